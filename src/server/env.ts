@@ -1,0 +1,76 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce
+    .number({ error: 'PORT must be a number, e.g. 3000' })
+    .int()
+    .min(0)
+    .max(65535, 'PORT must be between 0 and 65535')
+    .default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
+    .optional(),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://example.nl' }).optional(),
+  MAIL_FROM: z.string().min(3).optional(),
+  SEED_DEMO: booleanish.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Lets end-to-end tests pretend a visitor comes from a given country (header x-test-geoip-country).
+  // Never set in production: it would let anyone choose their GeoIP country.
+  ALLOW_TEST_GEOIP: booleanish.default(false),
+});
+
+export type Env = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string;
+  mailFrom: string | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  allowTestGeoip: boolean;
+};
+
+export class EnvError extends Error {}
+
+/** Reads and validates the environment once at start, with messages a person can act on. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const picked = Object.fromEntries(
+    Object.keys(EnvSchema.shape).map((key) => [key, source[key] === '' ? undefined : source[key]]),
+  );
+  const parsed = EnvSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    mailFrom: e.MAIL_FROM,
+    // Demo members make a fresh embedded install explorable; a real database is left alone unless asked.
+    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    logLevel: e.LOG_LEVEL,
+    allowTestGeoip: e.ALLOW_TEST_GEOIP,
+  };
+}

@@ -1,0 +1,25 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ComplaintInputSchema, ComplaintResponseSchema } from '../../../shared/contracts/site.ts';
+import type { AppServices } from '../../services.ts';
+import { submitComplaint } from './complaints.service.ts';
+
+export function complaintsRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/complaints.php',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['site'],
+          summary: 'File a complaint; it is stored and mailed to support and to the complainant',
+          body: ComplaintInputSchema,
+          response: { 200: ComplaintResponseSchema },
+        },
+      },
+      async (request) => {
+        const result = await submitComplaint(services, request.body, request.ctx);
+        return { ok: true as const, reference: result.reference };
+      },
+    );
+  };
+}

@@ -1,0 +1,165 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { TFunction } from 'i18next';
+import type { SettingsValues } from '../../../shared/contracts/settings.ts';
+import { SettingsValuesSchema } from '../../../shared/contracts/settings.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import type { Database } from '../../db/client.ts';
+import { siteSettings } from '../../db/schema/index.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
+import type { TrafficSource } from '../../lib/traffic-source.ts';
+import { DEFAULT_SETTINGS } from './settings.defaults.ts';
+
+/** The row that applies to every domain without its own values. */
+export const ALL_DOMAINS = '*';
+const SETTINGS_CHANNEL = 'settings_changed';
+
+export type SettingsStore = {
+  /** Values for a domain: code defaults, then the '*' row, then the domain's own row. */
+  getValues: (domain: string) => Promise<SettingsValues>;
+  update: (domain: string, patch: Partial<SettingsValues>) => Promise<SettingsValues>;
+  invalidate: (domain?: string) => void;
+};
+
+export function normalizeDomain(host: string | undefined): string {
+  const withoutPort = (host ?? 'localhost').toLowerCase().replace(/:\d+$/, '');
+  return withoutPort.replace(/^www\./, '') || 'localhost';
+}
+
+export async function createSettingsStore(db: Database, bus?: EventBus): Promise<SettingsStore> {
+  const cache = new Map<string, Promise<SettingsValues>>();
+
+  async function load(domain: string): Promise<SettingsValues> {
+    const rows = await db
+      .select()
+      .from(siteSettings)
+      .where(inArray(siteSettings.domain, [ALL_DOMAINS, domain]));
+    const forAll = rows.find((r) => r.domain === ALL_DOMAINS)?.values ?? {};
+    const own = domain === ALL_DOMAINS ? {} : (rows.find((r) => r.domain === domain)?.values ?? {});
+    const merged = { ...DEFAULT_SETTINGS, ...forAll, ...own };
+    const parsed = SettingsValuesSchema.safeParse(merged);
+    // A bad stored value must not take the site down: fall back to the defaults for that field.
+    if (parsed.success) return parsed.data;
+    const repaired: Record<string, unknown> = { ...merged };
+    for (const issue of parsed.error.issues) {
+      const key = issue.path[0];
+      if (typeof key === 'string') repaired[key] = DEFAULT_SETTINGS[key as keyof SettingsValues];
+    }
+    return SettingsValuesSchema.parse(repaired);
+  }
+
+  const invalidate = (domain?: string) => {
+    if (!domain || domain === ALL_DOMAINS) cache.clear();
+    else cache.delete(domain);
+  };
+  await bus?.on(SETTINGS_CHANNEL, (domain) => invalidate(domain));
+  await load(ALL_DOMAINS);
+
+  return {
+    getValues: (domain) => {
+      let found = cache.get(domain);
+      if (!found) {
+        found = load(domain);
+        found.catch(() => cache.delete(domain));
+        cache.set(domain, found);
+      }
+      return found;
+    },
+    invalidate,
+    update: async (domain, patch) => {
+      const checked = SettingsValuesSchema.partial().parse(patch);
+      await db
+        .insert(siteSettings)
+        .values({ domain, values: checked })
+        .onConflictDoUpdate({
+          target: siteSettings.domain,
+          set: {
+            values: sql`${siteSettings.values} || ${JSON.stringify(checked)}::jsonb`,
+            updatedAt: new Date(),
+          },
+        });
+      invalidate(domain);
+      await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${domain})`);
+      return load(domain);
+    },
+  };
+}
+
+export async function resetSettings(db: Database, domain: string): Promise<void> {
+  await db.delete(siteSettings).where(eq(siteSettings.domain, domain));
+}
+
+export type VisitorContext = {
+  domain: string;
+  locale: Locale;
+  country: string | null;
+  trafficSource: TrafficSource | undefined;
+  pushPublicKey: string;
+};
+
+/** A translated text from settings when the domain sets one for this language, else the default text. */
+function localized(map: Record<string, string> | undefined, locale: Locale, fallback: string): string {
+  return map?.[locale] ?? fallback;
+}
+
+function minimumMessageCosts(values: SettingsValues) {
+  const byCountry: Record<string, { costs: number; currency: string }> = {};
+  for (const country of values.countries) {
+    const currency = values.currencies[country] ?? 'EUR';
+    const perCredit = Math.min(
+      ...values.credit_packages.map((p) => (p.prices[currency] ?? Number.POSITIVE_INFINITY) / p.credits),
+    );
+    byCountry[country] = { costs: Math.round(perCredit * values.message_credits) / 100, currency };
+  }
+  return byCountry;
+}
+
+/** The settings one visitor sees: texts in their language, sign-up and search opened by a traffic source. */
+export function resolveSettings(values: SettingsValues, visitor: VisitorContext, t: TFunction) {
+  const hasTrafficSource = visitor.trafficSource !== undefined;
+  const loggedOutSearch = hasTrafficSource
+    ? values.logged_out_search_trafficsource
+    : values.logged_out_search;
+  const selectedCountry =
+    visitor.country && (values.countries as string[]).includes(visitor.country)
+      ? visitor.country
+      : values.default_country;
+  return {
+    domain: visitor.domain,
+    domain_language: values.domain_language,
+    name: values.name,
+    index_title: values.index_title ?? t('site.index_title', { site_name: values.name }),
+    description: values.description ?? t('site.description', { site_name: values.name }),
+    cdn_prefix: values.cdn_prefix,
+    countries: values.countries,
+    signups: values.signups,
+    signups_open: values.signups === 'all' || (values.signups === 'with_trafficsource' && hasTrafficSource),
+    logged_out_search: loggedOutSearch,
+    logged_out_search_trafficsource: values.logged_out_search_trafficsource,
+    logged_out_search_visible: loggedOutSearch !== 'none',
+    has_traffic_source: hasTrafficSource,
+    enable_site_entry_popup: values.enable_site_entry_popup,
+    site_entry_popup_countries: values.site_entry_popup_countries,
+    geoip_country: visitor.country,
+    geoip_selected_country: selectedCountry,
+    minimum_message_costs: minimumMessageCosts(values),
+    push_public_key: visitor.pushPublicKey,
+    min_age: values.min_age,
+    fictional_icon: values.fictional_icon,
+    visible_profile_fields: values.visible_profile_fields,
+    visible_profile_notes: values.visible_profile_notes,
+    message_credits: values.message_credits,
+    signup_credits: values.signup_credits,
+    photo_credits: values.photo_credits,
+    gift_credits: values.gift_credits,
+    message_length: values.message_length,
+    support_email: values.support_email,
+    search_fields: values.search_fields,
+    fictional_warning: localized(values.fictional_warning, visitor.locale, t('fictional.warning')),
+    fictional_singular: localized(values.fictional_singular, visitor.locale, t('fictional.singular')),
+    fictional_plural: localized(values.fictional_plural, visitor.locale, t('fictional.plural')),
+    refund_days: values.refund_days,
+    member_resell: values.member_resell,
+    credit_packages: values.credit_packages,
+    currency: values.currencies[selectedCountry] ?? 'EUR',
+  };
+}

@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { LIMITS, TRAFFIC_SOURCE_COOKIE } from '../../../shared/limits.ts';
+import type { WebLoadContext } from '../../../shared/load-context.ts';
+import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
+import { sendError } from '../../plugins/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { submitComplaint } from '../complaints/complaints.service.ts';
+import { resolveSettings } from '../settings/settings.service.ts';
+
+export type SsrOptions = { buildDir: string };
+
+function contentSecurityPolicy(nonce: string, cdnPrefix: string): string {
+  const cdnOrigin = /^https?:\/\//.test(cdnPrefix) ? ` ${new URL(cdnPrefix).origin}` : '';
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    // React writes style attributes (progress bar, widths); no inline <style> from others.
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${cdnOrigin}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+function toWebRequest(request: FastifyRequest, reply: FastifyReply): Request {
+  const origin = `${request.protocol}://${request.host}`;
+  const controller = new AbortController();
+  reply.raw.on('close', () => controller.abort());
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, String(value));
+  }
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  return new Request(`${origin}${request.url}`, {
+    method: request.method,
+    headers,
+    body: hasBody && request.body ? new Uint8Array(request.body as Buffer) : undefined,
+    signal: controller.signal,
+  });
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [key, value] of response.headers) {
+    if (key !== 'set-cookie') reply.header(key, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  if (!response.body) return reply.send();
+  return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
+}
+
+/**
+ * Server-side rendering of every page through React Router, plus the built assets. Hashed
+ * assets are cached for a year; everything else revalidates.
+ */
+export function ssrRoutes(services: AppServices, options: SsrOptions | undefined): FastifyPluginAsyncZod {
+  return async (app) => {
+    if (!options) return;
+    const clientDir = path.join(options.buildDir, 'client');
+    const build = (await import(path.join(options.buildDir, 'server', 'index.js'))) as ServerBuild;
+    const handle = createRequestHandler(
+      build,
+      services.env.nodeEnv === 'production' ? 'production' : 'development',
+    );
+
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header(
+          'cache-control',
+          immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
+      },
+    });
+
+    // React Router reads form posts itself.
+    app.removeAllContentTypeParsers();
+    app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
+
+    async function render(request: FastifyRequest, reply: FastifyReply) {
+      if (request.url.startsWith('/api/')) return sendError(reply, 404, 'not_found', 'Not found');
+      if (request.method === 'GET') {
+        const clean = stripTrafficSourceParams(request.url);
+        if (clean && request.ctx.trafficSource) {
+          // Stored first-party, then gone from the address bar (and from shared links).
+          reply.setCookie(TRAFFIC_SOURCE_COOKIE, JSON.stringify(request.ctx.trafficSource), {
+            path: '/',
+            maxAge: LIMITS.trafficSourceCookieDays * 24 * 3600,
+            sameSite: 'lax',
+            httpOnly: true,
+          });
+          return reply.redirect(clean, 302);
+        }
+      }
+      const { ctx } = request;
+      const [values, company] = await Promise.all([
+        services.settings.getValues(ctx.domain),
+        services.company.get(),
+      ]);
+      const nonce = randomBytes(16).toString('base64');
+      const i18n = services.translations.instance(ctx.locale);
+      const settings = resolveSettings(
+        values,
+        { ...ctx, pushPublicKey: services.vapid.publicKey },
+        services.translations.t(ctx.locale),
+      );
+      const context: WebLoadContext = {
+        locale: ctx.locale,
+        nonce,
+        settings,
+        company,
+        i18n,
+        messages: services.translations.namespace(ctx.locale, 'common'),
+        country: ctx.country,
+        isDevelopment: services.env.nodeEnv !== 'production',
+        site: {
+          listHighlights: () => services.highlights.list(ctx.country, services.now()),
+          submitComplaint: (input) => submitComplaint(services, input, ctx),
+        },
+      };
+      const response = await handle(toWebRequest(request, reply), context as never);
+      reply.header('content-security-policy', contentSecurityPolicy(nonce, settings.cdn_prefix));
+      reply.header('vary', 'cookie');
+      return sendWebResponse(reply, response);
+    }
+
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: '/*',
+      schema: { hide: true },
+      handler: render,
+    });
+  };
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { connectDatabase, migrateDatabase } from './db/client.ts';
+import { startEmbeddedPostgres } from './db/embedded.ts';
+import { EnvError, loadEnv } from './env.ts';
+import { acquireInstanceLock } from './lib/instance-lock.ts';
+import { createServices } from './services.ts';
+
+const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
+
+async function main() {
+  let env: ReturnType<typeof loadEnv>;
+  try {
+    env = loadEnv();
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+  const log = pino({ level: env.logLevel });
+
+  if (!fs.existsSync(path.join(BUILD_DIR, 'server', 'index.js'))) {
+    log.fatal('the web build is missing: run `npm run build` (npm start does this for you)');
+    process.exit(1);
+  }
+
+  let stopEmbedded = async () => {};
+  let databaseUrl = env.databaseUrl;
+  if (!databaseUrl) {
+    // Only one app process owns an embedded cluster; a second one would corrupt nothing but fail confusingly.
+    acquireInstanceLock(env.dataDir, log);
+    const pgLog = log.child({ component: 'postgres' });
+    const server = await startEmbeddedPostgres({ dataDir: env.dataDir, log: (m) => m && pgLog.debug(m) });
+    stopEmbedded = server.stop;
+    databaseUrl = server.url('postgres');
+    log.info({ dataDir: env.dataDir }, 'embedded PostgreSQL started');
+  }
+
+  const database = connectDatabase(databaseUrl, { max: 20 });
+  await migrateDatabase(database);
+  log.info('migrations applied');
+  const services = await createServices(env, database, log);
+  if (env.seedDemo) {
+    // Loaded only when seeding: the generator pulls in image code the server does not otherwise need.
+    const { seedDemo } = await import('./db/seed/seed-demo.ts');
+    const started = Date.now();
+    const result = await seedDemo({
+      db: database.db,
+      storage: services.storage,
+      log: (m: string) => log.info(m),
+    });
+    log.info(
+      { ...result, ms: Date.now() - started },
+      result.skipped ? 'demo data already present' : 'demo data seeded',
+    );
+  }
+  const app = await buildApp(services, { web: { buildDir: BUILD_DIR } });
+  services.jobs.start();
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 20_000);
+    force.unref();
+    try {
+      await app.close();
+      await services.close();
+      await database.close();
+      await stopEmbedded();
+    } catch (error) {
+      log.error({ err: error }, 'error during shutdown');
+    }
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: env.port, host: env.host });
+  log.info(`ready on ${env.publicUrl}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

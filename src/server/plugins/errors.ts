@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/errors.ts';
+import { DEFAULT_ERROR_MESSAGE } from '../../shared/errors.ts';
+
+/** A failure a caller can act on: it travels as `{ error: { code, message, details } }`. */
+export class AppError extends Error {
+  readonly code: string;
+  readonly statusCode: number;
+  readonly details: unknown;
+  constructor(code: ErrorCode | (string & {}), statusCode: number, message?: string, details?: unknown) {
+    super(message ?? code);
+    this.code = code;
+    this.statusCode = statusCode;
+    this.details = details;
+  }
+}
+
+export const notFound = (message = 'Not found') => new AppError('not_found', 404, message);
+export const badRequest = (message = 'Bad request', details?: unknown) =>
+  new AppError('bad_request', 400, message, details);
+
+export function sendError(
+  reply: FastifyReply,
+  statusCode: number,
+  code: string,
+  message: string,
+  details?: unknown,
+) {
+  return reply
+    .status(statusCode)
+    .send({ error: { code, message, ...(details === undefined ? {} : { details }) } });
+}
+
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'authentication_required',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+/** One error handler: stable codes for clients, details of 5xx only in the log. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(reply, error.statusCode, error.code, error.message, error.details);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
+        const list = fieldErrors[field] ?? [];
+        list.push(issue.message ?? 'invalid');
+        fieldErrors[field] = list;
+      }
+      return sendError(reply, 400, 'validation_failed', 'The request is not valid.', { fieldErrors });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');
+      return sendError(reply, 500, 'internal_error', 'Internal server error');
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendError(reply, status, CODE_BY_STATUS[status] ?? 'internal_error', 'Internal server error');
+    }
+    return sendError(
+      reply,
+      status,
+      CODE_BY_STATUS[status] ?? 'bad_request',
+      error.message || DEFAULT_ERROR_MESSAGE,
+    );
+  });
+}

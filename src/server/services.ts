@@ -1,0 +1,82 @@
+import path from 'node:path';
+import type { Logger as PinoLogger } from 'pino';
+import type { Db } from './db/client.ts';
+import type { Env } from './env.ts';
+import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
+import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './features/complaints/complaints.service.ts';
+import { createHighlightsCache, type HighlightsCache } from './features/members/members.service.ts';
+import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
+import { createSettingsStore, type SettingsStore } from './features/settings/settings.service.ts';
+import { createEventBus, type EventBus } from './lib/event-bus.ts';
+import { loadTranslations, type Translations } from './lib/i18n.ts';
+import { createJobWorker, type JobWorker } from './lib/jobs.ts';
+import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createLocalStorage, type Storage } from './lib/storage.ts';
+import { ensureVapidKeys, type VapidKeys } from './lib/vapid.ts';
+
+export type AppServices = {
+  env: Env;
+  db: Db['db'];
+  pool: Db['pool'];
+  log: PinoLogger;
+  bus: EventBus;
+  settings: SettingsStore;
+  company: CompanyStore;
+  translations: Translations;
+  mailer: Mailer;
+  storage: Storage;
+  jobs: JobWorker;
+  vapid: VapidKeys;
+  highlights: HighlightsCache;
+  pageEvents: PageEventWriter;
+  /** The clock services read; tests move it. */
+  now: () => Date;
+  close: () => Promise<void>;
+};
+
+/** Wires the process-wide services once; buildApp only registers routes on top of them. */
+export async function createServices(env: Env, database: Db, log: PinoLogger): Promise<AppServices> {
+  const { db, pool } = database;
+  const bus = createEventBus(pool, log);
+  const translations = loadTranslations();
+  const settings = await createSettingsStore(db, bus);
+  const company = createCompanyStore(db);
+  const storage = createLocalStorage(path.join(env.dataDir, 'media'));
+  const mailer = createMailer({
+    smtpUrl: env.smtpUrl,
+    dataDir: env.dataDir,
+    from: env.mailFrom ?? `Liefdesplein <no-reply@${new URL(env.publicUrl).hostname}>`,
+  });
+  const vapid = await ensureVapidKeys(db);
+  const services = {
+    env,
+    db,
+    pool,
+    log,
+    bus,
+    settings,
+    company,
+    translations,
+    mailer,
+    storage,
+    vapid,
+    now: () => new Date(),
+  } as AppServices;
+  services.jobs = createJobWorker({
+    db,
+    log,
+    handlers: {
+      [COMPLAINT_MAIL_JOB]: (payload) => sendComplaintMailJob(services, payload),
+    },
+  });
+  await bus.on(services.jobs.subscribeChannel, () => services.jobs.wake());
+  services.highlights = createHighlightsCache(db);
+  services.pageEvents = createPageEventWriter(db, log);
+  services.close = async () => {
+    await services.jobs.stop();
+    await services.pageEvents.flush();
+    await bus.close();
+    mailer.close();
+  };
+  return services;
+}

@@ -1,0 +1,35 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadEnv } from '../env.ts';
+import { type AppServices, createServices } from '../services.ts';
+import { createTestDb } from './db.ts';
+
+export type TestContext = { app: FastifyInstance; services: AppServices; dataDir: string };
+
+/**
+ * The whole API on a database of its own, reached through app.inject (no port). Closed after the
+ * file's tests. `env` overrides variables, e.g. { ALLOW_TEST_GEOIP: '1' }.
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-test-'));
+  const database = await createTestDb();
+  const services = await createServices(
+    loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env }),
+    database,
+    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  );
+  const app = await buildApp(services, { logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await services.close();
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+  return { app, services, dataDir };
+}

@@ -1,0 +1,60 @@
+/** Business constants of the product spec (§9), in one place for model, form and database. */
+export const LIMITS = {
+  freePhotos: 3,
+  premiumPhotos: 25,
+  freeConversations: 2,
+  swipeLikesPerDay: 4,
+  reactivationDays: 14,
+  timeBonusSeconds: 14_400,
+  timeBonusModalDelayMs: 40_000,
+  userRefreshMs: 60_000,
+  userRefreshWithPushMs: 300_000,
+  userFirstRefreshMs: 5_000,
+  chunkReloadGuardMs: 60_000,
+  progressBarThrottleMs: 200,
+  progressBarDurationMs: 5_000,
+  httpRetries: 5,
+  fetchDelayMs: 200,
+  unreadBadgeCap: 99,
+  lowCreditsBadge: 10,
+  geolocationMaximumAgeMs: 3_600_000,
+  authCookieDays: 30,
+  localeCookieDays: 365,
+  trafficSourceCookieDays: 30,
+  complaintMessageMax: 5_000,
+} as const;
+
+/** Traffic-source query parameters stored on entry and removed from the visible URL. */
+export const TRAFFIC_SOURCE_PARAMS = [
+  'network',
+  'ref',
+  'sub',
+  'sub1',
+  'sub2',
+  'sub3',
+  'aff_sub',
+  'aff_sub1',
+  'aff_sub2',
+  'aff_sub3',
+  'cpc',
+] as const;
+export const TRAFFIC_SOURCE_COOKIE = 'traffic_source';
+
+export const COUNTRIES = [
+  'NL',
+  'BE',
+  'GB',
+  'IE',
+  'DE',
+  'AT',
+  'IT',
+  'FR',
+  'CH',
+  'ES',
+  'US',
+  'CA',
+  'AU',
+  'NZ',
+  'PL',
+] as const;
+export type Country = (typeof COUNTRIES)[number];

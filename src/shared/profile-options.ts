@@ -1,0 +1,20 @@
+/** Option keys of the profile fields; labels live in i18n under profile.<field>.<key>. */
+export const GENDERS = ['male', 'female'] as const;
+export const SEXUALITIES = ['hetero', 'gay', 'lesbian', 'bi'] as const;
+export const HAIR_COLORS = ['blonde', 'brown', 'black', 'red', 'grey', 'bald', 'other'] as const;
+export const EYE_COLORS = ['blue', 'brown', 'green', 'grey', 'hazel', 'other'] as const;
+export const BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'muscular', 'large'] as const;
+export const RELATIONSHIP_STATUSES = [
+  'single',
+  'divorced',
+  'widowed',
+  'separated',
+  'relationship',
+  'married',
+  'open',
+] as const;
+export const TATTOO_OPTIONS = ['none', 'one', 'some', 'many'] as const;
+export const SIGNUP_REASONS = ['relationship', 'friendship', 'dating', 'adventure', 'chat'] as const;
+
+export type Gender = (typeof GENDERS)[number];
+export type Sexuality = (typeof SEXUALITIES)[number];

@@ -1,0 +1,58 @@
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
+
+type DropdownProps = {
+  label: ReactNode;
+  ariaLabel?: string;
+  children: (close: () => void) => ReactNode;
+  align?: 'start' | 'end';
+  buttonClassName?: string;
+};
+
+/** A menu button with Bootstrap's dropdown look, closed by Escape, outside clicks and choosing. */
+export function Dropdown({
+  label,
+  ariaLabel,
+  children,
+  align = 'end',
+  buttonClassName = 'btn btn-outline-secondary',
+}: DropdownProps) {
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (event: PointerEvent) => {
+      if (!ref.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  return (
+    <div className="dropdown" ref={ref}>
+      <button
+        type="button"
+        className={`${buttonClassName} dropdown-toggle`}
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-controls={menuId}
+        aria-label={ariaLabel}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {label}
+      </button>
+      <ul
+        id={menuId}
+        className={`dropdown-menu${open ? ' show' : ''}${align === 'end' ? ' dropdown-menu-end' : ''}`}
+      >
+        {children(() => setOpen(false))}
+      </ul>
+    </div>
+  );
+}

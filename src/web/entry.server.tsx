@@ -1,0 +1,54 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { I18nextProvider } from 'react-i18next';
+import type { AppLoadContext, EntryContext } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { serializeForScript } from './lib/serialize.ts';
+
+export const streamTimeout = 5_000;
+
+/** Streams the page; bots get the whole document at once. The i18n texts ride along in one inline script. */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
+    const bootstrap = `window.__I18N__=${serializeForScript({ locale: loadContext.locale, messages: loadContext.messages })}`;
+    const { pipe, abort } = renderToPipeableStream(
+      <I18nextProvider i18n={loadContext.i18n}>
+        <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
+      </I18nextProvider>,
+      {
+        nonce: loadContext.nonce,
+        bootstrapScriptContent: bootstrap,
+        [waitForAll ? 'onAllReady' : 'onShellReady']() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1_000);
+  });
+}

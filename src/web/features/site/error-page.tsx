@@ -1,0 +1,55 @@
+import { Component, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+type Props = { status: number; message?: string };
+
+/** Shown when a page fails; if showing it fails too, MinimalFallback takes over. */
+export function ErrorPage(props: Props) {
+  return (
+    <ErrorFallbackBoundary>
+      <ErrorContent {...props} />
+    </ErrorFallbackBoundary>
+  );
+}
+
+function ErrorContent({ status, message }: Props) {
+  const { t } = useTranslation();
+  const notFound = status === 404;
+  return (
+    <main className="error-page container" id="main">
+      <p className="error-status" aria-hidden="true">
+        {status}
+      </p>
+      <h1 className="h3">{notFound ? t('errors.page_not_found') : t('errors.title', { status })}</h1>
+      {!notFound && (
+        <p className="lead">
+          {message && message !== 'Unexpected Server Error' ? message : t('errors.general')}
+        </p>
+      )}
+      <a href="/" className="btn btn-primary mt-3">
+        {t('errors.back_home')}
+      </a>
+    </main>
+  );
+}
+
+export function MinimalFallback() {
+  return (
+    <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32, textAlign: 'center' }}>
+      <h1>Error</h1>
+      <p>
+        <a href="/">Home</a>
+      </p>
+    </main>
+  );
+}
+
+class ErrorFallbackBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    return this.state.failed ? <MinimalFallback /> : this.props.children;
+  }
+}

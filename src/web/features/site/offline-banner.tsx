@@ -1,0 +1,27 @@
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+
+function subscribe(callback: () => void) {
+  window.addEventListener('online', callback);
+  window.addEventListener('offline', callback);
+  return () => {
+    window.removeEventListener('online', callback);
+    window.removeEventListener('offline', callback);
+  };
+}
+
+/** Offline status is tracked (spec §4) and told to the user, who otherwise sees requests hang. */
+export function OfflineBanner() {
+  const { t } = useTranslation();
+  const online = useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
+  if (online) return null;
+  return (
+    <div className="alert alert-warning rounded-0 mb-0 text-center py-2" role="status">
+      {t('banners.offline')}
+    </div>
+  );
+}

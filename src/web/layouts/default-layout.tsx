@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { NavigationProgress } from '../features/site/navigation-progress.tsx';
+import { OfflineBanner } from '../features/site/offline-banner.tsx';
+import { PageHiddenBeacon } from '../features/site/page-hidden-beacon.tsx';
+import { SiteEntryWarning } from '../features/site/site-entry-warning.tsx';
+import { SiteFooter } from '../features/site/site-footer.tsx';
+import { TopNav } from '../features/site/top-nav.tsx';
+import { useRootData } from '../root.tsx';
+
+/** Top navigation, warning banners, the page, footer with disclaimer, and the sign-up modal's slot. */
+export default function DefaultLayout() {
+  const { t } = useTranslation();
+  const data = useRootData();
+  if (!data) return <Outlet />;
+  const { settings, company } = data;
+  return (
+    <>
+      <a href="#main" className="visually-hidden-focusable skip-link">
+        {t('nav.skip_to_content')}
+      </a>
+      <NavigationProgress />
+      <TopNav siteName={settings.name} />
+      <OfflineBanner />
+      <div className="page-body">
+        <Outlet />
+      </div>
+      <SiteFooter
+        siteName={settings.name}
+        supportEmail={settings.support_email}
+        companyName={company.name}
+        kvk={company.kvk}
+        minAge={settings.min_age}
+        fictionalPlural={settings.fictional_plural}
+      />
+      <div id="signup-modal-slot" />
+      <SiteEntryWarning
+        siteName={settings.name}
+        minAge={settings.min_age}
+        setting={settings.enable_site_entry_popup}
+        country={settings.geoip_country}
+        allowedCountries={settings.site_entry_popup_countries}
+        fictionalPlural={settings.fictional_plural}
+        loggedIn={false}
+      />
+      <PageHiddenBeacon />
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ShouldRevalidateFunctionArgs } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorPage } from './features/site/error-page.tsx';
+import './styles/app.scss';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    locale: context.locale,
+    settings: context.settings,
+    company: context.company,
+    nonce: context.nonce,
+    isDevelopment: context.isDevelopment,
+  };
+}
+
+// Settings and texts change only with the language cookie, whose change revalidates explicitly
+// (same URL); plain navigations keep the root data.
+export function shouldRevalidate({
+  defaultShouldRevalidate,
+  formMethod,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const { i18n } = useTranslation();
+  const locale = data?.locale ?? i18n.language ?? 'nl';
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#b3124f" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={data?.nonce} />
+        <Scripts nonce={data?.nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === 'string'
+      ? error.data
+      : error.statusText
+    : error instanceof Error
+      ? error.message
+      : undefined;
+  return <ErrorPage status={status} message={message} />;
+}

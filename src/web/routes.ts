@@ -1,0 +1,16 @@
+import { index, layout, type RouteConfig, route } from '@react-router/dev/routes';
+
+export default [
+  layout('layouts/default-layout.tsx', [
+    index('routes/home.tsx'),
+    route('pages/:page', 'routes/legal-page.tsx'),
+    route('complaints', 'routes/complaints.tsx'),
+    route('pricing', 'routes/pricing.tsx'),
+    route('lang-config', 'routes/lang-config.tsx'),
+    route('*', 'routes/not-found.tsx'),
+  ]),
+  // Full-screen chat, advertising landers and the bare sign-up frame get their pages in later issues.
+  layout('layouts/chat-layout.tsx', []),
+  layout('layouts/lander-layout.tsx', []),
+  layout('layouts/empty-layout.tsx', []),
+] satisfies RouteConfig;

@@ -1,0 +1,77 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatMoney } from '../features/pricing/format.ts';
+import { pageMeta } from '../lib/meta.ts';
+import { useRootData } from '../root.tsx';
+import type { Route } from './+types/pricing';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: context.i18n.t('pricing.title') };
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(matches, loaderData?.title);
+}
+
+const BENEFITS = ['photos', 'upload', 'conversations', 'lifetime'] as const;
+
+export default function Pricing() {
+  const { t, i18n } = useTranslation();
+  const root = useRootData();
+  if (!root) return null;
+  const { settings } = root;
+  const currency = settings.currency;
+  const money = (cents: number) => formatMoney(cents, currency, i18n.language);
+  const minimum = settings.minimum_message_costs[settings.geoip_selected_country];
+  return (
+    <main id="main" className="container pricing-page">
+      <h1>{t('pricing.title')}</h1>
+      <p className="lead">{t('pricing.intro', { site_name: settings.name })}</p>
+
+      <h2 className="h4 mt-4">{t('pricing.what_title')}</h2>
+      <ul className="pricing-uses">
+        <li>{t('pricing.use_message', { credits: settings.message_credits })}</li>
+        <li>{t('pricing.use_photo', { credits: settings.photo_credits })}</li>
+        <li>{t('pricing.use_gift', { credits: settings.gift_credits })}</li>
+        <li>{t('pricing.use_free', { credits: settings.signup_credits })}</li>
+      </ul>
+
+      <h2 className="h4 mt-4">{t('pricing.packages_title')}</h2>
+      <div className="package-grid">
+        {settings.credit_packages.map((pkg) => {
+          const price = pkg.prices[currency];
+          if (price === undefined) return null;
+          const perMessage = Math.round((price / pkg.credits) * settings.message_credits);
+          return (
+            <article key={pkg.id} className={`package-card${pkg.popular ? ' package-popular' : ''}`}>
+              {pkg.popular && <span className="package-ribbon">{t('pricing.popular')}</span>}
+              <h3 className="h5">{t(`pricing.tiers.${pkg.id}`)}</h3>
+              <p className="package-credits">{t('pricing.credits', { count: pkg.credits })}</p>
+              <p className="package-price">{money(price)}</p>
+              <p className="package-per-message">{t('pricing.per_message', { price: money(perMessage) })}</p>
+            </article>
+          );
+        })}
+      </div>
+      <p className="small text-body-secondary mt-3">{t('pricing.one_time')}</p>
+      {minimum && (
+        <p className="small text-body-secondary">
+          {t('pricing.minimum', {
+            price: formatMoney(Math.round(minimum.costs * 100), minimum.currency, i18n.language),
+          })}
+        </p>
+      )}
+
+      <h2 className="h4 mt-4">{t('pricing.premium_title')}</h2>
+      <ul className="pricing-uses">
+        {BENEFITS.map((b) => (
+          <li key={b}>{t(`pricing.benefits.${b}`)}</li>
+        ))}
+      </ul>
+      <p>
+        {t('pricing.refund', { refund_days: settings.refund_days })}{' '}
+        <Link to="/pages/return-policy">{t('footer.return_policy')}</Link>
+      </p>
+    </main>
+  );
+}
