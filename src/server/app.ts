@@ -40,7 +40,6 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     logger: options.logger === false ? false : undefined,
     trustProxy: true,
     bodyLimit: 1_048_576,
-    disableRequestLogging: services.env.nodeEnv === 'test',
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

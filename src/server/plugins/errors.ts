@@ -45,6 +45,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /** One error handler: stable codes for clients, details of 5xx only in the log. */
 export function registerErrorHandling(app: FastifyInstance) {
+  app.setNotFoundHandler((_request, reply) => sendError(reply, 404, 'not_found', 'Not found'));
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return sendError(reply, error.statusCode, error.code, error.message, error.details);

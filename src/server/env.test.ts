@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EnvError, loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('has working defaults', () => {
+    const env = loadEnv({});
+    expect(env.port).toBe(3000);
+    expect(env.dataDir).toBe(path.resolve('./data'));
+    expect(env.databaseUrl).toBeUndefined();
+    expect(env.seedDemo).toBe(true);
+    expect(env.publicUrl).toBe('http://localhost:3000');
+    expect(env.allowTestGeoip).toBe(false);
+  });
+
+  it('does not seed demo members into an external database unless asked', () => {
+    expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db/app' }).seedDemo).toBe(false);
+    expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db/app', SEED_DEMO: '1' }).seedDemo).toBe(true);
+  });
+
+  it('explains what is wrong', () => {
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(EnvError);
+    expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
+    expect(() => loadEnv({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
+    expect(() => loadEnv({ PUBLIC_URL: 'nope' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('trims a trailing slash from PUBLIC_URL', () => {
+    expect(loadEnv({ PUBLIC_URL: 'https://liefdesplein.nl/' }).publicUrl).toBe('https://liefdesplein.nl');
+  });
+});

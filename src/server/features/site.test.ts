@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { INTEREST_KEYS } from '../../shared/interests.ts';
+import { createTestApp } from '../test/app.ts';
+
+const { app, services } = await createTestApp();
+
+describe('site calls', () => {
+  it('GET /api/companyinfo.php gives the company with a diallable phone number', async () => {
+    const res = await app.inject({ url: '/api/companyinfo.php' });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.name).toMatch(/B\.V\./);
+    expect(body.kvk).toMatch(/^\d{8}$/);
+    expect(body.support_phone).toContain(' ');
+    expect(body.support_phone_number).toMatch(/^\+\d+$/);
+  });
+
+  it('company changes are stored and served', async () => {
+    await services.company.update({ support_phone: '+31 (0)20 - 555 12 34', delete_discount: 30 });
+    const body = (await app.inject({ url: '/api/companyinfo.php' })).json();
+    expect(body.support_phone_number).toBe('+31(0)205551234');
+    expect(body.delete_discount).toBe(30);
+  });
+
+  it('GET /api/interests.php labels every interest in the request language', async () => {
+    const nl = (await app.inject({ url: '/api/interests.php', cookies: { i18n_redirected: 'nl' } })).json();
+    const en = (await app.inject({ url: '/api/interests.php', cookies: { i18n_redirected: 'en' } })).json();
+    expect(nl.interests.map((i: { key: string }) => i.key)).toEqual([...INTEREST_KEYS]);
+    const cooking = (list: { key: string; label: string }[]) => list.find((i) => i.key === 'cooking')?.label;
+    expect(cooking(en.interests)).toBe('Cooking');
+    expect(cooking(nl.interests)).not.toBe('Cooking');
+  });
+
+  it('GET /api/health.php checks the database', async () => {
+    const res = await app.inject({ url: '/api/health.php' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('GET /api/openapi.json documents every call', async () => {
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/api/settings.php',
+      '/api/companyinfo.php',
+      '/api/interests.php',
+      '/api/regions.php',
+      '/api/health.php',
+      '/api/complaints.php',
+      '/api/page-hidden.php',
+      '/api/locale.php',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    expect(doc.paths['/api/complaints.php'].post.requestBody).toBeDefined();
+  });
+
+  it('an unknown API call is a 404 with a stable code', async () => {
+    const res = await app.inject({ url: '/api/nope.php' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+  });
+
+  it('a bad query is a 400 with field details, never a 500', async () => {
+    const res = await app.inject({ url: '/api/locale.php?lng=xx' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('validation_failed');
+    expect(res.json().error.details.fieldErrors).toBeDefined();
+  });
+
+  it('GET /api/locale.php gives the interface texts of a language', async () => {
+    const res = await app.inject({ url: '/api/locale.php?lng=de' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().errors.page_not_found).toBeTruthy();
+  });
+
+  it('sends security headers', async () => {
+    const res = await app.inject({ url: '/api/health.php' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('never serves private originals from the media path', async () => {
+    await services.storage.put('x/1/2-large.webp', Buffer.from('secret'), 'image/webp');
+    await services.storage.put('p/1/3-thumb.webp', Buffer.from('public'), 'image/webp');
+    expect((await app.inject({ url: '/media/x/1/2-large.webp' })).statusCode).toBe(404);
+    expect((await app.inject({ url: '/media/p/../x/1/2-large.webp' })).statusCode).toBe(404);
+    const ok = await app.inject({ url: '/media/p/1/3-thumb.webp' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['cache-control']).toContain('immutable');
+  });
+});
+
+describe('POST /api/page-hidden.php', () => {
+  it('stores a beacon cheaply, and a bounce with lb', async () => {
+    const hidden = await app.inject({ method: 'POST', url: '/api/page-hidden.php?path=/pricing', payload: {} });
+    expect(hidden.statusCode).toBe(204);
+    const bounce = await app.inject({
+      method: 'POST',
+      url: '/api/page-hidden.php?lb=1&path=/',
+      headers: { 'content-type': 'text/plain' },
+      payload: '{}',
+    });
+    expect(bounce.statusCode).toBe(204);
+    expect(services.pageEvents.pending()).toBe(3);
+    await services.pageEvents.flush();
+    const rows = await services.pool.query('select kind, path from page_events order by id');
+    expect(rows.rows).toEqual([
+      { kind: 'hidden', path: '/pricing' },
+      { kind: 'hidden', path: '/' },
+      { kind: 'bounce', path: '/' },
+    ]);
+  });
+});
