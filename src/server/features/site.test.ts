@@ -92,7 +92,11 @@ describe('site calls', () => {
 
 describe('POST /api/page-hidden.php', () => {
   it('stores a beacon cheaply, and a bounce with lb', async () => {
-    const hidden = await app.inject({ method: 'POST', url: '/api/page-hidden.php?path=/pricing', payload: {} });
+    const hidden = await app.inject({
+      method: 'POST',
+      url: '/api/page-hidden.php?path=/pricing',
+      payload: {},
+    });
     expect(hidden.statusCode).toBe(204);
     const bounce = await app.inject({
       method: 'POST',

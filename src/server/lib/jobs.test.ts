@@ -30,7 +30,9 @@ describe('jobs', () => {
     now = new Date(now.getTime() + backoffMs(2) + 1);
     await worker.drain();
     expect(calls).toBe(3);
-    const [row] = (await database.pool.query("select state, attempts, last_error from jobs where type = 'flaky'")).rows;
+    const [row] = (
+      await database.pool.query("select state, attempts, last_error from jobs where type = 'flaky'")
+    ).rows;
     expect(row).toEqual({ state: 'done', attempts: 3, last_error: 'smtp down' });
   });
 

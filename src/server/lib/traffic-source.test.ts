@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { parseTrafficSourceCookie, stripTrafficSourceParams, toTrackingRecord, trafficSourceFromQuery } from './traffic-source.ts';
+import {
+  parseTrafficSourceCookie,
+  stripTrafficSourceParams,
+  toTrackingRecord,
+  trafficSourceFromQuery,
+} from './traffic-source.ts';
 
 describe('traffic source', () => {
   it('picks only the known parameters', () => {
-    expect(trafficSourceFromQuery({ network: 'tj', sub1: 'a', t: '5', page: '2' })).toEqual({ network: 'tj', sub1: 'a' });
+    expect(trafficSourceFromQuery({ network: 'tj', sub1: 'a', t: '5', page: '2' })).toEqual({
+      network: 'tj',
+      sub1: 'a',
+    });
     expect(trafficSourceFromQuery({ t: '5' })).toBeUndefined();
     expect(trafficSourceFromQuery({ ref: '  ' })).toBeUndefined();
   });

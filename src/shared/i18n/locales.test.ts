@@ -28,7 +28,10 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
     const other = load(locale, ns);
     expect(Object.keys(other).sort()).toEqual(Object.keys(en).sort());
     for (const [key, text] of Object.entries(en)) {
-      expect({ key, placeholders: placeholders(other[key] ?? '') }).toEqual({ key, placeholders: placeholders(text) });
+      expect({ key, placeholders: placeholders(other[key] ?? '') }).toEqual({
+        key,
+        placeholders: placeholders(text),
+      });
     }
   });
 

@@ -12,11 +12,18 @@ const valid = {
 
 describe('POST /api/complaints.php', () => {
   it('stores the complaint, then mails support and the complainant through the job worker', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/complaints.php', payload: valid, cookies: { i18n_redirected: 'nl' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/complaints.php',
+      payload: valid,
+      cookies: { i18n_redirected: 'nl' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, reference: expect.stringMatching(/^K-\d{6}$/) });
     const stored = await services.pool.query('select name, email, subject, language from complaints');
-    expect(stored.rows).toEqual([{ name: valid.name, email: valid.email, subject: 'payment', language: 'nl' }]);
+    expect(stored.rows).toEqual([
+      { name: valid.name, email: valid.email, subject: 'payment', language: 'nl' },
+    ]);
     expect(await services.mailer.listStored()).toHaveLength(0);
     expect(await services.jobs.drain()).toBe(2);
     const mails = await services.mailer.listStored();
@@ -59,7 +66,14 @@ describe('POST /api/complaints.php', () => {
   it('limits complaints per visitor', async () => {
     let last = 0;
     for (let i = 0; i < 6; i += 1) {
-      last = (await app.inject({ method: 'POST', url: '/api/complaints.php', payload: valid, remoteAddress: '10.9.9.9' })).statusCode;
+      last = (
+        await app.inject({
+          method: 'POST',
+          url: '/api/complaints.php',
+          payload: valid,
+          remoteAddress: '10.9.9.9',
+        })
+      ).statusCode;
     }
     expect(last).toBe(429);
   });

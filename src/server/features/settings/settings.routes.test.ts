@@ -29,7 +29,10 @@ describe('GET /api/settings.php', () => {
 
   it('lets a domain query parameter force the domain', async () => {
     await services.settings.update('partner.de', { name: 'Herzplatz', domain_language: 'de_DE' });
-    const res = await app.inject({ url: '/api/settings.php?domain=partner.de', headers: { host: 'localhost' } });
+    const res = await app.inject({
+      url: '/api/settings.php?domain=partner.de',
+      headers: { host: 'localhost' },
+    });
     expect(res.json().domain).toBe('partner.de');
     expect(res.json().name).toBe('Herzplatz');
   });
@@ -40,7 +43,11 @@ describe('GET /api/settings.php', () => {
     const cookie = res.cookies.find((c) => c.name === 'i18n_redirected');
     expect(cookie?.value).toBe('de');
     expect(cookie?.maxAge).toBe(365 * 24 * 3600);
-    const saved = await app.inject({ url: '/api/settings.php', headers: { host: 'herzplatz.de' }, cookies: { i18n_redirected: 'fr' } });
+    const saved = await app.inject({
+      url: '/api/settings.php',
+      headers: { host: 'herzplatz.de' },
+      cookies: { i18n_redirected: 'fr' },
+    });
     expect(saved.cookies.find((c) => c.name === 'i18n_redirected')).toBeUndefined();
   });
 
@@ -60,7 +67,9 @@ describe('GET /api/settings.php', () => {
     const plain = (await app.inject({ url: '/api/settings.php', headers: { host: 'closed.nl' } })).json();
     expect(plain.signups_open).toBe(false);
     expect(plain.logged_out_search_visible).toBe(false);
-    const withParam = (await app.inject({ url: '/api/settings.php?network=ads&sub1=x', headers: { host: 'closed.nl' } })).json();
+    const withParam = (
+      await app.inject({ url: '/api/settings.php?network=ads&sub1=x', headers: { host: 'closed.nl' } })
+    ).json();
     expect(withParam.signups_open).toBe(true);
     expect(withParam.logged_out_search_visible).toBe(true);
     const withCookie = (
@@ -76,7 +85,9 @@ describe('GET /api/settings.php', () => {
 
   it('treats any other signups value as closed', async () => {
     await services.settings.update('invite.nl', { signups: 'invite_only' });
-    const res = (await app.inject({ url: '/api/settings.php?network=x', headers: { host: 'invite.nl' } })).json();
+    const res = (
+      await app.inject({ url: '/api/settings.php?network=x', headers: { host: 'invite.nl' } })
+    ).json();
     expect(res.signups_open).toBe(false);
   });
 
@@ -93,7 +104,9 @@ describe('GET /api/settings.php', () => {
     await services.settings.update('cache.nl', { refund_days: 21 });
     expect((await app.inject({ url: '/api/settings.php?domain=cache.nl' })).json().refund_days).toBe(21);
     await services.db.execute(
-      sql.raw(`update site_settings set values = values || '{"message_credits": "lots"}'::jsonb where domain = 'cache.nl'`),
+      sql.raw(
+        `update site_settings set values = values || '{"message_credits": "lots"}'::jsonb where domain = 'cache.nl'`,
+      ),
     );
     services.settings.invalidate('cache.nl');
     const res = await app.inject({ url: '/api/settings.php?domain=cache.nl' });

@@ -15,12 +15,14 @@ export function ErrorPage(props: Props) {
 function ErrorContent({ status, message }: Props) {
   const { t } = useTranslation();
   const notFound = status === 404;
+  const heading = notFound ? t('errors.page_not_found') : t('errors.title', { status });
   return (
     <main className="error-page container" id="main">
+      <title>{heading}</title>
       <p className="error-status" aria-hidden="true">
         {status}
       </p>
-      <h1 className="h3">{notFound ? t('errors.page_not_found') : t('errors.title', { status })}</h1>
+      <h1 className="h3">{heading}</h1>
       {!notFound && (
         <p className="lead">
           {message && message !== 'Unexpected Server Error' ? message : t('errors.general')}
@@ -36,6 +38,7 @@ function ErrorContent({ status, message }: Props) {
 export function MinimalFallback() {
   return (
     <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32, textAlign: 'center' }}>
+      <title>Error</title>
       <h1>Error</h1>
       <p>
         <a href="/">Home</a>
