@@ -1,0 +1,40 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import autocannon from 'autocannon';
+
+export type Result = { name: string; rps: number; p50: number; p99: number };
+
+export async function waitFor(url: string, timeoutMs = 240_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export function startProcess(script: string, env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+export async function stopProcess(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Requests per second with keep-alive, after a warm-up. */
+export async function measure(name: string, url: string, options: { headers?: Record<string, string>; seconds?: number } = {}) {
+  await autocannon({ url, connections: 10, duration: 2, headers: options.headers });
+  const r = await autocannon({ url, connections: 10, duration: options.seconds ?? 8, headers: options.headers });
+  if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 } satisfies Result;
+}
+
+export function ratioLine(result: Result, baseline: Result, goal: number) {
+  const ratio = result.rps / baseline.rps;
+  const verdict = ratio >= goal ? 'ok' : 'BELOW GOAL';
+  return `${result.name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms  ${(ratio * 100).toFixed(1).padStart(5)}% of bare (goal ≥ ${goal * 100}%) ${verdict}`;
+}
