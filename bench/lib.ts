@@ -15,7 +15,10 @@ export async function waitFor(url: string, timeoutMs = 240_000) {
 }
 
 export function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, [script], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return spawn(process.execPath, [script], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 export async function stopProcess(child: ChildProcess) {
@@ -26,9 +29,18 @@ export async function stopProcess(child: ChildProcess) {
 }
 
 /** Requests per second with keep-alive, after a warm-up. */
-export async function measure(name: string, url: string, options: { headers?: Record<string, string>; seconds?: number } = {}) {
+export async function measure(
+  name: string,
+  url: string,
+  options: { headers?: Record<string, string>; seconds?: number } = {},
+) {
   await autocannon({ url, connections: 10, duration: 2, headers: options.headers });
-  const r = await autocannon({ url, connections: 10, duration: options.seconds ?? 8, headers: options.headers });
+  const r = await autocannon({
+    url,
+    connections: 10,
+    duration: options.seconds ?? 8,
+    headers: options.headers,
+  });
   if (r.non2xx > 0 || r.errors > 0) throw new Error(`${name}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 } satisfies Result;
 }

@@ -1,6 +1,5 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,6 +24,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { AppServices } from './services.ts';
 
 export type BuildOptions = {
@@ -45,12 +45,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
-  // The HTML's Content-Security-Policy carries a per-request nonce and is set by the web feature.
-  await app.register(helmet, {
-    contentSecurityPolicy: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: services.env.publicUrl.startsWith('https://'),
-  });
+  registerSecurityHeaders(app, { https: services.env.publicUrl.startsWith('https://') });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

@@ -6,7 +6,11 @@ import { type CompanyStore, createCompanyStore } from './features/company/compan
 import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './features/complaints/complaints.service.ts';
 import { createHighlightsCache, type HighlightsCache } from './features/members/members.service.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
-import { createSettingsStore, type SettingsStore } from './features/settings/settings.service.ts';
+import {
+  createResolvedSettingsCache,
+  createSettingsStore,
+  type SettingsStore,
+} from './features/settings/settings.service.ts';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { loadTranslations, type Translations } from './lib/i18n.ts';
 import { createJobWorker, type JobWorker } from './lib/jobs.ts';
@@ -21,6 +25,7 @@ export type AppServices = {
   log: PinoLogger;
   bus: EventBus;
   settings: SettingsStore;
+  resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
   company: CompanyStore;
   translations: Translations;
   mailer: Mailer;
@@ -60,6 +65,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
     mailer,
     storage,
     vapid,
+    resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
     now: () => new Date(),
   } as AppServices;
   services.jobs = createJobWorker({

@@ -39,6 +39,8 @@ export const TRAFFIC_SOURCE_PARAMS = [
   'cpc',
 ] as const;
 export const TRAFFIC_SOURCE_COOKIE = 'traffic_source';
+/** The session cookie of logged-in members (HttpOnly, set by the accounts feature). */
+export const SESSION_COOKIE = 'sid';
 
 export const COUNTRIES = [
   'NL',

@@ -85,6 +85,12 @@ function ensurePostgresUser(): void {
 export async function startEmbeddedPostgres({ dataDir, durable = true, log = () => {} }: Options) {
   const pgDir = path.join(dataDir, 'pg');
   await fs.mkdir(dataDir, { recursive: true });
+  if (process.getuid?.() === 0) {
+    // The server runs as the postgres user, which must be able to pass through DATA_DIR
+    // (mkdtemp and umask 077 make it 0700).
+    const { mode } = await fs.stat(dataDir);
+    if ((mode & 0o001) === 0) await fs.chmod(dataDir, (mode & 0o777) | 0o711);
+  }
   await stopStaleServer(pgDir, log);
   ensurePostgresUser();
   const port = await findFreePort();

@@ -23,6 +23,7 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
       for (const listener of listeners.get(msg.channel) ?? []) listener(msg.payload ?? '');
     });
     c.on('error', (err) => {
+      if (closed) return; // the server going away during shutdown is expected
       log.error({ err: err.message }, 'event bus connection lost');
       client = undefined;
       connecting = undefined;
@@ -56,8 +57,12 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
     },
     close: async () => {
       closed = true;
-      client?.release();
+      const c = client;
       client = undefined;
+      if (c) {
+        c.removeAllListeners('notification');
+        c.release();
+      }
     },
   };
 }

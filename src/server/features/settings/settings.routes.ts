@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SettingsQuerySchema, SettingsSchema } from '../../../shared/contracts/settings.ts';
 import type { AppServices } from '../../services.ts';
-import { normalizeDomain, resolveSettings } from './settings.service.ts';
+import { normalizeDomain } from './settings.service.ts';
 
 export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -15,14 +15,15 @@ export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: SettingsSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const domain = request.query.domain ? normalizeDomain(request.query.domain) : request.ctx.domain;
-        const values = await services.settings.getValues(domain);
-        return resolveSettings(
-          values,
-          { ...request.ctx, domain, pushPublicKey: services.vapid.publicKey },
-          services.translations.t(request.ctx.locale),
-        );
+        const { json } = await services.resolvedSettings({
+          ...request.ctx,
+          domain,
+          pushPublicKey: services.vapid.publicKey,
+        });
+        // Bytes skip the serializer: they were built from a value typed by SettingsSchema (see the contract test).
+        return reply.header('content-type', 'application/json; charset=utf-8').send(json as never);
       },
     );
   };

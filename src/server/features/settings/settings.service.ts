@@ -18,6 +18,8 @@ export type SettingsStore = {
   getValues: (domain: string) => Promise<SettingsValues>;
   update: (domain: string, patch: Partial<SettingsValues>) => Promise<SettingsValues>;
   invalidate: (domain?: string) => void;
+  /** Changes whenever any cached values are dropped, so derived caches know to drop theirs. */
+  version: () => number;
 };
 
 export function normalizeDomain(host: string | undefined): string {
@@ -47,7 +49,9 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
     return SettingsValuesSchema.parse(repaired);
   }
 
+  let version = 0;
   const invalidate = (domain?: string) => {
+    version += 1;
     if (!domain || domain === ALL_DOMAINS) cache.clear();
     else cache.delete(domain);
   };
@@ -65,6 +69,7 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
       return found;
     },
     invalidate,
+    version: () => version,
     update: async (domain, patch) => {
       const checked = SettingsValuesSchema.partial().parse(patch);
       await db
@@ -161,5 +166,27 @@ export function resolveSettings(values: SettingsValues, visitor: VisitorContext,
     member_resell: values.member_resell,
     credit_packages: values.credit_packages,
     currency: values.currencies[selectedCountry] ?? 'EUR',
+  };
+}
+
+export type ResolvedSettings = ReturnType<typeof resolveSettings>;
+
+/**
+ * Settings are asked for on every page and by every tab: the resolved object and its JSON are kept
+ * per (domain, language, country, traffic source) until the settings change.
+ */
+export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Locale) => TFunction) {
+  const cache = new Map<string, { version: number; value: ResolvedSettings; json: Buffer }>();
+  return async (visitor: VisitorContext) => {
+    const key = `${visitor.domain}|${visitor.locale}|${visitor.country ?? ''}|${visitor.trafficSource ? 1 : 0}`;
+    const hit = cache.get(key);
+    if (hit && hit.version === store.version()) return hit;
+    const version = store.version();
+    const value = resolveSettings(await store.getValues(visitor.domain), visitor, t(visitor.locale));
+    // Kept as bytes: encoding the same string on every response was the route's main cost.
+    const entry = { version, value, json: Buffer.from(JSON.stringify(value)) };
+    if (cache.size > 10_000) cache.clear(); // bounded: keys come from request data
+    cache.set(key, entry);
+    return entry;
   };
 }

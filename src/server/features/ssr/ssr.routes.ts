@@ -5,15 +5,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { LIMITS, TRAFFIC_SOURCE_COOKIE } from '../../../shared/limits.ts';
+import { LIMITS, SESSION_COOKIE, TRAFFIC_SOURCE_COOKIE } from '../../../shared/limits.ts';
 import type { WebLoadContext } from '../../../shared/load-context.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { submitComplaint } from '../complaints/complaints.service.ts';
-import { resolveSettings } from '../settings/settings.service.ts';
+import { createPageCache } from './page-cache.ts';
 
 export type SsrOptions = { buildDir: string };
+
+/** Anonymous pages are served from memory this long (see page-cache.ts). */
+const PAGE_CACHE_MS = 5_000;
 
 function contentSecurityPolicy(nonce: string, cdnPrefix: string): string {
   const cdnOrigin = /^https?:\/\//.test(cdnPrefix) ? ` ${new URL(cdnPrefix).origin}` : '';
@@ -95,6 +98,13 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
+    const pageCache = createPageCache({ ttlMs: PAGE_CACHE_MS, maxEntries: 1_000 });
+    const cacheKeyOf = (request: FastifyRequest) => {
+      if (request.method !== 'GET' || request.cookies[SESSION_COOKIE]) return undefined;
+      const { ctx } = request;
+      return `${ctx.domain}|${ctx.locale}|${ctx.country ?? ''}|${ctx.trafficSource ? 1 : 0}|${request.url}`;
+    };
+
     async function render(request: FastifyRequest, reply: FastifyReply) {
       if (request.url.startsWith('/api/')) return sendError(reply, 404, 'not_found', 'Not found');
       if (request.method === 'GET') {
@@ -111,23 +121,26 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
         }
       }
       const { ctx } = request;
-      const [values, company] = await Promise.all([
-        services.settings.getValues(ctx.domain),
+      const nonce = randomBytes(16).toString('base64');
+      const cacheKey = cacheKeyOf(request);
+      const now = Date.now();
+      const hit = cacheKey ? pageCache.get(cacheKey, now) : undefined;
+      const [{ value: settings }, company] = await Promise.all([
+        services.resolvedSettings({ ...ctx, pushPublicKey: services.vapid.publicKey }),
         services.company.get(),
       ]);
-      const nonce = randomBytes(16).toString('base64');
-      const i18n = services.translations.instance(ctx.locale);
-      const settings = resolveSettings(
-        values,
-        { ...ctx, pushPublicKey: services.vapid.publicKey },
-        services.translations.t(ctx.locale),
-      );
+      reply.header('content-security-policy', contentSecurityPolicy(nonce, settings.cdn_prefix));
+      reply.header('vary', 'cookie');
+      if (hit) {
+        reply.status(hit.status).headers(Object.fromEntries(hit.headers));
+        return reply.send(hit.body.replaceAll(hit.nonce, nonce));
+      }
       const context: WebLoadContext = {
         locale: ctx.locale,
         nonce,
         settings,
         company,
-        i18n,
+        i18n: services.translations.instance(ctx.locale),
         messages: services.translations.namespace(ctx.locale, 'common'),
         country: ctx.country,
         isDevelopment: services.env.nodeEnv !== 'production',
@@ -137,8 +150,13 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
         },
       };
       const response = await handle(toWebRequest(request, reply), context as never);
-      reply.header('content-security-policy', contentSecurityPolicy(nonce, settings.cdn_prefix));
-      reply.header('vary', 'cookie');
+      if (cacheKey && response.status === 200 && response.headers.getSetCookie().length === 0) {
+        const body = await response.text();
+        const headers = [...response.headers].filter(([k]) => k !== 'content-length');
+        pageCache.set(cacheKey, { at: now, status: response.status, headers, body, nonce });
+        reply.status(response.status).headers(Object.fromEntries(headers));
+        return reply.send(body);
+      }
       return sendWebResponse(reply, response);
     }
 
