@@ -1,8 +1,8 @@
-import type { i18n as I18n, ResourceLanguage } from 'i18next';
 import type { MemberCard } from './contracts/members.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput } from './contracts/site.ts';
 import type { Locale } from './i18n/locales.ts';
+import type { Messages, Translate } from './i18n/translator.ts';
 
 /**
  * What the server hands to React Router loaders and actions: the visitor's resolved context and
@@ -13,10 +13,12 @@ export type WebLoadContext = {
   nonce: string;
   settings: Settings;
   company: CompanyInfo;
-  /** Server-side i18next instance for this locale (all namespaces). */
-  i18n: I18n;
-  /** The common namespace for this locale, sent to the browser once per page load. */
-  messages: ResourceLanguage;
+  /** Interface texts (common namespace) in the visitor's language. */
+  t: Translate;
+  /** The common namespace itself, sent to the browser once per page load. */
+  messages: Messages;
+  /** Legal and help texts: rendered on the server only, never shipped as a whole. */
+  legal: { t: Translate; messages: Messages };
   country: string | null;
   /** Development conveniences (the /dev/mail link) are shown. */
   isDevelopment: boolean;

@@ -1,14 +1,14 @@
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { I18nextProvider } from 'react-i18next';
 import { HydratedRouter } from 'react-router/dom';
-import { createI18n } from '../shared/i18n/i18n.ts';
 import { DEFAULT_LOCALE, isLocale } from '../shared/i18n/locales.ts';
+import type { Messages } from '../shared/i18n/translator.ts';
 import { installChunkReloadGuard } from './lib/chunk-reload.ts';
+import { I18nProvider } from './lib/i18n.tsx';
 
 declare global {
   interface Window {
-    __I18N__?: { locale: string; messages: Record<string, unknown> };
+    __I18N__?: { locale: string; messages: Messages };
   }
 }
 
@@ -16,15 +16,14 @@ installChunkReloadGuard();
 
 const boot = window.__I18N__;
 const locale = isLocale(boot?.locale) ? boot.locale : DEFAULT_LOCALE;
-const i18n = createI18n(locale, { [locale]: { common: boot?.messages ?? {} } });
 
 startTransition(() => {
   hydrateRoot(
     document,
     <StrictMode>
-      <I18nextProvider i18n={i18n}>
+      <I18nProvider locale={locale} messages={boot?.messages ?? {}}>
         <HydratedRouter />
-      </I18nextProvider>
+      </I18nProvider>
     </StrictMode>,
   );
 });

@@ -2,9 +2,9 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { I18nextProvider } from 'react-i18next';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { I18nProvider } from './lib/i18n.tsx';
 import { serializeForScript } from './lib/serialize.ts';
 
 export const streamTimeout = 5_000;
@@ -22,9 +22,9 @@ export default function handleRequest(
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
     const bootstrap = `window.__I18N__=${serializeForScript({ locale: loadContext.locale, messages: loadContext.messages })}`;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={loadContext.i18n}>
+      <I18nProvider locale={loadContext.locale} messages={loadContext.messages}>
         <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
-      </I18nextProvider>,
+      </I18nProvider>,
       {
         nonce: loadContext.nonce,
         bootstrapScriptContent: bootstrap,

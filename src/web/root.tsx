@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import {
   isRouteErrorResponse,
@@ -13,6 +12,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './features/site/error-page.tsx';
+import { useTranslation } from './lib/i18n.tsx';
 import './styles/app.scss';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -46,7 +46,7 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const { i18n } = useTranslation();
-  const locale = data?.locale ?? i18n.language ?? 'nl';
+  const locale = data?.locale ?? i18n.language;
   return (
     <html lang={locale}>
       <head>

@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
 import { OfflineBanner } from '../features/site/offline-banner.tsx';
@@ -6,6 +5,7 @@ import { PageHiddenBeacon } from '../features/site/page-hidden-beacon.tsx';
 import { SiteEntryWarning } from '../features/site/site-entry-warning.tsx';
 import { SiteFooter } from '../features/site/site-footer.tsx';
 import { TopNav } from '../features/site/top-nav.tsx';
+import { useTranslation } from '../lib/i18n.tsx';
 import { useRootData } from '../root.tsx';
 
 /** Top navigation, warning banners, the page, footer with disclaimer, and the sign-up modal's slot. */

@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { data, Form, useNavigation } from 'react-router';
 import { ComplaintInputSchema, ComplaintSubjectSchema } from '../../shared/contracts/site.ts';
 import { LIMITS } from '../../shared/limits.ts';
+import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/complaints';
 
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.i18n.t('complaints.title') };
+  return { title: context.t('complaints.title') };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

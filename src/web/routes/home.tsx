@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx';
+import { useTranslation } from '../lib/i18n.tsx';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/home';
 
@@ -48,21 +48,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </ul>
           </div>
           <div className="hero-art" aria-hidden="true">
-            {loaderData.highlights
-              .slice(0, 3)
-              .map((m, i) =>
-                m.main_image ? (
-                  <img
-                    key={m.id}
-                    className={`hero-photo hero-photo-${i}`}
-                    src={`${settings.cdn_prefix}${m.main_image.thumb_filename}`}
-                    alt=""
-                    width={200}
-                    height={250}
-                    fetchPriority={i === 0 ? 'high' : 'low'}
-                  />
-                ) : null,
-              )}
+            {loaderData.highlights.slice(0, 3).map((m, i) =>
+              m.main_image ? (
+                <img
+                  key={m.id}
+                  className={`hero-photo hero-photo-${i}`}
+                  src={`${settings.cdn_prefix}${m.main_image.thumb_filename}`}
+                  alt=""
+                  width={200}
+                  height={250}
+                  // Hidden below 992 px: lazy keeps phones from downloading them at all.
+                  loading="lazy"
+                />
+              ) : null,
+            )}
           </div>
         </div>
       </section>

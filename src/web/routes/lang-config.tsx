@@ -1,4 +1,3 @@
-import { useTranslation } from 'react-i18next';
 import { Form, redirect } from 'react-router';
 import {
   isLocale,
@@ -8,11 +7,12 @@ import {
   LOCALES,
 } from '../../shared/i18n/locales.ts';
 import { useChangeLanguage } from '../features/i18n/use-change-language.ts';
+import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/lang-config';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.i18n.t('language.title') };
+  return { title: context.t('language.title') };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

@@ -1,6 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { data, Link } from 'react-router';
+import { lookup, type Messages } from '../../shared/i18n/translator.ts';
 import { isLegalPage, type LegalBlock, toBlocks } from '../features/legal/legal-text.ts';
+import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import type { Route } from './+types/legal-page';
 
@@ -10,7 +11,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = params.page;
   if (!isLegalPage(page)) throw data('Not found', { status: 404 });
   const { company, settings } = context;
-  const t = context.i18n.getFixedT(context.locale, 'legal');
+  const { t, messages } = context.legal;
   // Company info and settings fill the texts, so each domain's legal pages name its own operator.
   const vars = {
     site_name: settings.name,
@@ -30,8 +31,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     min_age: settings.min_age,
     delete_discount: company.delete_discount,
   };
-  const raw = t(page, { returnObjects: true }) as { sections?: Record<string, unknown> };
-  const sections: Section[] = Object.keys(raw.sections ?? {}).map((id) => ({
+  const ids = Object.keys((lookup(messages, `${page}.sections`) as Messages | undefined) ?? {});
+  const sections: Section[] = ids.map((id) => ({
     id,
     heading: t(`${page}.sections.${id}.heading`, vars),
     blocks: toBlocks(t(`${page}.sections.${id}.body`, vars)),

@@ -1,12 +1,12 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../features/pricing/format.ts';
+import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/pricing';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.i18n.t('pricing.title') };
+  return { title: context.t('pricing.title') };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {

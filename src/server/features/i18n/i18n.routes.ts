@@ -17,7 +17,7 @@ export function i18nRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
-        return services.translations.namespace(request.query.lng, 'common') as Record<string, unknown>;
+        return services.translations.namespace(request.query.lng, 'common');
       },
     );
   };

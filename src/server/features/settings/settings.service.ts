@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { TFunction } from 'i18next';
 import type { SettingsValues } from '../../../shared/contracts/settings.ts';
 import { SettingsValuesSchema } from '../../../shared/contracts/settings.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
+import type { Translate } from '../../../shared/i18n/translator.ts';
 import type { Database } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/index.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
@@ -119,7 +119,7 @@ function minimumMessageCosts(values: SettingsValues) {
 }
 
 /** The settings one visitor sees: texts in their language, sign-up and search opened by a traffic source. */
-export function resolveSettings(values: SettingsValues, visitor: VisitorContext, t: TFunction) {
+export function resolveSettings(values: SettingsValues, visitor: VisitorContext, t: Translate) {
   const hasTrafficSource = visitor.trafficSource !== undefined;
   const loggedOutSearch = hasTrafficSource
     ? values.logged_out_search_trafficsource
@@ -175,7 +175,7 @@ export type ResolvedSettings = ReturnType<typeof resolveSettings>;
  * Settings are asked for on every page and by every tab: the resolved object and its JSON are kept
  * per (domain, language, country, traffic source) until the settings change.
  */
-export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Locale) => TFunction) {
+export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Locale) => Translate) {
   const cache = new Map<string, { version: number; value: ResolvedSettings; json: Buffer }>();
   return async (visitor: VisitorContext) => {
     const key = `${visitor.domain}|${visitor.locale}|${visitor.country ?? ''}|${visitor.trafficSource ? 1 : 0}`;

@@ -140,8 +140,12 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
         nonce,
         settings,
         company,
-        i18n: services.translations.instance(ctx.locale),
+        t: services.translations.t(ctx.locale),
         messages: services.translations.namespace(ctx.locale, 'common'),
+        legal: {
+          t: services.translations.t(ctx.locale, 'legal'),
+          messages: services.translations.namespace(ctx.locale, 'legal'),
+        },
         country: ctx.country,
         isDevelopment: services.env.nodeEnv !== 'production',
         site: {

@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
 
 type Props = { member: MemberCard; cdnPrefix: string; fictionalIcon: string; fictionalWarning: string };
 

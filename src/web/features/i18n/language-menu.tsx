@@ -1,6 +1,6 @@
-import { useTranslation } from 'react-i18next';
 import { LOCALE_INFO, LOCALES, type Locale } from '../../../shared/i18n/locales.ts';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { useChangeLanguage } from './use-change-language.ts';
 
 export function LanguageMenu() {

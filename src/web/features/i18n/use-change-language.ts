@@ -1,7 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_DAYS, type Locale } from '../../../shared/i18n/locales.ts';
+import type { Messages } from '../../../shared/i18n/translator.ts';
 import { getJson } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
 
 export function writeLocaleCookie(locale: Locale) {
   // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie, read by the server on the next render
@@ -14,11 +15,10 @@ export function useChangeLanguage() {
   const revalidator = useRevalidator();
   return async (locale: Locale) => {
     writeLocaleCookie(locale);
-    if (!i18n.hasResourceBundle(locale, 'common')) {
-      const messages = await getJson<Record<string, unknown>>(`/api/locale.php?lng=${locale}`);
-      i18n.addResourceBundle(locale, 'common', messages, true, true);
-    }
-    await i18n.changeLanguage(locale);
+    const messages = i18n.hasBundle(locale)
+      ? undefined
+      : await getJson<Messages>(`/api/locale.php?lng=${locale}`);
+    i18n.changeLanguage(locale, messages);
     document.documentElement.lang = locale;
     await revalidator.revalidate();
   };

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Modal } from '../../components/ui/modal.tsx';
 import { dismiss, dismissedAt, isStandaloneApp } from '../../lib/dismissals.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { shouldShowSiteEntryWarning } from './site-entry-warning.logic.ts';
 
 type Props = {

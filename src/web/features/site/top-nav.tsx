@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { Link, useMatches } from 'react-router';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { LanguageMenu } from '../i18n/language-menu.tsx';
 import { Logo } from './logo.tsx';
 
