@@ -2,7 +2,10 @@ import { chromium } from 'playwright-core';
 
 /** Screenshots of pages at smartphone and desktop width: `node scripts/screenshots.ts http://localhost:3000 / /pricing`. */
 const [base = 'http://localhost:3000', ...paths] = process.argv.slice(2);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 for (const width of [375, 1280]) {
   const context = await browser.newContext({
     viewport: { width, height: width < 500 ? 812 : 900 },
