@@ -1,0 +1,217 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageOn } from '../../../shared/contracts/members.ts';
+import { COUNTRIES, type Country } from '../../../shared/limits.ts';
+import { SEXUALITIES } from '../../../shared/profile-options.ts';
+import { photoFileKey } from '../../features/photos/photos.keys.ts';
+import { REGIONS } from '../../features/regions/regions.data.ts';
+import { createLocalStorage, type Storage } from '../../lib/storage.ts';
+import { createTestDb } from '../../test/db.ts';
+import type { Database } from '../client.ts';
+import { appConfig, photos, profiles, users } from '../schema/index.ts';
+import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
+
+const NOW = new Date('2025-03-15T10:00:00Z');
+const DAY_MS = 86_400_000;
+
+type TestDb = Awaited<ReturnType<typeof createTestDb>>;
+const cleanups: (() => Promise<void>)[] = [];
+
+async function freshSite(): Promise<{ db: Database; storage: Storage }> {
+  const testDb: TestDb = await createTestDb();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'demo-seed-'));
+  cleanups.push(async () => {
+    await testDb.close();
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  return { db: testDb.db, storage: createLocalStorage(dir) };
+}
+
+async function usernames(db: Database): Promise<string[]> {
+  const rows = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.demo, true))
+    .orderBy(asc(users.id));
+  return rows.map((row) => row.name);
+}
+
+afterAll(async () => {
+  for (const cleanup of cleanups) await cleanup();
+});
+
+describe('seedDemo with a small count', () => {
+  let site: { db: Database; storage: Storage };
+  let first: { created: number; skipped: boolean };
+
+  beforeAll(async () => {
+    site = await freshSite();
+    first = await seedDemo({ ...site, now: NOW, count: 40 });
+  }, 120_000);
+
+  it('creates the members once', async () => {
+    expect(first).toEqual({ created: 40, skipped: false });
+    const second = await seedDemo({ ...site, now: NOW, count: 40 });
+    expect(second).toEqual({ created: 0, skipped: true });
+    expect(await usernames(site.db)).toHaveLength(40);
+  });
+
+  it('spreads members over every country, both genders and all sexualities', async () => {
+    const rows = await site.db.select().from(profiles);
+    expect(new Set(rows.map((p) => p.country))).toEqual(new Set(COUNTRIES));
+    expect(new Set(rows.map((p) => p.gender))).toEqual(new Set(['male', 'female']));
+    expect(new Set(rows.map((p) => p.sexuality))).toEqual(new Set(SEXUALITIES));
+    for (const p of rows) {
+      if (p.sexuality === 'gay') expect(p.gender).toBe('male');
+      if (p.sexuality === 'lesbian') expect(p.gender).toBe('female');
+    }
+  });
+
+  it('fills every profile field with valid values', async () => {
+    const rows = await site.db.select().from(profiles);
+    for (const p of rows) {
+      const age = ageOn(p.birthDate, NOW);
+      expect(age).toBeGreaterThanOrEqual(18);
+      expect(age).toBeLessThanOrEqual(70);
+      const regionCodes = REGIONS[p.country as Country].map((r) => r.code);
+      expect(regionCodes).toContain(p.region);
+      for (const field of [
+        'city',
+        'hairColor',
+        'eyeColor',
+        'bodyType',
+        'relationshipStatus',
+        'tattoos',
+        'signupReason',
+        'aboutMe',
+        'mainPhotoId',
+      ] as const) {
+        expect(p[field], `${field} of ${p.userId}`).toBeTruthy();
+      }
+      expect(p.interests.length).toBeGreaterThanOrEqual(3);
+      expect(p.interests.length).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it('creates active demo accounts without passwords', async () => {
+    const rows = await site.db.select().from(users);
+    for (const u of rows) {
+      expect(u.email).toMatch(/^demo\+\d+@demo\.liefdesplein\.invalid$/);
+      expect(u).toMatchObject({ status: 'active', credits: 0, demo: true, passwordHash: null });
+      expect(['nl', 'de', 'en', 'es', 'fr', 'it', 'pl']).toContain(u.language);
+      expect(NOW.getTime() - u.signupDate.getTime()).toBeLessThanOrEqual(731 * DAY_MS);
+      expect(NOW.getTime() - u.lastActiveAt.getTime()).toBeLessThanOrEqual(14 * DAY_MS);
+      expect(u.lastActiveAt.getTime()).toBeGreaterThanOrEqual(u.signupDate.getTime());
+    }
+    expect(new Set(rows.map((u) => u.name.toLowerCase())).size).toBe(rows.length);
+  });
+
+  it('gives every member 1 to 6 photos with a public main photo whose files exist', async () => {
+    const allPhotos = await site.db.select().from(photos).orderBy(asc(photos.userId), asc(photos.position));
+    const members = await site.db.select().from(profiles);
+    for (const member of members) {
+      const own = allPhotos.filter((photo) => photo.userId === member.userId);
+      expect(own.length).toBeGreaterThanOrEqual(1);
+      expect(own.length).toBeLessThanOrEqual(6);
+      expect(own.map((photo) => photo.position)).toEqual(own.map((_, i) => i));
+      const main = own[0]!;
+      expect(member.mainPhotoId).toBe(main.id);
+      expect(main.private).toBe(false);
+      expect(main.status).toBe('approved');
+      for (const size of ['thumb', 'medium', 'large', 'blur'] as const) {
+        expect(await site.storage.exists(photoFileKey(main.storageKey, size)), size).toBe(true);
+      }
+    }
+    for (const photo of allPhotos) {
+      expect(photo.storageKey).toBe(`${photo.private ? 'x' : 'p'}/${photo.userId}/${photo.id}`);
+      expect(await site.storage.exists(photoFileKey(photo.storageKey, 'blur'))).toBe(true);
+    }
+  });
+
+  it('writes real webp files at the documented widths', async () => {
+    const [photo] = await site.db.select().from(photos).limit(1);
+    const expected = { thumb: 200, medium: 600, large: 1200, blur: 600 } as const;
+    for (const [size, width] of Object.entries(expected) as [keyof typeof expected, number][]) {
+      const file = await site.storage.get(photoFileKey(photo!.storageKey, size));
+      const meta = await sharp(file!).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(width);
+      expect(meta.height).toBe(width * 1.25);
+    }
+  });
+
+  it('gives the same members for the same moment in a fresh database', async () => {
+    const other = await freshSite();
+    await seedDemo({ ...other, now: NOW, count: 40 });
+    expect(await usernames(other.db)).toEqual(await usernames(site.db));
+  }, 120_000);
+});
+
+describe('seedDemo after an interrupted run', () => {
+  it('removes the half-written members and seeds again', async () => {
+    const site = await freshSite();
+    let puts = 0;
+    const failing: Storage = {
+      ...site.storage,
+      put: async (key, data, type) => {
+        if (++puts > 12) throw new Error('disk full');
+        await site.storage.put(key, data, type);
+      },
+    };
+    await expect(seedDemo({ db: site.db, storage: failing, now: NOW, count: 12 })).rejects.toThrow(
+      'disk full',
+    );
+    const orphanKeys = (await site.db.select({ key: photos.storageKey }).from(photos)).map((row) => row.key);
+    expect(orphanKeys.length).toBeGreaterThan(0);
+
+    // The dead run's lease must expire before another run may take over.
+    await site.db.update(appConfig).set({ updatedAt: new Date(Date.now() - 3_600_000) });
+    const result = await seedDemo({ ...site, now: NOW, count: 12 });
+    expect(result).toEqual({ created: 12, skipped: false });
+    expect(await usernames(site.db)).toHaveLength(12);
+    const keys = new Set(
+      (await site.db.select({ key: photos.storageKey }).from(photos)).map((row) => row.key),
+    );
+    for (const stale of orphanKeys.filter((key) => !keys.has(key))) {
+      expect(await site.storage.exists(photoFileKey(stale, 'thumb'))).toBe(false);
+    }
+    const [marker] = await site.db.select().from(appConfig).where(eq(appConfig.key, DEMO_SEED_MARKER));
+    expect(marker?.value).toMatchObject({ status: 'done', created: 12 });
+  }, 120_000);
+
+  it('waits for an instance that is seeding right now instead of seeding twice', async () => {
+    const site = await freshSite();
+    await site.db
+      .insert(appConfig)
+      .values({ key: DEMO_SEED_MARKER, value: { status: 'running', runId: 'other' } });
+    const waiting = seedDemo({ ...site, now: NOW, count: 5 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await site.db
+      .update(appConfig)
+      .set({ value: { status: 'done', created: 0, at: new Date().toISOString() } })
+      .where(eq(appConfig.key, DEMO_SEED_MARKER));
+    expect(await waiting).toEqual({ created: 0, skipped: true });
+    expect(await usernames(site.db)).toHaveLength(0);
+  });
+});
+
+describe('seedDemo with the default count', () => {
+  it('creates several hundred members in every country', async () => {
+    const site = await freshSite();
+    const messages: string[] = [];
+    const result = await seedDemo({ ...site, now: NOW, log: (m) => messages.push(m) });
+    console.info(messages.at(-1));
+    expect(result.created).toBeGreaterThanOrEqual(300);
+    const rows = await site.db.select({ country: profiles.country }).from(profiles);
+    expect(rows).toHaveLength(result.created);
+    for (const country of COUNTRIES) {
+      expect(rows.filter((row) => row.country === country).length, country).toBeGreaterThanOrEqual(8);
+    }
+    const photoCount = await site.db.$count(photos);
+    expect(photoCount).toBeGreaterThanOrEqual(result.created);
+  }, 300_000);
+});
