@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { authRoutes } from './features/auth/auth.routes.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { complaintsRoutes } from './features/complaints/complaints.routes.ts';
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes.ts';
@@ -25,6 +26,7 @@ import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSessions } from './plugins/session.ts';
 import type { AppServices } from './services.ts';
 
 export type BuildOptions = {
@@ -68,8 +70,10 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
 
   registerErrorHandling(app);
   registerRequestContext(app, services);
+  registerSessions(app, services);
 
   await app.register(settingsRoutes(services));
+  await app.register(authRoutes(services));
   await app.register(companyRoutes(services));
   await app.register(interestsRoutes(services));
   await app.register(i18nRoutes(services));

@@ -2,6 +2,12 @@ import path from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
+import {
+  ERASE_ACCOUNT_JOB,
+  eraseAccountJob,
+  SEND_MAIL_JOB,
+  sendMailJob,
+} from './features/auth/auth.service.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './features/complaints/complaints.service.ts';
 import { createHighlightsCache, type HighlightsCache } from './features/members/members.service.ts';
@@ -13,7 +19,7 @@ import {
 } from './features/settings/settings.service.ts';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { loadTranslations, type Translations } from './lib/i18n.ts';
-import { createJobWorker, type JobWorker } from './lib/jobs.ts';
+import { createJobWorker, type EnqueueOptions, enqueueJob, type JobWorker } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { ensureVapidKeys, type VapidKeys } from './lib/vapid.ts';
@@ -36,6 +42,8 @@ export type AppServices = {
   pageEvents: PageEventWriter;
   /** The clock services read; tests move it. */
   now: () => Date;
+  /** Enqueues a durable job, due now by the services' clock unless told otherwise. */
+  enqueue: (type: string, payload: Record<string, unknown>, options?: EnqueueOptions) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -68,11 +76,16 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
     resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
     now: () => new Date(),
   } as AppServices;
+  services.enqueue = (type, payload, options = {}) =>
+    enqueueJob(db, type, payload, { ...options, runAt: options.runAt ?? services.now() });
   services.jobs = createJobWorker({
     db,
     log,
+    now: () => services.now(),
     handlers: {
       [COMPLAINT_MAIL_JOB]: (payload) => sendComplaintMailJob(services, payload),
+      [SEND_MAIL_JOB]: (payload) => sendMailJob(services, payload),
+      [ERASE_ACCOUNT_JOB]: (payload) => eraseAccountJob(services, payload),
     },
   });
   await bus.on(services.jobs.subscribeChannel, () => services.jobs.wake());

@@ -1,3 +1,4 @@
+import type { User } from './contracts/auth.ts';
 import type { MemberCard } from './contracts/members.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput } from './contracts/site.ts';
@@ -20,6 +21,8 @@ export type WebLoadContext = {
   /** Legal and help texts: rendered on the server only, never shipped as a whole. */
   legal: { t: Translate; messages: Messages };
   country: string | null;
+  /** The logged-in member, or null for a visitor. */
+  user: User | null;
   /** Development conveniences (the /dev/mail link) are shown. */
   isDevelopment: boolean;
   site: {

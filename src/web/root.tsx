@@ -20,6 +20,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale: context.locale,
     settings: context.settings,
     company: context.company,
+    user: context.user,
     nonce: context.nonce,
     isDevelopment: context.isDevelopment,
   };

@@ -6,7 +6,7 @@ import { jobs } from '../db/schema/index.ts';
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 export type Logger = { info: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
 
-type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
+export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
 
 const JOBS_CHANNEL = 'jobs_enqueued';
 /** A running job whose worker died is picked up again after this long. */
@@ -100,7 +100,8 @@ export function createJobWorker(options: {
       await handler(job.payload);
       await db
         .update(jobs)
-        .set({ state: 'done', finishedAt: now(), lockedAt: null })
+        // A finished job's payload (mail bodies with single-use links) is not kept around.
+        .set({ state: 'done', finishedAt: now(), lockedAt: null, payload: {} })
         .where(eq(jobs.id, job.id));
       log.info({ jobId: job.id, type: job.type }, 'job done');
     } catch (error) {

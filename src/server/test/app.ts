@@ -23,7 +23,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     database,
     pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
-  const app = await buildApp(services, { logger: false });
+  // TEST_LOG_LEVEL=error shows the server's own errors (5xx details) while debugging a test.
+  const app = await buildApp(services, { logger: process.env.TEST_LOG_LEVEL ? undefined : false });
   await app.ready();
   afterAll(async () => {
     await app.close();

@@ -30,6 +30,18 @@ export const users = pgTable(
     invisible: boolean('invisible').notNull().default(false),
     demo: boolean('demo').notNull().default(false),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    /** Wrong passwords in a row; at 5 the account is locked until locked_until. */
+    failedLogins: integer('failed_logins').notNull().default(0),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'::text[]`),
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    deleteReason: text('delete_reason'),
+    deleteRemarks: text('delete_remarks'),
+    /** Set when the personal data was erased after the reactivation window. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    signupIp: text('signup_ip'),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
@@ -100,3 +112,43 @@ export const trackingRecords = pgTable('tracking_records', {
   sub3: text('sub3'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Server-side sessions behind the HttpOnly `sid` cookie; the cookie holds a token, the row its hash. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Single-use links sent by e-mail: activation, password reset, e-mail change, reactivation. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['activation', 'password_reset', 'mail_change', 'reactivation'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    newEmail: text('new_email'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_idx').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.kind),
+  ],
+);

@@ -3,7 +3,6 @@ import type { ComplaintInput } from '../../../shared/contracts/site.ts';
 import { isLocale, type Locale, localeFromLanguageTag } from '../../../shared/i18n/locales.ts';
 import { complaints } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../lib/html.ts';
-import { enqueueJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 
 export const COMPLAINT_MAIL_JOB = 'complaint-mail';
@@ -26,14 +25,12 @@ export async function submitComplaint(services: AppServices, input: ComplaintInp
     })
     .returning({ id: complaints.id });
   if (!row) throw new Error('complaint insert returned nothing');
-  await enqueueJob(
-    services.db,
+  await services.enqueue(
     COMPLAINT_MAIL_JOB,
     { complaintId: row.id, to: 'support' },
     { dedupeKey: `complaint:${row.id}:support` },
   );
-  await enqueueJob(
-    services.db,
+  await services.enqueue(
     COMPLAINT_MAIL_JOB,
     { complaintId: row.id, to: 'complainant' },
     { dedupeKey: `complaint:${row.id}:complainant` },

@@ -10,6 +10,7 @@ import type { WebLoadContext } from '../../../shared/load-context.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { presentUser } from '../auth/users.presenter.ts';
 import { submitComplaint } from '../complaints/complaints.service.ts';
 import { createPageCache } from './page-cache.ts';
 
@@ -125,9 +126,10 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
       const cacheKey = cacheKeyOf(request);
       const now = Date.now();
       const hit = cacheKey ? pageCache.get(cacheKey, now) : undefined;
-      const [{ value: settings }, company] = await Promise.all([
+      const [{ value: settings }, company, session] = await Promise.all([
         services.resolvedSettings({ ...ctx, pushPublicKey: services.vapid.publicKey }),
         services.company.get(),
+        request.session(),
       ]);
       reply.header('content-security-policy', contentSecurityPolicy(nonce, settings.cdn_prefix));
       reply.header('vary', 'cookie');
@@ -147,6 +149,13 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
           messages: services.translations.namespace(ctx.locale, 'legal'),
         },
         country: ctx.country,
+        user: session
+          ? presentUser(session.user, session.profile, {
+              csrfToken: session.csrfToken,
+              fictionalIcon: settings.fictional_icon,
+              now: services.now(),
+            })
+          : null,
         isDevelopment: services.env.nodeEnv !== 'production',
         site: {
           listHighlights: () => services.highlights.list(ctx.country, services.now()),

@@ -1,0 +1,69 @@
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../../features/auth/passwords.ts';
+import type { Database } from '../client.ts';
+import { profiles, users } from '../schema/index.ts';
+
+/** The two accounts the README names, so a newcomer can look around as a member at once. */
+export const DEMO_LOGINS = [
+  {
+    email: 'demo@liefdesplein.nl',
+    name: 'DemoSanne',
+    password: 'demo-liefde-2026',
+    paid: false,
+    credits: 20,
+    gender: 'female',
+    sexuality: 'hetero',
+    city: 'Utrecht',
+    region: 'NL-UT',
+  },
+  {
+    email: 'premium@liefdesplein.nl',
+    name: 'PremiumPieter',
+    password: 'premium-liefde-2026',
+    paid: true,
+    credits: 600,
+    gender: 'male',
+    sexuality: 'hetero',
+    city: 'Amsterdam',
+    region: 'NL-NH',
+  },
+] as const;
+
+export async function seedDemoLogins(db: Database, now = new Date()): Promise<number> {
+  let created = 0;
+  for (const login of DEMO_LOGINS) {
+    const [exists] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${login.email}`);
+    if (exists) continue;
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: login.email,
+        name: login.name,
+        passwordHash: await hashPassword(login.password),
+        status: 'active',
+        emailConfirmedAt: now,
+        credits: login.credits,
+        paidUser: login.paid,
+        language: 'nl',
+        demo: true,
+      })
+      .returning();
+    if (!user) continue;
+    await db.insert(profiles).values({
+      userId: user.id,
+      birthDate: login.gender === 'female' ? '1994-04-12' : '1988-09-03',
+      gender: login.gender,
+      sexuality: login.sexuality,
+      country: 'NL',
+      region: login.region,
+      city: login.city,
+      aboutMe: 'Demo-account om de site te verkennen.',
+    });
+    await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, user.id));
+    created += 1;
+  }
+  return created;
+}

@@ -1,0 +1,498 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+
+const { app, services } = await createTestApp();
+let clock = new Date('2026-06-01T12:00:00Z');
+services.now = () => clock;
+const advance = (ms: number) => {
+  clock = new Date(clock.getTime() + ms);
+};
+
+let counter = 0;
+let ipCounter = 0;
+/** Every request from its own address, so the per-IP limits do not get in the way of other tests. */
+const ip = () => {
+  ipCounter += 1;
+  return `10.${Math.floor(ipCounter / 250)}.${ipCounter % 250}.7`;
+};
+function signupBody(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    email: `member${counter}@example.nl`,
+    name: `Member${counter}`,
+    password: 'Zonnebloem-2026!',
+    date_of_birth: '1990-05-17',
+    gender: 'female',
+    sexuality: 'hetero',
+    country: 'NL',
+    region: 'NL-UT',
+    city: 'Utrecht',
+    accept_terms: true,
+    ...overrides,
+  };
+}
+
+const sidOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'sid');
+
+async function signUp(overrides: Record<string, unknown> = {}, cookies: Record<string, string> = {}) {
+  const body = signupBody(overrides);
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/signup.php',
+    payload: body,
+    cookies,
+    remoteAddress: ip(),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  const sid = sidOf(res)?.value as string;
+  return { body, res, sid, user: res.json().user };
+}
+
+async function mailsTo(email: string) {
+  await services.jobs.drain();
+  return (await services.mailer.listStored()).filter((m) => m.to === email);
+}
+
+const linkIn = (text: string) => text.match(/https?:\/\/\S+token=\S+/)?.[0] as string;
+const tokenIn = (text: string) =>
+  decodeURIComponent(new URL(linkIn(text)).searchParams.get('token') as string);
+
+describe('sign-up', () => {
+  it('creates a not_confirmed account with signup credits, logs in with a 30-day HttpOnly Lax cookie', async () => {
+    const { res, user } = await signUp(
+      {},
+      { traffic_source: JSON.stringify({ network: 'adnet', sub1: 'c7' }) },
+    );
+    expect(user.status).toBe('not_confirmed');
+    expect(user.credits).toBe(20);
+    expect(user.profile.age).toBe(36);
+    const cookie = sidOf(res);
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe('Lax');
+    expect(cookie?.maxAge).toBe(30 * 24 * 3600);
+    expect(cookie?.path).toBe('/');
+    const tracking = await services.pool.query(
+      'select network, sub1 from tracking_records where user_id = $1',
+      [user.id],
+    );
+    expect(tracking.rows).toEqual([{ network: 'adnet', sub1: 'c7' }]);
+  });
+
+  it('answers every validation rule with its code', async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: 'same@example.nl', email: 'same@example.nl' }, 'name', 'name_equals_email'],
+      [{ name: '@jan' }, 'name', 'name_starts_with_at'],
+      [{ email: 'not-an-email' }, 'email', 'invalid_email'],
+      [{ date_of_birth: '2015-01-01' }, 'date_of_birth', 'date_of_birth_min_age'],
+      [{ date_of_birth: '1990-02-31' }, 'date_of_birth', 'invalid_date_of_birth'],
+      [{ password: 'kort' }, 'password', 'password_too_short'],
+      [{ accept_terms: false }, 'accept_terms', 'accept_terms_required'],
+      [{ email: 'x@mailinator.com' }, 'email', 'email_disposable'],
+    ];
+    for (const [overrides, field, code] of cases) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/signup.php',
+        remoteAddress: ip(),
+        payload: signupBody(overrides),
+      });
+      expect(res.statusCode, code).toBe(400);
+      expect(res.json().error.details.fieldErrors[field], code).toContain(code);
+    }
+  });
+
+  it('refuses an e-mail that already has an account', async () => {
+    const { body } = await signUp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      remoteAddress: ip(),
+      payload: signupBody({ email: body.email.toUpperCase() }),
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.code).toBe('email_exists');
+  });
+
+  it('is closed when signups is not all (and with_trafficsource without a source)', async () => {
+    await services.settings.update('invite.nl', { signups: 'with_trafficsource' });
+    const closed = await app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      remoteAddress: ip(),
+      headers: { host: 'invite.nl' },
+      payload: signupBody(),
+    });
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().error.code).toBe('signups_closed');
+    const open = await app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      remoteAddress: ip(),
+      headers: { host: 'invite.nl' },
+      cookies: { traffic_source: JSON.stringify({ network: 'x' }) },
+      payload: signupBody(),
+    });
+    expect(open.statusCode).toBe(200);
+  });
+});
+
+describe('activation', () => {
+  it('mails a link that activates once', async () => {
+    const { body, sid } = await signUp();
+    const [mail] = await mailsTo(body.email);
+    expect(mail?.subject).toBeTruthy();
+    expect(mail?.html).toContain('token=');
+    const url = new URL(linkIn(mail!.text));
+    const first = await app.inject({ url: `${url.pathname}${url.search}` });
+    expect(first.headers.location).toBe('/activate/done');
+    const user = await app.inject({ url: '/api/user.php', cookies: { sid } });
+    expect(user.json().user.status).toBe('active');
+    const again = await app.inject({ url: `${url.pathname}${url.search}` });
+    expect(again.headers.location).toBe('/activate/error');
+    expect((await app.inject({ url: '/api/activate.php?token=nonsense' })).headers.location).toBe(
+      '/activate/error',
+    );
+  });
+});
+
+describe('login and sessions', () => {
+  it('logs in with e-mail or username and returns the user', async () => {
+    const { body } = await signUp();
+    const byEmail = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(byEmail.statusCode).toBe(200);
+    expect(byEmail.json().user.email).toBe(body.email);
+    const byName = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.name, password: body.password },
+    });
+    expect(byName.statusCode).toBe(200);
+  });
+
+  it('says login failed for a wrong password or unknown account, and locks after 5 failures for 15 minutes', async () => {
+    const { body } = await signUp();
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: 'nobody@example.nl', password: 'x' },
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json().error.code).toBe('login_failed');
+    expect(unknown.json().error.message).toBe('Login failed, please try again');
+    let last: LightMyRequestResponse | undefined;
+    for (let i = 0; i < 5; i += 1) {
+      last = await app.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        payload: { email: body.email, password: 'wrong' },
+      });
+    }
+    expect(last?.statusCode).toBe(429);
+    expect(last?.json().error).toMatchObject({ code: 'account_locked', details: { minutes: 15 } });
+    expect(last?.json().error.message).toBe('Too many incorrect attempts, account blocked for 15 min.');
+    const stillLocked = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(stillLocked.statusCode).toBe(429);
+    advance(15 * 60_000 + 1_000);
+    const after = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(after.statusCode).toBe(200);
+  });
+
+  it('answers 403 authentication_required without a session, and after logout', async () => {
+    const none = await app.inject({ url: '/api/user.php' });
+    expect(none.statusCode).toBe(403);
+    expect(none.body).toContain('authentication_required');
+    const { sid } = await signUp();
+    expect((await app.inject({ url: '/api/user.php', cookies: { sid } })).statusCode).toBe(200);
+    const out = await app.inject({ url: '/api/logout.php', cookies: { sid } });
+    expect(out.statusCode).toBe(200);
+    expect(sidOf(out)?.value).toBe('');
+    expect((await app.inject({ url: '/api/user.php', cookies: { sid } })).statusCode).toBe(403);
+  });
+
+  it('expires sessions after 30 days', async () => {
+    const { sid } = await signUp();
+    advance(30 * 86_400_000 + 1_000);
+    expect((await app.inject({ url: '/api/user.php', cookies: { sid } })).statusCode).toBe(403);
+  });
+
+  it('every member route refuses a visitor', async () => {
+    for (const [method, url] of [
+      ['PUT', '/api/user.php'],
+      ['POST', '/api/password.php'],
+      ['POST', '/api/mail-change.php'],
+      ['POST', '/api/account-delete.php'],
+      ['POST', '/api/activation-resend.php'],
+    ] as const) {
+      const payload =
+        url === '/api/user.php'
+          ? { language: 'de' }
+          : url === '/api/password.php'
+            ? { old_password: 'a', password: 'bbbbbbbb', password_repeat: 'bbbbbbbb' }
+            : url === '/api/mail-change.php'
+              ? { email: 'a@b.nl', password: 'x' }
+              : url === '/api/account-delete.php'
+                ? { reason: 'time', password: 'x' }
+                : {};
+      const res = await app.inject({ method, url, payload });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().error.code, url).toBe('authentication_required');
+    }
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a member call without the session CSRF token, and cross-site posts', async () => {
+    const { sid, user } = await signUp();
+    const without = await app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      cookies: { sid },
+      payload: { language: 'de' },
+    });
+    expect(without.statusCode).toBe(403);
+    expect(without.json().error.code).toBe('csrf_failed');
+    const wrong = await app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': 'nope' },
+      payload: { language: 'de' },
+    });
+    expect(wrong.statusCode).toBe(403);
+    const ok = await app.inject({
+      method: 'PUT',
+      url: '/api/user.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': user.csrf_token },
+      payload: { language: 'de' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().user.language).toBe('de');
+    const crossSite = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@b.nl', password: 'x' },
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json().error.code).toBe('csrf_failed');
+  });
+});
+
+describe('password reset', () => {
+  it('says when an address is unknown', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset.php',
+      payload: { email: 'unknown@example.nl' },
+      remoteAddress: '10.1.1.1',
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe('E-mail address not found');
+  });
+
+  it('mails a single-use link valid for one hour that sets the password and ends other sessions', async () => {
+    const { body, sid } = await signUp();
+    const ask = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset.php',
+      payload: { email: body.email },
+      remoteAddress: '10.1.1.2',
+    });
+    expect(ask.statusCode).toBe(200);
+    const mail = (await mailsTo(body.email)).find((m) => m.text.includes('/reset-password/do'));
+    const token = tokenIn(mail!.text);
+    const mismatch = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset-do.php',
+      payload: { token, password: 'Nieuw-wachtwoord1', password_repeat: 'anders' },
+    });
+    expect(mismatch.statusCode).toBe(400);
+    expect(mismatch.json().error.details.fieldErrors.password_repeat).toEqual(['passwords_not_same']);
+    const done = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset-do.php',
+      payload: { token, password: 'Nieuw-wachtwoord1', password_repeat: 'Nieuw-wachtwoord1' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user.php', cookies: { sid } })).statusCode).toBe(403);
+    const reused = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset-do.php',
+      payload: { token, password: 'Nog-een-keer-1', password_repeat: 'Nog-een-keer-1' },
+    });
+    expect(reused.statusCode).toBe(410);
+    expect(reused.json().error.message).toBe('Link expired or invalid, request a new email');
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: 'Nieuw-wachtwoord1' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const { body } = await signUp();
+    await app.inject({
+      method: 'POST',
+      url: '/api/password-reset.php',
+      payload: { email: body.email },
+      remoteAddress: '10.1.1.3',
+    });
+    const mail = (await mailsTo(body.email)).find((m) => m.text.includes('/reset-password/do'));
+    advance(61 * 60_000);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/password-reset-do.php',
+      payload: {
+        token: tokenIn(mail!.text),
+        password: 'Nieuw-wachtwoord1',
+        password_repeat: 'Nieuw-wachtwoord1',
+      },
+    });
+    expect(res.statusCode).toBe(410);
+  });
+});
+
+describe('password and e-mail changes', () => {
+  it('checks the old password', async () => {
+    const { sid, user } = await signUp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/password.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': user.csrf_token },
+      payload: { old_password: 'wrong', password: 'Andere-sleutel-9', password_repeat: 'Andere-sleutel-9' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.details.fieldErrors.old_password).toEqual(['old_password_wrong']);
+  });
+
+  it('confirms a new address through a link sent to it, and refuses a taken or invalid one', async () => {
+    const other = await signUp();
+    const { sid, user, body } = await signUp();
+    const headers = { 'x-csrf-token': user.csrf_token };
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/mail-change.php',
+      cookies: { sid },
+      headers,
+      payload: { email: other.body.email, password: body.password },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.message).toBe('This email address already owns an account on this website.');
+    const invalid = await app.inject({
+      method: 'POST',
+      url: '/api/mail-change.php',
+      cookies: { sid },
+      headers,
+      payload: { email: 'nope', password: body.password },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().error.details.fieldErrors.email).toEqual(['new_email_invalid']);
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/mail-change.php',
+      cookies: { sid },
+      headers,
+      payload: { email: 'nieuw@example.nl', password: body.password },
+    });
+    expect(ok.statusCode).toBe(200);
+    const [mail] = await mailsTo('nieuw@example.nl');
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/mail-change-do.php',
+      payload: { token: tokenIn(mail!.text) },
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user.php', cookies: { sid } })).json().user.email).toBe(
+      'nieuw@example.nl',
+    );
+  });
+});
+
+describe('deletion and reactivation', () => {
+  it('hides and logs out, offers reactivation for 14 days', async () => {
+    const { sid, user, body } = await signUp();
+    const del = await app.inject({
+      method: 'POST',
+      url: '/api/account-delete.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': user.csrf_token },
+      payload: { reason: 'found_someone', remarks: 'Via jullie!', password: body.password },
+    });
+    expect(del.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user.php', cookies: { sid } })).statusCode).toBe(403);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+    });
+    expect(login.statusCode).toBe(409);
+    expect(login.json().error.code).toBe('account_pending_deletion');
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/signup.php',
+      remoteAddress: ip(),
+      payload: signupBody({ email: body.email }),
+    });
+    expect(again.json().error.code).toBe('email_pending_deletion');
+    const mail = (await mailsTo(body.email)).find((m) => m.text.includes('/reactivate'));
+    advance(13 * 86_400_000);
+    const back = await app.inject({
+      method: 'POST',
+      url: '/api/reactivate.php',
+      payload: { token: tokenIn(mail!.text) },
+    });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().user.status).toBe('not_confirmed');
+    advance(2 * 86_400_000);
+    await services.jobs.drain();
+    const row = await services.pool.query('select email, erased_at from users where id = $1', [user.id]);
+    expect(row.rows[0]).toEqual({ email: body.email, erased_at: null });
+  });
+
+  it('erases the personal data after 14 days and keeps an anonymous stub', async () => {
+    const { sid, user, body } = await signUp();
+    await app.inject({
+      method: 'POST',
+      url: '/api/account-delete.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': user.csrf_token },
+      payload: { reason: 'time', password: body.password },
+    });
+    const mail = (await mailsTo(body.email)).find((m) => m.text.includes('/reactivate'));
+    advance(14 * 86_400_000 + 60_000);
+    await services.jobs.drain();
+    const row = await services.pool.query(
+      'select email, name, password_hash, status, erased_at from users where id = $1',
+      [user.id],
+    );
+    expect(row.rows[0].email).not.toBe(body.email);
+    expect(row.rows[0].password_hash).toBeNull();
+    expect(row.rows[0].status).toBe('disabled');
+    expect(row.rows[0].erased_at).not.toBeNull();
+    expect((await services.pool.query('select 1 from profiles where user_id = $1', [user.id])).rowCount).toBe(
+      0,
+    );
+    const late = await app.inject({
+      method: 'POST',
+      url: '/api/reactivate.php',
+      payload: { token: tokenIn(mail!.text) },
+    });
+    expect(late.statusCode).toBe(410);
+  });
+});

@@ -1,0 +1,320 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DeleteAccountSchema,
+  EmailOnlySchema,
+  LanguageInputSchema,
+  LoginInputSchema,
+  MailChangeSchema,
+  makeSignupSchema,
+  OkSchema,
+  PasswordChangeSchema,
+  PasswordResetDoSchema,
+  TokenSchema,
+  UserResponseSchema,
+} from '../../../shared/contracts/auth.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { clearSessionCookie, requireMember, setSessionCookie } from '../../plugins/session.ts';
+import type { AppServices } from '../../services.ts';
+import * as auth from './auth.service.ts';
+import { type ActiveSession, findSession } from './sessions.service.ts';
+import { presentUser } from './users.presenter.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the route creates a session, so there is no CSRF token to check yet. */
+    csrf?: boolean;
+  }
+}
+
+export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
+  const secure = services.env.publicUrl.startsWith('https://');
+  const meta = (request: FastifyRequest) => ({
+    domain: request.ctx.domain,
+    locale: request.ctx.locale,
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
+
+  async function userOf(request: FastifyRequest, session: ActiveSession) {
+    const values = await services.settings.getValues(request.ctx.domain);
+    return presentUser(session.user, session.profile, {
+      csrfToken: session.csrfToken,
+      fictionalIcon: values.fictional_icon,
+      now: services.now(),
+    });
+  }
+
+  /** After login, sign-up or reactivation: the new session's member, read back as any later request would. */
+  async function respondWithUser(request: FastifyRequest, reply: FastifyReply, token: string) {
+    setSessionCookie(reply, token, secure);
+    const session = await findSession(services.db, token, services.now());
+    if (!session) throw new AppError('login_failed', 401, 'Login failed, please try again');
+    return { user: await userOf(request, session) };
+  }
+
+  return async (app) => {
+    app.post(
+      '/api/signup.php',
+      {
+        config: { csrf: false, rateLimit: { max: 5, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['account'],
+          summary: 'Create an account (status not_confirmed) and log in',
+          body: z.unknown(),
+          response: { 200: UserResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const values = await services.settings.getValues(request.ctx.domain);
+        const parsed = makeSignupSchema(values.min_age, services.now).safeParse(request.body);
+        if (!parsed.success) {
+          const fieldErrors: Record<string, string[]> = {};
+          for (const issue of parsed.error.issues) {
+            const field = String(issue.path[0] ?? '_');
+            fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+          }
+          throw new AppError('validation_failed', 400, 'The request is not valid.', { fieldErrors });
+        }
+        const { value: settings } = await services.resolvedSettings({
+          ...request.ctx,
+          pushPublicKey: services.vapid.publicKey,
+        });
+        const { token } = await auth.signup(services, parsed.data, {
+          ...meta(request),
+          trafficSource: request.ctx.trafficSource,
+          signupsOpen: settings.signups_open,
+        });
+        return respondWithUser(request, reply, token);
+      },
+    );
+
+    app.post(
+      '/api/user.php',
+      {
+        config: { csrf: false, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: {
+          tags: ['account'],
+          summary: 'Log in with e-mail (or username) and password',
+          body: LoginInputSchema,
+          response: { 200: UserResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { token } = await auth.login(services, request.body, meta(request));
+        return respondWithUser(request, reply, token);
+      },
+    );
+
+    app.get(
+      '/api/user.php',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'The logged-in member (403 authentication_required otherwise)',
+          response: { 200: UserResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await requireMember(request);
+        reply.header('cache-control', 'no-store');
+        return { user: await userOf(request, session) };
+      },
+    );
+
+    app.put(
+      '/api/user.php',
+      {
+        schema: {
+          tags: ['account'],
+          summary: "Store the member's language",
+          body: LanguageInputSchema,
+          response: { 200: UserResponseSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireMember(request);
+        await auth.setLanguage(services, session, request.body.language);
+        return {
+          user: await userOf(request, {
+            ...session,
+            user: { ...session.user, language: request.body.language },
+          }),
+        };
+      },
+    );
+
+    app.get(
+      '/api/logout.php',
+      { schema: { tags: ['account'], summary: 'End the session', response: { 200: OkSchema } } },
+      async (request, reply) => {
+        await auth.logout(services, await request.session());
+        clearSessionCookie(reply, secure);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/activate.php',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Activation link from the e-mail; redirects to /activate/done or /activate/error',
+          querystring: z.object({ token: z.string().max(200).optional() }),
+        },
+      },
+      async (request, reply) => {
+        const ok = request.query.token ? await auth.activate(services, request.query.token) : false;
+        return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
+      },
+    );
+
+    app.post(
+      '/api/activation-resend.php',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+        schema: { tags: ['account'], summary: 'Send the activation mail again', response: { 200: OkSchema } },
+      },
+      async (request) => {
+        await auth.resendActivation(services, await requireMember(request), meta(request));
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/password-reset.php',
+      {
+        config: { csrf: false, rateLimit: { max: 5, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['account'],
+          summary: 'Mail a single-use password reset link (valid 1 hour)',
+          body: EmailOnlySchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await auth.requestPasswordReset(services, request.body.email, meta(request));
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/password-reset-do.php',
+      {
+        config: { csrf: false, rateLimit: { max: 10, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['account'],
+          summary: 'Set a new password with the mailed link; ends all sessions',
+          body: PasswordResetDoSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await auth.resetPassword(services, request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/password.php',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Change the password (old one required); other sessions end',
+          body: PasswordChangeSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await auth.changePassword(services, await requireMember(request), request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/mail-change.php',
+      {
+        config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['account'],
+          summary: 'Ask to change the e-mail address; a link goes to the new address',
+          body: MailChangeSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await auth.requestMailChange(services, await requireMember(request), request.body, meta(request));
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/mail-change-do.php',
+      {
+        config: { csrf: false },
+        schema: {
+          tags: ['account'],
+          summary: 'Confirm the new e-mail address with the mailed link',
+          body: TokenSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await auth.confirmMailChange(services, request.body.token);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/account-delete.php',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Delete the account (reactivation possible for 14 days)',
+          body: DeleteAccountSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request, reply) => {
+        await auth.deleteAccount(services, await requireMember(request), request.body, meta(request));
+        clearSessionCookie(reply, secure);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/reactivation-request.php',
+      {
+        config: { csrf: false, rateLimit: { max: 5, timeWindow: '1 hour' } },
+        schema: {
+          tags: ['account'],
+          summary: 'Mail a reactivation link to an account pending deletion',
+          body: EmailOnlySchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await auth.requestReactivation(services, request.body.email, meta(request));
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/reactivate.php',
+      {
+        config: { csrf: false, rateLimit: { max: 10, timeWindow: '15 minutes' } },
+        schema: {
+          tags: ['account'],
+          summary: 'Reactivate a deleted account with the mailed link and log in',
+          body: TokenSchema,
+          response: { 200: UserResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { token } = await auth.reactivate(services, request.body.token, meta(request));
+        return respondWithUser(request, reply, token);
+      },
+    );
+  };
+}

@@ -1,0 +1,420 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  DeleteAccountSchema,
+  MailChangeSchema,
+  PasswordChangeSchema,
+  SignupInput,
+} from '../../../shared/contracts/auth.ts';
+import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { accountTokens, photos, profiles, trackingRecords, users } from '../../db/schema/index.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { photoFileKey } from '../photos/photos.keys.ts';
+import { type AccountMailKind, renderAccountMail } from './auth.mails.ts';
+import { isDisposableEmail } from './disposable-domains.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { type ActiveSession, createSession, revokeSession, revokeUserSessions } from './sessions.service.ts';
+import { createToken, hashToken } from './tokens.ts';
+
+export const SEND_MAIL_JOB = 'send-mail';
+export const ERASE_ACCOUNT_JOB = 'erase-account';
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+
+const TOKEN_LIFETIME_MS: Record<AccountMailKind, number> = {
+  activation: 30 * 86_400_000,
+  password_reset: 3_600_000,
+  mail_change: 86_400_000,
+  reactivation: LIMITS.reactivationDays * 86_400_000,
+};
+
+const LINK_PATH: Record<AccountMailKind, string> = {
+  activation: '/api/activate.php',
+  password_reset: '/reset-password/do',
+  mail_change: '/mail-change/do',
+  reactivation: '/reactivate',
+};
+
+type RequestMeta = { domain: string; locale: Locale; ip?: string; userAgent?: string };
+
+const fieldError = (field: string, code: string, status = 400) =>
+  new AppError('validation_failed', status, 'The request is not valid.', {
+    fieldErrors: { [field]: [code] },
+  });
+
+async function findUserByEmailOrName(services: AppServices, login: string) {
+  const value = login.trim().toLowerCase();
+  const [byEmail] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${value}`);
+  if (byEmail) return byEmail;
+  const [byName] = await services.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.name}) = ${value}`)
+    .limit(1);
+  return byName;
+}
+
+async function sendAccountMail(
+  services: AppServices,
+  kind: AccountMailKind,
+  user: { id: number; email: string; name: string; language: string },
+  meta: { domain: string; newEmail?: string },
+) {
+  const { token, hash } = createToken();
+  await services.db.insert(accountTokens).values({
+    userId: user.id,
+    kind,
+    tokenHash: hash,
+    newEmail: meta.newEmail ?? null,
+    expiresAt: new Date(services.now().getTime() + TOKEN_LIFETIME_MS[kind]),
+  });
+  const locale: Locale = isLocale(user.language) ? user.language : 'nl';
+  const link = `${services.env.publicUrl}${LINK_PATH[kind]}?token=${encodeURIComponent(token)}`;
+  const mail = await renderAccountMail(services, kind, {
+    to: meta.newEmail ?? user.email,
+    name: user.name,
+    locale,
+    link,
+    domain: meta.domain,
+  });
+  await services.enqueue(SEND_MAIL_JOB, mail as unknown as Record<string, unknown>);
+}
+
+export async function sendMailJob(services: AppServices, payload: Record<string, unknown>) {
+  await services.mailer.send(payload as unknown as Mail);
+}
+
+/** Uses a mailed token once: the row is marked used in the same statement that finds it. */
+async function consumeToken(services: AppServices, kind: AccountMailKind, token: string) {
+  const [row] = await services.db
+    .update(accountTokens)
+    .set({ usedAt: services.now() })
+    .where(
+      and(
+        eq(accountTokens.tokenHash, hashToken(token)),
+        eq(accountTokens.kind, kind),
+        isNull(accountTokens.usedAt),
+        gt(accountTokens.expiresAt, services.now()),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function signup(
+  services: AppServices,
+  input: SignupInput,
+  meta: RequestMeta & { trafficSource: TrafficSource | undefined; signupsOpen: boolean },
+) {
+  if (!meta.signupsOpen) throw new AppError('signups_closed', 403, 'Sign-up is by invitation only');
+  if (isDisposableEmail(input.email)) throw fieldError('email', 'email_disposable');
+  const [existing] = await services.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`);
+  if (existing?.status === 'pending_deletion') {
+    throw new AppError('email_pending_deletion', 409, 'This account is about to be deleted');
+  }
+  if (existing) throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
+  const [nameTaken] = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.name}) = ${input.name.toLowerCase()}`);
+  if (nameTaken) throw fieldError('name', 'name_taken', 409);
+
+  const values = await services.settings.getValues(meta.domain);
+  const passwordHash = await hashPassword(input.password);
+  const now = services.now();
+  const user = await services.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        name: input.name,
+        passwordHash,
+        status: 'not_confirmed',
+        credits: values.signup_credits,
+        language: meta.locale,
+        signupDate: now,
+        lastActiveAt: now,
+        passwordChangedAt: now,
+        signupIp: meta.ip ?? null,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A parallel sign-up with the same address won the race.
+    if (!created)
+      throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
+    await tx.insert(profiles).values({
+      userId: created.id,
+      birthDate: input.date_of_birth,
+      gender: input.gender,
+      sexuality: input.sexuality,
+      country: input.country,
+      region: input.region || null,
+      city: input.city || null,
+      aboutMe: input.signup_message || null,
+    });
+    if (meta.trafficSource)
+      await tx
+        .insert(trackingRecords)
+        .values({ userId: created.id, ...toTrackingRecord(meta.trafficSource) });
+    return created;
+  });
+  await sendAccountMail(services, 'activation', user, meta);
+  const session = await createSession(services.db, user.id, { ...meta, now });
+  return { userId: user.id, ...session };
+}
+
+export async function login(
+  services: AppServices,
+  input: { email: string; password: string },
+  meta: RequestMeta,
+) {
+  const user = await findUserByEmailOrName(services, input.email);
+  const now = services.now();
+  if (user?.lockedUntil && user.lockedUntil > now) {
+    const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
+    throw new AppError(
+      'account_locked',
+      429,
+      `Too many incorrect attempts, account blocked for ${minutes} min.`,
+      { minutes },
+    );
+  }
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || user.erasedAt || user.status === 'disabled')
+    throw new AppError('login_failed', 401, 'Login failed, please try again');
+  if (!ok) {
+    const failures = user.failedLogins + 1;
+    const locked = failures >= MAX_FAILED_LOGINS;
+    await services.db
+      .update(users)
+      .set({
+        failedLogins: locked ? 0 : failures,
+        lockedUntil: locked ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : user.lockedUntil,
+      })
+      .where(eq(users.id, user.id));
+    if (locked) {
+      throw new AppError(
+        'account_locked',
+        429,
+        `Too many incorrect attempts, account blocked for ${LOCK_MINUTES} min.`,
+        {
+          minutes: LOCK_MINUTES,
+        },
+      );
+    }
+    throw new AppError('login_failed', 401, 'Login failed, please try again');
+  }
+  if (user.status === 'pending_deletion') {
+    throw new AppError('account_pending_deletion', 409, 'This account is about to be deleted');
+  }
+  await services.db
+    .update(users)
+    .set({ failedLogins: 0, lockedUntil: null, lastActiveAt: now })
+    .where(eq(users.id, user.id));
+  const session = await createSession(services.db, user.id, { ...meta, now });
+  return { userId: user.id, ...session };
+}
+
+export async function logout(services: AppServices, session: ActiveSession | null) {
+  if (session) await revokeSession(services.db, session.id, services.now());
+}
+
+export async function activate(services: AppServices, token: string): Promise<boolean> {
+  const row = await consumeToken(services, 'activation', token);
+  if (!row) return false;
+  await services.db
+    .update(users)
+    .set({ status: 'active', emailConfirmedAt: services.now() })
+    .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
+  return true;
+}
+
+export async function resendActivation(services: AppServices, session: ActiveSession, meta: RequestMeta) {
+  if (session.user.status !== 'not_confirmed') return;
+  await sendAccountMail(services, 'activation', session.user, meta);
+}
+
+export async function setLanguage(services: AppServices, session: ActiveSession, language: Locale) {
+  await services.db.update(users).set({ language }).where(eq(users.id, session.user.id));
+}
+
+/** Spec: unknown addresses get 'E-mail address not found' (see docs/decisions/0006). */
+export async function requestPasswordReset(services: AppServices, email: string, meta: RequestMeta) {
+  const [user] = await services.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  if (!user || user.erasedAt || user.status === 'disabled')
+    throw new AppError('email_not_found', 404, 'E-mail address not found');
+  await sendAccountMail(services, 'password_reset', user, meta);
+}
+
+export async function resetPassword(services: AppServices, input: { token: string; password: string }) {
+  const row = await consumeToken(services, 'password_reset', input.token);
+  if (!row) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+  const now = services.now();
+  await services.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(input.password),
+      passwordChangedAt: now,
+      failedLogins: 0,
+      lockedUntil: null,
+    })
+    .where(eq(users.id, row.userId));
+  // Whoever knew the old password is logged out everywhere.
+  await revokeUserSessions(services.db, row.userId, now);
+}
+
+export async function changePassword(
+  services: AppServices,
+  session: ActiveSession,
+  input: z.infer<typeof PasswordChangeSchema>,
+) {
+  if (!(await verifyPassword(session.user.passwordHash, input.old_password)))
+    throw fieldError('old_password', 'old_password_wrong');
+  const now = services.now();
+  await services.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: now })
+    .where(eq(users.id, session.user.id));
+  await revokeUserSessions(services.db, session.user.id, now, session.id);
+}
+
+export async function requestMailChange(
+  services: AppServices,
+  session: ActiveSession,
+  input: z.infer<typeof MailChangeSchema>,
+  meta: RequestMeta,
+) {
+  if (!(await verifyPassword(session.user.passwordHash, input.password)))
+    throw fieldError('password', 'old_password_wrong');
+  if (isDisposableEmail(input.email)) throw fieldError('email', 'new_email_invalid');
+  const [taken] = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.email}`);
+  if (taken)
+    throw new AppError('email_taken', 409, 'This email address already owns an account on this website.');
+  await sendAccountMail(services, 'mail_change', session.user, { ...meta, newEmail: input.email });
+}
+
+export async function confirmMailChange(services: AppServices, token: string) {
+  const row = await consumeToken(services, 'mail_change', token);
+  if (!row?.newEmail) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+  const [taken] = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${row.newEmail}`);
+  if (taken)
+    throw new AppError('email_taken', 409, 'This email address already owns an account on this website.');
+  // Following the link proves the new address works, which confirms an unconfirmed account too.
+  await services.db
+    .update(users)
+    .set({
+      email: row.newEmail,
+      emailConfirmedAt: services.now(),
+      status: sql`case when ${users.status} = 'not_confirmed' then 'active' else ${users.status} end`,
+    })
+    .where(eq(users.id, row.userId));
+}
+
+export async function deleteAccount(
+  services: AppServices,
+  session: ActiveSession,
+  input: z.infer<typeof DeleteAccountSchema>,
+  meta: RequestMeta,
+) {
+  if (!(await verifyPassword(session.user.passwordHash, input.password)))
+    throw fieldError('password', 'old_password_wrong');
+  const now = services.now();
+  await services.db
+    .update(users)
+    .set({
+      status: 'pending_deletion',
+      deletionRequestedAt: now,
+      deleteReason: input.reason,
+      deleteRemarks: input.remarks || null,
+    })
+    .where(eq(users.id, session.user.id));
+  await revokeUserSessions(services.db, session.user.id, now);
+  await sendAccountMail(services, 'reactivation', session.user, meta);
+  await services.enqueue(
+    ERASE_ACCOUNT_JOB,
+    { userId: session.user.id, requestedAt: now.toISOString() },
+    {
+      runAt: new Date(now.getTime() + LIMITS.reactivationDays * 86_400_000),
+      dedupeKey: `erase:${session.user.id}:${now.toISOString()}`,
+    },
+  );
+}
+
+export async function requestReactivation(services: AppServices, email: string, meta: RequestMeta) {
+  const [user] = await services.db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  // Said the same way whether or not the address is pending deletion: nothing to learn here.
+  if (user?.status === 'pending_deletion' && !user.erasedAt)
+    await sendAccountMail(services, 'reactivation', user, meta);
+}
+
+export async function reactivate(services: AppServices, token: string, meta: RequestMeta) {
+  const row = await consumeToken(services, 'reactivation', token);
+  if (!row) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+  const [user] = await services.db
+    .update(users)
+    .set({
+      status: sql`case when ${users.emailConfirmedAt} is null then 'not_confirmed' else 'active' end`,
+      deletionRequestedAt: null,
+      deleteReason: null,
+      deleteRemarks: null,
+    })
+    .where(and(eq(users.id, row.userId), eq(users.status, 'pending_deletion'), isNull(users.erasedAt)))
+    .returning();
+  if (!user) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+  const session = await createSession(services.db, user.id, { ...meta, now: services.now() });
+  return { userId: user.id, ...session };
+}
+
+/**
+ * After the reactivation window: personal data goes (profile, photos, e-mail, name, password);
+ * the row stays as an anonymous stub because payment records must be kept for the tax office.
+ */
+export async function eraseAccountJob(services: AppServices, payload: Record<string, unknown>) {
+  const userId = Number(payload.userId);
+  const [user] = await services.db.select().from(users).where(eq(users.id, userId));
+  if (!user || user.status !== 'pending_deletion' || user.erasedAt) return; // reactivated or already erased
+  const windowEnd = (user.deletionRequestedAt?.getTime() ?? 0) + LIMITS.reactivationDays * 86_400_000;
+  if (services.now().getTime() < windowEnd) return; // a later deletion request has its own job
+  const own = await services.db.select().from(photos).where(eq(photos.userId, userId));
+  for (const photo of own) {
+    for (const size of ['thumb', 'medium', 'large', 'blur'] as const)
+      await services.storage.remove(photoFileKey(photo.storageKey, size));
+  }
+  await services.db.transaction(async (tx) => {
+    await tx.delete(photos).where(eq(photos.userId, userId));
+    await tx.delete(trackingRecords).where(eq(trackingRecords.userId, userId));
+    await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+    await tx.delete(profiles).where(eq(profiles.userId, userId));
+    await tx
+      .update(users)
+      .set({
+        email: `erased-${userId}@erased.invalid`,
+        name: `deleted-${userId}`,
+        passwordHash: null,
+        signupIp: null,
+        deleteRemarks: null,
+        status: 'disabled',
+        erasedAt: services.now(),
+      })
+      .where(eq(users.id, userId));
+  });
+}

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { LIMITS } from '../../../shared/limits.ts';
+import type { Database } from '../../db/client.ts';
+import { profiles, sessions, users } from '../../db/schema/index.ts';
+import { createToken, hashToken } from './tokens.ts';
+
+export const SESSION_MAX_AGE_S = LIMITS.authCookieDays * 24 * 3600;
+/** last_seen_at is written at most this often, so reading a session stays a single SELECT. */
+const TOUCH_EVERY_MS = 10 * 60_000;
+
+export type ActiveSession = {
+  id: string;
+  csrfToken: string;
+  user: typeof users.$inferSelect;
+  profile: typeof profiles.$inferSelect;
+};
+
+export async function createSession(
+  db: Database,
+  userId: number,
+  meta: { ip?: string; userAgent?: string; now: Date },
+): Promise<{ token: string; csrfToken: string }> {
+  const { token, hash } = createToken();
+  const csrfToken = randomBytes(24).toString('base64url');
+  await db.insert(sessions).values({
+    id: hash,
+    userId,
+    csrfToken,
+    createdAt: meta.now,
+    lastSeenAt: meta.now,
+    expiresAt: new Date(meta.now.getTime() + SESSION_MAX_AGE_S * 1000),
+    ip: meta.ip ?? null,
+    userAgent: meta.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, csrfToken };
+}
+
+/** The session behind a cookie token, if it exists, is not revoked or expired, and its account may log in. */
+export async function findSession(db: Database, token: string, now: Date): Promise<ActiveSession | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ session: sessions, user: users, profile: profiles })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row || row.user.status === 'pending_deletion' || row.user.status === 'disabled') return null;
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
+  }
+  return { id, csrfToken: row.session.csrfToken, user: row.user, profile: row.profile };
+}
+
+export async function revokeSession(db: Database, sessionId: string, now: Date) {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of an account, optionally but one (the member's current browser). */
+export async function revokeUserSessions(db: Database, userId: number, now: Date, exceptSessionId?: string) {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+      ),
+    );
+}

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { COUNTRIES } from '../limits.ts';
+import { GENDERS, SEXUALITIES } from '../profile-options.ts';
+
+/**
+ * Account contracts. Validation messages are i18n keys under `validation.` in the common
+ * namespace; the `en` texts are the spec's exact sentences (e.g. validation.invalid_email →
+ * 'Invalid email'). One schema serves the sign-up form and the server.
+ */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 200;
+export const NAME_MIN = 3;
+export const NAME_MAX = 30;
+export const SIGNUP_MESSAGE_MAX = 500;
+export const DELETE_REASONS = [
+  'price',
+  'found_someone',
+  'not_looking',
+  'site_problems',
+  'no_members',
+  'time',
+  'other',
+] as const;
+
+export const EmailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'invalid_email' })
+  .pipe(z.email({ error: 'invalid_email' }));
+
+/** YYYY-MM-DD that is a real calendar date. */
+export function isValidIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
+}
+
+export function ageOnDate(birthDate: string, today: Date): number {
+  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
+  let age = today.getUTCFullYear() - y;
+  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
+  return age;
+}
+
+/** A password hint the form shows while typing (0 weak … 4 strong). */
+export function passwordStrength(password: string): 0 | 1 | 2 | 3 | 4 {
+  let score = 0;
+  if (password.length >= PASSWORD_MIN) score += 1;
+  if (password.length >= 12) score += 1;
+  if (/[a-z]/.test(password) && /[A-Z]/.test(password)) score += 1;
+  if (/\d/.test(password) && /[^A-Za-z0-9]/.test(password)) score += 1;
+  return Math.min(score, 4) as 0 | 1 | 2 | 3 | 4;
+}
+
+export function passwordProblem(password: string, email: string, name: string): string | undefined {
+  if (password.length < PASSWORD_MIN) return 'password_too_short';
+  if (password.length > PASSWORD_MAX) return 'password_too_long';
+  const lower = password.toLowerCase();
+  const local = email.split('@')[0]?.toLowerCase() ?? '';
+  if (
+    (local.length >= 3 && lower.includes(local)) ||
+    (name.length >= 3 && lower.includes(name.toLowerCase())) ||
+    lower === email.toLowerCase()
+  ) {
+    return 'password_contains_name';
+  }
+  if (
+    /^(.)\1+$/.test(password) ||
+    ['12345678', 'password', 'wachtwoord', 'qwertyui', '123456789', 'iloveyou'].includes(lower)
+  ) {
+    return 'password_too_common';
+  }
+  return undefined;
+}
+
+export function makeSignupSchema(minAge: number, today: () => Date = () => new Date()) {
+  return z
+    .object({
+      email: EmailSchema,
+      name: z
+        .string()
+        .trim()
+        .min(NAME_MIN, { error: 'name_too_short' })
+        .max(NAME_MAX, { error: 'name_too_long' })
+        .refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' })
+        .refine((v) => /^[\p{L}\p{N}._ -]+$/u.test(v), { error: 'name_invalid_characters' }),
+      password: z.string().max(PASSWORD_MAX, { error: 'password_too_long' }),
+      date_of_birth: z.string().refine(isValidIsoDate, { error: 'invalid_date_of_birth' }),
+      gender: z.enum(GENDERS, { error: 'gender_required' }),
+      sexuality: z.enum(SEXUALITIES, { error: 'sexuality_required' }),
+      country: z.enum(COUNTRIES, { error: 'country_required' }),
+      region: z.string().trim().max(10).optional().nullable(),
+      city: z.string().trim().max(100).optional().nullable(),
+      signup_message: z
+        .string()
+        .trim()
+        .max(SIGNUP_MESSAGE_MAX, { error: 'signup_message_too_long' })
+        .optional()
+        .nullable(),
+      accept_terms: z.literal(true, { error: 'accept_terms_required' }),
+    })
+    .superRefine((value, ctx) => {
+      if (value.name.trim().toLowerCase() === value.email.toLowerCase()) {
+        ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_equals_email' });
+      }
+      const problem = passwordProblem(value.password, value.email, value.name);
+      if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+      if (isValidIsoDate(value.date_of_birth)) {
+        const age = ageOnDate(value.date_of_birth, today());
+        if (age < minAge)
+          ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'date_of_birth_min_age' });
+        else if (age > 110)
+          ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'invalid_date_of_birth' });
+      }
+    });
+}
+export type SignupInput = z.infer<ReturnType<typeof makeSignupSchema>>;
+
+export const LoginInputSchema = z.object({
+  /** The e-mail address or the username. */
+  email: z.string().trim().min(1, { error: 'login_failed' }).max(254),
+  password: z.string().min(1, { error: 'login_failed' }).max(PASSWORD_MAX),
+});
+
+export const UserProfileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int(),
+  date_of_birth: z.string(),
+  gender: z.enum(GENDERS),
+  sexuality: z.enum(SEXUALITIES),
+  country: z.string(),
+  region: z.string().nullable(),
+  city: z.string().nullable(),
+});
+
+/** The spec's User (§3), as GET/POST /api/user.php return it. */
+export const UserSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  status: z.enum(['not_confirmed', 'active', 'disabled', 'pending_deletion']),
+  credits: z.number().int(),
+  paid_user: z.boolean(),
+  signup_date: z.string(),
+  language: z.string(),
+  fictional_icon: z.string(),
+  notifications_disabled: z.array(z.string()),
+  profile: UserProfileSchema,
+  /** Sent back in the x-csrf-token header on every state-changing call. */
+  csrf_token: z.string(),
+  /** Counters for the navigation badges; filled by the chat and likes features. */
+  unread_messages: z.number().int(),
+  new_likes: z.number().int(),
+});
+export type User = z.infer<typeof UserSchema>;
+export const UserResponseSchema = z.object({ user: UserSchema });
+
+export const LanguageInputSchema = z.object({ language: z.enum(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl']) });
+export const EmailOnlySchema = z.object({ email: EmailSchema });
+export const TokenSchema = z.object({ token: z.string().min(20).max(200) });
+export const PasswordResetDoSchema = z
+  .object({
+    token: z.string().min(20).max(200),
+    password: z.string().max(PASSWORD_MAX),
+    password_repeat: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_repeat)
+      ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_not_same' });
+    if (v.password.length < PASSWORD_MIN)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password_too_short' });
+  });
+export const PasswordChangeSchema = z
+  .object({
+    old_password: z.string().min(1, { error: 'old_password_wrong' }),
+    password: z.string().max(PASSWORD_MAX),
+    password_repeat: z.string(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.password !== v.password_repeat)
+      ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_not_same' });
+    if (v.password.length < PASSWORD_MIN)
+      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password_too_short' });
+  });
+export const MailChangeSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(254)
+    .pipe(z.email({ error: 'new_email_invalid' })),
+  password: z.string().min(1, { error: 'old_password_wrong' }),
+});
+export const DeleteAccountSchema = z.object({
+  reason: z.enum(DELETE_REASONS, { error: 'delete_reason_required' }),
+  remarks: z.string().trim().max(2000).optional().nullable(),
+  password: z.string().min(1, { error: 'old_password_wrong' }),
+});
+export const SignupResponseSchema = z.object({ user: UserSchema });
+export const OkSchema = z.object({ ok: z.literal(true) });
