@@ -30,6 +30,8 @@ const EnvSchema = z.object({
   // Lets end-to-end tests pretend a visitor comes from a given country (header x-test-geoip-country).
   // Never set in production: it would let anyone choose their GeoIP country.
   ALLOW_TEST_GEOIP: booleanish.default(false),
+  /** Login attempts per IP address per minute (the benchmark raises it; accounts lock after 5 failures anyway). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
 });
 
 export type Env = {
@@ -44,6 +46,7 @@ export type Env = {
   seedDemo: boolean;
   logLevel: string;
   allowTestGeoip: boolean;
+  loginRateLimit: number;
 };
 
 export class EnvError extends Error {}
@@ -72,5 +75,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     allowTestGeoip: e.ALLOW_TEST_GEOIP,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
   };
 }

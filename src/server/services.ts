@@ -8,6 +8,7 @@ import {
   SEND_MAIL_JOB,
   sendMailJob,
 } from './features/auth/auth.service.ts';
+import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './features/complaints/complaints.service.ts';
 import { createHighlightsCache, type HighlightsCache } from './features/members/members.service.ts';
@@ -32,6 +33,7 @@ export type AppServices = {
   bus: EventBus;
   settings: SettingsStore;
   resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
+  sessions: SessionCache;
   company: CompanyStore;
   translations: Translations;
   mailer: Mailer;
@@ -90,6 +92,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
   });
   await bus.on(services.jobs.subscribeChannel, () => services.jobs.wake());
   services.highlights = createHighlightsCache(db);
+  services.sessions = await createSessionCache(db, bus);
   services.pageEvents = createPageEventWriter(db, log);
   services.close = async () => {
     await services.jobs.stop();

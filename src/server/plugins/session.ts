@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../../shared/limits.ts';
-import { type ActiveSession, findSession, SESSION_MAX_AGE_S } from '../features/auth/sessions.service.ts';
+import { type ActiveSession, SESSION_MAX_AGE_S } from '../features/auth/sessions.service.ts';
 import { safeEqual } from '../features/auth/tokens.ts';
 import type { AppServices } from '../services.ts';
 import { AppError } from './errors.ts';
@@ -47,7 +47,7 @@ export function registerSessions(app: FastifyInstance, services: AppServices) {
     let memo: Promise<ActiveSession | null> | undefined;
     request.session = () => {
       const token = request.cookies[SESSION_COOKIE];
-      memo ??= token ? findSession(services.db, token, services.now()) : Promise.resolve(null);
+      memo ??= token ? services.sessions.find(token, services.now()) : Promise.resolve(null);
       return memo;
     };
   });

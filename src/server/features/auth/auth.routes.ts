@@ -93,7 +93,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/user.php',
       {
-        config: { csrf: false, rateLimit: { max: 20, timeWindow: '1 minute' } },
+        config: { csrf: false, rateLimit: { max: services.env.loginRateLimit, timeWindow: '1 minute' } },
         schema: {
           tags: ['account'],
           summary: 'Log in with e-mail (or username) and password',

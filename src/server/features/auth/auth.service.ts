@@ -223,7 +223,9 @@ export async function login(
 }
 
 export async function logout(services: AppServices, session: ActiveSession | null) {
-  if (session) await revokeSession(services.db, session.id, services.now());
+  if (!session) return;
+  await revokeSession(services.db, session.id, services.now());
+  await services.sessions.invalidateUser(session.user.id);
 }
 
 export async function activate(services: AppServices, token: string): Promise<boolean> {
@@ -233,6 +235,7 @@ export async function activate(services: AppServices, token: string): Promise<bo
     .update(users)
     .set({ status: 'active', emailConfirmedAt: services.now() })
     .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
+  await services.sessions.invalidateUser(row.userId);
   return true;
 }
 
@@ -243,6 +246,7 @@ export async function resendActivation(services: AppServices, session: ActiveSes
 
 export async function setLanguage(services: AppServices, session: ActiveSession, language: Locale) {
   await services.db.update(users).set({ language }).where(eq(users.id, session.user.id));
+  await services.sessions.invalidateUser(session.user.id);
 }
 
 /** Spec: unknown addresses get 'E-mail address not found' (see docs/decisions/0006). */
@@ -271,6 +275,7 @@ export async function resetPassword(services: AppServices, input: { token: strin
     .where(eq(users.id, row.userId));
   // Whoever knew the old password is logged out everywhere.
   await revokeUserSessions(services.db, row.userId, now);
+  await services.sessions.invalidateUser(row.userId);
 }
 
 export async function changePassword(
@@ -286,6 +291,7 @@ export async function changePassword(
     .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: now })
     .where(eq(users.id, session.user.id));
   await revokeUserSessions(services.db, session.user.id, now, session.id);
+  await services.sessions.invalidateUser(session.user.id);
 }
 
 export async function requestMailChange(
@@ -324,6 +330,7 @@ export async function confirmMailChange(services: AppServices, token: string) {
       status: sql`case when ${users.status} = 'not_confirmed' then 'active' else ${users.status} end`,
     })
     .where(eq(users.id, row.userId));
+  await services.sessions.invalidateUser(row.userId);
 }
 
 export async function deleteAccount(
@@ -345,6 +352,7 @@ export async function deleteAccount(
     })
     .where(eq(users.id, session.user.id));
   await revokeUserSessions(services.db, session.user.id, now);
+  await services.sessions.invalidateUser(session.user.id);
   await sendAccountMail(services, 'reactivation', session.user, meta);
   await services.enqueue(
     ERASE_ACCOUNT_JOB,
@@ -380,6 +388,7 @@ export async function reactivate(services: AppServices, token: string, meta: Req
     .where(and(eq(users.id, row.userId), eq(users.status, 'pending_deletion'), isNull(users.erasedAt)))
     .returning();
   if (!user) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+  await services.sessions.invalidateUser(user.id);
   const session = await createSession(services.db, user.id, { ...meta, now: services.now() });
   return { userId: user.id, ...session };
 }

@@ -12,6 +12,7 @@ const TOUCH_EVERY_MS = 10 * 60_000;
 export type ActiveSession = {
   id: string;
   csrfToken: string;
+  expiresAt: Date;
   user: typeof users.$inferSelect;
   profile: typeof profiles.$inferSelect;
 };
@@ -38,7 +39,10 @@ export async function createSession(
 
 /** The session behind a cookie token, if it exists, is not revoked or expired, and its account may log in. */
 export async function findSession(db: Database, token: string, now: Date): Promise<ActiveSession | null> {
-  const id = hashToken(token);
+  return findSessionById(db, hashToken(token), now);
+}
+
+async function findSessionById(db: Database, id: string, now: Date): Promise<ActiveSession | null> {
   const [row] = await db
     .select({ session: sessions, user: users, profile: profiles })
     .from(sessions)
@@ -49,7 +53,13 @@ export async function findSession(db: Database, token: string, now: Date): Promi
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));
   }
-  return { id, csrfToken: row.session.csrfToken, user: row.user, profile: row.profile };
+  return {
+    id,
+    csrfToken: row.session.csrfToken,
+    expiresAt: row.session.expiresAt,
+    user: row.user,
+    profile: row.profile,
+  };
 }
 
 export async function revokeSession(db: Database, sessionId: string, now: Date) {
@@ -68,4 +78,48 @@ export async function revokeUserSessions(db: Database, userId: number, now: Date
         exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
       ),
     );
+}
+
+const USER_CHANGED = 'user_changed';
+
+export type SessionCache = {
+  find: (token: string, now: Date) => Promise<ActiveSession | null>;
+  /**
+   * Every change to an account (status, password, e-mail, language, credits, sessions) must call
+   * this, on whichever instance makes it: all instances drop what they cached for that member.
+   */
+  invalidateUser: (userId: number) => Promise<void>;
+};
+
+/**
+ * Sessions are read on every member request; a few seconds in memory spares a database round
+ * trip each time. Invalidation travels over LISTEN/NOTIFY, so a logout or revocation on one
+ * instance holds on all of them at once; the TTL only bounds what a lost notification could cost.
+ */
+export async function createSessionCache(
+  db: Database,
+  bus: { on: (channel: string, listener: (payload: string) => void) => Promise<void> },
+  ttlMs = 5_000,
+): Promise<SessionCache> {
+  const entries = new Map<string, { at: number; value: ActiveSession | null }>();
+  const dropUser = (userId: number) => {
+    for (const [key, entry] of entries) if (entry.value?.user.id === userId) entries.delete(key);
+  };
+  await bus.on(USER_CHANGED, (payload) => dropUser(Number(payload)));
+  return {
+    find: async (token, now) => {
+      const id = hashToken(token);
+      const hit = entries.get(id);
+      if (hit && Date.now() - hit.at < ttlMs)
+        return hit.value && hit.value.expiresAt > now ? hit.value : null;
+      const value = await findSessionById(db, id, now);
+      if (entries.size > 50_000) entries.clear();
+      entries.set(id, { at: Date.now(), value });
+      return value;
+    },
+    invalidateUser: async (userId) => {
+      dropUser(userId);
+      await db.execute(sql`select pg_notify(${USER_CHANGED}, ${String(userId)})`);
+    },
+  };
 }

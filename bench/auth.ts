@@ -1,0 +1,97 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import argon2 from 'argon2';
+import autocannon from 'autocannon';
+import { ARGON2_OPTIONS, HASH_CONCURRENCY } from '../src/server/features/auth/passwords.ts';
+import { measure, startProcess, stopProcess, waitFor } from './lib.ts';
+
+/**
+ * Accounts benchmark:
+ * - login throughput against the raw argon2id verify rate measured in this process (goal ≥ 90%);
+ * - GET /api/user.php with a session against the bare Fastify route (goal ≥ 35%);
+ * - the health call's p99 while logins run (goal < 5 ms): hashing must not block the event loop.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-auth-'));
+const PORT = '3906';
+const BARE_PORT = '3907';
+const base = `http://127.0.0.1:${PORT}`;
+const bare = startProcess(path.join(root, 'bench/bare-server.ts'), { PORT: BARE_PORT });
+const product = startProcess(path.join(root, 'src/server/main.ts'), {
+  PORT,
+  HOST: '127.0.0.1',
+  DATA_DIR: dataDir,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: '0',
+  LOGIN_RATE_LIMIT: '1000000',
+});
+try {
+  await waitFor(`${base}/api/health.php`);
+  await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
+  const password = 'Zonnebloem-2026!';
+  const signup = await fetch(`${base}/api/signup.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: 'bench@example.nl',
+      name: 'BenchUser',
+      password,
+      date_of_birth: '1990-01-01',
+      gender: 'male',
+      sexuality: 'hetero',
+      country: 'NL',
+      accept_terms: true,
+    }),
+  });
+  if (!signup.ok) throw new Error(`sign-up failed: ${await signup.text()}`);
+  const sid = /sid=([^;]+)/.exec(signup.headers.get('set-cookie') ?? '')?.[1] as string;
+
+  // Raw verify rate with the parallelism the server allows itself (all cores but one).
+  const hash = await argon2.hash(password, ARGON2_OPTIONS);
+  const rawStart = performance.now();
+  let raw = 0;
+  while (performance.now() - rawStart < 8_000) {
+    await Promise.all(Array.from({ length: HASH_CONCURRENCY }, () => argon2.verify(hash, password)));
+    raw += HASH_CONCURRENCY;
+  }
+  const rawRate = raw / ((performance.now() - rawStart) / 1000);
+
+  const loginBody = JSON.stringify({ email: 'bench@example.nl', password });
+  // A steady trickle of health checks, as a load balancer would send, while logins saturate hashing.
+  const health = autocannon({ url: `${base}/api/health.php`, connections: 1, overallRate: 100, duration: 8 });
+  const login = await autocannon({
+    url: `${base}/api/user.php`,
+    method: 'POST',
+    connections: 4,
+    duration: 8,
+    headers: { 'content-type': 'application/json' },
+    body: loginBody,
+  });
+  const healthResult = await health;
+  if (login.non2xx > 0) throw new Error(`${login.non2xx} logins failed `);
+
+  const baseline = await measure('bare Fastify GET /', `http://127.0.0.1:${BARE_PORT}/`);
+  const user = await measure('GET /api/user.php (session)', `${base}/api/user.php`, {
+    headers: { cookie: `sid=${sid}`, 'x-request-type': 'client' },
+  });
+
+  console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}`);
+  console.log(`raw argon2id verify           ${rawRate.toFixed(1)} /s (${HASH_CONCURRENCY} at a time)`);
+  const loginRatio = login.requests.average / rawRate;
+  console.log(
+    `POST /api/user.php (login)    ${login.requests.average.toFixed(1)} /s  ${(loginRatio * 100).toFixed(1)}% of raw (goal ≥ 90%) ${loginRatio >= 0.9 ? 'ok' : 'BELOW GOAL'}`,
+  );
+  const userRatio = user.rps / baseline.rps;
+  console.log(
+    `GET /api/user.php             ${user.rps.toFixed(0)} req/s  ${(userRatio * 100).toFixed(1)}% of bare ${baseline.rps.toFixed(0)} (goal ≥ 35%) ${userRatio >= 0.35 ? 'ok' : 'BELOW GOAL'}`,
+  );
+  console.log(
+    `health p99 during logins      ${healthResult.latency.p99} ms (goal < 5 ms) ${healthResult.latency.p99 < 5 ? 'ok' : 'ABOVE GOAL'}`,
+  );
+} finally {
+  await stopProcess(product);
+  await stopProcess(bare);
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
