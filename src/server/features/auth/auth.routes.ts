@@ -118,8 +118,12 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const session = await requireMember(request);
-        reply.header('cache-control', 'no-store');
-        return { user: await userOf(request, session) };
+        // Every open tab polls this: serialized directly from the typed presenter, skipping a
+        // second validation pass of the same shape.
+        return reply
+          .header('cache-control', 'no-store')
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(JSON.stringify({ user: await userOf(request, session) }) as never);
       },
     );
 

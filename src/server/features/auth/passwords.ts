@@ -1,40 +1,73 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
-import argon2 from 'argon2';
+import path from 'node:path';
+
+export { ARGON2_OPTIONS } from './argon2-options.ts';
 
 /**
- * argon2id with OWASP's minimum (19 MiB, 2 passes, 1 lane). argon2's native code hashes on libuv's
- * thread pool, so the event loop keeps serving other requests while a login is being checked.
- */
-export const ARGON2_OPTIONS = {
-  type: argon2.argon2id,
-  memoryCost: 19_456,
-  timeCost: 2,
-  parallelism: 1,
-} as const;
-
-/**
- * Hashes run on the thread pool, but on a small machine four busy hashing threads would still
- * starve the event loop's own core. One core is always left to serve requests.
+ * Hashing runs in a child process at lower priority (hash-worker.ts), at most one hash per core
+ * but one at a time, so the event loop and the database always keep a core.
  */
 export const HASH_CONCURRENCY = Math.max(1, os.availableParallelism() - 1);
+
+type Pending = { resolve: (value: string | boolean) => void; reject: (error: Error) => void };
+
+let worker: ChildProcess | undefined;
+let nextId = 1;
+const pending = new Map<number, Pending>();
 let running = 0;
 const waiting: (() => void)[] = [];
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
+function getWorker(): ChildProcess {
+  if (worker?.connected) return worker;
+  const child = fork(path.join(import.meta.dirname, 'hash-worker.ts'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execArgv: [],
+    env: { ...process.env, UV_THREADPOOL_SIZE: String(HASH_CONCURRENCY) },
+  });
+  child.on('message', (message: { id: number; result?: string | boolean; error?: string }) => {
+    const job = pending.get(message.id);
+    if (!job) return;
+    pending.delete(message.id);
+    if (message.error !== undefined) job.reject(new Error(message.error));
+    else job.resolve(message.result as string | boolean);
+  });
+  child.on('exit', () => {
+    if (worker === child) worker = undefined;
+    for (const [id, job] of pending) {
+      pending.delete(id);
+      job.reject(new Error('password hashing process exited'));
+    }
+  });
+  // The server may exit while the worker idles; it must not keep the process alive.
+  child.unref();
+  child.channel?.unref();
+  worker = child;
+  return child;
+}
+
+async function run(op: 'hash' | 'verify', password: string, hash?: string): Promise<string | boolean> {
   // A finishing hash hands its slot straight to the next in line, so the limit holds exactly.
   if (running >= HASH_CONCURRENCY) await new Promise<void>((resolve) => waiting.push(resolve));
   else running += 1;
   try {
-    return await work();
+    const id = nextId++;
+    const child = getWorker();
+    child.channel?.ref();
+    return await new Promise<string | boolean>((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      child.send({ id, op, password, hash });
+    });
   } finally {
+    if (pending.size === 0) worker?.channel?.unref();
     const next = waiting.shift();
     if (next) next();
     else running -= 1;
   }
 }
 
-export function hashPassword(password: string): Promise<string> {
-  return limited(() => argon2.hash(password, ARGON2_OPTIONS));
+export async function hashPassword(password: string): Promise<string> {
+  return (await run('hash', password)) as string;
 }
 
 export async function verifyPassword(hash: string | null, password: string): Promise<boolean> {
@@ -43,9 +76,11 @@ export async function verifyPassword(hash: string | null, password: string): Pro
     await hashPassword(password);
     return false;
   }
-  try {
-    return await limited(() => argon2.verify(hash, password));
-  } catch {
-    return false;
-  }
+  return (await run('verify', password, hash)) === true;
+}
+
+/** Ends the hashing process (graceful shutdown, tests). */
+export function stopPasswordWorker() {
+  worker?.kill();
+  worker = undefined;
 }
