@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { SettingsSchema } from '../../../shared/contracts/settings.ts';
@@ -18,6 +19,18 @@ describe('GET /api/settings.php', () => {
     expect(body.push_public_key.length).toBeGreaterThan(40);
     expect(body.minimum_message_costs.NL).toEqual({ costs: expect.any(Number), currency: 'EUR' });
     expect(body.minimum_message_costs.GB?.currency).toBe('GBP');
+  });
+
+  it('serves the same settings compressed when the browser accepts it', async () => {
+    const plain = await app.inject({ url: '/api/settings.php' });
+    const br = await app.inject({
+      url: '/api/settings.php',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(plain.json());
+    const gz = await app.inject({ url: '/api/settings.php', headers: { 'accept-encoding': 'gzip' } });
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
   });
 
   it('answers in the language of the locale cookie', async () => {

@@ -8,6 +8,8 @@ export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/settings.php',
       {
+        // The cache holds the compressed bodies already (see createResolvedSettingsCache).
+        compress: false,
         schema: {
           tags: ['site'],
           summary: 'Settings for the domain of the request (or ?domain=), resolved for this visitor',
@@ -17,13 +19,20 @@ export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const domain = request.query.domain ? normalizeDomain(request.query.domain) : request.ctx.domain;
-        const { json } = await services.resolvedSettings({
+        const cached = await services.resolvedSettings({
           ...request.ctx,
           domain,
           pushPublicKey: services.vapid.publicKey,
         });
         // Bytes skip the serializer: they were built from a value typed by SettingsSchema (see the contract test).
-        return reply.header('content-type', 'application/json; charset=utf-8').send(json as never);
+        reply
+          .header('content-type', 'application/json; charset=utf-8')
+          .header('vary', 'accept-encoding, cookie');
+        const accepted = request.headers['accept-encoding'] ?? '';
+        if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(cached.br as never);
+        if (/\bgzip\b/.test(accepted))
+          return reply.header('content-encoding', 'gzip').send(cached.gzip as never);
+        return reply.send(cached.json as never);
       },
     );
   };

@@ -1,3 +1,4 @@
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SettingsValues } from '../../../shared/contracts/settings.ts';
 import { SettingsValuesSchema } from '../../../shared/contracts/settings.ts';
@@ -176,7 +177,10 @@ export type ResolvedSettings = ReturnType<typeof resolveSettings>;
  * per (domain, language, country, traffic source) until the settings change.
  */
 export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Locale) => Translate) {
-  const cache = new Map<string, { version: number; value: ResolvedSettings; json: Buffer }>();
+  const cache = new Map<
+    string,
+    { version: number; value: ResolvedSettings; json: Buffer; br: Buffer; gzip: Buffer }
+  >();
   return async (visitor: VisitorContext) => {
     const key = `${visitor.domain}|${visitor.locale}|${visitor.country ?? ''}|${visitor.trafficSource ? 1 : 0}`;
     const hit = cache.get(key);
@@ -184,7 +188,9 @@ export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Lo
     const version = store.version();
     const value = resolveSettings(await store.getValues(visitor.domain), visitor, t(visitor.locale));
     // Kept as bytes: encoding the same string on every response was the route's main cost.
-    const entry = { version, value, json: Buffer.from(JSON.stringify(value)) };
+    const json = Buffer.from(JSON.stringify(value));
+    // Compressed once here instead of on every response.
+    const entry = { version, value, json, br: brotliCompressSync(json), gzip: gzipSync(json) };
     if (cache.size > 10_000) cache.clear(); // bounded: keys come from request data
     cache.set(key, entry);
     return entry;
