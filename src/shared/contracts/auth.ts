@@ -160,30 +160,21 @@ export const UserResponseSchema = z.object({ user: UserSchema });
 export const LanguageInputSchema = z.object({ language: z.enum(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl']) });
 export const EmailOnlySchema = z.object({ email: EmailSchema });
 export const TokenSchema = z.object({ token: z.string().min(20).max(200) });
+/** A new password typed twice: the same rules for the reset link and the settings screen. */
+function checkNewPassword(v: { password: string; password_repeat: string }, ctx: z.RefinementCtx) {
+  if (v.password !== v.password_repeat) {
+    ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_not_same' });
+  }
+  if (v.password.length < PASSWORD_MIN)
+    ctx.addIssue({ code: 'custom', path: ['password'], message: 'password_too_short' });
+}
+const NewPasswordFields = { password: z.string().max(PASSWORD_MAX), password_repeat: z.string() };
 export const PasswordResetDoSchema = z
-  .object({
-    token: z.string().min(20).max(200),
-    password: z.string().max(PASSWORD_MAX),
-    password_repeat: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.password_repeat)
-      ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_not_same' });
-    if (v.password.length < PASSWORD_MIN)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password_too_short' });
-  });
+  .object({ token: z.string().min(20).max(200), ...NewPasswordFields })
+  .superRefine(checkNewPassword);
 export const PasswordChangeSchema = z
-  .object({
-    old_password: z.string().min(1, { error: 'old_password_wrong' }),
-    password: z.string().max(PASSWORD_MAX),
-    password_repeat: z.string(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.password !== v.password_repeat)
-      ctx.addIssue({ code: 'custom', path: ['password_repeat'], message: 'passwords_not_same' });
-    if (v.password.length < PASSWORD_MIN)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'password_too_short' });
-  });
+  .object({ old_password: z.string().min(1, { error: 'old_password_wrong' }), ...NewPasswordFields })
+  .superRefine(checkNewPassword);
 export const MailChangeSchema = z.object({
   email: z
     .string()

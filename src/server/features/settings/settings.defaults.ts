@@ -1,4 +1,8 @@
-import type { CreditPackage, SettingsValues } from '../../../shared/contracts/settings.ts';
+import {
+  type CreditPackage,
+  ProfileFieldSchema,
+  type SettingsValues,
+} from '../../../shared/contracts/settings.ts';
 import { COUNTRIES } from '../../../shared/limits.ts';
 
 const CURRENCY_BY_COUNTRY: Record<string, string> = {
@@ -61,22 +65,7 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   site_entry_popup_countries: ['NL', 'DE'],
   min_age: 18,
   fictional_icon: '/icons/fictional.svg',
-  visible_profile_fields: [
-    'age',
-    'gender',
-    'sexuality',
-    'country',
-    'region',
-    'city',
-    'hair_color',
-    'eye_color',
-    'body_type',
-    'relationship_status',
-    'tattoos',
-    'signup_reason',
-    'about_me',
-    'interests',
-  ],
+  visible_profile_fields: [...ProfileFieldSchema.options],
   visible_profile_notes: true,
   message_credits: 10,
   signup_credits: 20,
