@@ -7,6 +7,10 @@ export default [
     route('complaints', 'routes/complaints.tsx'),
     route('pricing', 'routes/pricing.tsx'),
     route('lang-config', 'routes/lang-config.tsx'),
+    route('signup', 'routes/signup.tsx'),
+    route('signup-matches', 'routes/signup-matches.tsx'),
+    route('activate/done', 'routes/activate-done.tsx'),
+    route('activate/error', 'routes/activate-error.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // Full-screen chat, advertising landers and the bare sign-up frame get their pages in later issues.

@@ -1,4 +1,6 @@
 import { Outlet } from 'react-router';
+import { ActivationReminder } from '../features/signup/activation-reminder.tsx';
+import { SignupModalHost, SignupProvider } from '../features/signup/signup-context.tsx';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
 import { OfflineBanner } from '../features/site/offline-banner.tsx';
 import { PageHiddenBeacon } from '../features/site/page-hidden-beacon.tsx';
@@ -15,7 +17,7 @@ export default function DefaultLayout() {
   if (!data) return <Outlet />;
   const { settings, company } = data;
   return (
-    <>
+    <SignupProvider loggedIn={Boolean(data.user)}>
       <a href="#main" className="visually-hidden-focusable skip-link">
         {t('nav.skip_to_content')}
       </a>
@@ -33,7 +35,8 @@ export default function DefaultLayout() {
         minAge={settings.min_age}
         fictionalPlural={settings.fictional_plural}
       />
-      <div id="signup-modal-slot" />
+      <SignupModalHost />
+      <ActivationReminder user={data.user} />
       <SiteEntryWarning
         siteName={settings.name}
         minAge={settings.min_age}
@@ -44,6 +47,6 @@ export default function DefaultLayout() {
         loggedIn={false}
       />
       <PageHiddenBeacon />
-    </>
+    </SignupProvider>
   );
 }

@@ -34,7 +34,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h1 className="hero-title">{t('home.hero.title', vars)}</h1>
             <p className="hero-lead">{t('home.hero.lead', vars)}</p>
             <div className="hero-actions">
-              <Link to="/signup" className="btn btn-light btn-lg hero-cta">
+              <Link to="/signup" data-signup="" className="btn btn-light btn-lg hero-cta">
                 {t('home.hero.cta')}
               </Link>
               <Link to="/members" className="btn btn-outline-light btn-lg">
@@ -104,7 +104,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ))}
             </div>
             <div className="text-center mt-4">
-              <Link to="/signup" className="btn btn-primary btn-lg">
+              <Link to="/signup" data-signup="" className="btn btn-primary btn-lg">
                 {t('home.highlights.cta')}
               </Link>
             </div>
@@ -132,7 +132,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="container text-center">
           <h2 className="h3">{t('home.cta.title')}</h2>
           <p>{t('home.cta.text', { signup_credits: settings.signup_credits })}</p>
-          <Link to="/signup" className="btn btn-light btn-lg">
+          <Link to="/signup" data-signup="" className="btn btn-light btn-lg">
             {t('home.cta.button')}
           </Link>
         </div>

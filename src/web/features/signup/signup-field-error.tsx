@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import {
+  NAME_MAX,
+  NAME_MIN,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SIGNUP_MESSAGE_MAX,
+} from '../../../shared/contracts/auth.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+
+/** Every placeholder a sign-up validation text may use, so any code can be shown with any text. */
+export function validationVars(minAge: number) {
+  return {
+    min_age: minAge,
+    name_min: NAME_MIN,
+    name_max: NAME_MAX,
+    password_min: PASSWORD_MIN,
+    password_max: PASSWORD_MAX,
+    message_max: SIGNUP_MESSAGE_MAX,
+  };
+}
+
+export const errorId = (field: string) => `signup-${field}-error`;
+
+/** Props that tie an input to its error text for assistive technology. */
+export function invalidProps(field: string, error: string | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId(field) : undefined,
+  };
+}
+
+export function FieldError({
+  field,
+  code,
+  minAge,
+  children,
+}: {
+  field: string;
+  code: string | undefined;
+  minAge: number;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (!code) return null;
+  return (
+    <div className="invalid-feedback d-block" id={errorId(field)}>
+      {t(`validation.${code}`, validationVars(minAge))}
+      {children}
+    </div>
+  );
+}

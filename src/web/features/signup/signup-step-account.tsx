@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { NAME_MAX, NAME_MIN } from '../../../shared/contracts/auth.ts';
+import { ApiError, request } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { FieldError, invalidProps } from './signup-field-error.tsx';
+import type { StepProps } from './signup-step-types.ts';
+
+type Props = StepProps & {
+  suggestion: string | undefined;
+  onApplySuggestion: () => void;
+  onEmailBlur: () => void;
+  /** The server said this address belongs to an account that is about to be deleted. */
+  pendingDeletion: boolean;
+};
+
+/** Step 3: the public username and the e-mail address, with a "did you mean" for typos. */
+export function SignupStepAccount({
+  draft,
+  errors,
+  onChange,
+  minAge,
+  suggestion,
+  onApplySuggestion,
+  onEmailBlur,
+  pendingDeletion,
+}: Props) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="signup-name">
+          {t('signup.account.name')}
+        </label>
+        <input
+          id="signup-name"
+          className={`form-control form-control-lg${errors.name ? ' is-invalid' : ''}`}
+          autoComplete="username"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={NAME_MAX}
+          value={draft.name}
+          onChange={(e) => onChange({ name: e.target.value })}
+          {...invalidProps('name', errors.name)}
+        />
+        <FieldError field="name" code={errors.name} minAge={minAge} />
+        <p className="form-text">
+          {t('signup.account.name_help', { name_min: NAME_MIN, name_max: NAME_MAX })}
+        </p>
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="signup-email">
+          {t('signup.account.email')}
+        </label>
+        <input
+          id="signup-email"
+          type="email"
+          inputMode="email"
+          className={`form-control form-control-lg${errors.email ? ' is-invalid' : ''}`}
+          autoComplete="email"
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={254}
+          value={draft.email}
+          onChange={(e) => onChange({ email: e.target.value })}
+          onBlur={onEmailBlur}
+          {...invalidProps('email', errors.email)}
+        />
+        <FieldError field="email" code={errors.email} minAge={minAge}>
+          {errors.email === 'email_exists' && (
+            <>
+              {' '}
+              <Link to="/login">{t('signup.account.login_instead')}</Link>
+            </>
+          )}
+        </FieldError>
+        {suggestion && (
+          <p className="email-suggestion" aria-live="polite">
+            {t('signup.account.did_you_mean')
+              .split(/(\{email\})/)
+              .map((part, i) =>
+                part === '{email}' ? (
+                  <button
+                    key={part}
+                    type="button"
+                    className="btn btn-link email-suggestion-apply"
+                    onClick={onApplySuggestion}
+                  >
+                    {suggestion}
+                  </button>
+                ) : (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: fixed pieces of one sentence
+                  <span key={i}>{part}</span>
+                ),
+              )}
+          </p>
+        )}
+        <p className="form-text">{t('signup.account.email_help')}</p>
+      </div>
+      {pendingDeletion && <PendingDeletionNotice email={draft.email} />}
+    </>
+  );
+}
+
+function PendingDeletionNotice({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | { error: string }>('idle');
+  const send = async () => {
+    setState('sending');
+    try {
+      await request('/api/reactivation-request.php', { method: 'POST', body: { email: email.trim() } });
+      setState('sent');
+    } catch (error) {
+      setState({ error: error instanceof ApiError ? error.code : 'general' });
+    }
+  };
+  return (
+    <div className="alert alert-warning" role="alert">
+      <p>{t('validation.email_pending_deletion')}</p>
+      {state === 'sent' ? (
+        <p className="mb-0" role="status">
+          {t('signup.account.reactivation_sent', { email: email.trim() })}
+        </p>
+      ) : (
+        <>
+          <button type="button" className="btn btn-warning" disabled={state === 'sending'} onClick={send}>
+            {t('signup.account.reactivation_button')}
+          </button>
+          {typeof state === 'object' && (
+            <p className="mb-0 mt-3">
+              {t(state.error === 'rate_limited' ? 'errors.rate_limited' : 'errors.general')}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

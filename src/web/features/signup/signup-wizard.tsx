@@ -1,0 +1,378 @@
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useRevalidator } from 'react-router';
+import { makeSignupSchema, type User } from '../../../shared/contracts/auth.ts';
+import type { Settings } from '../../../shared/contracts/settings.ts';
+import { ApiError, request } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { suggestEmail } from './email-suggestion.ts';
+import { validationVars } from './signup-field-error.tsx';
+import { markSignupFlowActive } from './signup-flow.ts';
+import { SignupInboxStep } from './signup-inbox-step.tsx';
+import { SignupInviteOnly } from './signup-invite-only.tsx';
+import { PROGRESS_PHASE_MS, PROGRESS_PHASES, SignupProgress } from './signup-progress.tsx';
+import { SignupPushStep } from './signup-push-step.tsx';
+import { SignupStepAccount } from './signup-step-account.tsx';
+import { SignupStepBirth } from './signup-step-birth.tsx';
+import { SignupStepIndicator } from './signup-step-indicator.tsx';
+import { SignupStepLocation } from './signup-step-location.tsx';
+import { SignupStepPassword } from './signup-step-password.tsx';
+import { SignupStepWho } from './signup-step-who.tsx';
+import {
+  emptyDraft,
+  type FieldErrors,
+  LAST_FORM_STEP,
+  mapServerFieldErrors,
+  SIGNUP_STEPS,
+  type SignupDraft,
+  type SignupField,
+  type SignupStep,
+  sexualityFor,
+  validateAll,
+  validateStep,
+} from './signup-steps.ts';
+
+type Stage =
+  | { kind: 'form'; step: SignupStep }
+  | { kind: 'sending' }
+  | { kind: 'push' }
+  | { kind: 'inbox' }
+  | { kind: 'closed' };
+
+type Props = {
+  settings: Settings;
+  variant: 'page' | 'modal';
+  /** True while the account is being created: the modal may not be dismissed then. */
+  onBusyChange?: (busy: boolean) => void;
+  /** The account exists; a later close starts a fresh form. */
+  onFinished?: () => void;
+};
+
+const FIELD_OF_DRAFT_KEY: Record<keyof SignupDraft, SignupField> = {
+  gender: 'gender',
+  seeking: 'sexuality',
+  birth_day: 'date_of_birth',
+  birth_month: 'date_of_birth',
+  birth_year: 'date_of_birth',
+  country: 'country',
+  region: 'region',
+  city: 'city',
+  name: 'name',
+  email: 'email',
+  password: 'password',
+  accept_terms: 'accept_terms',
+  signup_message: 'signup_message',
+};
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+function initialCountry(settings: Settings): string {
+  return settings.countries.includes(settings.geoip_selected_country)
+    ? settings.geoip_selected_country
+    : (settings.countries[0] ?? '');
+}
+
+/** The sign-up form as a sequence of short steps; used by the /signup page and the desktop modal. */
+export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Props) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const minAge = settings.min_age;
+  const schema = useMemo(() => makeSignupSchema(minAge), [minAge]);
+
+  const [stage, setStage] = useState<Stage>(
+    settings.signups_open ? { kind: 'form', step: 0 } : { kind: 'closed' },
+  );
+  const [draft, setDraft] = useState<SignupDraft>(() => emptyDraft(initialCountry(settings)));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  /** An error that belongs to no single field (rate limit, network), as an i18n key. */
+  const [notice, setNotice] = useState<string>();
+  const [pendingDeletion, setPendingDeletion] = useState(false);
+  const [suggestion, setSuggestion] = useState<string>();
+  /** The address a suggestion was already offered for: a second "Next" accepts the address as typed. */
+  const offeredFor = useRef('');
+  const [phase, setPhase] = useState(0);
+  const [user, setUser] = useState<User>();
+
+  const root = useRef<HTMLDivElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const mounted = useRef(true);
+  const releaseFlow = useRef<(() => void) | undefined>(undefined);
+  const focusError = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      releaseFlow.current?.();
+    };
+  }, []);
+
+  // Each new step announces itself: focus moves to its heading (not on the first render).
+  const stageKey = stage.kind === 'form' ? `form-${stage.step}` : stage.kind;
+  const firstStage = useRef(stageKey);
+  useEffect(() => {
+    if (stageKey === firstStage.current) return;
+    firstStage.current = '';
+    heading.current?.focus();
+  }, [stageKey]);
+
+  useEffect(() => {
+    if (!focusError.current) return;
+    focusError.current = false;
+    root.current?.querySelector<HTMLElement>('[aria-invalid="true"], .is-invalid')?.focus();
+  });
+
+  const update = (patch: Partial<SignupDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    const touched = new Set(Object.keys(patch).map((k) => FIELD_OF_DRAFT_KEY[k as keyof SignupDraft]));
+    setErrors((e) => {
+      if (![...touched].some((f) => e[f])) return e;
+      const next = { ...e };
+      for (const field of touched) delete next[field];
+      return next;
+    });
+    if ('email' in patch) {
+      setSuggestion(undefined);
+      setPendingDeletion(false);
+    }
+  };
+
+  const showStep = (step: SignupStep, stepErrors: FieldErrors = {}) => {
+    setStage({ kind: 'form', step });
+    setErrors(stepErrors);
+    if (Object.keys(stepErrors).length > 0) focusError.current = true;
+  };
+
+  const checkEmail = async () => {
+    const email = draft.email.trim().toLowerCase();
+    const found = await suggestEmail(email);
+    if (!mounted.current) return;
+    // Only shown here: a blur is also what a click on "Next" causes, so it does not count as offered.
+    setSuggestion(found);
+  };
+
+  const applySuggestion = () => {
+    if (suggestion) update({ email: suggestion });
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (stage.kind !== 'form') return;
+    const step = stage.step;
+    setNotice(undefined);
+    const stepErrors = validateStep(schema, step, draft);
+    if (Object.keys(stepErrors).length > 0) {
+      showStep(step, stepErrors);
+      return;
+    }
+    if (step === 3) {
+      const email = draft.email.trim().toLowerCase();
+      const found = await suggestEmail(email);
+      if (!mounted.current) return;
+      if (found && offeredFor.current !== email) {
+        offeredFor.current = email;
+        setSuggestion(found);
+        return;
+      }
+    }
+    if (step < LAST_FORM_STEP) showStep((step + 1) as SignupStep);
+    else await submit();
+  };
+
+  const handleError = (error: unknown) => {
+    if (!(error instanceof ApiError)) {
+      setNotice('errors.general');
+      showStep(LAST_FORM_STEP);
+      return;
+    }
+    const details = (error.details ?? {}) as { fieldErrors?: Record<string, string[]>; suggestion?: unknown };
+    if (typeof details.suggestion === 'string') {
+      setSuggestion(details.suggestion);
+      offeredFor.current = draft.email.trim().toLowerCase();
+    }
+    switch (error.code) {
+      case 'validation_failed': {
+        const mapped = mapServerFieldErrors(details.fieldErrors ?? {});
+        if (mapped.general) setNotice(`validation.${mapped.general}`);
+        showStep(mapped.step, mapped.errors);
+        return;
+      }
+      case 'email_exists':
+        showStep(3, { email: 'email_exists' });
+        return;
+      case 'email_pending_deletion':
+        setPendingDeletion(true);
+        showStep(3);
+        return;
+      case 'signups_closed':
+        setStage({ kind: 'closed' });
+        return;
+      case 'rate_limited':
+      case 'network_error':
+      case 'service_unavailable':
+        setNotice(`errors.${error.code}`);
+        showStep(LAST_FORM_STEP);
+        return;
+      default:
+        setNotice('errors.general');
+        showStep(LAST_FORM_STEP);
+    }
+  };
+
+  const submit = async () => {
+    const checked = validateAll(schema, draft);
+    if (!checked.ok) {
+      showStep(checked.step, checked.errors);
+      return;
+    }
+    releaseFlow.current ??= markSignupFlowActive();
+    setStage({ kind: 'sending' });
+    setPhase(0);
+    onBusyChange?.(true);
+    type Outcome = { ok: true; user: User } | { ok: false; error: unknown };
+    let outcome: Outcome | undefined;
+    const settled = request<{ user: User }>('/api/signup.php', { method: 'POST', body: checked.input }).then(
+      (response): Outcome => ({ ok: true, user: response.user }),
+      (error: unknown): Outcome => ({ ok: false, error }),
+    );
+    void settled.then((o) => {
+      outcome = o;
+    });
+    // The phases are shown in order however fast the server is; a refusal stops them at once.
+    for (let index = 0; index < PROGRESS_PHASES.length; index += 1) {
+      if (!mounted.current) return;
+      setPhase(index);
+      await sleep(PROGRESS_PHASE_MS);
+      if (outcome && !outcome.ok) break;
+    }
+    const result = await settled;
+    if (!mounted.current) return;
+    onBusyChange?.(false);
+    if (!result.ok) {
+      releaseFlow.current?.();
+      releaseFlow.current = undefined;
+      handleError(result.error);
+      return;
+    }
+    setPhase(PROGRESS_PHASES.length);
+    await sleep(300);
+    if (!mounted.current) return;
+    setUser(result.user);
+    setStage({ kind: 'push' });
+    onFinished?.();
+    // The navigation and every loader now see the new member.
+    void revalidator.revalidate();
+  };
+
+  const sexuality = sexualityFor(draft.gender, draft.seeking);
+  const matchesHref = `/signup-matches?${new URLSearchParams({
+    gender: draft.gender,
+    sexuality: sexuality ?? '',
+    country: draft.country,
+  })}`;
+
+  const Heading = variant === 'modal' ? 'h3' : 'h2';
+  const title =
+    stage.kind === 'form'
+      ? t(`signup.${SIGNUP_STEPS[stage.step]}.title`)
+      : t(
+          stage.kind === 'closed'
+            ? 'signup.invite_only.title'
+            : `signup.${stage.kind === 'sending' ? 'progress' : stage.kind}.title`,
+        );
+  const lead =
+    stage.kind === 'form' ? t(`signup.${SIGNUP_STEPS[stage.step]}.lead`, validationVars(minAge)) : '';
+  const indicatorAt = stage.kind === 'form' ? stage.step : SIGNUP_STEPS.length;
+
+  return (
+    <div ref={root} className={`signup-wizard signup-wizard-${variant}`}>
+      <aside className="signup-aside">
+        <p className="signup-aside-title">{t('signup.aside.title')}</p>
+        <ul className="signup-aside-list">
+          <li>{t('signup.aside.free')}</li>
+          <li>{t('signup.aside.credits', { signup_credits: settings.signup_credits })}</li>
+          <li>{t('signup.aside.verified')}</li>
+          <li>{t('signup.aside.privacy')}</li>
+        </ul>
+        <p className="signup-aside-note">{t('signup.aside.age', { min_age: minAge })}</p>
+      </aside>
+      <div className="signup-main">
+        {stage.kind !== 'closed' && (
+          <SignupStepIndicator
+            current={indicatorAt}
+            onSelect={stage.kind === 'form' ? (step) => showStep(step) : undefined}
+          />
+        )}
+        <Heading
+          ref={heading}
+          tabIndex={-1}
+          className={`signup-title${stage.kind === 'form' ? '' : ' signup-title-center'}`}
+        >
+          {title}
+        </Heading>
+        {lead && <p className="signup-lead">{lead}</p>}
+        {notice && (
+          <div className="alert alert-danger" role="alert">
+            {t(notice, validationVars(minAge))}
+          </div>
+        )}
+        {stage.kind === 'form' && (
+          // Without JavaScript the form reloads step 0; with it, each step is checked here.
+          <form noValidate method="get" action="/signup" onSubmit={onSubmit} className="signup-form">
+            {stage.step === 0 && (
+              <SignupStepWho draft={draft} errors={errors} onChange={update} minAge={minAge} />
+            )}
+            {stage.step === 1 && (
+              <SignupStepBirth draft={draft} errors={errors} onChange={update} minAge={minAge} />
+            )}
+            {stage.step === 2 && (
+              <SignupStepLocation
+                draft={draft}
+                errors={errors}
+                onChange={update}
+                minAge={minAge}
+                countries={settings.countries}
+              />
+            )}
+            {stage.step === 3 && (
+              <SignupStepAccount
+                draft={draft}
+                errors={errors}
+                onChange={update}
+                minAge={minAge}
+                suggestion={suggestion}
+                onApplySuggestion={applySuggestion}
+                onEmailBlur={checkEmail}
+                pendingDeletion={pendingDeletion}
+              />
+            )}
+            {stage.step === 4 && (
+              <SignupStepPassword draft={draft} errors={errors} onChange={update} minAge={minAge} />
+            )}
+            <div className="signup-nav">
+              {stage.step > 0 && (
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  onClick={() => showStep((stage.step - 1) as SignupStep)}
+                >
+                  {t('signup.back')}
+                </button>
+              )}
+              <button type="submit" className="btn btn-primary btn-lg signup-next">
+                {stage.step === LAST_FORM_STEP ? t('signup.submit') : t('signup.next')}
+              </button>
+            </div>
+            {stage.step === LAST_FORM_STEP && (
+              <p className="form-text signup-free-note">{t('signup.free_note')}</p>
+            )}
+          </form>
+        )}
+        {stage.kind === 'sending' && <SignupProgress phase={phase} />}
+        {stage.kind === 'push' && (
+          <SignupPushStep siteName={settings.name} onDone={() => setStage({ kind: 'inbox' })} />
+        )}
+        {stage.kind === 'inbox' && user && <SignupInboxStep user={user} matchesHref={matchesHref} />}
+        {stage.kind === 'closed' && <SignupInviteOnly />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Link } from 'react-router';
+import { resendErrorKey, useResendActivation } from '../features/signup/use-resend-activation.ts';
+import { useTranslation } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { useRootData } from '../root.tsx';
+import type { Route } from './+types/activate-error';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { title: context.t('activation.failed_title') };
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(matches, loaderData?.title);
+}
+
+/** Where an expired, used or mangled activation link lands. */
+export default function ActivateError() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const user = root?.user;
+  const { state, resend } = useResendActivation(user?.csrf_token);
+  const supportEmail = root?.settings.support_email ?? '';
+  return (
+    <main id="main" className="container activation-page">
+      <div className="activation-card">
+        <div className="activation-icon activation-icon-error" aria-hidden="true">
+          !
+        </div>
+        <h1 className="activation-title">{t('activation.failed_title')}</h1>
+        <p className="lead">{t('activation.failed_text')}</p>
+        {supportEmail && (
+          <p>
+            {t('activation.support')} <a href={`mailto:${supportEmail}`}>{supportEmail}</a>
+          </p>
+        )}
+        {/* A logged-in member who has not confirmed yet can simply get a fresh link. */}
+        {user?.status === 'not_confirmed' && (
+          <div className="activation-resend">
+            {state === 'sent' ? (
+              <p className="signup-ok" role="status">
+                {t('activation.resent', { email: user.email })}
+              </p>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={state === 'sending'}
+                onClick={resend}
+              >
+                {t('activation.resend')}
+              </button>
+            )}
+            {typeof state === 'object' && (
+              <p className="signup-error-text small" role="alert">
+                {t(resendErrorKey(state.error))}
+              </p>
+            )}
+          </div>
+        )}
+        <Link to={user ? '/members' : '/'} className="btn btn-outline-primary">
+          {user ? t('activation.to_members') : t('errors.back_home')}
+        </Link>
+      </div>
+    </main>
+  );
+}
