@@ -29,13 +29,23 @@ export { expect };
 type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
 
 /** Waits for a mail to an address (and matching a link path) from the local SMTP server. */
-export async function waitForMail(to: string, linkPath: string, timeoutMs = 20_000): Promise<{ mail: ReceivedMail; link: string }> {
+export async function waitForMail(
+  to: string,
+  linkPath: string,
+  timeoutMs = 20_000,
+): Promise<{ mail: ReceivedMail; link: string }> {
   const fs = await import('node:fs');
   const path = await import('node:path');
   const dir = path.resolve(process.env.E2E_MAIL_DIR ?? '.tmp/e2e-mail');
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort().reverse() : [];
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.json'))
+          .sort()
+          .reverse()
+      : [];
     for (const file of files) {
       const mail = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as ReceivedMail;
       const link = mail.text.match(new RegExp(`https?://\\S*${linkPath.replace(/[/.]/g, '\\$&')}\\S*`))?.[0];

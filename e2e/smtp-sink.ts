@@ -23,7 +23,10 @@ const server = new SMTPServer({
         count += 1;
         const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
         const file = path.join(dir, `${Date.now()}-${count}.json`);
-        fs.writeFileSync(`${file}.tmp`, JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html || '' }));
+        fs.writeFileSync(
+          `${file}.tmp`,
+          JSON.stringify({ to, subject: mail.subject, text: mail.text, html: mail.html || '' }),
+        );
         fs.renameSync(`${file}.tmp`, file);
         callback();
       })

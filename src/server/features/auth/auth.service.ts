@@ -400,7 +400,7 @@ export async function reactivate(services: AppServices, token: string, meta: Req
 export async function eraseAccountJob(services: AppServices, payload: Record<string, unknown>) {
   const userId = Number(payload.userId);
   const [user] = await services.db.select().from(users).where(eq(users.id, userId));
-  if (!user || user.status !== 'pending_deletion' || user.erasedAt) return; // reactivated or already erased
+  if (user?.status !== 'pending_deletion' || user.erasedAt) return; // reactivated or already erased
   const windowEnd = (user.deletionRequestedAt?.getTime() ?? 0) + LIMITS.reactivationDays * 86_400_000;
   if (services.now().getTime() < windowEnd) return; // a later deletion request has its own job
   const own = await services.db.select().from(photos).where(eq(photos.userId, userId));
