@@ -57,6 +57,9 @@ async function main() {
       { ...result, ms: Date.now() - started },
       result.skipped ? 'demo data already present' : 'demo data seeded',
     );
+    const { seedDemoLogins } = await import('./db/seed/demo-logins.ts');
+    const logins = await seedDemoLogins(database.db);
+    if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
   }
   const app = await buildApp(services, { web: { buildDir: BUILD_DIR } });
   services.jobs.start();

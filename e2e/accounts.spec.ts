@@ -1,0 +1,85 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
+
+const PASSWORD = 'Zonnebloem-2026!';
+
+/** Walks through sign-up steps 0 to 4 inside `scope` (the modal or the page). */
+async function fillSignup(page: Page, who: { name: string; email: string }) {
+  await page.locator('label[for="signup-gender-female"]').click();
+  await page.locator('label[for="signup-seeking-male"]').click();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.locator('#signup-birth-day').selectOption('17');
+  await page.locator('#signup-birth-month').selectOption('5');
+  await page.locator('#signup-birth-year').selectOption('1990');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.locator('#signup-country').selectOption('NL');
+  await page.locator('#signup-region').selectOption('NL-UT');
+  await page.locator('#signup-city').fill('Utrecht');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.locator('#signup-name').fill(who.name);
+  await page.locator('#signup-email').fill(who.email);
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.locator('#signup-password').fill(PASSWORD);
+  await page.locator('#signup-terms').check();
+  await page.getByRole('button', { name: 'Gratis account aanmaken' }).click();
+  await page.getByRole('button', { name: 'Overslaan' }).click();
+  await expect(page.getByText('Check je inbox')).toBeVisible();
+  await expect(page.getByText(who.email)).toBeVisible();
+}
+
+async function activateByMail(page: Page, email: string) {
+  const { link } = await waitForMail(email, '/api/activate.php');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+  await expect(page.getByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeVisible();
+  await expectAccessible(page);
+}
+
+test('sign up on a desktop in the modal, then activate by mail', async ({ page }) => {
+  const who = { name: `Desktop${Date.now() % 100000}`, email: `desktop${Date.now()}@example.nl` };
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Meld je gratis aan' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expectAccessible(page);
+  await fillSignup(page, who);
+  await activateByMail(page, who.email);
+  const user = await (await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } })).json();
+  expect(user.user.status).toBe('active');
+});
+
+test.describe('on a smartphone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('sign up on the full page, then activate by mail', async ({ page }) => {
+    const who = { name: `Mobiel${Date.now() % 100000}`, email: `mobiel${Date.now()}@example.nl` };
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Meld je gratis aan' }).first().click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expectAccessible(page);
+    await fillSignup(page, who);
+    await activateByMail(page, who.email);
+  });
+});
+
+test('sign-up refuses an address that already has an account, with a login link', async ({ page }) => {
+  await page.goto('/signup');
+  await page.locator('label[for="signup-gender-male"]').click();
+  await page.locator('label[for="signup-seeking-female"]').click();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.locator('#signup-birth-day').selectOption('3');
+  await page.locator('#signup-birth-month').selectOption('9');
+  await page.locator('#signup-birth-year').selectOption('1988');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.locator('#signup-country').selectOption('NL');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.locator('#signup-name').fill(`Dubbel${Date.now() % 100000}`);
+  await page.locator('#signup-email').fill('demo@liefdesplein.nl');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.locator('#signup-password').fill(PASSWORD);
+  await page.locator('#signup-terms').check();
+  await page.getByRole('button', { name: 'Gratis account aanmaken' }).click();
+  await expect(page.getByText('Er bestaat al een account met dit e-mailadres')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+});
