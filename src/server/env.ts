@@ -32,6 +32,8 @@ const EnvSchema = z.object({
   ALLOW_TEST_GEOIP: booleanish.default(false),
   /** Login attempts per IP address per minute (the benchmark raises it; accounts lock after 5 failures anyway). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  /** Sign-ups per IP address per hour (the browser journeys raise it: they all come from 127.0.0.1). */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(5),
 });
 
 export type Env = {
@@ -47,6 +49,7 @@ export type Env = {
   logLevel: string;
   allowTestGeoip: boolean;
   loginRateLimit: number;
+  signupRateLimit: number;
 };
 
 export class EnvError extends Error {}
@@ -76,5 +79,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     logLevel: e.LOG_LEVEL,
     allowTestGeoip: e.ALLOW_TEST_GEOIP,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    signupRateLimit: e.SIGNUP_RATE_LIMIT,
   };
 }

@@ -274,7 +274,7 @@ function DeleteSection({ discount }: { discount: number }) {
           <FormField
             id="delete_password"
             type="password"
-            label={t('account.confirm_with_password')}
+            label={t('account.delete_password')}
             autoComplete="current-password"
             error={form.fieldErrors.password}
           />

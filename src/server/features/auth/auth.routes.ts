@@ -58,7 +58,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/signup.php',
       {
-        config: { csrf: false, rateLimit: { max: 5, timeWindow: '1 hour' } },
+        config: { csrf: false, rateLimit: { max: services.env.signupRateLimit, timeWindow: '1 hour' } },
         schema: {
           tags: ['account'],
           summary: 'Create an account (status not_confirmed) and log in',

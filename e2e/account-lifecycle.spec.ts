@@ -1,0 +1,91 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
+
+const PASSWORD = 'Zonnebloem-2026!';
+
+/** A fresh member made through the API (the sign-up UI has its own journeys), logged in in this browser. */
+async function newMember(request: APIRequestContext) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const email = `leven${stamp}@example.nl`;
+  const name = `Leven${stamp.slice(-7)}`;
+  const res = await request.post('/api/signup.php', {
+    data: {
+      email,
+      name,
+      password: PASSWORD,
+      date_of_birth: '1985-02-11',
+      gender: 'male',
+      sexuality: 'hetero',
+      country: 'NL',
+      region: 'NL-NH',
+      city: 'Haarlem',
+      accept_terms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return { email, name };
+}
+
+test('log out and log in again', async ({ page }) => {
+  const { email, name } = await newMember(page.request);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Mijn account' }).click();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  await expect(page.getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  await page.getByRole('link', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expectAccessible(page);
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(email);
+  await page.getByLabel('Wachtwoord').fill('verkeerd-wachtwoord');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page.getByRole('alert')).toContainText('Inloggen mislukt, probeer het opnieuw');
+  await page.getByLabel('Wachtwoord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+  const me = await (await page.request.get('/api/user.php')).json();
+  expect(me.user.profile.name).toBe(name);
+});
+
+test('reset the password by mail', async ({ page }) => {
+  const { email } = await newMember(page.request);
+  await page.request.get('/api/logout.php');
+  await page.goto('/reset-password');
+  await page.getByLabel('E-mailadres').fill(email);
+  await page.getByRole('button', { name: 'Stuur link' }).click();
+  await expect(page.getByRole('status')).toContainText(email);
+  const { link } = await waitForMail(email, '/reset-password/do');
+  await page.goto(link);
+  await expectAccessible(page);
+  await page.getByLabel('Nieuw wachtwoord', { exact: true }).fill('Nieuw-Geheim-77');
+  await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('Iets-anders-77');
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.getByText('De ingevoerde wachtwoorden zijn niet hetzelfde.')).toBeVisible();
+  await page.getByLabel('Herhaal het nieuwe wachtwoord').fill('Nieuw-Geheim-77');
+  await page.getByRole('button', { name: 'Wachtwoord opslaan' }).click();
+  await expect(page.getByRole('status')).toContainText('Je wachtwoord is gewijzigd');
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(email);
+  await page.getByLabel('Wachtwoord').fill('Nieuw-Geheim-77');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members$/);
+});
+
+test('delete the account, then reactivate it by mail', async ({ page }) => {
+  const { email } = await newMember(page.request);
+  await page.goto('/settings');
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
+  await page.getByLabel('Ik heb iemand gevonden').check();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.getByText('Blijf en krijg 50% korting').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Toch verwijderen' }).click();
+  await page.getByLabel('Je wachtwoord, om je account te verwijderen').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
+  await expect(page.getByRole('heading', { name: 'Je account is verwijderd' })).toBeVisible();
+  expect((await page.request.get('/api/user.php')).status()).toBe(403);
+  const { link } = await waitForMail(email, '/reactivate');
+  await page.goto(link);
+  await expect(page.getByRole('status')).toContainText('Welkom terug!');
+  expect((await page.request.get('/api/user.php')).status()).toBe(200);
+});
