@@ -12,6 +12,11 @@ for (const width of [375, 1280]) {
     extraHTTPHeaders: { 'x-test-geoip-country': process.env.COUNTRY ?? 'FR' },
   });
   const page = await context.newPage();
+  // LOGIN=email:password takes the screenshots as that member.
+  if (process.env.LOGIN) {
+    const [email, password] = process.env.LOGIN.split(':');
+    await page.request.post(`${base}/api/user.php`, { data: { email, password } });
+  }
   for (const p of paths.length ? paths : ['/']) {
     await page.goto(base + p, { waitUntil: 'networkidle' });
     const file = `/tmp/shot-${width}${p.replace(/\W+/g, '_')}.png`;

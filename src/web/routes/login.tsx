@@ -90,7 +90,7 @@ export default function Login() {
         <button type="submit" className="btn btn-primary btn-lg" disabled={form.busy}>
           {form.busy ? t('login.busy') : t('login.submit')}
         </button>
-        <p className="mt-3 mb-0 d-flex gap-2 flex-wrap-between">
+        <p className="mt-3 mb-0 d-flex gap-2 flex-wrap">
           <Link to="/reset-password">{t('login.forgot')}</Link>
           <span aria-hidden="true">·</span>
           <Link to="/signup" data-signup="">
