@@ -52,27 +52,36 @@ function countryOf(request: FastifyRequest, services: AppServices): string | nul
  */
 export function registerRequestContext(app: FastifyInstance, services: AppServices) {
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback style with a synchronous fast path: almost every request carries the locale cookie,
+  // and an async hook would cost a promise and a microtask hop on each of them.
+  app.addHook('onRequest', (request, reply, done) => {
     const query = (request.query ?? {}) as Record<string, unknown>;
     const domain = normalizeDomain(request.hostname);
     const fromQuery = trafficSourceFromQuery(query);
     const trafficSource = fromQuery ?? parseTrafficSourceCookie(request.cookies[TRAFFIC_SOURCE_COOKIE]);
-    const saved = request.cookies[LOCALE_COOKIE];
-    let locale: Locale;
-    if (isLocale(saved)) {
-      locale = saved;
-    } else {
-      const values = await services.settings.getValues(domain);
-      const fromDomain = localeFromLanguageTag(values.domain_language);
-      locale = fromDomain ?? DEFAULT_LOCALE;
-      if (fromDomain) reply.setCookie(LOCALE_COOKIE, fromDomain, localeCookieOptions());
-    }
-    request.ctx = {
-      domain,
-      locale,
-      country: countryOf(request, services),
-      trafficSource,
-      trafficSourceInQuery: fromQuery !== undefined,
+    const setContext = (locale: Locale) => {
+      request.ctx = {
+        domain,
+        locale,
+        country: countryOf(request, services),
+        trafficSource,
+        trafficSourceInQuery: fromQuery !== undefined,
+      };
     };
+    const saved = request.cookies[LOCALE_COOKIE];
+    if (isLocale(saved)) {
+      setContext(saved);
+      done();
+      return;
+    }
+    services.settings.getValues(domain).then(
+      (values) => {
+        const fromDomain = localeFromLanguageTag(values.domain_language);
+        if (fromDomain) reply.setCookie(LOCALE_COOKIE, fromDomain, localeCookieOptions());
+        setContext(fromDomain ?? DEFAULT_LOCALE);
+        done();
+      },
+      (error: Error) => done(error),
+    );
   });
 }

@@ -43,16 +43,22 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerSessions(app: FastifyInstance, services: AppServices) {
   app.decorateRequest('session', null as unknown as FastifyRequest['session']);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     let memo: Promise<ActiveSession | null> | undefined;
     request.session = () => {
       const token = request.cookies[SESSION_COOKIE];
       memo ??= token ? services.sessions.find(token, services.now()) : Promise.resolve(null);
       return memo;
     };
+    done();
   });
-  app.addHook('preHandler', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+  app.addHook('preHandler', (request, _reply, done) => {
+    // Reads need no CSRF check: answer them without a promise.
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    checkCsrf(request).then(() => done(), done);
+  });
+
+  async function checkCsrf(request: FastifyRequest) {
     const origin = request.headers.origin;
     if (origin && origin !== 'null') {
       let host: string | undefined;
@@ -70,5 +76,5 @@ export function registerSessions(app: FastifyInstance, services: AppServices) {
     if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
       throw new AppError('csrf_failed', 403, 'Missing or wrong CSRF token');
     }
-  });
+  }
 }
