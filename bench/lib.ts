@@ -34,7 +34,7 @@ export async function measure(
   url: string,
   options: { headers?: Record<string, string>; seconds?: number } = {},
 ) {
-  await autocannon({ url, connections: 10, duration: 2, headers: options.headers });
+  await autocannon({ url, connections: 10, duration: 1, headers: options.headers });
   const r = await autocannon({
     url,
     connections: 10,
