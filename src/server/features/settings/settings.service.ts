@@ -102,6 +102,11 @@ export type VisitorContext = {
   pushPublicKey: string;
 };
 
+function pick(prices: Record<string, number>, currency: string): Record<string, number> {
+  const price = prices[currency];
+  return price === undefined ? {} : { [currency]: price };
+}
+
 /** A translated text from settings when the domain sets one for this language, else the default text. */
 function localized(map: Record<string, string> | undefined, locale: Locale, fallback: string): string {
   return map?.[locale] ?? fallback;
@@ -129,6 +134,7 @@ export function resolveSettings(values: SettingsValues, visitor: VisitorContext,
     visitor.country && (values.countries as string[]).includes(visitor.country)
       ? visitor.country
       : values.default_country;
+  const currency = values.currencies[selectedCountry] ?? 'EUR';
   return {
     domain: visitor.domain,
     domain_language: values.domain_language,
@@ -165,8 +171,9 @@ export function resolveSettings(values: SettingsValues, visitor: VisitorContext,
     fictional_plural: localized(values.fictional_plural, visitor.locale, t('fictional.plural')),
     refund_days: values.refund_days,
     member_resell: values.member_resell,
-    credit_packages: values.credit_packages,
-    currency: values.currencies[selectedCountry] ?? 'EUR',
+    // Only the visitor's currency: the other seven would be sent on every page and never shown.
+    credit_packages: values.credit_packages.map((p) => ({ ...p, prices: pick(p.prices, currency) })),
+    currency,
   };
 }
 
