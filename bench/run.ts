@@ -41,10 +41,18 @@ try {
     console.log(ratioLine(median.target, median.baseline, goal));
     return median;
   };
-  console.log(`\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}`);
-  const settings = await paired('GET /api/settings.php', `http://127.0.0.1:${PRODUCT_PORT}/api/settings.php`, 0.6);
+  console.log(
+    `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; node ${process.version}`,
+  );
+  const settings = await paired(
+    'GET /api/settings.php',
+    `http://127.0.0.1:${PRODUCT_PORT}/api/settings.php`,
+    0.6,
+  );
   const home = await paired('GET / (server-rendered home)', `http://127.0.0.1:${PRODUCT_PORT}/`, 0.1);
-  console.log(`(baseline in those pairs: ${settings.baseline.rps.toFixed(0)} and ${home.baseline.rps.toFixed(0)} req/s)`);
+  console.log(
+    `(baseline in those pairs: ${settings.baseline.rps.toFixed(0)} and ${home.baseline.rps.toFixed(0)} req/s)`,
+  );
 } finally {
   await stopProcess(product);
   await stopProcess(bare);

@@ -1,11 +1,10 @@
 import { Outlet } from 'react-router';
 import { MemberSessionProvider } from '../features/session/member-session.tsx';
-import { ActivationReminder } from '../features/signup/activation-reminder.tsx';
 import { SignupModalHost, SignupProvider } from '../features/signup/signup-context.tsx';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
 import { OfflineBanner } from '../features/site/offline-banner.tsx';
+import { ActivationReminderOnDemand, SiteEntryWarningOnDemand } from '../features/site/on-demand.tsx';
 import { PageHiddenBeacon } from '../features/site/page-hidden-beacon.tsx';
-import { SiteEntryWarning } from '../features/site/site-entry-warning.tsx';
 import { SiteFooter } from '../features/site/site-footer.tsx';
 import { TopNav } from '../features/site/top-nav.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -38,8 +37,8 @@ export default function DefaultLayout() {
           fictionalPlural={settings.fictional_plural}
         />
         <SignupModalHost />
-        <ActivationReminder user={data.user} />
-        <SiteEntryWarning
+        <ActivationReminderOnDemand user={data.user} />
+        <SiteEntryWarningOnDemand
           siteName={settings.name}
           minAge={settings.min_age}
           setting={settings.enable_site_entry_popup}

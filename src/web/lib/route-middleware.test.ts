@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { WebLoadContext } from '../../shared/load-context.ts';
 import { runMiddleware } from './route-middleware.ts';
 
-const args = { request: new Request('http://localhost/profile?tab=photos'), context: {} as WebLoadContext };
+const request = new Request('http://localhost/profile?tab=photos');
+const args = { request, context: { user: null } as WebLoadContext };
+const memberArgs = { request, context: { user: { id: 1 } } as unknown as WebLoadContext };
 
 describe('route middleware', () => {
   it('an unknown middleware is a 500', () => {
@@ -27,5 +29,18 @@ describe('route middleware', () => {
 
   it('guest lets a visitor through', () => {
     expect(() => runMiddleware(['guest'], args)).not.toThrow();
+  });
+
+  it('auth lets a member through', () => {
+    expect(() => runMiddleware(['auth'], memberArgs)).not.toThrow();
+  });
+
+  it('guest sends a member to the member search', () => {
+    try {
+      runMiddleware(['guest'], memberArgs);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Response).headers.get('location')).toBe('/members');
+    }
   });
 });

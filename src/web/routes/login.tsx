@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate, useRevalidator, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { User } from '../../shared/contracts/auth.ts';
 import { FormField } from '../components/ui/form-field.tsx';
 import { useApiForm } from '../features/account/use-api-form.ts';
+import { useSession } from '../features/session/member-session.tsx';
 import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -26,8 +27,7 @@ function safeRedirect(value: string | null): string {
 export default function Login() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const session = useSession();
   const form = useApiForm<{ user: User }>('/api/user.php');
   const [email, setEmail] = useState('');
   const [reactivationSent, setReactivationSent] = useState(false);
@@ -37,8 +37,7 @@ export default function Login() {
     const data = new FormData(event.currentTarget);
     const result = await form.submit({ email: data.get('email'), password: data.get('password') });
     if (result) {
-      await revalidator.revalidate();
-      navigate(safeRedirect(params.get('redirect')));
+      await session.signIn(result.user, safeRedirect(params.get('redirect')));
     }
   };
   const requestReactivation = async () => {
@@ -90,9 +89,8 @@ export default function Login() {
         <button type="submit" className="btn btn-primary btn-lg" disabled={form.busy}>
           {form.busy ? t('login.busy') : t('login.submit')}
         </button>
-        <p className="mt-3 mb-0 d-flex gap-2 flex-wrap">
+        <p className="mt-3 mb-0 login-links">
           <Link to="/reset-password">{t('login.forgot')}</Link>
-          <span aria-hidden="true">·</span>
           <Link to="/signup" data-signup="">
             {t('login.signup')}
           </Link>

@@ -18,6 +18,7 @@ export default function MailChangeDo() {
     <TokenPage
       title={t('mail_change.title')}
       url="/api/mail-change-do.php"
+      failure={<Link to="/settings">{t('mail_change.request_new')}</Link>}
       success={
         <div className="alert alert-success" role="status">
           {t('mail_change.done')} <Link to="/settings">{t('member_nav.settings')}</Link>

@@ -24,6 +24,7 @@ export default function Reactivate() {
       title={t('reactivate.title')}
       url="/api/reactivate.php"
       onDone={onDone}
+      failure={<Link to="/login">{t('reactivate.request_new')}</Link>}
       success={
         <div className="alert alert-success" role="status">
           {t('reactivate.done')} <Link to="/members">{t('reactivate.to_members')}</Link>

@@ -17,7 +17,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function ResetPasswordDo() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const form = useApiForm<{ ok: true }>('/api/password-reset-do.php');
+  const form = useApiForm<{ ok: true }>('/api/password-reset-do.php', ['password', 'password_repeat']);
   const [done, setDone] = useState(false);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -32,7 +32,12 @@ export default function ResetPasswordDo() {
   return (
     <main id="main" className="container narrow-page auth-page">
       <h1>{t('password_reset.new_title')}</h1>
-      {done ? (
+      {!params.get('token') ? (
+        // A link without its token (cut off by a mail program) can never work: say so at once.
+        <div className="alert alert-danger" role="alert">
+          {t('errors.link_invalid')} <Link to="/reset-password">{t('password_reset.request_new')}</Link>
+        </div>
+      ) : done ? (
         <div className="alert alert-success" role="status">
           {t('password_reset.done')} <Link to="/login">{t('login.submit')}</Link>
         </div>
@@ -40,7 +45,10 @@ export default function ResetPasswordDo() {
         <form onSubmit={onSubmit} noValidate className="card card-body shadow-sm">
           {form.error && (
             <div className="alert alert-danger" role="alert">
-              {form.error} <Link to="/reset-password">{t('password_reset.request_new')}</Link>
+              {form.error}{' '}
+              {form.errorCode === 'link_invalid' && (
+                <Link to="/reset-password">{t('password_reset.request_new')}</Link>
+              )}
             </div>
           )}
           <FormField

@@ -16,7 +16,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 export default function ResetPassword() {
   const { t } = useTranslation();
-  const form = useApiForm<{ ok: true }>('/api/password-reset.php');
+  const form = useApiForm<{ ok: true }>('/api/password-reset.php', ['email']);
   const [sentTo, setSentTo] = useState<string>();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

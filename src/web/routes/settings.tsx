@@ -1,10 +1,10 @@
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useRevalidator } from 'react-router';
 import { DELETE_REASONS } from '../../shared/contracts/auth.ts';
 import { LOCALE_INFO, LOCALES, type Locale } from '../../shared/i18n/locales.ts';
 import { FormField } from '../components/ui/form-field.tsx';
 import { useApiForm } from '../features/account/use-api-form.ts';
 import { useChangeLanguage } from '../features/i18n/use-change-language.ts';
+import { useSession } from '../features/session/member-session.tsx';
 import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -23,7 +23,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 function PasswordSection() {
   const { t } = useTranslation();
-  const form = useApiForm<{ ok: true }>('/api/password.php');
+  const form = useApiForm<{ ok: true }>('/api/password.php', ['old_password', 'password', 'password_repeat']);
   const [saved, setSaved] = useState(false);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -88,7 +88,7 @@ function PasswordSection() {
 
 function EmailSection({ current }: { current: string }) {
   const { t } = useTranslation();
-  const form = useApiForm<{ ok: true }>('/api/mail-change.php');
+  const form = useApiForm<{ ok: true }>('/api/mail-change.php', ['email', 'password']);
   const [sentTo, setSentTo] = useState<string>();
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -170,9 +170,8 @@ function LanguageSection() {
 /** Confirmation, reasons, a retention offer, then the password: leaving takes three clear decisions. */
 function DeleteSection({ discount }: { discount: number }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
-  const form = useApiForm<{ ok: true }>('/api/account-delete.php');
+  const session = useSession();
+  const form = useApiForm<{ ok: true }>('/api/account-delete.php', ['password']);
   const [step, setStep] = useState<'closed' | 'reasons' | 'offer' | 'confirm' | 'stayed'>('closed');
   const [reason, setReason] = useState<string>('');
   const [remarks, setRemarks] = useState('');
@@ -180,8 +179,7 @@ function DeleteSection({ discount }: { discount: number }) {
     event.preventDefault();
     const password = new FormData(event.currentTarget).get('delete_password');
     if (await form.submit({ reason, remarks, password })) {
-      await revalidator.revalidate();
-      navigate('/account-deleted');
+      await session.signOut('/account-deleted');
     }
   };
   return (
@@ -295,12 +293,14 @@ function DeleteSection({ discount }: { discount: number }) {
 export default function Settings() {
   const { t } = useTranslation();
   const root = useRootData();
-  if (!root?.user) return null;
+  // The session's member is the freshest copy (refreshed every minute); the company comes from the root.
+  const { user } = useSession();
+  if (!root || !user) return null;
   return (
     <main id="main" className="container narrow-page">
       <h1>{t('account.title')}</h1>
       <PasswordSection />
-      <EmailSection current={root.user.email} />
+      <EmailSection current={user.email} />
       <LanguageSection />
       <DeleteSection discount={root.company.delete_discount} />
     </main>

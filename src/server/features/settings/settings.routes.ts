@@ -22,7 +22,8 @@ export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const forced = request.query.domain;
-        const domain = typeof forced === 'string' && forced.length <= 253 ? normalizeDomain(forced) : request.ctx.domain;
+        const domain =
+          typeof forced === 'string' && forced.length <= 253 ? normalizeDomain(forced) : request.ctx.domain;
         const cached = await services.resolvedSettings({
           ...request.ctx,
           domain,

@@ -1,7 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { ApiError, request } from '../../lib/api.ts';
+import { request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { describeApiError } from './api-form-errors.ts';
 
 /** A page behind a mailed link: sends the token once on arrival, then shows success or the error. */
 export function TokenPage<T>({
@@ -9,31 +10,37 @@ export function TokenPage<T>({
   url,
   onDone,
   success,
+  failure,
 }: {
   title: string;
   url: string;
   onDone?: (result: T) => Promise<void> | void;
   success: ReactNode;
+  /** Where to go from a broken link, e.g. a link to request a new mail. */
+  failure?: ReactNode;
 }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const [state, setState] = useState<'working' | 'done' | 'failed'>('working');
   const [error, setError] = useState<string>();
+  // A token works once: React's double effects in development must not spend it twice.
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    request<T>(url, { method: 'POST', body: { token: params.get('token') ?? '' } })
+    const token = params.get('token');
+    if (!token) {
+      setError(t('errors.link_invalid'));
+      setState('failed');
+      return;
+    }
+    request<T>(url, { method: 'POST', body: { token } })
       .then(async (result) => {
         await onDone?.(result);
         setState('done');
       })
-      .catch((e) => {
-        setError(
-          e instanceof ApiError && e.code !== 'validation_failed'
-            ? t(`errors.${e.code}`)
-            : t('errors.link_invalid'),
-        );
+      .catch((e: unknown) => {
+        setError(describeApiError(e, t, []).error ?? t('errors.link_invalid'));
         setState('failed');
       });
   }, [params, url, onDone, t]);
@@ -44,7 +51,7 @@ export function TokenPage<T>({
       {state === 'done' && success}
       {state === 'failed' && (
         <div className="alert alert-danger" role="alert">
-          {error}
+          {error} {failure}
         </div>
       )}
     </main>

@@ -1,11 +1,11 @@
-import { Link, useMatches, useNavigate, useRevalidator } from 'react-router';
+import { Link, NavLink, useMatches } from 'react-router';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
-import { getJson } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { LanguageMenu } from '../i18n/language-menu.tsx';
 import { countBadge, creditsBadge } from '../session/member-badges.ts';
-import { useMember } from '../session/member-session.tsx';
+import { useSession } from '../session/member-session.tsx';
 import { Logo } from './logo.tsx';
+import { CreditsIcon, LikesIcon, MessagesIcon, PremiumIcon, SearchIcon } from './nav-icons.tsx';
 
 export type RouteHandle = { hideLanguageMenu?: boolean; middleware?: string[] };
 
@@ -30,16 +30,8 @@ function Badge({
 export function TopNav({ siteName }: { siteName: string }) {
   const { t } = useTranslation();
   const matches = useMatches();
-  const member = useMember();
-  const navigate = useNavigate();
-  const revalidator = useRevalidator();
+  const { user: member, logout } = useSession();
   const hideLanguageMenu = matches.some((m) => (m.handle as RouteHandle | undefined)?.hideLanguageMenu);
-
-  const logout = async () => {
-    await getJson('/api/logout.php').catch(() => {});
-    await revalidator.revalidate();
-    navigate('/');
-  };
 
   if (!member) {
     return (
@@ -63,41 +55,41 @@ export function TopNav({ siteName }: { siteName: string }) {
         <Logo name={siteName} to="/members" />
         <ul className="member-menu">
           <li>
-            <Link to="/members" className="member-menu-link">
-              <span aria-hidden="true">⌕</span>{' '}
+            <NavLink to="/members" className="member-menu-link">
+              <SearchIcon />
               <span className="member-menu-label">{t('member_nav.search')}</span>
-            </Link>
+            </NavLink>
           </li>
           <li>
-            <Link to="/chats" className="member-menu-link">
-              <span aria-hidden="true">✉</span>{' '}
+            <NavLink to="/chats" className="member-menu-link">
+              <MessagesIcon />
               <span className="member-menu-label">{t('member_nav.messages')}</span>
               <Badge text={countBadge(member.unread_messages)} label={t('member_nav.unread')} />
-            </Link>
+            </NavLink>
           </li>
           <li>
-            <Link to="/likes" className="member-menu-link">
-              <span aria-hidden="true">♥</span>{' '}
+            <NavLink to="/likes" className="member-menu-link">
+              <LikesIcon />
               <span className="member-menu-label">{t('member_nav.likes')}</span>
               <Badge text={countBadge(member.new_likes)} label={t('member_nav.new_likes')} />
-            </Link>
+            </NavLink>
           </li>
           <li>
             {member.paid_user ? (
-              <Link to="/credits" className="member-menu-link">
-                <span aria-hidden="true">◎</span>{' '}
+              <NavLink to="/credits" className="member-menu-link">
+                <CreditsIcon />
                 <span className="member-menu-label">{t('member_nav.credits')}</span>
                 <Badge
                   text={credits?.text ?? null}
                   variant={credits?.variant}
                   label={t('member_nav.credits_left')}
                 />
-              </Link>
+              </NavLink>
             ) : (
-              <Link to="/premium" className="member-menu-link member-menu-premium">
-                <span aria-hidden="true">★</span>{' '}
+              <NavLink to="/premium" className="member-menu-link member-menu-premium">
+                <PremiumIcon />
                 <span className="member-menu-label">{t('member_nav.premium')}</span>
-              </Link>
+              </NavLink>
             )}
           </li>
         </ul>
