@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { FormAlert } from '../components/ui/form-alert.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { useApiForm } from '../features/account/use-api-form.ts';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -34,11 +35,7 @@ export default function ResetPassword() {
         <>
           <p className="lead">{t('password_reset.intro')}</p>
           <form onSubmit={onSubmit} noValidate className="card card-body shadow-sm">
-            {form.error && (
-              <div className="alert alert-danger" role="alert">
-                {form.error}
-              </div>
-            )}
+            <FormAlert message={form.error} />
             <FormField
               id="email"
               type="email"

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { DELETE_REASONS } from '../../shared/contracts/auth.ts';
 import { LOCALE_INFO, LOCALES, type Locale } from '../../shared/i18n/locales.ts';
+import { FormAlert } from '../components/ui/form-alert.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
 import { useApiForm } from '../features/account/use-api-form.ts';
 import { useChangeLanguage } from '../features/i18n/use-change-language.ts';
@@ -52,11 +53,7 @@ function PasswordSection() {
             {t('account.password_saved')}
           </div>
         )}
-        {form.error && (
-          <div className="alert alert-danger" role="alert">
-            {form.error}
-          </div>
-        )}
+        <FormAlert message={form.error} />
         <FormField
           id="old_password"
           type="password"
@@ -108,11 +105,7 @@ function EmailSection({ current }: { current: string }) {
         </div>
       ) : (
         <form onSubmit={onSubmit} noValidate>
-          {form.error && (
-            <div className="alert alert-danger" role="alert">
-              {form.error}
-            </div>
-          )}
+          <FormAlert message={form.error} />
           <FormField
             id="new_email"
             type="email"
@@ -264,11 +257,7 @@ function DeleteSection({ discount }: { discount: number }) {
       {step === 'confirm' && (
         <form onSubmit={onConfirm} noValidate>
           <p>{t('account.delete_confirm_text')}</p>
-          {form.error && (
-            <div className="alert alert-danger" role="alert">
-              {form.error}
-            </div>
-          )}
+          <FormAlert message={form.error} />
           <FormField
             id="delete_password"
             type="password"
