@@ -23,6 +23,7 @@ import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.ts';
 import { regionsRoutes } from './features/regions/regions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
+import { createLazyChildLogger } from './lib/lazy-child-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -40,6 +41,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   const app = Fastify({
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
     logger: options.logger === false ? false : undefined,
+    childLoggerFactory: createLazyChildLogger,
     trustProxy: true,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
