@@ -12,14 +12,19 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { blocksRoutes } from './features/blocks/blocks.routes.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { complaintsRoutes } from './features/complaints/complaints.routes.ts';
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes.ts';
+import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { i18nRoutes } from './features/i18n/i18n.routes.ts';
 import { interestsRoutes } from './features/interests/interests.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
+import { membersRoutes } from './features/members/members.routes.ts';
 import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.ts';
+import { photosRoutes } from './features/photos/photos.routes.ts';
+import { profileRoutes } from './features/profile/profile.routes.ts';
 import { regionsRoutes } from './features/regions/regions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
@@ -83,7 +88,12 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   await app.register(healthRoutes(services));
   await app.register(complaintsRoutes(services));
   await app.register(pageHiddenRoutes(services));
+  await app.register(photosRoutes(services));
   await app.register(mediaRoutes(services));
+  await app.register(profileRoutes(services));
+  await app.register(geocodeRoutes(services));
+  await app.register(membersRoutes(services));
+  await app.register(blocksRoutes(services));
   if (services.env.nodeEnv !== 'production') await app.register(devMailRoutes(services));
   await app.register(ssrRoutes(services, options.web));
   return app as unknown as FastifyInstance;

@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Sign-ups per IP address per hour (the browser journeys raise it: they all come from 127.0.0.1). */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /** Photo uploads per member per hour (the photo benchmark raises it). */
+  PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(60),
 });
 
 export type Env = {
@@ -50,6 +52,7 @@ export type Env = {
   allowTestGeoip: boolean;
   loginRateLimit: number;
   signupRateLimit: number;
+  photoUploadRateLimit: number;
 };
 
 export class EnvError extends Error {}
@@ -80,5 +83,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     allowTestGeoip: e.ALLOW_TEST_GEOIP,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
+    photoUploadRateLimit: e.PHOTO_UPLOAD_RATE_LIMIT,
   };
 }

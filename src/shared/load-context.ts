@@ -1,9 +1,14 @@
 import type { User } from './contracts/auth.ts';
-import type { MemberCard } from './contracts/members.ts';
+import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput } from './contracts/site.ts';
-import type { Locale } from './i18n/locales.ts';
+import type { Locale, PageNamespace } from './i18n/locales.ts';
 import type { Messages, Translate } from './i18n/translator.ts';
+
+/** A service call's outcome for a loader: its data, or what the API would answer instead. */
+export type ServiceResult<T> =
+  | { ok: true; data: T }
+  | { ok: false; status: number; code: string; message: string; details?: unknown };
 
 /**
  * What the server hands to React Router loaders and actions: the visitor's resolved context and
@@ -20,6 +25,8 @@ export type WebLoadContext = {
   messages: Messages;
   /** Legal and help texts: rendered on the server only, never shipped as a whole. */
   legal: { t: Translate; messages: Messages };
+  /** A page namespace (profile, members) in the visitor's language, with English where a text is missing. */
+  pageTexts: (ns: PageNamespace) => Messages;
   country: string | null;
   /** The logged-in member, or null for a visitor. */
   user: User | null;
@@ -28,5 +35,10 @@ export type WebLoadContext = {
   site: {
     listHighlights: () => Promise<MemberCard[]>;
     submitComplaint: (input: ComplaintInput) => Promise<{ reference: string }>;
+  };
+  /** The first page of /members and the profile view, as GET /api/members.php and /api/member.php answer. */
+  members: {
+    search: (query: SearchQuery) => Promise<ServiceResult<SearchResponse>>;
+    get: (id: number) => Promise<ServiceResult<MemberResponse>>;
   };
 };

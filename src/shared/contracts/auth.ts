@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../limits.ts';
 import { GENDERS, SEXUALITIES } from '../profile-options.ts';
+import { MainImageSchema } from './members.ts';
 
 /**
  * Account contracts. Validation messages are i18n keys under `validation.` in the common
@@ -134,6 +135,8 @@ export const UserProfileSchema = z.object({
   country: z.string(),
   region: z.string().nullable(),
   city: z.string().nullable(),
+  /** The member's own main photo (any status; null: no photo yet, the add-photo alert shows). */
+  main_image: MainImageSchema.nullable(),
 });
 
 /** The spec's User (§3), as GET/POST /api/user.php return it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COUNTRIES } from '../limits.ts';
 
 export const MainImageSchema = z.object({
   filename: z.string(),
@@ -28,3 +29,96 @@ export function ageOn(birthDate: string, today: Date): number {
   if (beforeBirthday) age -= 1;
   return age;
 }
+
+// ---- Search (/api/members.php) ----
+
+export const SEARCH_PAGE_SIZE = 24;
+export const SEARCH_MIN_AGE = 18;
+export const SEARCH_MAX_AGE = 99;
+/** Below this many results the first page also carries a set of similar profiles. */
+export const SIMILAR_WHEN_FEWER_THAN = 12;
+
+const ageParam = z.coerce.number().int().min(SEARCH_MIN_AGE).max(SEARCH_MAX_AGE);
+
+/** The spec's search filter state; it lives in the page URL under the same names. */
+export const SearchQuerySchema = z
+  .object({
+    gender: z.enum(['male', 'female']).optional(),
+    country: z.enum(COUNTRIES).optional(),
+    /** ISO 3166-2 code such as NL-NH; implies its country. */
+    countryregion: z
+      .string()
+      .regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/)
+      .optional(),
+    min_age: ageParam.optional(),
+    max_age: ageParam.optional(),
+    /** Opaque keyset cursor from the previous page's next_cursor. */
+    cursor: z.string().max(100).optional(),
+  })
+  .refine((q) => q.min_age === undefined || q.max_age === undefined || q.min_age <= q.max_age, {
+    path: ['max_age'],
+    message: 'age_range_invalid',
+  });
+export type SearchQuery = z.infer<typeof SearchQuerySchema>;
+
+export const SearchResponseSchema = z.object({
+  members: z.array(MemberCardSchema),
+  total: z.number().int(),
+  /** null on the last page. */
+  next_cursor: z.string().nullable(),
+  /** Only on the first page and only when the results are few: members close to the search. */
+  similar: z.object({ members: z.array(MemberCardSchema), total: z.number().int() }).nullable(),
+});
+export type SearchResponse = z.infer<typeof SearchResponseSchema>;
+
+// ---- Profile view (/api/member.php?id=) ----
+
+/**
+ * A photo as another member sees it. For a locked photo (private, viewer not premium) every
+ * address is the blurred variant: the server never sends the path of the real image.
+ */
+export const MemberPhotoSchema = z.object({
+  id: z.number().int(),
+  locked: z.boolean(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  thumb_filename: z.string(),
+  filename: z.string(),
+  large_filename: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type MemberPhoto = z.infer<typeof MemberPhotoSchema>;
+
+export const MemberProfileSchema = MemberCardSchema.extend({
+  sexuality: z.enum(['hetero', 'gay', 'lesbian', 'bi']),
+  hair_color: z.string().nullable(),
+  eye_color: z.string().nullable(),
+  body_type: z.string().nullable(),
+  relationship_status: z.string().nullable(),
+  tattoos: z.string().nullable(),
+  signup_reason: z.string().nullable(),
+  about_me: z.string().nullable(),
+  interests: z.array(z.string()),
+  /** Main photo first. */
+  photos: z.array(MemberPhotoSchema),
+  /** How many photos are locked for this viewer (for the upsell). */
+  locked_photos: z.number().int(),
+  /** The viewer's relation to this member; all false for visitors. */
+  relation: z.object({
+    is_self: z.boolean(),
+    blocked_by_viewer: z.boolean(),
+    liked_by_viewer: z.boolean(),
+  }),
+});
+export type MemberProfile = z.infer<typeof MemberProfileSchema>;
+
+export const MemberQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+export const MemberResponseSchema = z.object({
+  member: MemberProfileSchema,
+  /** Members like this one, for the block below the profile. */
+  related: z.array(MemberCardSchema),
+});
+export type MemberResponse = z.infer<typeof MemberResponseSchema>;
+
+/** Block and unblock (POST and DELETE /api/block.php). */
+export const BlockInputSchema = z.object({ id: z.number().int().positive() });

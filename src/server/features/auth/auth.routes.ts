@@ -41,6 +41,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     const values = await services.settings.getValues(request.ctx.domain);
     return presentUser(session.user, session.profile, {
       csrfToken: session.csrfToken,
+      mainPhoto: session.mainPhoto,
       fictionalIcon: values.fictional_icon,
       now: services.now(),
     });

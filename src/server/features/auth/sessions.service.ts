@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { profiles, sessions, users } from '../../db/schema/index.ts';
+import { photos, profiles, sessions, users } from '../../db/schema/index.ts';
 import { createToken, hashToken } from './tokens.ts';
 
 export const SESSION_MAX_AGE_S = LIMITS.authCookieDays * 24 * 3600;
@@ -15,7 +15,11 @@ export type ActiveSession = {
   expiresAt: Date;
   user: typeof users.$inferSelect;
   profile: typeof profiles.$inferSelect;
+  /** The member's main photo, read with the session so GET /api/user.php needs no extra query. */
+  mainPhoto: SessionMainPhoto | null;
 };
+
+export type SessionMainPhoto = { storageKey: string; status: 'pending' | 'approved' | 'rejected' };
 
 export async function createSession(
   db: Database,
@@ -44,10 +48,16 @@ export async function findSession(db: Database, token: string, now: Date): Promi
 
 async function findSessionById(db: Database, id: string, now: Date): Promise<ActiveSession | null> {
   const [row] = await db
-    .select({ session: sessions, user: users, profile: profiles })
+    .select({
+      session: sessions,
+      user: users,
+      profile: profiles,
+      mainPhoto: { storageKey: photos.storageKey, status: photos.status },
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id)))
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row || row.user.status === 'pending_deletion' || row.user.status === 'disabled') return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
@@ -59,6 +69,7 @@ async function findSessionById(db: Database, id: string, now: Date): Promise<Act
     expiresAt: row.session.expiresAt,
     user: row.user,
     profile: row.profile,
+    mainPhoto: row.mainPhoto,
   };
 }
 
@@ -85,8 +96,9 @@ const USER_CHANGED = 'user_changed';
 export type SessionCache = {
   find: (token: string, now: Date) => Promise<ActiveSession | null>;
   /**
-   * Every change to an account (status, password, e-mail, language, credits, sessions) must call
-   * this, on whichever instance makes it: all instances drop what they cached for that member.
+   * Every change to an account (status, password, e-mail, language, credits, sessions) or to what
+   * the session carries of the profile (profile fields, main photo) must call this, on whichever
+   * instance makes it: all instances drop what they cached for that member.
    */
   invalidateUser: (userId: number) => Promise<void>;
 };
@@ -102,7 +114,11 @@ export async function createSessionCache(
   ttlMs = 5_000,
 ): Promise<SessionCache> {
   const entries = new Map<string, { at: number; value: ActiveSession | null }>();
+  // Bumped on every invalidation: a read that started before a change must not put what it read
+  // back into the cache after the change dropped it (the member would see the old profile).
+  let generation = 0;
   const dropUser = (userId: number) => {
+    generation += 1;
     for (const [key, entry] of entries) if (entry.value?.user.id === userId) entries.delete(key);
   };
   await bus.on(USER_CHANGED, (payload) => dropUser(Number(payload)));
@@ -112,7 +128,9 @@ export async function createSessionCache(
       const hit = entries.get(id);
       if (hit && Date.now() - hit.at < ttlMs)
         return hit.value && hit.value.expiresAt > now ? hit.value : null;
+      const startedAt = generation;
       const value = await findSessionById(db, id, now);
+      if (startedAt !== generation) return value;
       if (entries.size > 50_000) entries.clear();
       entries.set(id, { at: Date.now(), value });
       return value;

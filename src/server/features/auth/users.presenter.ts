@@ -1,6 +1,8 @@
 import type { User } from '../../../shared/contracts/auth.ts';
 import { ageOn } from '../../../shared/contracts/members.ts';
 import type { profiles, users } from '../../db/schema/index.ts';
+import { photoFileKey } from '../photos/photos.keys.ts';
+import type { SessionMainPhoto } from './sessions.service.ts';
 
 type UserRow = typeof users.$inferSelect;
 type ProfileRow = typeof profiles.$inferSelect;
@@ -9,7 +11,14 @@ type ProfileRow = typeof profiles.$inferSelect;
 export function presentUser(
   user: UserRow,
   profile: ProfileRow,
-  extra: { csrfToken: string; fictionalIcon: string; now: Date; unreadMessages?: number; newLikes?: number },
+  extra: {
+    csrfToken: string;
+    fictionalIcon: string;
+    now: Date;
+    mainPhoto: SessionMainPhoto | null;
+    unreadMessages?: number;
+    newLikes?: number;
+  },
 ): User {
   return {
     id: user.id,
@@ -31,6 +40,15 @@ export function presentUser(
       country: profile.country,
       region: profile.region,
       city: profile.city,
+      // Image paths are relative to settings.cdn_prefix, as everywhere; the owner sees their own
+      // photo whatever its status or privacy.
+      main_image: extra.mainPhoto
+        ? {
+            filename: photoFileKey(extra.mainPhoto.storageKey, 'medium'),
+            thumb_filename: photoFileKey(extra.mainPhoto.storageKey, 'thumb'),
+            status: extra.mainPhoto.status,
+          }
+        : null,
     },
     csrf_token: extra.csrfToken,
     unread_messages: extra.unreadMessages ?? 0,

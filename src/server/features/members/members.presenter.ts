@@ -1,7 +1,18 @@
-import { ageOn, type MemberCard } from '../../../shared/contracts/members.ts';
+import {
+  ageOn,
+  type MemberCard,
+  type MemberPhoto,
+  type MemberProfile,
+  type MemberResponse,
+  type SearchResponse,
+} from '../../../shared/contracts/members.ts';
+import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
+import type { MemberProfileResult, ProfilePhotoRow, SearchResult } from './members.service.ts';
 
-type CardRow = {
+type MainImage = NonNullable<MemberCard['main_image']>;
+
+export type CardRow = {
   id: number;
   name: string;
   fictional: boolean;
@@ -10,29 +21,110 @@ type CardRow = {
   country: string;
   region: string | null;
   city: string | null;
-  /** Only a photo this viewer may see in full; callers pass null otherwise. */
+  /** The main photo, if any and if shown to others at all; callers pass null otherwise. */
   photoKey: string | null;
   photoStatus: 'pending' | 'approved' | 'rejected' | null;
+  /** The viewer may not see this photo: only its blurred variant is sent. */
+  photoLocked?: boolean;
 };
 
+type Visibility = { visibleFields?: readonly ProfileField[] };
+
+const shows = (visibility: Visibility, field: ProfileField) =>
+  visibility.visibleFields === undefined || visibility.visibleFields.includes(field);
+
 /** Image paths are relative to settings.cdn_prefix, as in the spec's main_image. */
-export function presentMemberCard(row: CardRow, now: Date): MemberCard {
+function presentMainImage(
+  key: string,
+  status: 'pending' | 'approved' | 'rejected',
+  locked: boolean,
+): MainImage {
+  // The blur lives under p/ whatever the photo: a locked photo never yields an x/ address.
+  if (locked)
+    return { filename: photoFileKey(key, 'blur'), thumb_filename: photoFileKey(key, 'blur'), status };
+  return { filename: photoFileKey(key, 'medium'), thumb_filename: photoFileKey(key, 'thumb'), status };
+}
+
+export function presentMemberCard(row: CardRow, now: Date, visibility: Visibility = {}): MemberCard {
   return {
     id: row.id,
     name: row.name,
     age: ageOn(row.birthDate, now),
     gender: row.gender,
     country: row.country,
-    region: row.region,
-    city: row.city,
+    region: shows(visibility, 'region') ? row.region : null,
+    city: shows(visibility, 'city') ? row.city : null,
     fictional: row.fictional,
     main_image:
       row.photoKey && row.photoStatus
-        ? {
-            filename: photoFileKey(row.photoKey, 'medium'),
-            thumb_filename: photoFileKey(row.photoKey, 'thumb'),
-            status: row.photoStatus,
-          }
+        ? presentMainImage(row.photoKey, row.photoStatus, row.photoLocked === true)
         : null,
   };
+}
+
+export function presentSearch(result: SearchResult, now: Date): SearchResponse {
+  const visibility = { visibleFields: result.visibleFields };
+  return {
+    members: result.members.map((m) => presentMemberCard(m, now, visibility)),
+    total: result.total,
+    next_cursor: result.nextCursor,
+    similar: result.similar
+      ? {
+          members: result.similar.members.map((m) => presentMemberCard(m, now, visibility)),
+          total: result.similar.total,
+        }
+      : null,
+  };
+}
+
+export function presentMemberPhoto(photo: ProfilePhotoRow): MemberPhoto {
+  const { storageKey: key, locked } = photo;
+  return {
+    id: photo.id,
+    locked,
+    status: photo.status,
+    thumb_filename: photoFileKey(key, locked ? 'blur' : 'thumb'),
+    filename: photoFileKey(key, locked ? 'blur' : 'medium'),
+    large_filename: photoFileKey(key, locked ? 'blur' : 'large'),
+    width: photo.width,
+    height: photo.height,
+  };
+}
+
+/** Fields the domain hides (settings.visible_profile_fields) are sent empty, not hidden by the page. */
+export function presentMemberProfile(result: MemberProfileResult, now: Date): MemberResponse {
+  const { user, profile } = result;
+  const visibility = { visibleFields: result.visibleFields };
+  const field = <T>(name: ProfileField, value: T | null): T | null =>
+    shows(visibility, name) ? value : null;
+  const main = result.photos[0]?.id === profile.mainPhotoId ? result.photos[0] : undefined;
+  const member: MemberProfile = {
+    id: user.id,
+    name: user.name,
+    age: ageOn(profile.birthDate, now),
+    gender: profile.gender,
+    country: profile.country,
+    region: field('region', profile.region),
+    city: field('city', profile.city),
+    fictional: user.fictional,
+    main_image: main ? presentMainImage(main.storageKey, main.status, main.locked) : null,
+    sexuality: profile.sexuality,
+    hair_color: field('hair_color', profile.hairColor),
+    eye_color: field('eye_color', profile.eyeColor),
+    body_type: field('body_type', profile.bodyType),
+    relationship_status: field('relationship_status', profile.relationshipStatus),
+    tattoos: field('tattoos', profile.tattoos),
+    signup_reason: field('signup_reason', profile.signupReason),
+    about_me: field('about_me', profile.aboutMe),
+    interests: shows(visibility, 'interests') ? profile.interests : [],
+    photos: result.photos.map(presentMemberPhoto),
+    locked_photos: result.photos.filter((p) => p.locked).length,
+    relation: {
+      is_self: result.relation.isSelf,
+      blocked_by_viewer: result.relation.blockedByViewer,
+      // Likes arrive with their own issue; the field is part of the screen's contract already.
+      liked_by_viewer: false,
+    },
+  };
+  return { member, related: result.related.map((m) => presentMemberCard(m, now, visibility)) };
 }

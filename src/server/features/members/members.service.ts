@@ -1,8 +1,22 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { MemberCard } from '../../../shared/contracts/members.ts';
+import { and, count, desc, eq, gt, isNull, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import {
+  ageOn,
+  type MemberCard,
+  SEARCH_MAX_AGE,
+  SEARCH_MIN_AGE,
+  SEARCH_PAGE_SIZE,
+  type SearchQuery,
+  SIMILAR_WHEN_FEWER_THAN,
+} from '../../../shared/contracts/members.ts';
+import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
-import { presentMemberCard } from './members.presenter.ts';
+import { AppError, badRequest } from '../../plugins/errors.ts';
+import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
+import { blockedEitherWayIds, findBlockRelation, notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import type { VisitorContext } from '../settings/settings.service.ts';
+import { type CardRow, presentMemberCard } from './members.presenter.ts';
 
 export type HighlightsCache = {
   /** A few members with a public photo for the landing page, from the visitor's country first. */
@@ -65,5 +79,465 @@ export function createHighlightsCache(db: Database): HighlightsCache {
       cache.set(key, { at: now.getTime(), value });
       return value;
     },
+  };
+}
+
+// ---- Search ----
+
+/** What the member services need of the process-wide services (the bench builds the same). */
+export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' | 'now'>;
+/** Who asks, for the settings that apply to them. */
+export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
+
+type Viewer = { id: number; premium: boolean } | null;
+
+export type MemberFilters = {
+  gender?: 'male' | 'female';
+  country?: string;
+  /** ISO 3166-2; its country is pinned as well. */
+  region?: string;
+  minAge?: number;
+  maxAge?: number;
+};
+
+const RELATED_COUNT = 8;
+const SIMILAR_AGE_WIDENING = 5;
+const RELATED_AGE_SPREAD = 5;
+
+const viewerOf = (session: ActiveSession | null): Viewer =>
+  session ? { id: session.user.id, premium: session.user.paidUser } : null;
+
+async function settingsFor(deps: MembersDeps, visitor: SettingsVisitor) {
+  const resolved = await deps.resolvedSettings({ ...visitor, pushPublicKey: deps.vapid.publicKey });
+  return resolved.value;
+}
+
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * The last birth date of someone who is `years` old on `today` (UTC, like ageOn): born on or before
+ * it means at least that old. On 29 February of a leap year the bound in a common year is the 28th.
+ */
+export function latestBirthDateForAge(today: Date, years: number): string {
+  const y = today.getUTCFullYear() - years;
+  const m = today.getUTCMonth() + 1;
+  let d = today.getUTCDate();
+  if (m === 2 && d === 29 && !isLeapYear(y)) d = 28;
+  return `${String(y).padStart(4, '0')}-${pad(m)}-${pad(d)}`;
+}
+
+/** Ages become birth-date bounds, so the condition is on the stored column and needs no per-row math. */
+function filterConditions(filters: MemberFilters, today: Date): SQL[] {
+  const conditions: SQL[] = [];
+  if (filters.gender) conditions.push(eq(profiles.gender, filters.gender));
+  if (filters.country) conditions.push(eq(profiles.country, filters.country));
+  if (filters.region) {
+    conditions.push(eq(profiles.region, filters.region));
+    // Implied by the code (and empty against a different country filter); it also serves the country index.
+    conditions.push(eq(profiles.country, filters.region.slice(0, 2)));
+  }
+  if (filters.minAge !== undefined)
+    conditions.push(lte(profiles.birthDate, latestBirthDateForAge(today, filters.minAge)));
+  if (filters.maxAge !== undefined)
+    conditions.push(gt(profiles.birthDate, latestBirthDateForAge(today, filters.maxAge + 1)));
+  return conditions;
+}
+
+/** Visible members matching the filters that this viewer may see: not themself, no block either way. */
+function matchConditions(filters: MemberFilters, viewer: Viewer, today: Date): (SQL | undefined)[] {
+  return [
+    visibleMemberCondition,
+    ...filterConditions(filters, today),
+    viewer ? ne(profiles.userId, viewer.id) : undefined,
+    viewer ? notBlockedEitherWay(viewer.id, profiles.userId) : undefined,
+  ];
+}
+
+type PageQuery = {
+  filters: MemberFilters;
+  viewer: Viewer;
+  today: Date;
+  /** Keyset: only members with a smaller id (newest first). */
+  beforeId?: number;
+  excludeIds?: number[];
+  limit: number;
+};
+
+/**
+ * One keyset page, newest members first. With the filters pinned by equality, the order is the
+ * order of a search index (profiles_search_*), so PostgreSQL walks it from the cursor and stops
+ * after `limit` rows: page 50 costs what page 1 costs.
+ */
+async function findMemberPage(db: Database, q: PageQuery): Promise<CardRow[]> {
+  const rows = await db
+    .select({
+      id: profiles.userId,
+      name: users.name,
+      fictional: users.fictional,
+      birthDate: profiles.birthDate,
+      gender: profiles.gender,
+      country: profiles.country,
+      region: profiles.region,
+      city: profiles.city,
+      photoKey: photos.storageKey,
+      photoStatus: photos.status,
+      photoPrivate: photos.private,
+    })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    // Only an approved main photo of the member themself appears on a card.
+    .leftJoin(
+      photos,
+      and(
+        eq(photos.id, profiles.mainPhotoId),
+        eq(photos.userId, profiles.userId),
+        eq(photos.status, 'approved'),
+      ),
+    )
+    .where(
+      and(
+        ...matchConditions(q.filters, q.viewer, q.today),
+        q.beforeId !== undefined ? lt(profiles.userId, q.beforeId) : undefined,
+        // The same bound on the joined side: without it a merge join reads users from the newest
+        // one down to the cursor, and page 50 costs 50 times page 1.
+        q.beforeId !== undefined ? lt(users.id, q.beforeId) : undefined,
+        q.excludeIds?.length ? notInArray(profiles.userId, q.excludeIds) : undefined,
+      ),
+    )
+    .orderBy(desc(profiles.userId))
+    .limit(q.limit);
+  return rows.map(({ photoPrivate, ...row }) => ({
+    ...row,
+    // A private main photo is locked for everybody but premium members: the card gets the blur.
+    photoLocked: photoPrivate === true && !q.viewer?.premium,
+  }));
+}
+
+/** Totals per filter set for a short while: counting every match is the one part of a search that grows with the site. */
+export type SearchTotalsCache = {
+  get: (key: string, load: () => Promise<number>) => Promise<number>;
+};
+
+export function createSearchTotalsCache(ttlMs = 30_000): SearchTotalsCache {
+  const cache = new Map<string, { at: number; value: Promise<number> }>();
+  return {
+    get: (key, load) => {
+      // The process clock, not services.now(): tests freeze the latter.
+      const now = performance.now();
+      const hit = cache.get(key);
+      if (hit && now - hit.at < ttlMs) return hit.value;
+      if (cache.size > 5_000) cache.clear(); // bounded: keys come from request data
+      const value = load();
+      value.catch(() => cache.delete(key));
+      cache.set(key, { at: now, value });
+      return value;
+    },
+  };
+}
+
+async function countVisible(db: Database, filters: MemberFilters, today: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(visibleMemberCondition, ...filterConditions(filters, today)));
+  return row?.n ?? 0;
+}
+
+/** Of the matches, those this viewer may not see (themself, blocks either way): a few primary-key reads. */
+async function countHiddenFromViewer(
+  db: Database,
+  filters: MemberFilters,
+  viewerId: number,
+  today: Date,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(
+      and(
+        visibleMemberCondition,
+        ...filterConditions(filters, today),
+        sql`${profiles.userId} in (select ${viewerId}::bigint union all ${blockedEitherWayIds(viewerId)})`,
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/**
+ * All matches for this viewer: the viewer-independent count comes from the short-lived cache, the
+ * viewer's own exclusions are subtracted exactly.
+ */
+async function countMatches(
+  db: Database,
+  totals: SearchTotalsCache,
+  filters: MemberFilters,
+  viewer: Viewer,
+  today: Date,
+): Promise<number> {
+  const key = JSON.stringify([
+    filters.gender,
+    filters.country,
+    filters.region,
+    filters.minAge,
+    filters.maxAge,
+    today.toISOString().slice(0, 10),
+  ]);
+  const [all, hidden] = await Promise.all([
+    totals.get(key, () => countVisible(db, filters, today)),
+    viewer ? countHiddenFromViewer(db, filters, viewer.id, today) : 0,
+  ]);
+  return Math.max(0, all - hidden);
+}
+
+/** The cursor carries the last id shown and the total of page 1, so later pages need no count. */
+export function encodeCursor(lastId: number, total: number): string {
+  return Buffer.from(`${lastId}.${total}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { lastId: number; total: number } {
+  const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
+  const match = /^([1-9]\d{0,14})\.(\d{1,9})$/.exec(decoded);
+  if (!match || Buffer.from(decoded).toString('base64url') !== cursor) {
+    throw badRequest('Invalid cursor', { cursor: ['invalid'] });
+  }
+  return { lastId: Number(match[1]), total: Number(match[2]) };
+}
+
+/** The query's filters that the domain offers (settings.search_fields); others are ignored. */
+function allowedFilters(query: SearchQuery, searchFields: readonly string[]): MemberFilters {
+  const allowed = new Set(searchFields);
+  const filters: MemberFilters = {};
+  if (allowed.has('gender') && query.gender) filters.gender = query.gender;
+  if (allowed.has('country') && query.country) filters.country = query.country;
+  if (allowed.has('countryregion') && query.countryregion) filters.region = query.countryregion;
+  if (allowed.has('min_age') && query.min_age !== undefined) filters.minAge = query.min_age;
+  if (allowed.has('max_age') && query.max_age !== undefined) filters.maxAge = query.max_age;
+  return filters;
+}
+
+/** Looser searches for the similar-profiles set, tried in order until one finds enough. */
+function relaxedFilterSteps(filters: MemberFilters): MemberFilters[] {
+  const country = filters.country ?? filters.region?.slice(0, 2);
+  const widened: MemberFilters = {
+    gender: filters.gender,
+    country,
+    minAge:
+      filters.minAge === undefined
+        ? undefined
+        : Math.max(SEARCH_MIN_AGE, filters.minAge - SIMILAR_AGE_WIDENING),
+    maxAge:
+      filters.maxAge === undefined
+        ? undefined
+        : Math.min(SEARCH_MAX_AGE, filters.maxAge + SIMILAR_AGE_WIDENING),
+  };
+  const steps: MemberFilters[] = [];
+  const changed =
+    filters.region !== undefined || widened.minAge !== filters.minAge || widened.maxAge !== filters.maxAge;
+  if (changed) steps.push(widened);
+  if (country !== undefined) steps.push({ ...widened, country: undefined });
+  return steps;
+}
+
+export type MemberList = { members: CardRow[]; total: number };
+export type SearchResult = MemberList & {
+  nextCursor: string | null;
+  similar: MemberList | null;
+  visibleFields: readonly ProfileField[];
+};
+
+export type SearchInput = { visitor: SettingsVisitor; session: ActiveSession | null; query: SearchQuery };
+
+/**
+ * GET /api/members.php: a page of visible members matching the filters, newest first, with the
+ * total, the next page's cursor and, on a small first page, a set of similar members.
+ */
+export async function searchMembers(
+  deps: MembersDeps,
+  input: SearchInput,
+  totals: SearchTotalsCache,
+): Promise<SearchResult> {
+  const settings = await settingsFor(deps, input.visitor);
+  if (!input.session && !settings.logged_out_search_visible) {
+    throw new AppError('search_login_required', 403, 'Log in to search members');
+  }
+  const cursor = input.query.cursor === undefined ? null : decodeCursor(input.query.cursor);
+  const filters = allowedFilters(input.query, settings.search_fields);
+  const viewer = viewerOf(input.session);
+  const today = deps.now();
+
+  // Page 1 counts alongside the page: when the count is expensive the page is full and the count
+  // is needed; when the page is not full the count is cheap (few matches) and ignored.
+  const [rows, counted] = await Promise.all([
+    findMemberPage(deps.db, {
+      filters,
+      viewer,
+      today,
+      beforeId: cursor?.lastId,
+      limit: SEARCH_PAGE_SIZE + 1,
+    }),
+    cursor ? undefined : countMatches(deps.db, totals, filters, viewer, today),
+  ]);
+  const hasMore = rows.length > SEARCH_PAGE_SIZE;
+  const members = rows.slice(0, SEARCH_PAGE_SIZE);
+  let total: number;
+  if (cursor) total = cursor.total;
+  // A first page that is not full holds every match: exact whatever the cache says.
+  else if (!hasMore) total = members.length;
+  else total = Math.max(rows.length, counted ?? 0);
+  const last = members.at(-1);
+  const nextCursor = hasMore && last ? encodeCursor(last.id, total) : null;
+
+  const similar =
+    !cursor && total < SIMILAR_WHEN_FEWER_THAN
+      ? await findSimilarMembers(
+          deps.db,
+          totals,
+          filters,
+          viewer,
+          today,
+          members.map((m) => m.id),
+        )
+      : null;
+  return { members, total, nextCursor, similar, visibleFields: settings.visible_profile_fields };
+}
+
+async function findSimilarMembers(
+  db: Database,
+  totals: SearchTotalsCache,
+  filters: MemberFilters,
+  viewer: Viewer,
+  today: Date,
+  mainIds: number[],
+): Promise<MemberList | null> {
+  const steps = relaxedFilterSteps(filters);
+  for (const [index, step] of steps.entries()) {
+    const rows = await findMemberPage(db, {
+      filters: step,
+      viewer,
+      today,
+      excludeIds: mainIds,
+      limit: SEARCH_PAGE_SIZE + 1,
+    });
+    const members = rows.slice(0, SEARCH_PAGE_SIZE);
+    // Every main result also matches the looser filters: they are counted there and taken off.
+    const total =
+      rows.length <= SEARCH_PAGE_SIZE
+        ? rows.length
+        : Math.max(rows.length, (await countMatches(db, totals, step, viewer, today)) - mainIds.length);
+    if (total >= SIMILAR_WHEN_FEWER_THAN || index === steps.length - 1) {
+      return members.length > 0 ? { members, total } : null;
+    }
+  }
+  return null;
+}
+
+// ---- Profile view ----
+
+export type ProfilePhotoRow = {
+  id: number;
+  storageKey: string;
+  status: 'pending' | 'approved' | 'rejected';
+  width: number;
+  height: number;
+  /** Private and the viewer is neither premium nor the owner: only the blurred variant may be sent. */
+  locked: boolean;
+};
+
+export type MemberProfileResult = {
+  user: { id: number; name: string; fictional: boolean };
+  profile: typeof profiles.$inferSelect;
+  /** Main photo first, then by position; only those this viewer may see. */
+  photos: ProfilePhotoRow[];
+  related: CardRow[];
+  relation: { isSelf: boolean; blockedByViewer: boolean };
+  visibleFields: readonly ProfileField[];
+};
+
+export const memberNotFound = () => new AppError('member_not_found', 404, 'Member not found');
+
+export type ProfileInput = { visitor: SettingsVisitor; session: ActiveSession | null; id: number };
+
+/**
+ * GET /api/member.php: a visible member's profile as this viewer may see it. A member who blocked
+ * the viewer answers 403 blocked_by_member; one the viewer blocked is shown, so they can unblock.
+ */
+export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): Promise<MemberProfileResult> {
+  const { db } = deps;
+  const viewer = viewerOf(input.session);
+  const isSelf = viewer?.id === input.id;
+  const [settings, [row], relation] = await Promise.all([
+    settingsFor(deps, input.visitor),
+    db
+      .select({
+        user: { id: users.id, name: users.name, fictional: users.fictional },
+        profile: profiles,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      // The owner sees their own profile also while invisible.
+      .where(and(eq(users.id, input.id), isSelf ? undefined : visibleMemberCondition)),
+    viewer && !isSelf
+      ? findBlockRelation(db, viewer.id, input.id)
+      : Promise.resolve({ viewerBlocked: false, blockedViewer: false }),
+  ]);
+  if (!row) throw memberNotFound();
+  if (relation.blockedViewer) {
+    throw new AppError(
+      'blocked_by_member',
+      403,
+      `You're blocked by ${row.user.name}. You do not have access to this page.`,
+      { name: row.user.name },
+    );
+  }
+
+  const today = deps.now();
+  const age = ageOn(row.profile.birthDate, today);
+  const [photoRows, related] = await Promise.all([
+    db
+      .select({
+        id: photos.id,
+        storageKey: photos.storageKey,
+        status: photos.status,
+        private: photos.private,
+        width: photos.width,
+        height: photos.height,
+        position: photos.position,
+      })
+      .from(photos)
+      // Others see approved photos only; the owner also their pending and rejected ones.
+      .where(and(eq(photos.userId, input.id), isSelf ? undefined : eq(photos.status, 'approved')))
+      .orderBy(photos.position, photos.id),
+    findMemberPage(db, {
+      filters: {
+        gender: row.profile.gender,
+        country: row.profile.country,
+        minAge: Math.max(SEARCH_MIN_AGE, age - RELATED_AGE_SPREAD),
+        maxAge: age + RELATED_AGE_SPREAD,
+      },
+      viewer,
+      today,
+      excludeIds: [input.id],
+      limit: RELATED_COUNT,
+    }),
+  ]);
+  const mainId = row.profile.mainPhotoId;
+  const ordered = [...photoRows.filter((p) => p.id === mainId), ...photoRows.filter((p) => p.id !== mainId)];
+  return {
+    user: row.user,
+    profile: row.profile,
+    photos: ordered.map((p) => ({
+      id: p.id,
+      storageKey: p.storageKey,
+      status: p.status,
+      width: p.width,
+      height: p.height,
+      locked: p.private && !isSelf && !viewer?.premium,
+    })),
+    related,
+    relation: { isSelf, blockedByViewer: relation.viewerBlocked },
+    visibleFields: settings.visible_profile_fields,
   };
 }

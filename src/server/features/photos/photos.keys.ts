@@ -1,5 +1,7 @@
 export const PHOTO_SIZES = { thumb: 200, medium: 600, large: 1200 } as const;
 export type PhotoSize = keyof typeof PHOTO_SIZES | 'blur';
+/** Every file a photo has in storage. */
+export const PHOTO_FILES: readonly PhotoSize[] = ['thumb', 'medium', 'large', 'blur'];
 
 /**
  * Storage layout: everything under `p/` may be served to anyone; `x/` holds originals of private
@@ -16,4 +18,12 @@ export function photoFileKey(storageKey: string, size: PhotoSize): string {
 
 export function isPublicKey(key: string): boolean {
   return key.startsWith('p/');
+}
+
+const PRIVATE_FILE_KEY = /^x\/(\d+)\/(\d+)-(thumb|medium|large)\.webp$/;
+
+/** The owner of a private file key such as `x/12/345-large.webp`, or null for anything else. */
+export function privateFileOwner(key: string): number | null {
+  const match = PRIVATE_FILE_KEY.exec(key);
+  return match ? Number(match[1]) : null;
 }

@@ -6,12 +6,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { LIMITS, SESSION_COOKIE, TRAFFIC_SOURCE_COOKIE } from '../../../shared/limits.ts';
-import type { WebLoadContext } from '../../../shared/load-context.ts';
+import type { ServiceResult, WebLoadContext } from '../../../shared/load-context.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
-import { sendError } from '../../plugins/errors.ts';
+import { AppError, sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { presentUser } from '../auth/users.presenter.ts';
 import { submitComplaint } from '../complaints/complaints.service.ts';
+import { presentMemberProfile, presentSearch } from '../members/members.presenter.ts';
+import { createSearchTotalsCache, getMemberProfile, searchMembers } from '../members/members.service.ts';
 import { createPageCache } from './page-cache.ts';
 
 export type SsrOptions = { buildDir: string };
@@ -67,6 +69,22 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
+/** A service call for a loader: an AppError becomes the API's answer, anything else still fails the page. */
+async function serviceResult<T>(call: () => Promise<T>): Promise<ServiceResult<T>> {
+  try {
+    return { ok: true, data: await call() };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      ok: false,
+      status: error.statusCode,
+      code: error.code,
+      message: error.message,
+      details: error.details,
+    };
+  }
+}
+
 /**
  * Server-side rendering of every page through React Router, plus the built assets. Hashed
  * assets are cached for a year; everything else revalidates.
@@ -100,6 +118,7 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
     const pageCache = createPageCache({ ttlMs: PAGE_CACHE_MS, maxEntries: 1_000 });
+    const searchTotals = createSearchTotalsCache();
     const cacheKeyOf = (request: FastifyRequest) => {
       if (request.method !== 'GET' || request.cookies[SESSION_COOKIE]) return undefined;
       const { ctx } = request;
@@ -148,10 +167,12 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
           t: services.translations.t(ctx.locale, 'legal'),
           messages: services.translations.namespace(ctx.locale, 'legal'),
         },
+        pageTexts: (ns) => services.translations.namespace(ctx.locale, ns),
         country: ctx.country,
         user: session
           ? presentUser(session.user, session.profile, {
               csrfToken: session.csrfToken,
+              mainPhoto: session.mainPhoto,
               fictionalIcon: settings.fictional_icon,
               now: services.now(),
             })
@@ -160,6 +181,22 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
         site: {
           listHighlights: () => services.highlights.list(ctx.country, services.now()),
           submitComplaint: (input) => submitComplaint(services, input, ctx),
+        },
+        members: {
+          search: (query) =>
+            serviceResult(async () =>
+              presentSearch(
+                await searchMembers(services, { visitor: ctx, session, query }, searchTotals),
+                services.now(),
+              ),
+            ),
+          get: (id) =>
+            serviceResult(async () =>
+              presentMemberProfile(
+                await getMemberProfile(services, { visitor: ctx, session, id }),
+                services.now(),
+              ),
+            ),
         },
       };
       const response = await handle(toWebRequest(request, reply), context as never);

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { isBlockedEitherWay } from './blocks.service.ts';
+
+const { app, services } = await createTestApp();
+const db = services.db;
+
+async function block(method: 'POST' | 'DELETE', login: TestLogin | undefined, payload?: object, query = '') {
+  return app.inject({
+    method,
+    url: `/api/block.php${query}`,
+    payload,
+    headers: login?.headers,
+    cookies: login?.cookies,
+  });
+}
+
+async function blockRows(blockerId: number) {
+  const { rows } = await services.pool.query('select blocked_id from blocks where blocker_id = $1', [
+    blockerId,
+  ]);
+  return rows.map((r) => Number(r.blocked_id));
+}
+
+describe('POST /api/block.php', () => {
+  it('blocks a member once however often it is sent, and both then stay apart', async () => {
+    const me = await createMember(db, { name: 'Anna' });
+    const them = await createMember(db, { name: 'Bert' });
+    const login = await logIn(db, me.id);
+    for (let i = 0; i < 2; i++) {
+      const res = await block('POST', login, { id: them.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    expect(await blockRows(me.id)).toEqual([them.id]);
+    expect(await isBlockedEitherWay(db, me.id, them.id)).toBe(true);
+    expect(await isBlockedEitherWay(db, them.id, me.id)).toBe(true);
+
+    const theirView = await app.inject({ url: `/api/member.php?id=${me.id}`, ...(await logIn(db, them.id)) });
+    expect(theirView.statusCode).toBe(403);
+    expect(theirView.json().error).toMatchObject({ code: 'blocked_by_member', details: { name: 'Anna' } });
+  });
+
+  it('refuses blocking yourself, an unknown member, visitors and calls without the CSRF token', async () => {
+    const me = await createMember(db);
+    const other = await createMember(db);
+    const login = await logIn(db, me.id);
+    const self = await block('POST', login, { id: me.id });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.code).toBe('cannot_block_self');
+    const unknown = await block('POST', login, { id: 987_654_321 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('member_not_found');
+    const visitor = await block('POST', undefined, { id: other.id });
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error.code).toBe('authentication_required');
+    const noToken = await app.inject({
+      method: 'POST',
+      url: '/api/block.php',
+      payload: { id: other.id },
+      cookies: login.cookies,
+    });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().error.code).toBe('csrf_failed');
+    const bad = await block('POST', login, { id: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(await blockRows(me.id)).toEqual([]);
+  });
+});
+
+describe('DELETE /api/block.php', () => {
+  it('unblocks by body or query, idempotently, and only the caller’s own block', async () => {
+    const me = await createMember(db);
+    const them = await createMember(db);
+    const third = await createMember(db);
+    const login = await logIn(db, me.id);
+    const theirLogin = await logIn(db, them.id);
+    await block('POST', login, { id: them.id });
+    await block('POST', login, { id: third.id });
+    await block('POST', theirLogin, { id: me.id });
+
+    expect((await block('DELETE', login, { id: them.id })).statusCode).toBe(200);
+    expect((await block('DELETE', login, { id: them.id })).statusCode).toBe(200);
+    const byQuery = await block('DELETE', login, undefined, `?id=${third.id}`);
+    expect(byQuery.statusCode, byQuery.body).toBe(200);
+    expect(await blockRows(me.id)).toEqual([]);
+    // Their block of me is theirs to lift.
+    expect(await blockRows(them.id)).toEqual([me.id]);
+    expect(await isBlockedEitherWay(db, me.id, them.id)).toBe(true);
+
+    const missing = await block('DELETE', login);
+    expect(missing.statusCode).toBe(400);
+    const visitor = await block('DELETE', undefined, { id: them.id });
+    expect(visitor.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkSchema } from '../../../shared/contracts/auth.ts';
+import { BlockInputSchema } from '../../../shared/contracts/members.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import { requireMember } from '../../plugins/session.ts';
+import type { AppServices } from '../../services.ts';
+import { blockMember, unblockMember } from './blocks.service.ts';
+
+export function blocksRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/block.php',
+      {
+        schema: {
+          tags: ['members'],
+          summary: 'Block a member: neither sees the other any more (idempotent)',
+          body: BlockInputSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireMember(request);
+        await blockMember(services.db, session.user.id, request.body.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.delete(
+      '/api/block.php',
+      {
+        schema: {
+          tags: ['members'],
+          summary: 'Unblock a member (idempotent); the id comes in the body or as ?id=',
+          querystring: z.object({ id: z.coerce.number().int().positive().optional() }),
+          // Without a body Fastify hands over null.
+          body: BlockInputSchema.nullish(),
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireMember(request);
+        const id = request.body?.id ?? request.query.id;
+        if (id === undefined) throw badRequest('The member id is missing', { id: ['required'] });
+        await unblockMember(services.db, session.user.id, id);
+        return { ok: true as const };
+      },
+    );
+  };
+}

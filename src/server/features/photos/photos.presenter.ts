@@ -1,0 +1,33 @@
+import type { OwnPhoto, OwnPhotosResponse } from '../../../shared/contracts/photos.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { photoFileKey } from './photos.keys.ts';
+import type { OwnPhotos, PhotoRow } from './photos.service.ts';
+
+/**
+ * The owner's view of a photo. Paths are relative to settings.cdn_prefix; a private photo's sizes
+ * point at `x/`, which the media route serves to its owner (and premium members) only.
+ */
+export function presentOwnPhoto(photo: PhotoRow, isMain: boolean): OwnPhoto {
+  return {
+    id: photo.id,
+    status: photo.status,
+    private: photo.private,
+    is_main: isMain,
+    thumb_filename: photoFileKey(photo.storageKey, 'thumb'),
+    filename: photoFileKey(photo.storageKey, 'medium'),
+    large_filename: photoFileKey(photo.storageKey, 'large'),
+    blur_filename: photoFileKey(photo.storageKey, 'blur'),
+    width: photo.width,
+    height: photo.height,
+    created_at: photo.createdAt.toISOString(),
+  };
+}
+
+export function presentOwnPhotos(own: OwnPhotos): OwnPhotosResponse {
+  return {
+    photos: own.photos.map((photo) => presentOwnPhoto(photo, photo.id === own.mainPhotoId)),
+    limit: own.limit,
+    premium_limit: LIMITS.premiumPhotos,
+    main_photo_id: own.mainPhotoId,
+  };
+}

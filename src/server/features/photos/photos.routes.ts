@@ -1,0 +1,155 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  OwnPhotosResponseSchema,
+  PHOTO_MAX_BYTES,
+  PhotoIdQuerySchema,
+  PhotoResponseSchema,
+  PhotoUpdateSchema,
+} from '../../../shared/contracts/photos.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import { requireMember } from '../../plugins/session.ts';
+import type { AppServices } from '../../services.ts';
+import { photoTooLarge } from './photos.pipeline.ts';
+import { presentOwnPhoto, presentOwnPhotos } from './photos.presenter.ts';
+import * as photosService from './photos.service.ts';
+
+const TRUE_VALUES = new Set(['1', 'true', 'on', 'yes']);
+
+const UploadFormSchema = z
+  .object({
+    photo: z.string().meta({ format: 'binary', description: 'The image file' }),
+    private: z.enum(['true', 'false']).optional(),
+  })
+  .nullish();
+
+/** The `photo` file and the optional `private` field, in whichever order the form sends them. */
+async function readUpload(app: FastifyInstance, request: FastifyRequest) {
+  if (!request.isMultipart()) throw badRequest('Send the photo as multipart/form-data in the field photo.');
+  let bytes: Buffer | undefined;
+  let isPrivate = false;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === 'photo') bytes = await part.toBuffer();
+        else part.file.resume();
+      } else if (part.fieldname === 'private') {
+        isPrivate = TRUE_VALUES.has(String(part.value).toLowerCase());
+      }
+    }
+  } catch (error) {
+    // The file stops at PHOTO_MAX_BYTES + 1: over the limit, never read whole into memory.
+    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
+    throw error;
+  }
+  if (!bytes) throw badRequest('Send the photo as multipart/form-data in the field photo.');
+  return { bytes, isPrivate };
+}
+
+export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Only these routes take multipart bodies (registered inside this plugin's scope).
+    await app.register(multipart, {
+      limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 4, fieldSize: 100, parts: 5 },
+    });
+
+    app.get(
+      '/api/photos.php',
+      {
+        schema: {
+          tags: ['photos'],
+          summary: "The member's own photos, main photo and photo limit",
+          response: { 200: OwnPhotosResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await requireMember(request);
+        reply.header('cache-control', 'no-store');
+        return presentOwnPhotos(await photosService.listOwnPhotos(services, session.user.id));
+      },
+    );
+
+    app.post(
+      '/api/photos.php',
+      {
+        config: {
+          rateLimit: {
+            max: services.env.photoUploadRateLimit,
+            timeWindow: '1 hour',
+            // Per member: members behind one address (an office, a phone carrier) do not share it.
+            keyGenerator: async (request: FastifyRequest) => {
+              const session = await request.session();
+              return session ? `member:${session.user.id}` : `ip:${request.ip}`;
+            },
+          },
+        },
+        schema: {
+          tags: ['photos'],
+          summary: 'Upload a photo',
+          description:
+            'multipart/form-data with the file in the field `photo` (JPEG, PNG, WebP, or HEIC where the ' +
+            'server can decode it; at most 20 MB and 50 megapixels, sides at least 200 px) and an optional ' +
+            'field `private` (true/false). Refusals: photo_not_an_image 415, photo_too_large 413, ' +
+            'photo_too_many_pixels 422, photo_too_small 422, photo_limit_reached 403. ' +
+            'The first public photo becomes the main photo.',
+          consumes: ['multipart/form-data'],
+          // For the document only: the parts are read as a stream, so there is no parsed body to check.
+          body: UploadFormSchema,
+          response: { 200: PhotoResponseSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireMember(request);
+        const { bytes, isPrivate } = await readUpload(app, request);
+        const { photo, isMain } = await photosService.uploadPhoto(services, session.user.id, bytes, {
+          private: isPrivate,
+        });
+        return { photo: presentOwnPhoto(photo, isMain) };
+      },
+    );
+
+    app.put(
+      '/api/photo.php',
+      {
+        schema: {
+          tags: ['photos'],
+          summary: 'Mark one of your photos private or public, or make it the main photo',
+          description:
+            'The main photo is always public: a private photo cannot be made main (400), and making the ' +
+            'main photo private hands the role to the next public photo. Send both to publish and promote.',
+          querystring: PhotoIdQuerySchema,
+          body: PhotoUpdateSchema,
+          response: { 200: PhotoResponseSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireMember(request);
+        const { photo, isMain } = await photosService.updatePhoto(
+          services,
+          session.user.id,
+          request.query.id,
+          request.body,
+        );
+        return { photo: presentOwnPhoto(photo, isMain) };
+      },
+    );
+
+    app.delete(
+      '/api/photo.php',
+      {
+        schema: {
+          tags: ['photos'],
+          summary: 'Delete one of your photos; answers with the remaining photos',
+          querystring: PhotoIdQuerySchema,
+          response: { 200: OwnPhotosResponseSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireMember(request);
+        return presentOwnPhotos(await photosService.deletePhoto(services, session.user.id, request.query.id));
+      },
+    );
+  };
+}

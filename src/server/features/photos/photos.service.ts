@@ -1,0 +1,330 @@
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { LIMITS } from '../../../shared/limits.ts';
+import type { Database } from '../../db/client.ts';
+import { photos, profiles, users } from '../../db/schema/index.ts';
+import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { isBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { PHOTO_FILES, type PhotoSize, photoFileKey, photoStorageKey } from './photos.keys.ts';
+import { processPhoto } from './photos.pipeline.ts';
+
+/*
+ * Decisions (see also the report of issue 4):
+ * - The main photo is always a public photo: it is the face of the member on cards, search results
+ *   and the landing page, which every visitor sees. A private photo cannot be made main, making
+ *   the main photo private hands the role to the next public photo, and the first public photo a
+ *   member has becomes main by itself. So main_photo_id is null only while no public photo exists.
+ * - A rejected photo (moderation, later) is never chosen as main.
+ * - New photos are 'approved' until moderation exists; the status column stays the place where
+ *   moderation will put 'pending' and 'rejected'.
+ */
+const NEW_PHOTO_STATUS = 'approved' as const;
+/** The files that move between `p/` and `x/`; the blurred variant always stays public. */
+const MOVABLE_SIZES: readonly PhotoSize[] = PHOTO_FILES.filter((size) => size !== 'blur');
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type PhotoRow = typeof photos.$inferSelect;
+
+export const photoLimitOf = (paidUser: boolean) => (paidUser ? LIMITS.premiumPhotos : LIMITS.freePhotos);
+
+const photoLimitReached = (limit: number) =>
+  new AppError('photo_limit_reached', 403, `You have reached the maximum of ${limit} photos.`, {
+    limit,
+    premium_limit: LIMITS.premiumPhotos,
+  });
+
+export type OwnPhotos = {
+  photos: PhotoRow[];
+  mainPhotoId: number | null;
+  limit: number;
+};
+
+export async function listOwnPhotos(services: AppServices, userId: number): Promise<OwnPhotos> {
+  const [owner] = await services.db
+    .select({ paidUser: users.paidUser, mainPhotoId: profiles.mainPhotoId })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!owner) throw notFound();
+  const rows = await services.db
+    .select()
+    .from(photos)
+    .where(eq(photos.userId, userId))
+    .orderBy(asc(photos.position), asc(photos.id));
+  return { photos: rows, mainPhotoId: owner.mainPhotoId, limit: photoLimitOf(owner.paidUser) };
+}
+
+/**
+ * Whether a logged-in member may view a member's private photos in full: the owner, or a premium
+ * member neither of the two has blocked.
+ */
+export async function maySeePrivatePhotos(
+  services: AppServices,
+  viewer: { id: number; paidUser: boolean },
+  ownerId: number,
+): Promise<boolean> {
+  if (viewer.id === ownerId) return true;
+  if (!viewer.paidUser) return false;
+  return !(await isBlockedEitherWay(services.db, viewer.id, ownerId));
+}
+
+async function countPhotos(db: Database | Tx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.userId, userId));
+  return row?.n ?? 0;
+}
+
+/**
+ * Stores a new photo of the member. The count is checked twice: once before the image work, so a
+ * member at the limit costs no decode, and again under a lock on the member's row, so two uploads
+ * at once cannot both take the last place.
+ */
+export async function uploadPhoto(
+  services: AppServices,
+  userId: number,
+  bytes: Buffer,
+  options: { private: boolean },
+): Promise<{ photo: PhotoRow; isMain: boolean }> {
+  const [user] = await services.db
+    .select({ paidUser: users.paidUser })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw notFound();
+  const early = photoLimitOf(user.paidUser);
+  if ((await countPhotos(services.db, userId)) >= early) throw photoLimitReached(early);
+
+  const processed = await processPhoto(bytes);
+
+  const written: string[] = [];
+  let result: { photo: PhotoRow; isMain: boolean };
+  try {
+    result = await services.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ paidUser: users.paidUser })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for('update');
+      if (!locked) throw notFound();
+      const limit = photoLimitOf(locked.paidUser);
+      if ((await countPhotos(tx, userId)) >= limit) throw photoLimitReached(limit);
+
+      // The storage key contains the photo id, so the row goes in first and gets its key after.
+      const [inserted] = await tx
+        .insert(photos)
+        .values({
+          userId,
+          status: NEW_PHOTO_STATUS,
+          private: options.private,
+          storageKey: '',
+          width: processed.width,
+          height: processed.height,
+          position: sql`(select coalesce(max(${photos.position}) + 1, 0) from ${photos} where ${photos.userId} = ${userId})`,
+          createdAt: services.now(),
+        })
+        .returning({ id: photos.id });
+      if (!inserted) throw new Error('photo insert returned no row');
+      const storageKey = photoStorageKey(userId, inserted.id, options.private);
+      const [photo] = await tx
+        .update(photos)
+        .set({ storageKey })
+        .where(eq(photos.id, inserted.id))
+        .returning();
+      if (!photo) throw new Error('photo update returned no row');
+
+      // Files are written before the commit: a crash in between leaves unreferenced files, never
+      // a row whose images are missing.
+      await Promise.all(
+        PHOTO_FILES.map(async (size) => {
+          const key = photoFileKey(storageKey, size);
+          written.push(key);
+          await services.storage.put(key, processed.files[size], 'image/webp');
+        }),
+      );
+
+      let isMain = false;
+      if (!options.private) {
+        const claimed = await tx
+          .update(profiles)
+          .set({ mainPhotoId: photo.id })
+          .where(and(eq(profiles.userId, userId), isNull(profiles.mainPhotoId)))
+          .returning({ userId: profiles.userId });
+        isMain = claimed.length > 0;
+      }
+      return { photo, isMain };
+    });
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => services.storage.remove(key)));
+    throw error;
+  }
+  // After the commit: the member's cached session profile carries main_photo_id.
+  if (result.isMain) await services.sessions.invalidateUser(userId);
+  return result;
+}
+
+async function lockOwnPhoto(tx: Tx, userId: number, photoId: number): Promise<PhotoRow> {
+  // Another member's photo answers exactly like a missing one.
+  const [photo] = await tx
+    .select()
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.userId, userId)))
+    .for('update');
+  if (!photo) throw notFound('Photo not found');
+  return photo;
+}
+
+async function mainPhotoIdOf(tx: Tx, userId: number): Promise<number | null> {
+  const [profile] = await tx
+    .select({ mainPhotoId: profiles.mainPhotoId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  return profile?.mainPhotoId ?? null;
+}
+
+/** The photo that takes over as main: the first public, not rejected one in the member's order. */
+async function nextMainPhotoId(tx: Tx, userId: number, excludingId: number): Promise<number | null> {
+  const [next] = await tx
+    .select({ id: photos.id })
+    .from(photos)
+    .where(
+      and(
+        eq(photos.userId, userId),
+        ne(photos.id, excludingId),
+        eq(photos.private, false),
+        ne(photos.status, 'rejected'),
+      ),
+    )
+    .orderBy(asc(photos.position), asc(photos.id))
+    .limit(1);
+  return next?.id ?? null;
+}
+
+async function setMainPhotoId(tx: Tx, userId: number, photoId: number | null) {
+  await tx.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.userId, userId));
+}
+
+export type PhotoWithMain = { photo: PhotoRow; isMain: boolean };
+
+/**
+ * Marks a photo private or public and moves its files between `p/` (served to anyone) and `x/`
+ * (served after an access check). The blurred variant stays public.
+ */
+export async function setPhotoPrivate(
+  services: AppServices,
+  userId: number,
+  photoId: number,
+  makePrivate: boolean,
+): Promise<PhotoWithMain> {
+  const { storage } = services;
+  const written: string[] = [];
+  let removeAfterCommit: string[] = [];
+  let oldFilesGone = false;
+  try {
+    const result = await services.db.transaction(async (tx) => {
+      const photo = await lockOwnPhoto(tx, userId, photoId);
+      let mainPhotoId = await mainPhotoIdOf(tx, userId);
+      if (photo.private === makePrivate) return { photo, isMain: mainPhotoId === photo.id };
+
+      const oldKey = photo.storageKey;
+      const newKey = photoStorageKey(userId, photo.id, makePrivate);
+      await Promise.all(
+        MOVABLE_SIZES.map(async (size) => {
+          const data = await storage.get(photoFileKey(oldKey, size));
+          if (!data) return; // nothing stored for this size: nothing to move
+          const key = photoFileKey(newKey, size);
+          written.push(key);
+          await storage.put(key, data, 'image/webp');
+        }),
+      );
+      const [updated] = await tx
+        .update(photos)
+        .set({ private: makePrivate, storageKey: newKey })
+        .where(eq(photos.id, photo.id))
+        .returning();
+      if (!updated) throw new Error('photo update returned no row');
+
+      if (makePrivate && mainPhotoId === photo.id) {
+        mainPhotoId = await nextMainPhotoId(tx, userId, photo.id);
+        await setMainPhotoId(tx, userId, mainPhotoId);
+      } else if (!makePrivate && mainPhotoId === null && photo.status !== 'rejected') {
+        mainPhotoId = photo.id;
+        await setMainPhotoId(tx, userId, mainPhotoId);
+      }
+
+      const oldFiles = MOVABLE_SIZES.map((size) => photoFileKey(oldKey, size));
+      if (makePrivate) {
+        // Removed before the commit: a photo the member made private must not stay reachable at its
+        // public address, not even after a crash between the commit and the clean-up.
+        await Promise.all(oldFiles.map((key) => storage.remove(key)));
+        oldFilesGone = true;
+      } else {
+        removeAfterCommit = oldFiles;
+      }
+      return { photo: updated, isMain: mainPhotoId === updated.id };
+    });
+    await Promise.allSettled(removeAfterCommit.map((key) => storage.remove(key)));
+    return result;
+  } catch (error) {
+    // The row still points at the old files; drop the copies unless they are all that is left.
+    if (!oldFilesGone) await Promise.allSettled(written.map((key) => storage.remove(key)));
+    throw error;
+  } finally {
+    await services.sessions.invalidateUser(userId);
+  }
+}
+
+/** Makes a public photo the member's main photo. */
+export async function setMainPhoto(
+  services: AppServices,
+  userId: number,
+  photoId: number,
+): Promise<PhotoWithMain> {
+  const result = await services.db.transaction(async (tx) => {
+    const photo = await lockOwnPhoto(tx, userId, photoId);
+    if (photo.private) throw badRequest('A private photo cannot be the main photo; make it public first.');
+    if (photo.status === 'rejected') throw badRequest('A rejected photo cannot be the main photo.');
+    await mainPhotoIdOf(tx, userId); // locks the profile row, as the other changes of main do
+    await setMainPhotoId(tx, userId, photo.id);
+    return { photo, isMain: true };
+  });
+  await services.sessions.invalidateUser(userId);
+  return result;
+}
+
+/** PUT /api/photo.php: privacy first, so `{ private: false, main: true }` publishes and promotes at once. */
+export async function updatePhoto(
+  services: AppServices,
+  userId: number,
+  photoId: number,
+  change: { private?: boolean; main?: true },
+): Promise<PhotoWithMain> {
+  let result: PhotoWithMain | undefined;
+  if (change.private !== undefined) result = await setPhotoPrivate(services, userId, photoId, change.private);
+  if (change.main) result = await setMainPhoto(services, userId, photoId);
+  if (!result) throw badRequest();
+  return result;
+}
+
+/**
+ * Deletes a photo and its files; when it was the main photo, the next public photo takes over.
+ * Answers with the member's remaining photos.
+ */
+export async function deletePhoto(
+  services: AppServices,
+  userId: number,
+  photoId: number,
+): Promise<OwnPhotos> {
+  const storageKey = await services.db.transaction(async (tx) => {
+    const photo = await lockOwnPhoto(tx, userId, photoId);
+    const mainPhotoId = await mainPhotoIdOf(tx, userId);
+    await tx.delete(photos).where(eq(photos.id, photo.id));
+    if (mainPhotoId === photo.id)
+      await setMainPhotoId(tx, userId, await nextMainPhotoId(tx, userId, photo.id));
+    return photo.storageKey;
+  });
+  // After the commit: a failed removal leaves an unreferenced file, never a row without images.
+  await Promise.allSettled(
+    PHOTO_FILES.map((size) => services.storage.remove(photoFileKey(storageKey, size))),
+  );
+  await services.sessions.invalidateUser(userId);
+  return listOwnPhotos(services, userId);
+}

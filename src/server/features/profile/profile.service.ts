@@ -1,0 +1,82 @@
+import { eq } from 'drizzle-orm';
+import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profile.ts';
+import { profiles, users } from '../../db/schema/index.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { listRegions } from '../regions/regions.service.ts';
+import { presentOwnProfile } from './profile.presenter.ts';
+
+/** Field errors in the envelope every form reads: `validation_failed` with validation.<key> per field. */
+export function profileValidationError(fieldErrors: Record<string, string[]>) {
+  return new AppError('validation_failed', 400, 'The request is not valid.', { fieldErrors });
+}
+
+function isRegionOf(country: string, region: string): boolean {
+  return listRegions(country).regions[country]?.some((r) => r.code === region) ?? false;
+}
+
+/** Free texts: surrounding space trimmed (the schema did), and an empty text means "not filled in". */
+const textOrNull = (value: string | null | undefined) => (value ? value : null);
+
+/** The logged-in member's own profile. Always the caller's: there is no way to name another member. */
+export async function getOwnProfile(services: AppServices, userId: number): Promise<OwnProfile> {
+  const [row] = await services.db
+    .select({ user: { id: users.id, name: users.name }, profile: profiles })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) throw new AppError('not_found', 404, 'Profile not found');
+  return presentOwnProfile(row.user, row.profile, services.now());
+}
+
+/**
+ * Saves the fields present in the update (absent ones stay as they are) and returns the saved
+ * profile. The region must be one of the country's; a change of country drops a region of the
+ * old one. Runs with the row locked, so two saves at once cannot leave a region of one country
+ * beside another country.
+ */
+export async function updateOwnProfile(
+  services: AppServices,
+  userId: number,
+  update: ProfileUpdate,
+): Promise<OwnProfile> {
+  const now = services.now();
+  const saved = await services.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(profiles).where(eq(profiles.userId, userId)).for('update');
+    if (!current) throw new AppError('not_found', 404, 'Profile not found');
+
+    const country = update.country ?? current.country;
+    let region = update.region === undefined ? current.region : update.region;
+    if (region !== null && !isRegionOf(country, region)) {
+      // A region the member chose that does not fit is an error; one left over from the old
+      // country is simply cleared.
+      if (update.region !== undefined) throw profileValidationError({ region: ['region_invalid'] });
+      region = null;
+    }
+
+    const changes: Partial<typeof profiles.$inferInsert> = { country, region, updatedAt: now };
+    if (update.gender !== undefined) changes.gender = update.gender;
+    if (update.sexuality !== undefined) changes.sexuality = update.sexuality;
+    if (update.city !== undefined) changes.city = textOrNull(update.city);
+    if (update.about_me !== undefined) changes.aboutMe = textOrNull(update.about_me);
+    if (update.hair_color !== undefined) changes.hairColor = update.hair_color;
+    if (update.eye_color !== undefined) changes.eyeColor = update.eye_color;
+    if (update.body_type !== undefined) changes.bodyType = update.body_type;
+    if (update.relationship_status !== undefined) changes.relationshipStatus = update.relationship_status;
+    if (update.tattoos !== undefined) changes.tattoos = update.tattoos;
+    if (update.signup_reason !== undefined) changes.signupReason = update.signup_reason;
+    if (update.interests !== undefined) changes.interests = [...new Set(update.interests)];
+
+    const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
+    const [user] = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!row || !user) throw new AppError('not_found', 404, 'Profile not found');
+    return { row, user };
+  });
+  // GET /api/user.php carries the region, city, gender ... from the session cache: every
+  // instance drops its copy, so the next read shows the change.
+  await services.sessions.invalidateUser(userId);
+  return presentOwnProfile(saved.user, saved.row, now);
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Upload bounds. Bytes and pixels guard memory; the photo count limits are LIMITS.freePhotos/premiumPhotos. */
+export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
+/** About 50 megapixels: a 12 MP phone photo passes, a decompression bomb does not. */
+export const PHOTO_MAX_PIXELS = 50_000_000;
+export const PHOTO_MIN_SIDE = 200;
+export const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
+
+/**
+ * Error codes of the photo calls (texts under errors.<code>):
+ * photo_not_an_image (415), photo_too_large (413), photo_too_many_pixels (422),
+ * photo_too_small (422), photo_limit_reached (403, details { limit, premium_limit }).
+ */
+export const PHOTO_ERROR_CODES = [
+  'photo_not_an_image',
+  'photo_too_large',
+  'photo_too_many_pixels',
+  'photo_too_small',
+  'photo_limit_reached',
+] as const;
+
+/** One of the member's own photos (GET /api/photos.php). Paths are relative to settings.cdn_prefix. */
+export const OwnPhotoSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  private: z.boolean(),
+  is_main: z.boolean(),
+  thumb_filename: z.string(),
+  filename: z.string(),
+  large_filename: z.string(),
+  blur_filename: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  created_at: z.string(),
+});
+export type OwnPhoto = z.infer<typeof OwnPhotoSchema>;
+
+export const OwnPhotosResponseSchema = z.object({
+  photos: z.array(OwnPhotoSchema),
+  /** 3 for free members, 25 for premium members. */
+  limit: z.number().int(),
+  premium_limit: z.number().int(),
+  main_photo_id: z.number().int().nullable(),
+});
+export type OwnPhotosResponse = z.infer<typeof OwnPhotosResponseSchema>;
+
+export const PhotoIdQuerySchema = z.object({ id: z.coerce.number().int().positive() });
+/** PUT /api/photo.php?id=: mark private or public, or make it the main image. */
+export const PhotoUpdateSchema = z
+  .object({ private: z.boolean().optional(), main: z.literal(true).optional() })
+  .refine((v) => v.private !== undefined || v.main !== undefined, { message: 'bad_request' });
+export const PhotoResponseSchema = z.object({ photo: OwnPhotoSchema });
