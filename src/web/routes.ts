@@ -18,6 +18,10 @@ export default [
     route('account-deleted', 'routes/account-deleted.tsx'),
     route('mail-change/do', 'routes/mail-change-do.tsx'),
     route('reactivate', 'routes/reactivate.tsx'),
+    route('profile', 'routes/profile.tsx'),
+    route('members', 'routes/members.tsx'),
+    route('members/:id', 'routes/member.tsx', { id: 'member' }),
+    route('likes/m/:id', 'routes/member.tsx', { id: 'likes-member' }),
     route('*', 'routes/not-found.tsx'),
   ]),
   // Full-screen chat, advertising landers and the bare sign-up frame get their pages in later issues.

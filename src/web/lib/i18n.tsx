@@ -47,3 +47,23 @@ export function useTranslation(): I18nValue {
   if (!value) throw new Error('useTranslation outside I18nProvider');
   return value;
 }
+
+/**
+ * Adds a page namespace (from the route's loader data) to the texts below it. Keys of the page
+ * namespace are looked up first, then the common texts; a language switch revalidates the loader,
+ * which brings the namespace in the new language.
+ */
+export function PageTexts({ messages, children }: { messages: Messages; children: ReactNode }) {
+  const parent = useTranslation();
+  const value = useMemo<I18nValue>(() => {
+    const own = createTranslator(messages);
+    return {
+      i18n: parent.i18n,
+      t: (key, vars) => {
+        const text = own(key, vars);
+        return text === key ? parent.t(key, vars) : text;
+      },
+    };
+  }, [messages, parent]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}

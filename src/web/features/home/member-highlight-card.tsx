@@ -1,13 +1,33 @@
+import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 
-type Props = { member: MemberCard; cdnPrefix: string; fictionalIcon: string; fictionalWarning: string };
+type Props = {
+  member: MemberCard;
+  cdnPrefix: string;
+  fictionalIcon: string;
+  fictionalWarning: string;
+  /** The profile page; the whole card becomes its link (search results, related profiles). */
+  to?: string;
+  /** The country's name in the visitor's language; the code when not given. */
+  countryName?: (code: string) => string;
+};
 
-export function MemberHighlightCard({ member, cdnPrefix, fictionalIcon, fictionalWarning }: Props) {
+/** A member as a card: the home page highlights, search results and related profiles. */
+export function MemberHighlightCard({
+  member,
+  cdnPrefix,
+  fictionalIcon,
+  fictionalWarning,
+  to,
+  countryName,
+}: Props) {
   const { t } = useTranslation();
-  const place = [member.city, member.country].filter(Boolean).join(', ');
+  const place = [member.city, countryName ? countryName(member.country) : member.country]
+    .filter(Boolean)
+    .join(', ');
   return (
-    <article className="member-card">
+    <article className={`member-card${to ? ' member-card-linked' : ''}`}>
       <div className="member-card-photo">
         {member.main_image ? (
           <img
@@ -18,7 +38,11 @@ export function MemberHighlightCard({ member, cdnPrefix, fictionalIcon, fictiona
             loading="lazy"
             decoding="async"
           />
-        ) : null}
+        ) : (
+          <span className="member-card-no-photo" aria-hidden="true">
+            {member.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
         {member.fictional && (
           <span className="fictional-badge" title={fictionalWarning}>
             <img src={fictionalIcon} alt="" width={18} height={18} />
@@ -28,7 +52,16 @@ export function MemberHighlightCard({ member, cdnPrefix, fictionalIcon, fictiona
       </div>
       <div className="member-card-body">
         <h3 className="member-card-name">
-          {member.name}, <span className="member-card-age">{member.age}</span>
+          {to ? (
+            // The link's box covers the card (CSS), so the card is one target with one accessible name.
+            <Link to={to} className="member-card-link">
+              {member.name}, <span className="member-card-age">{member.age}</span>
+            </Link>
+          ) : (
+            <>
+              {member.name}, <span className="member-card-age">{member.age}</span>
+            </>
+          )}
         </h3>
         <p className="member-card-place">{place}</p>
       </div>

@@ -1,0 +1,223 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
+const FREE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
+const PREMIUM = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
+const SCREENS = '.tmp/screens';
+
+type Card = { id: number; name: string };
+type SearchPage = { members: Card[]; total: number; next_cursor: string | null };
+type Profile = { member: { id: number; name: string; locked_photos: number; photos: { locked: boolean }[] } };
+
+async function logInByForm(page: Page, who: { email: string; password: string }) {
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
+  await page.getByLabel('Wachtwoord').fill(who.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+}
+
+async function logInByApi(request: APIRequestContext, who: { email: string; password: string }) {
+  const res = await request.post('/api/user.php', {
+    data: { email: who.email, password: who.password },
+    headers: { 'x-request-type': 'client' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  return (await res.json()) as { user: { id: number; csrf_token: string } };
+}
+
+/** The first member of a search whose profile has photos locked for this viewer (asked through the API). */
+async function findMemberWithLockedPhotos(request: APIRequestContext, query: string): Promise<Card> {
+  let cursor: string | null = null;
+  do {
+    const res = await request.get(`/api/members.php?${query}${cursor ? `&cursor=${cursor}` : ''}`);
+    const page = (await res.json()) as SearchPage;
+    for (const card of page.members) {
+      const profile = (await (await request.get(`/api/member.php?id=${card.id}`)).json()) as Profile;
+      if (profile.member.locked_photos > 0) return card;
+    }
+    cursor = page.next_cursor;
+  } while (cursor);
+  throw new Error(`no member with locked photos for ${query}`);
+}
+
+const resultCards = (page: Page) => page.locator('.search-results .member-results-grid > li');
+
+test('a free member searches with filters, scrolls, opens a profile with locked photos, blocks and unblocks', async ({
+  page,
+}) => {
+  // One long journey (search, paging, profile, viewer, block, region, clear) with several axe runs.
+  test.slow();
+  await logInByForm(page, FREE);
+  // Home after login: the search, opened on the gender she looks for (hetero woman: men), in the URL.
+  await expect(page).toHaveURL(/\/members\?gender=male$/);
+  await expect(page.getByLabel('Toon')).toHaveValue('male');
+  await expect(page.getByRole('heading', { name: /leden gevonden/ })).toBeVisible();
+  await expectAccessible(page);
+
+  // Filters: women in the Netherlands; the URL holds them and a reload keeps them.
+  await page.getByLabel('Toon').selectOption('female');
+  await page.getByLabel('Land').selectOption('NL');
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/\/members\?gender=female&country=NL$/);
+  const api = (await (
+    await page.request.get('/api/members.php?gender=female&country=NL')
+  ).json()) as SearchPage;
+  expect(api.total).toBeGreaterThan(24);
+  await expect(page.getByRole('heading', { name: `${api.total} leden gevonden` })).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(/\/members\?gender=female&country=NL$/);
+  await expect(page.getByLabel('Toon')).toHaveValue('female');
+  await expect(page.getByLabel('Land')).toHaveValue('NL');
+  await expect(resultCards(page)).toHaveCount(24);
+
+  // Scrolling to the end appends the next page.
+  await page.locator('.search-sentinel').scrollIntoViewIfNeeded();
+  await expect(resultCards(page)).toHaveCount(Math.min(api.total, 48));
+  await expect(page.getByText('Je hebt alle leden van deze zoekopdracht gezien.')).toBeVisible();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENS}/members-search-375.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SCREENS}/members-search-1280.png` });
+
+  // A profile with private photos: blurred behind a lock, and a click brings the premium upsell.
+  const locked = await findMemberWithLockedPhotos(page.request, 'gender=female&country=NL');
+  await page.goto(`/members/${locked.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(locked.name) })).toBeVisible();
+  const lockedThumb = page.locator('.member-thumb.is-locked').first();
+  await expect(lockedThumb).toBeVisible();
+  await expect(lockedThumb.locator('.photo-lock')).toBeVisible();
+  await expect(lockedThumb.locator('img')).toHaveCSS('filter', /blur/);
+  await expectAccessible(page);
+  await lockedThumb.click();
+  const upsell = page.getByRole('dialog', { name: `Bekijk alle foto's van ${locked.name}` });
+  await expect(upsell).toBeVisible();
+  await expect(upsell.getByText('46% meer kans op een match')).toBeVisible();
+  await expect(upsell.getByRole('link', { name: 'Word premium' })).toHaveAttribute('href', '/premium');
+  await expectAccessible(page);
+  await upsell.getByRole('button', { name: 'Nu niet' }).first().click();
+  await expect(upsell).toBeHidden();
+
+  // The photo viewer steps with the arrow keys.
+  await page.locator('.member-main-photo').click();
+  const viewer = page.getByRole('dialog', { name: `Foto's van ${locked.name}` });
+  await expect(viewer).toBeVisible();
+  const unlocked = await page.locator('.member-thumb:not(.is-locked)').count();
+  if (unlocked > 1) {
+    await expect(viewer.getByText(`Foto 1 van ${unlocked}`)).toBeVisible();
+    await page.keyboard.press('ArrowRight');
+    await expect(viewer.getByText(`Foto 2 van ${unlocked}`)).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(viewer).toBeHidden();
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.screenshot({ path: `${SCREENS}/members-profile-375.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: `${SCREENS}/members-profile-1280.png`, fullPage: true });
+
+  // Block after a confirmation, then unblock.
+  await page.getByRole('button', { name: 'Blokkeren' }).click();
+  const confirm = page.getByRole('dialog', { name: `${locked.name} blokkeren?` });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Blokkeren' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Je hebt ${locked.name} geblokkeerd.` }),
+  ).toBeVisible();
+  const afterBlock = (await (
+    await page.request.get('/api/members.php?gender=female&country=NL')
+  ).json()) as SearchPage;
+  expect(afterBlock.total).toBe(api.total - 1);
+  await page.getByRole('button', { name: 'Deblokkeren' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: `Je hebt ${locked.name} gedeblokkeerd.` }),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Leuk' })).toBeVisible();
+
+  // A region (loaded per country) narrows the search; few results bring similar profiles; clear
+  // goes back to her default search.
+  await page.goto('/members?gender=female&country=NL');
+  await page.getByLabel('Regio').selectOption('NL-UT');
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/\/members\?gender=female&country=NL&countryregion=NL-UT$/);
+  await expect(page.getByRole('heading', { name: 'Vergelijkbare profielen' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Filters wissen' }).click();
+  await expect(page).toHaveURL(/\/members\?gender=male$/);
+  await expect(page.getByLabel('Regio')).toHaveValue('');
+
+  // A card in the search opens its profile.
+  await page.goto('/members?gender=female&country=NL');
+  const first = resultCards(page).first().getByRole('link');
+  const firstName = ((await first.textContent()) ?? '').split(',')[0] ?? '';
+  await first.click();
+  await expect(page).toHaveURL(/\/members\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(firstName) })).toBeVisible();
+});
+
+test('a premium member sees the same private photo without a lock', async ({ page }) => {
+  await logInByApi(page.request, FREE);
+  const locked = await findMemberWithLockedPhotos(page.request, 'gender=female&country=NL');
+  await page.request.get('/api/logout.php');
+  await logInByApi(page.request, PREMIUM);
+  await page.goto(`/members/${locked.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(locked.name) })).toBeVisible();
+  await expect(page.locator('.member-thumb').first()).toBeVisible();
+  await expect(page.locator('.is-locked')).toHaveCount(0);
+  await expect(page.locator('.photo-lock')).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test('a member blocked by another sees the blocked message; a visitor is asked to log in per action', async ({
+  page,
+}) => {
+  const sanne = await logInByApi(page.request, FREE);
+  await page.request.get('/api/logout.php');
+  const pieter = await logInByApi(page.request, PREMIUM);
+  const csrf = { 'x-csrf-token': pieter.user.csrf_token };
+  expect(
+    (await page.request.post('/api/block.php', { data: { id: sanne.user.id }, headers: csrf })).status(),
+  ).toBe(200);
+  await page.request.get('/api/logout.php');
+
+  try {
+    await logInByApi(page.request, FREE);
+    const response = await page.goto(`/members/${pieter.user.id}`);
+    expect(response?.status()).toBe(403);
+    await expect(
+      page.getByRole('heading', {
+        name: `Je bent geblokkeerd door ${PREMIUM.name}. Je hebt geen toegang tot deze pagina.`,
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Terug naar het zoeken' })).toBeVisible();
+    await expectAccessible(page);
+  } finally {
+    await page.request.get('/api/logout.php');
+    const again = await logInByApi(page.request, PREMIUM);
+    await page.request.delete('/api/block.php', {
+      data: { id: sanne.user.id },
+      headers: { 'x-csrf-token': again.user.csrf_token },
+    });
+    await page.request.get('/api/logout.php');
+  }
+
+  // A visitor may look (logged-out search is on by default) but every action asks to log in first.
+  expect((await page.goto('/members/999999'))?.status()).toBe(404);
+  await page.goto('/members');
+  await expect(page).toHaveURL(/\/members$/);
+  const card = resultCards(page).first().getByRole('link');
+  const name = ((await card.textContent()) ?? '').split(',')[0] ?? '';
+  await card.click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  await page.getByRole('button', { name: 'Leuk' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in om verder te gaan' });
+  await expect(dialog.getByText(`Log in om ${name} leuk te vinden.`)).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', /\/login\?redirect=/);
+  await expectAccessible(page);
+  await dialog.getByRole('button', { name: 'Sluiten' }).click();
+  await page.getByRole('link', { name: 'Stuur een bericht' }).click();
+  await expect(dialog.getByText(`Log in om ${name} een bericht te sturen.`)).toBeVisible();
+});

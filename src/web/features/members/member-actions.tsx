@@ -1,0 +1,195 @@
+import { type MouseEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { MemberProfile } from '../../../shared/contracts/members.ts';
+import { Modal } from '../../components/ui/modal.tsx';
+import { ApiError, request } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { type LoginReason, LoginRequiredModal } from './login-required-modal.tsx';
+import { BlockIcon, GiftIcon, HeartIcon, MessageIcon } from './member-icons.tsx';
+
+export type MemberActionName = 'like' | 'unlike' | 'gift' | 'message' | 'block' | 'unblock';
+type Relation = MemberProfile['relation'];
+
+/**
+ * What each profile action does, in one place. Block and unblock are complete; like and unlike
+ * call the likes API the likes issue adds, and gift and message lead to the chat the chat issue
+ * adds (a gift is sent from the chat). Those issues only change the bodies below.
+ */
+export const memberActions = {
+  like: (id: number) => request('/api/like.php', { method: 'POST', body: { id } }),
+  unlike: (id: number) => request('/api/like.php', { method: 'DELETE', body: { id } }),
+  block: (id: number) => request('/api/block.php', { method: 'POST', body: { id } }),
+  unblock: (id: number) => request('/api/block.php', { method: 'DELETE', body: { id } }),
+  messageHref: (id: number) => `/members/${id}/chat`,
+  giftHref: (id: number) => `/members/${id}/chat?gift=1`,
+} as const;
+
+/** The relation after an action succeeded. */
+function relationAfter(action: 'like' | 'unlike' | 'block' | 'unblock', relation: Relation): Relation {
+  switch (action) {
+    case 'like':
+      return { ...relation, liked_by_viewer: true };
+    case 'unlike':
+      return { ...relation, liked_by_viewer: false };
+    case 'block':
+      return { ...relation, blocked_by_viewer: true };
+    case 'unblock':
+      return { ...relation, blocked_by_viewer: false };
+  }
+}
+
+type Props = { member: MemberProfile; loggedIn: boolean };
+
+/** Like / unlike, message, gift, block / unblock; visitors are asked to log in, per action. */
+export function MemberActions({ member, loggedIn }: Props) {
+  const { t } = useTranslation();
+  const [relation, setRelation] = useState<Relation>(member.relation);
+  const [busy, setBusy] = useState<MemberActionName | null>(null);
+  const [status, setStatus] = useState<string>('');
+  const [error, setError] = useState<string>('');
+  const [confirmBlock, setConfirmBlock] = useState(false);
+  const [loginReason, setLoginReason] = useState<LoginReason | null>(null);
+  const vars = { name: member.name };
+
+  // Another profile (a related card was opened): its own relation, no old messages.
+  useEffect(() => {
+    setRelation(member.relation);
+    setStatus('');
+    setError('');
+  }, [member]);
+
+  const run = async (action: 'like' | 'unlike' | 'block' | 'unblock') => {
+    setBusy(action);
+    setError('');
+    setStatus('');
+    try {
+      await memberActions[action](member.id);
+      setRelation((r) => relationAfter(action, r));
+      setStatus(t(`member_actions.done_${action}`, vars));
+    } catch (e) {
+      const code = e instanceof ApiError ? e.code : '';
+      const specific = code && code !== 'not_found' ? t(`errors.${code}`, vars) : '';
+      setError(specific && specific !== `errors.${code}` ? specific : t('errors.general'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  /** A visitor's click on any action: the login question instead of the action. */
+  const guard = (reason: LoginReason, event?: MouseEvent) => {
+    if (loggedIn) return false;
+    event?.preventDefault();
+    setLoginReason(reason);
+    return true;
+  };
+
+  if (relation.is_self) {
+    return (
+      <div className="member-actions">
+        <Link to="/profile" className="btn btn-outline-primary">
+          {t('member_actions.edit_profile')}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="member-actions">
+        {relation.blocked_by_viewer ? (
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            disabled={busy !== null}
+            onClick={() => guard('unblock') || void run('unblock')}
+          >
+            <BlockIcon /> {t('member_actions.unblock')}
+          </button>
+        ) : (
+          <>
+            {relation.liked_by_viewer ? (
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={busy !== null}
+                onClick={() => guard('unlike') || void run('unlike')}
+              >
+                <HeartIcon filled /> {t('member_actions.unlike')}
+              </button>
+            ) : (
+              <button
+                type="button"
+                className="btn btn-outline-primary"
+                disabled={busy !== null}
+                onClick={() => guard('like') || void run('like')}
+              >
+                <HeartIcon /> {t('member_actions.like')}
+              </button>
+            )}
+            <Link
+              to={memberActions.messageHref(member.id)}
+              className="btn btn-primary"
+              onClick={(e) => guard('message', e)}
+            >
+              <MessageIcon /> {t('member_actions.message')}
+            </Link>
+            <Link
+              to={memberActions.giftHref(member.id)}
+              className="btn btn-outline-primary"
+              onClick={(e) => guard('gift', e)}
+            >
+              <GiftIcon /> {t('member_actions.gift')}
+            </Link>
+            <button
+              type="button"
+              className="btn btn-link member-action-block"
+              disabled={busy !== null}
+              onClick={() => guard('block') || setConfirmBlock(true)}
+            >
+              <BlockIcon /> {t('member_actions.block')}
+            </button>
+          </>
+        )}
+      </div>
+      <p className="member-actions-status" role="status">
+        {status}
+      </p>
+      {error && (
+        <div className="alert alert-danger" role="alert">
+          {error}
+        </div>
+      )}
+      <Modal
+        open={confirmBlock}
+        title={t('member_actions.block_title', vars)}
+        onClose={() => setConfirmBlock(false)}
+        closeLabel={t('member_actions.cancel')}
+        footer={
+          <>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => setConfirmBlock(false)}
+            >
+              {t('member_actions.cancel')}
+            </button>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy !== null}
+              onClick={async () => {
+                await run('block');
+                setConfirmBlock(false);
+              }}
+            >
+              {t('member_actions.block_confirm')}
+            </button>
+          </>
+        }
+      >
+        <p className="mb-0">{t('member_actions.block_text', vars)}</p>
+      </Modal>
+      <LoginRequiredModal reason={loginReason} name={member.name} onClose={() => setLoginReason(null)} />
+    </>
+  );
+}

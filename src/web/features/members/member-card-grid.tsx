@@ -1,0 +1,34 @@
+import type { MemberCard } from '../../../shared/contracts/members.ts';
+import { useRootData } from '../../root.tsx';
+import { MemberHighlightCard } from '../home/member-highlight-card.tsx';
+import { useCountryName } from '../profile/use-country-name.ts';
+
+/** Members as linked cards in a responsive grid (2 columns on phones, up to 6 on wide screens). */
+export function MemberCardGrid({
+  members,
+  className,
+}: {
+  members: readonly MemberCard[];
+  className?: string;
+}) {
+  const root = useRootData();
+  const countryName = useCountryName();
+  if (!root) return null;
+  const { settings } = root;
+  return (
+    <ul className={`member-results-grid ${className ?? ''}`}>
+      {members.map((member) => (
+        <li key={member.id}>
+          <MemberHighlightCard
+            member={member}
+            to={`/members/${member.id}`}
+            cdnPrefix={settings.cdn_prefix}
+            fictionalIcon={settings.fictional_icon}
+            fictionalWarning={settings.fictional_warning}
+            countryName={countryName}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

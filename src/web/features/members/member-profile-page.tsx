@@ -1,0 +1,155 @@
+import { Link } from 'react-router';
+import type { MemberCard, MemberProfile } from '../../../shared/contracts/members.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useRootData } from '../../root.tsx';
+import { useCountryName } from '../profile/use-country-name.ts';
+import { useRegions } from '../profile/use-regions.ts';
+import { useSession } from '../session/member-session.tsx';
+import { BackButton } from './back-button.tsx';
+import { MemberActions } from './member-actions.tsx';
+import { MemberCardGrid } from './member-card-grid.tsx';
+import { placeLine, profileDetails, profileHighlights } from './member-details.ts';
+import { MemberPhotos } from './member-photos.tsx';
+
+export type MemberPageData =
+  | { kind: 'profile'; member: MemberProfile; related: MemberCard[] }
+  /** The member blocked the viewer (HTTP 403). */
+  | { kind: 'blocked'; name: string }
+  /** No such visible member (HTTP 404). */
+  | { kind: 'not_found' };
+
+function FictionalWarning({ icon, text }: { icon: string; text: string }) {
+  return (
+    <p className="member-fictional alert alert-warning">
+      <img src={icon} alt="" width={20} height={20} />
+      <span>{text}</span>
+    </p>
+  );
+}
+
+function Profile({ member, related }: { member: MemberProfile; related: MemberCard[] }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const { user } = useSession();
+  const countryName = useCountryName();
+  const regions = useRegions(member.region ? member.country : '');
+  if (!root) return null;
+  const { settings } = root;
+  const visible = settings.visible_profile_fields;
+  const place = placeLine(member, visible, {
+    country: countryName,
+    region: (code) => regions.regions.find((r) => r.code === code)?.name,
+  });
+  const highlights = profileHighlights(member, visible);
+  const details = profileDetails(member, visible);
+  const interests = visible.includes('interests') ? member.interests : [];
+  const aboutMe = visible.includes('about_me') ? member.about_me?.trim() : '';
+  const option = (field: string, value: string) => {
+    const key = `options.${field}.${value}`;
+    const text = t(key);
+    return text === key ? value : text;
+  };
+
+  return (
+    <>
+      <div className="member-profile-layout">
+        <MemberPhotos member={member} cdnPrefix={settings.cdn_prefix} loggedIn={user !== null} />
+        <div className="member-info">
+          <header className="member-header">
+            <h1 className="member-profile-name">
+              {member.name}
+              {visible.includes('age') && <span className="member-profile-age">, {member.age}</span>}
+            </h1>
+            {place && <p className="member-place">{place}</p>}
+            {member.fictional && (
+              <FictionalWarning icon={settings.fictional_icon} text={settings.fictional_warning} />
+            )}
+            {member.relation.is_self && <p className="alert alert-info">{t('member_view.self_notice')}</p>}
+            {highlights.length > 0 && (
+              <ul className="member-highlights" aria-label={t('member_view.highlights')}>
+                {highlights.map((fact) => (
+                  <li key={fact.field} className="member-chip">
+                    {option(fact.field, fact.value)}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <MemberActions member={member} loggedIn={user !== null} />
+          </header>
+          {aboutMe && (
+            <section className="member-section" aria-labelledby="member-about">
+              <h2 id="member-about" className="h5">
+                {t('member_view.about_title')}
+              </h2>
+              <p className="member-about">{aboutMe}</p>
+            </section>
+          )}
+          {details.length > 0 && (
+            <section className="member-section" aria-labelledby="member-details">
+              <h2 id="member-details" className="h5">
+                {t('member_view.details_title')}
+              </h2>
+              <dl className="member-details">
+                {details.map((fact) => (
+                  <div key={fact.field} className="member-detail">
+                    <dt>{t(`fields.${fact.field}`)}</dt>
+                    <dd>{option(fact.field, fact.value)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          )}
+          {interests.length > 0 && (
+            <section className="member-section" aria-labelledby="member-interests">
+              <h2 id="member-interests" className="h5">
+                {t('member_view.interests_title')}
+              </h2>
+              <ul className="member-interests">
+                {interests.map((key) => (
+                  <li key={key} className="member-chip member-chip-light">
+                    {t(`interests.${key}`)}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+      {related.length > 0 && (
+        <section className="member-related" aria-labelledby="member-related">
+          <h2 id="member-related" className="h4">
+            {t('member_view.related_title')}
+          </h2>
+          <MemberCardGrid members={related} />
+        </section>
+      )}
+    </>
+  );
+}
+
+function Unavailable({ text }: { text: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="member-unavailable card card-body text-center">
+      <h1 className="h4">{text}</h1>
+      <p className="mb-0 mt-3">
+        <Link to="/members" className="btn btn-primary">
+          {t('member_view.back_to_search')}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** /members/:id and /likes/m/:id: one member's profile, or why it cannot be shown. */
+export function MemberProfilePage({ data }: { data: MemberPageData }) {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="member-page">
+      <BackButton label={t('member_view.back')} className="member-back" />
+      {data.kind === 'profile' && <Profile member={data.member} related={data.related} />}
+      {data.kind === 'blocked' && <Unavailable text={t('errors.blocked_by_member', { name: data.name })} />}
+      {data.kind === 'not_found' && <Unavailable text={t('errors.member_not_found')} />}
+    </main>
+  );
+}

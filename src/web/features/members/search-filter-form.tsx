@@ -1,0 +1,229 @@
+import { type FormEvent, useId, useState } from 'react';
+import { GENDERS } from '../../../shared/profile-options.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useCountryName } from '../profile/use-country-name.ts';
+import { useRegions } from '../profile/use-regions.ts';
+import {
+  ageOptions,
+  draftFromFilters,
+  type FilterDraft,
+  filtersFromDraft,
+  type SearchFilters,
+} from './search-filters.ts';
+
+type Props = {
+  filters: SearchFilters;
+  /** settings.search_fields: the filters this site offers. */
+  offered: readonly string[];
+  countries: readonly string[];
+  minAge: number;
+  busy: boolean;
+  /** Shown when the filters differ from the member's defaults. */
+  canClear: boolean;
+  onSearch: (filters: SearchFilters) => void;
+  onClear: () => void;
+};
+
+/**
+ * The search filters. Without JavaScript the form is a plain GET to /members with the API's
+ * parameter names, which the page reads the same way.
+ */
+export function SearchFilterForm({
+  filters,
+  offered,
+  countries,
+  minAge,
+  busy,
+  canClear,
+  onSearch,
+  onClear,
+}: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const countryName = useCountryName();
+  const [draft, setDraft] = useState<FilterDraft>(() => draftFromFilters(filters));
+  const [error, setError] = useState<string | undefined>();
+  // Phones see the results first: the filters fold open on demand (CSS folds them below 768 px only).
+  const [expanded, setExpanded] = useState(false);
+  const active = Object.values(filters).filter((v) => v !== undefined && v !== '').length;
+  const regions = useRegions(draft.country);
+  const offers = (field: string) => offered.includes(field);
+  const ages = ageOptions(minAge);
+  const showRegions = Boolean(draft.country) && regions.status === 'ready' && regions.regions.length > 0;
+
+  const change = (patch: Partial<FilterDraft>) => {
+    setError(undefined);
+    setDraft((d) => ({ ...d, ...patch }));
+  };
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = filtersFromDraft(draft, offered);
+    if (result.error) {
+      setError(t(result.error));
+      return;
+    }
+    onSearch(result.filters);
+  };
+
+  return (
+    <search aria-label={t('search.filters_title')}>
+      <button
+        type="button"
+        className="btn btn-outline-primary search-filters-toggle"
+        aria-expanded={expanded}
+        aria-controls={`${id}-form`}
+        onClick={() => setExpanded((e) => !e)}
+      >
+        {t('search.filters_toggle', { count: active })}
+      </button>
+      <form
+        id={`${id}-form`}
+        className={`search-filters card card-body shadow-sm${expanded ? '' : ' is-folded'}`}
+        method="get"
+        action="/members"
+        onSubmit={submit}
+        noValidate
+      >
+        <div className="search-filter-fields">
+          {offers('gender') && (
+            <div className="search-filter">
+              <label className="form-label" htmlFor={`${id}-gender`}>
+                {t('search.gender')}
+              </label>
+              <select
+                id={`${id}-gender`}
+                name="gender"
+                className="form-select"
+                value={draft.gender}
+                onChange={(e) => change({ gender: e.target.value })}
+              >
+                <option value="">{t('search.gender_any')}</option>
+                {GENDERS.map((gender) => (
+                  <option key={gender} value={gender}>
+                    {t(`search.gender_${gender}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {offers('country') && (
+            <div className="search-filter">
+              <label className="form-label" htmlFor={`${id}-country`}>
+                {t('search.country')}
+              </label>
+              <select
+                id={`${id}-country`}
+                name="country"
+                className="form-select"
+                autoComplete="off"
+                value={draft.country}
+                onChange={(e) => change({ country: e.target.value, countryregion: '' })}
+              >
+                <option value="">{t('search.country_any')}</option>
+                {countries.map((code) => (
+                  <option key={code} value={code}>
+                    {countryName(code)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {offers('countryregion') && offers('country') && (
+            <div className="search-filter">
+              <label className="form-label" htmlFor={`${id}-region`}>
+                {t('search.region')}
+              </label>
+              <select
+                id={`${id}-region`}
+                name="countryregion"
+                className="form-select"
+                value={showRegions ? draft.countryregion : ''}
+                disabled={!showRegions}
+                onChange={(e) => change({ countryregion: e.target.value })}
+              >
+                <option value="">
+                  {draft.country && regions.status === 'loading'
+                    ? t('search.region_loading')
+                    : t('search.region_any')}
+                </option>
+                {showRegions &&
+                  regions.regions.map((region) => (
+                    <option key={region.code} value={region.code}>
+                      {region.name}
+                    </option>
+                  ))}
+              </select>
+              {regions.status === 'failed' && <p className="form-text mb-0">{t('search.region_failed')}</p>}
+            </div>
+          )}
+          {(offers('min_age') || offers('max_age')) && (
+            <fieldset className="search-filter search-filter-age">
+              <legend className="form-label">{t('search.age')}</legend>
+              <div className="search-age-range">
+                {offers('min_age') && (
+                  <>
+                    <label className="visually-hidden" htmlFor={`${id}-min-age`}>
+                      {t('search.min_age')}
+                    </label>
+                    <select
+                      id={`${id}-min-age`}
+                      name="min_age"
+                      className={`form-select${error ? ' is-invalid' : ''}`}
+                      value={draft.min_age}
+                      aria-describedby={error ? `${id}-age-error` : undefined}
+                      onChange={(e) => change({ min_age: e.target.value })}
+                    >
+                      <option value="">{t('search.age_from_any')}</option>
+                      {ages.map((age) => (
+                        <option key={age} value={age}>
+                          {t('search.age_from', { age })}
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                )}
+                {offers('max_age') && (
+                  <>
+                    <label className="visually-hidden" htmlFor={`${id}-max-age`}>
+                      {t('search.max_age')}
+                    </label>
+                    <select
+                      id={`${id}-max-age`}
+                      name="max_age"
+                      className={`form-select${error ? ' is-invalid' : ''}`}
+                      value={draft.max_age}
+                      aria-describedby={error ? `${id}-age-error` : undefined}
+                      onChange={(e) => change({ max_age: e.target.value })}
+                    >
+                      <option value="">{t('search.age_to_any')}</option>
+                      {ages.map((age) => (
+                        <option key={age} value={age}>
+                          {t('search.age_to', { age })}
+                        </option>
+                      ))}
+                    </select>
+                  </>
+                )}
+              </div>
+              {error && (
+                <p id={`${id}-age-error`} className="invalid-feedback d-block mb-0" role="alert">
+                  {error}
+                </p>
+              )}
+            </fieldset>
+          )}
+        </div>
+        <div className="search-filter-actions">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {t('search.submit')}
+          </button>
+          {canClear && (
+            <button type="button" className="btn btn-outline-secondary" onClick={onClear} disabled={busy}>
+              {t('search.clear')}
+            </button>
+          )}
+        </div>
+      </form>
+    </search>
+  );
+}

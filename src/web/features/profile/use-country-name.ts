@@ -1,0 +1,22 @@
+import { useMemo } from 'react';
+import { useTranslation } from '../../lib/i18n.tsx';
+
+/** Country names in the page's language from the browser's own data (no texts to ship). */
+export function useCountryName(): (code: string) => string {
+  const { i18n } = useTranslation();
+  return useMemo(() => {
+    let names: Intl.DisplayNames | undefined;
+    try {
+      names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+    } catch {
+      names = undefined;
+    }
+    return (code: string) => {
+      try {
+        return names?.of(code) ?? code;
+      } catch {
+        return code;
+      }
+    };
+  }, [i18n.language]);
+}

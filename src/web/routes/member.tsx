@@ -1,0 +1,43 @@
+import { data } from 'react-router';
+import { type MemberPageData, MemberProfilePage } from '../features/members/member-profile-page.tsx';
+import { PageTexts } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import '../styles/members.scss';
+import type { Route } from './+types/member';
+
+/** /members/:id and /likes/m/:id (route ids 'member' and 'likes-member'): the same screen. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const texts = { ...context.pageTexts('profile'), ...context.pageTexts('members') };
+  const notFound = () =>
+    data(
+      { texts, title: context.t('errors.member_not_found'), page: { kind: 'not_found' } as MemberPageData },
+      { status: 404 },
+    );
+  const id = Number(params.id);
+  if (!Number.isSafeInteger(id) || id <= 0 || String(id) !== params.id) return notFound();
+  const result = await context.members.get(id);
+  if (result.ok) {
+    const { member, related } = result.data;
+    const page: MemberPageData = { kind: 'profile', member, related };
+    return data({ texts, title: member.name, page });
+  }
+  if (result.code === 'blocked_by_member') {
+    const name = (result.details as { name?: string } | undefined)?.name ?? '';
+    const page: MemberPageData = { kind: 'blocked', name };
+    return data({ texts, title: context.t('errors.blocked_by_member', { name }), page }, { status: 403 });
+  }
+  if (result.status === 404) return notFound();
+  throw data(result.message, { status: result.status });
+}
+
+export function meta({ data: loaderData, matches }: Route.MetaArgs) {
+  return pageMeta(matches, loaderData?.title);
+}
+
+export default function Member({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageTexts messages={loaderData.texts}>
+      <MemberProfilePage data={loaderData.page} />
+    </PageTexts>
+  );
+}

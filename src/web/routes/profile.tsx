@@ -1,0 +1,148 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { OwnProfile } from '../../shared/contracts/profile.ts';
+import { createTranslator } from '../../shared/i18n/translator.ts';
+import { AddPhotoAlert } from '../features/profile/add-photo-alert.tsx';
+import { PhotoManager } from '../features/profile/photo-manager.tsx';
+import { ProfileCompleteness } from '../features/profile/profile-completeness.tsx';
+import { ProfileForm } from '../features/profile/profile-form.tsx';
+import { profileCompleteness, visibleFieldSet } from '../features/profile/profile-form-logic.ts';
+import { ProfileHeader } from '../features/profile/profile-header.tsx';
+import { useOwnPhotos } from '../features/profile/use-own-photos.ts';
+import { useSession } from '../features/session/member-session.tsx';
+import { getJson } from '../lib/api.ts';
+import { PageTexts, useTranslation } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { runMiddleware } from '../lib/route-middleware.ts';
+import { useRootData } from '../root.tsx';
+import '../styles/profile.scss';
+import type { Route } from './+types/profile';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  runMiddleware(['auth'], { request, context });
+  const texts = context.pageTexts('profile');
+  return { title: createTranslator(texts)('title'), texts };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return pageMeta(matches, data?.title);
+}
+
+type ProfileState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; profile: OwnProfile };
+
+function ProfilePage() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const session = useSession();
+  const { user, refresh } = session;
+  const photos = useOwnPhotos();
+  const [profile, setProfile] = useState<ProfileState>({ status: 'loading' });
+
+  const loadProfile = useCallback(async () => {
+    setProfile({ status: 'loading' });
+    try {
+      setProfile({
+        status: 'ready',
+        profile: (await getJson<{ profile: OwnProfile }>('/api/profile.php')).profile,
+      });
+    } catch {
+      setProfile({ status: 'failed' });
+    }
+  }, []);
+  useEffect(() => {
+    void loadProfile();
+  }, [loadProfile]);
+
+  const settings = root?.settings;
+  const visible = useMemo(() => visibleFieldSet(settings?.visible_profile_fields ?? []), [settings]);
+  if (!settings || !user) return null;
+
+  const own = profile.status === 'ready' ? profile.profile : null;
+  const photoData = photos.state.status === 'ready' ? photos.state.data : null;
+  const mainPhoto = photoData?.photos.find((p) => p.id === photoData.main_photo_id) ?? null;
+  return (
+    <main id="main" className="container profile-page">
+      <ProfileHeader
+        id={user.id}
+        name={own?.name ?? user.profile.name}
+        age={own?.age ?? user.profile.age}
+        country={own?.country ?? user.profile.country}
+        region={own ? own.region : user.profile.region}
+        city={own ? own.city : user.profile.city}
+        paidUser={user.paid_user}
+        mainPhoto={mainPhoto}
+        cdnPrefix={settings.cdn_prefix}
+        showAge={visible.has('age')}
+      />
+      <AddPhotoAlert hasPhoto={photoData ? photoData.photos.length > 0 : undefined} className="mt-4 mb-0" />
+      <div className="profile-columns">
+        <div className="profile-side">
+          <section
+            id="photos"
+            className="profile-card profile-photos"
+            aria-labelledby="photos-title"
+            tabIndex={-1}
+          >
+            <h2 id="photos-title" className="profile-card-title">
+              {t('fields.photos')}
+            </h2>
+            <PhotoManager
+              photos={photos}
+              cdnPrefix={settings.cdn_prefix}
+              paidUser={user.paid_user}
+              csrfToken={session.csrfToken}
+              onChanged={() => void refresh()}
+            />
+          </section>
+          {own && photoData && (
+            <ProfileCompleteness
+              completeness={profileCompleteness(own, photoData.photos.length > 0, visible)}
+            />
+          )}
+        </div>
+        <section className="profile-card profile-details" aria-labelledby="details-title">
+          <h2 id="details-title" className="profile-card-title">
+            {t('form.title')}
+          </h2>
+          {profile.status === 'loading' && (
+            <p className="text-body-secondary" role="status">
+              {t('form.loading')}
+            </p>
+          )}
+          {profile.status === 'failed' && (
+            <div className="alert alert-warning d-flex align-items-center gap-2 flex-wrap" role="alert">
+              {t('form.load_failed')}
+              <button
+                type="button"
+                className="btn btn-sm btn-outline-secondary"
+                onClick={() => void loadProfile()}
+              >
+                {t('form.retry')}
+              </button>
+            </div>
+          )}
+          {own && (
+            <ProfileForm
+              profile={own}
+              visible={visible}
+              showNotes={settings.visible_profile_notes}
+              countries={settings.countries}
+              labelledBy="details-title"
+              onSaved={(next) => {
+                setProfile({ status: 'ready', profile: next });
+                void refresh();
+              }}
+            />
+          )}
+        </section>
+      </div>
+    </main>
+  );
+}
+
+export default function Profile({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageTexts messages={loaderData.texts}>
+      <ProfilePage />
+    </PageTexts>
+  );
+}
