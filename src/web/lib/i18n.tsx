@@ -2,7 +2,7 @@ import { createContext, type ReactNode, useContext, useMemo, useState } from 're
 import type { Locale } from '../../shared/i18n/locales.ts';
 import { createTranslator, type Messages, type Translate } from '../../shared/i18n/translator.ts';
 
-type I18nValue = {
+export type I18nValue = {
   t: Translate;
   i18n: {
     language: Locale;
@@ -12,7 +12,7 @@ type I18nValue = {
   };
 };
 
-const I18nContext = createContext<I18nValue | null>(null);
+export const I18nContext = createContext<I18nValue | null>(null);
 
 export function I18nProvider({
   locale,
@@ -46,24 +46,4 @@ export function useTranslation(): I18nValue {
   const value = useContext(I18nContext);
   if (!value) throw new Error('useTranslation outside I18nProvider');
   return value;
-}
-
-/**
- * Adds a page namespace (from the route's loader data) to the texts below it. Keys of the page
- * namespace are looked up first, then the common texts; a language switch revalidates the loader,
- * which brings the namespace in the new language.
- */
-export function PageTexts({ messages, children }: { messages: Messages; children: ReactNode }) {
-  const parent = useTranslation();
-  const value = useMemo<I18nValue>(() => {
-    const own = createTranslator(messages);
-    return {
-      i18n: parent.i18n,
-      t: (key, vars) => {
-        const text = own(key, vars);
-        return text === key ? parent.t(key, vars) : text;
-      },
-    };
-  }, [messages, parent]);
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { type MemberPageData, MemberProfilePage } from '../features/members/member-profile-page.tsx';
-import { PageTexts } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { PageTexts } from '../lib/page-texts.tsx';
 import '../styles/members.scss';
 import type { Route } from './+types/member';
 

@@ -6,8 +6,8 @@ import {
   hasFilterParams,
 } from '../features/members/search-filters.ts';
 import { SearchPage, type SearchPageData } from '../features/members/search-page.tsx';
-import { PageTexts } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { PageTexts } from '../lib/page-texts.tsx';
 import '../styles/members.scss';
 import type { Route } from './+types/members';
 
