@@ -242,3 +242,22 @@ test('a premium member may add up to 25 photos and gets no offer', async ({ page
   await expect(page.getByText('Premium lid', { exact: true })).toBeVisible();
   await expect(page.locator('.photo-upsell')).toHaveCount(0);
 });
+
+test('the settings screen chooses the main photo and shows where the member lives', async ({ page }) => {
+  await newMember(page.request);
+  await uploadThroughApi(page.request, 2);
+  await page.goto('/settings');
+  const section = page.getByRole('region', { name: 'Hoofdfoto' });
+  await expect(section.getByText(/Haarlem, Nederland/)).toBeVisible();
+  const second = section.getByRole('radio').nth(1);
+  await expect(section.getByRole('radio').first()).toBeChecked();
+  await second.check();
+  await expect(section.getByRole('status')).toHaveText('Je hoofdfoto is gewijzigd.');
+  await expect(second).toBeChecked();
+  const me = await (await page.request.get('/api/photos.php')).json();
+  expect(me.main_photo_id).toBe(me.photos[1].id);
+  await expectAccessible(page);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await section.scrollIntoViewIfNeeded();
+  await screenshot(page, 'settings-main-photo-375', false);
+});

@@ -100,7 +100,7 @@ function ProfilePage() {
             />
           )}
         </div>
-        <section className="profile-card profile-details" aria-labelledby="details-title">
+        <section id="details" className="profile-card profile-details" aria-labelledby="details-title">
           <h2 id="details-title" className="profile-card-title">
             {t('form.title')}
           </h2>

@@ -3,6 +3,7 @@ import { DELETE_REASONS } from '../../shared/contracts/auth.ts';
 import { LOCALE_INFO, LOCALES, type Locale } from '../../shared/i18n/locales.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
+import { MainPhotoSection } from '../features/account/main-photo-section.tsx';
 import { useApiForm } from '../features/account/use-api-form.ts';
 import { useChangeLanguage } from '../features/i18n/use-change-language.ts';
 import { useSession } from '../features/session/member-session.tsx';
@@ -290,6 +291,7 @@ export default function Settings() {
       <h1>{t('account.title')}</h1>
       <PasswordSection />
       <EmailSection current={user.email} />
+      <MainPhotoSection />
       <LanguageSection />
       <DeleteSection discount={root.company.delete_discount} />
     </main>
