@@ -11,7 +11,12 @@ import {
 import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './features/complaints/complaints.service.ts';
-import { createHighlightsCache, type HighlightsCache } from './features/members/members.service.ts';
+import {
+  createHighlightsCache,
+  createSearchTotalsCache,
+  type HighlightsCache,
+  type SearchTotalsCache,
+} from './features/members/members.service.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
 import {
   createResolvedSettingsCache,
@@ -41,6 +46,8 @@ export type AppServices = {
   jobs: JobWorker;
   vapid: VapidKeys;
   highlights: HighlightsCache;
+  /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
+  searchTotals: SearchTotalsCache;
   pageEvents: PageEventWriter;
   /** The clock services read; tests move it. */
   now: () => Date;
@@ -92,6 +99,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
   });
   await bus.on(services.jobs.subscribeChannel, () => services.jobs.wake());
   services.highlights = createHighlightsCache(db);
+  services.searchTotals = createSearchTotalsCache();
   services.sessions = await createSessionCache(db, bus);
   services.pageEvents = createPageEventWriter(db, log);
   services.close = async () => {

@@ -7,10 +7,9 @@ import {
 } from '../../../shared/contracts/members.ts';
 import type { AppServices } from '../../services.ts';
 import { presentMemberProfile, presentSearch } from './members.presenter.ts';
-import { createSearchTotalsCache, getMemberProfile, searchMembers } from './members.service.ts';
+import { getMemberProfile, searchMembers } from './members.service.ts';
 
 export function membersRoutes(services: AppServices): FastifyPluginAsyncZod {
-  const totals = createSearchTotalsCache();
   return async (app) => {
     app.get(
       '/api/members.php',
@@ -26,7 +25,7 @@ export function membersRoutes(services: AppServices): FastifyPluginAsyncZod {
         const result = await searchMembers(
           services,
           { visitor: request.ctx, session: await request.session(), query: request.query },
-          totals,
+          services.searchTotals,
         );
         return presentSearch(result, services.now());
       },

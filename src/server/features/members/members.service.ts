@@ -11,6 +11,7 @@ import {
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
+import { createPromiseCache, type PromiseCache } from '../../lib/promise-cache.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
@@ -33,24 +34,27 @@ export const visibleMemberCondition = and(
   isNull(users.deletedAt),
 );
 
+/** What a member card needs (members.presenter.ts), for every list of cards. */
+const cardColumns = {
+  id: users.id,
+  name: users.name,
+  fictional: users.fictional,
+  birthDate: profiles.birthDate,
+  gender: profiles.gender,
+  country: profiles.country,
+  region: profiles.region,
+  city: profiles.city,
+  photoKey: photos.storageKey,
+  photoStatus: photos.status,
+};
+
 export async function listHighlightMembers(
   db: Database,
   country: string | null,
   now: Date,
 ): Promise<MemberCard[]> {
   const rows = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      fictional: users.fictional,
-      birthDate: profiles.birthDate,
-      gender: profiles.gender,
-      country: profiles.country,
-      region: profiles.region,
-      city: profiles.city,
-      photoKey: photos.storageKey,
-      photoStatus: photos.status,
-    })
+    .select(cardColumns)
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .innerJoin(
@@ -68,17 +72,11 @@ export async function listHighlightMembers(
 }
 
 export function createHighlightsCache(db: Database): HighlightsCache {
-  const cache = new Map<string, { at: number; value: Promise<MemberCard[]> }>();
+  const cache = createPromiseCache<MemberCard[]>({ ttlMs: CACHE_MS });
   return {
-    list: (country, now) => {
-      const key = country ?? '';
-      const hit = cache.get(key);
-      if (hit && now.getTime() - hit.at < CACHE_MS) return hit.value;
-      const value = listHighlightMembers(db, country, now);
-      value.catch(() => cache.delete(key));
-      cache.set(key, { at: now.getTime(), value });
-      return value;
-    },
+    // The services' clock: the daily shuffle and the tests follow it.
+    list: (country, now) =>
+      cache.get(country ?? '', () => listHighlightMembers(db, country, now), now.getTime()),
   };
 }
 
@@ -171,19 +169,7 @@ type PageQuery = {
  */
 async function findMemberPage(db: Database, q: PageQuery): Promise<CardRow[]> {
   const rows = await db
-    .select({
-      id: profiles.userId,
-      name: users.name,
-      fictional: users.fictional,
-      birthDate: profiles.birthDate,
-      gender: profiles.gender,
-      country: profiles.country,
-      region: profiles.region,
-      city: profiles.city,
-      photoKey: photos.storageKey,
-      photoStatus: photos.status,
-      photoPrivate: photos.private,
-    })
+    .select({ ...cardColumns, id: profiles.userId, photoPrivate: photos.private })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     // Only an approved main photo of the member themself appears on a card.
@@ -215,25 +201,10 @@ async function findMemberPage(db: Database, q: PageQuery): Promise<CardRow[]> {
 }
 
 /** Totals per filter set for a short while: counting every match is the one part of a search that grows with the site. */
-export type SearchTotalsCache = {
-  get: (key: string, load: () => Promise<number>) => Promise<number>;
-};
+export type SearchTotalsCache = PromiseCache<number>;
 
 export function createSearchTotalsCache(ttlMs = 30_000): SearchTotalsCache {
-  const cache = new Map<string, { at: number; value: Promise<number> }>();
-  return {
-    get: (key, load) => {
-      // The process clock, not services.now(): tests freeze the latter.
-      const now = performance.now();
-      const hit = cache.get(key);
-      if (hit && now - hit.at < ttlMs) return hit.value;
-      if (cache.size > 5_000) cache.clear(); // bounded: keys come from request data
-      const value = load();
-      value.catch(() => cache.delete(key));
-      cache.set(key, { at: now, value });
-      return value;
-    },
-  };
+  return createPromiseCache<number>({ ttlMs });
 }
 
 async function countVisible(db: Database, filters: MemberFilters, today: Date): Promise<number> {

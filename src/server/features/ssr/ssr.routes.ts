@@ -13,7 +13,7 @@ import type { AppServices } from '../../services.ts';
 import { presentUser } from '../auth/users.presenter.ts';
 import { submitComplaint } from '../complaints/complaints.service.ts';
 import { presentMemberProfile, presentSearch } from '../members/members.presenter.ts';
-import { createSearchTotalsCache, getMemberProfile, searchMembers } from '../members/members.service.ts';
+import { getMemberProfile, searchMembers } from '../members/members.service.ts';
 import { createPageCache } from './page-cache.ts';
 
 export type SsrOptions = { buildDir: string };
@@ -118,7 +118,6 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
     app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
 
     const pageCache = createPageCache({ ttlMs: PAGE_CACHE_MS, maxEntries: 1_000 });
-    const searchTotals = createSearchTotalsCache();
     const cacheKeyOf = (request: FastifyRequest) => {
       if (request.method !== 'GET' || request.cookies[SESSION_COOKIE]) return undefined;
       const { ctx } = request;
@@ -186,7 +185,7 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
           search: (query) =>
             serviceResult(async () =>
               presentSearch(
-                await searchMembers(services, { visitor: ctx, session, query }, searchTotals),
+                await searchMembers(services, { visitor: ctx, session, query }, services.searchTotals),
                 services.now(),
               ),
             ),

@@ -1,0 +1,25 @@
+/**
+ * Remembers a promised value per key for a while. Callers that ask at the same time share one
+ * load; a failed load is forgotten at once so the next caller tries again. Keys may come from
+ * request data, so the map is bounded (cleared when full: entries are cheap to load again).
+ */
+export type PromiseCache<T> = {
+  /** `now` in ms; by default the process clock (services.now() may be frozen by tests). */
+  get: (key: string, load: () => Promise<T>, now?: number) => Promise<T>;
+};
+
+export function createPromiseCache<T>(options: { ttlMs: number; maxEntries?: number }): PromiseCache<T> {
+  const { ttlMs, maxEntries = 5_000 } = options;
+  const cache = new Map<string, { at: number; value: Promise<T> }>();
+  return {
+    get: (key, load, now = performance.now()) => {
+      const hit = cache.get(key);
+      if (hit && now - hit.at < ttlMs) return hit.value;
+      if (cache.size >= maxEntries) cache.clear();
+      const value = load();
+      value.catch(() => cache.delete(key));
+      cache.set(key, { at: now, value });
+      return value;
+    },
+  };
+}
