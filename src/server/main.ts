@@ -5,6 +5,7 @@ import { buildApp } from './app.ts';
 import { connectDatabase, migrateDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { EnvError, loadEnv } from './env.ts';
+import { warmGeoIndex } from './features/geocode/geocode.service.ts';
 import { acquireInstanceLock } from './lib/instance-lock.ts';
 import { createServices } from './services.ts';
 
@@ -84,6 +85,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // The city index blocks the event loop while it is built (0.3–1 s): before the port opens, not
+  // in front of the first visitor who asks for a city.
+  warmGeoIndex(log);
   await app.listen({ port: env.port, host: env.host });
   log.info(`ready on ${env.publicUrl}`);
 }

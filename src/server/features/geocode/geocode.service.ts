@@ -16,8 +16,8 @@ type GeoIndex = { cities: CityTable; points: KDBush };
 let geoIndex: GeoIndex | undefined;
 
 /**
- * The city table and its spatial index, built once per process on first use: the data never
- * changes while it runs, and a process that never geocodes never pays for it.
+ * The city table and its spatial index, built once per process: main.ts builds it before the
+ * port opens; tests and scripts build it on first use.
  */
 function getGeoIndex(log?: Pick<Logger, 'info'>): GeoIndex {
   if (geoIndex) return geoIndex;
@@ -41,7 +41,7 @@ function getGeoIndex(log?: Pick<Logger, 'info'>): GeoIndex {
   return geoIndex;
 }
 
-/** Builds the index ahead of the first request (tests; a warm-up where wanted). */
+/** Builds the index ahead of the first request. */
 export function warmGeoIndex(log?: Pick<Logger, 'info'>) {
   getGeoIndex(log);
 }
