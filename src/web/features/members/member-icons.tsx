@@ -1,25 +1,12 @@
 import type { ReactNode } from 'react';
+import { Icon as LineIcon } from '../../components/ui/icon.tsx';
 
-/** Inline icons of the profile view (no icon font: one request fewer, same size everywhere). */
-function Icon({ children, size = 20 }: { children: ReactNode; size?: number }) {
-  return (
-    <svg
-      className="member-icon"
-      viewBox="0 0 24 24"
-      width={size}
-      height={size}
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+/** The icons of the member pages (profile view, own profile). */
+const Icon = ({ children, size }: { children: ReactNode; size?: number }) => (
+  <LineIcon className="member-icon" size={size}>
+    {children}
+  </LineIcon>
+);
 
 export const HeartIcon = ({ filled = false }: { filled?: boolean }) => (
   <Icon>
@@ -66,5 +53,12 @@ export const ChevronIcon = ({ direction }: { direction: 'left' | 'right' }) => (
 export const CheckIcon = () => (
   <Icon size={18}>
     <path d="m5 12 5 5 9-10" />
+  </Icon>
+);
+
+export const PinIcon = () => (
+  <Icon size={16}>
+    <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
+    <circle cx="12" cy="9.5" r="2.5" />
   </Icon>
 );

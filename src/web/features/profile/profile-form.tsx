@@ -6,7 +6,10 @@ import { INTEREST_KEYS } from '../../../shared/interests.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useCountryName } from '../../lib/use-country-name.ts';
+import { useRegions } from '../../lib/use-regions.ts';
 import { describeApiError } from '../account/api-form-errors.ts';
+import { CheckIcon, PinIcon } from '../members/member-icons.tsx';
 import { CityCombobox } from './city-combobox.tsx';
 import {
   CHOICE_FIELDS,
@@ -17,9 +20,7 @@ import {
   toggleInterest,
   updateFromDraft,
 } from './profile-form-logic.ts';
-import { useCountryName } from './use-country-name.ts';
 import { useGeolocation } from './use-geolocation.ts';
-import { useRegions } from './use-regions.ts';
 
 type Props = {
   profile: OwnProfile;
@@ -418,40 +419,5 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
         </button>
       </div>
     </form>
-  );
-}
-
-function PinIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-    >
-      <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
-      <circle cx="12" cy="9.5" r="2.5" />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      aria-hidden="true"
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.4"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      <path d="M5 12.5l4.5 4.5L19 7" />
-    </svg>
   );
 }

@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import type { OwnPhoto } from '../../../shared/contracts/photos.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useCountryName } from '../../lib/use-country-name.ts';
+import { useRegions } from '../../lib/use-regions.ts';
+import { PinIcon } from '../members/member-icons.tsx';
 import { placeLine } from './profile-form-logic.ts';
-import { useCountryName } from './use-country-name.ts';
-import { useRegions } from './use-regions.ts';
 
 type Props = {
   id: number;
@@ -65,18 +66,7 @@ export function ProfileHeader({
           </h1>
           {place && (
             <p className="profile-place">
-              <svg
-                aria-hidden="true"
-                width="16"
-                height="16"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
-                <circle cx="12" cy="9.5" r="2.5" />
-              </svg>
+              <PinIcon />
               {place}
             </p>
           )}

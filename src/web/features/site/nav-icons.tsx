@@ -1,25 +1,7 @@
 import type { ReactNode } from 'react';
+import { Icon as LineIcon } from '../../components/ui/icon.tsx';
 
-/** Inline icons: glyphs such as ⌕ render at different sizes per platform, and an icon font would cost a request. */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      className="nav-icon"
-      viewBox="0 0 24 24"
-      width="20"
-      height="20"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      {children}
-    </svg>
-  );
-}
+const Icon = ({ children }: { children: ReactNode }) => <LineIcon className="nav-icon">{children}</LineIcon>;
 
 export const SearchIcon = () => (
   <Icon>
