@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRootData } from '../../root.tsx';
-import { useCountryName } from '../profile/use-country-name.ts';
 import { useOwnPhotos } from '../profile/use-own-photos.ts';
 import { useSession } from '../session/member-session.tsx';
 

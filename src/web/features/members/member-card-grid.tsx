@@ -1,7 +1,7 @@
 import type { MemberCard } from '../../../shared/contracts/members.ts';
+import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRootData } from '../../root.tsx';
 import { MemberHighlightCard } from '../home/member-highlight-card.tsx';
-import { useCountryName } from '../profile/use-country-name.ts';
 
 /** Members as linked cards in a responsive grid (2 columns on phones, up to 6 on wide screens). */
 export function MemberCardGrid({

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import type { MemberCard, MemberProfile } from '../../../shared/contracts/members.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useCountryName } from '../../lib/use-country-name.ts';
+import { useRegions } from '../../lib/use-regions.ts';
 import { useRootData } from '../../root.tsx';
-import { useCountryName } from '../profile/use-country-name.ts';
-import { useRegions } from '../profile/use-regions.ts';
 import { useSession } from '../session/member-session.tsx';
 import { BackButton } from './back-button.tsx';
 import { MemberActions } from './member-actions.tsx';

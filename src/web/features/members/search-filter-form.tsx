@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { GENDERS } from '../../../shared/profile-options.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useCountryName } from '../profile/use-country-name.ts';
-import { useRegions } from '../profile/use-regions.ts';
+import { useCountryName } from '../../lib/use-country-name.ts';
+import { useRegions } from '../../lib/use-regions.ts';
 import {
   ageOptions,
   draftFromFilters,

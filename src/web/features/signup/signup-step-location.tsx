@@ -1,12 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { RegionsResponse } from '../../../shared/contracts/site.ts';
-import { loadOnce } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useCountryName } from '../../lib/use-country-name.ts';
+import { useRegions } from '../../lib/use-regions.ts';
 import { FieldError, invalidProps } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
-
-type Regions = { code: string; name: string }[];
-type RegionState = { country: string; status: 'loading' | 'ready' | 'failed'; regions: Regions };
 
 /** Step 2: country from the site's list, the country's regions, and a free city field. */
 export function SignupStepLocation({
@@ -16,32 +12,11 @@ export function SignupStepLocation({
   minAge,
   countries,
 }: StepProps & { countries: readonly string[] }) {
-  const { t, i18n } = useTranslation();
-  const countryName = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    return (code: string) => names.of(code) ?? code;
-  }, [i18n.language]);
-  const [regions, setRegions] = useState<RegionState>({ country: '', status: 'loading', regions: [] });
+  const { t } = useTranslation();
+  const countryName = useCountryName();
+  const regions = useRegions(draft.country);
 
-  useEffect(() => {
-    const country = draft.country;
-    if (!country) return;
-    let current = true;
-    setRegions({ country, status: 'loading', regions: [] });
-    loadOnce<RegionsResponse>(`/api/regions.php?country=${encodeURIComponent(country)}`).then(
-      (response) => {
-        if (current) setRegions({ country, status: 'ready', regions: response.regions[country] ?? [] });
-      },
-      () => {
-        if (current) setRegions({ country, status: 'failed', regions: [] });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [draft.country]);
-
-  const showRegions = regions.country === draft.country && regions.regions.length > 0;
+  const showRegions = regions.regions.length > 0;
   return (
     <>
       <div className="mb-3">

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useTranslation } from '../../lib/i18n.tsx';
+import { useTranslation } from './i18n.tsx';
 
 /** Country names in the page's language from the browser's own data (no texts to ship). */
 export function useCountryName(): (code: string) => string {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
-import type { RegionsResponse } from '../../../shared/contracts/site.ts';
-import { loadOnce } from '../../lib/api.ts';
+import type { RegionsResponse } from '../../shared/contracts/site.ts';
+import { loadOnce } from './api.ts';
 
 export type Region = { code: string; name: string };
 export type RegionsState = { country: string; status: 'loading' | 'ready' | 'failed'; regions: Region[] };
 
-/** A country's regions from /api/regions.php, shared with the sign-up step through loadOnce's cache. */
+/** A country's regions from /api/regions.php, loaded once per country (loadOnce) for every form that asks. */
 export function useRegions(country: string): RegionsState {
   const [state, setState] = useState<RegionsState>({ country: '', status: 'loading', regions: [] });
   useEffect(() => {
