@@ -18,3 +18,17 @@ export const SIGNUP_REASONS = ['relationship', 'friendship', 'dating', 'adventur
 
 export type Gender = (typeof GENDERS)[number];
 export type Sexuality = (typeof SEXUALITIES)[number];
+
+/** The profile's choice fields with their option keys, in the order forms and the profile view list them. */
+export const PROFILE_CHOICES = {
+  gender: GENDERS,
+  sexuality: SEXUALITIES,
+  hair_color: HAIR_COLORS,
+  eye_color: EYE_COLORS,
+  body_type: BODY_TYPES,
+  relationship_status: RELATIONSHIP_STATUSES,
+  tattoos: TATTOO_OPTIONS,
+  signup_reason: SIGNUP_REASONS,
+} as const;
+export type ProfileChoiceField = keyof typeof PROFILE_CHOICES;
+export const PROFILE_CHOICE_FIELDS = Object.keys(PROFILE_CHOICES) as ProfileChoiceField[];

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { ProfileFieldSchema } from '../../../shared/contracts/settings.ts';
 import { mainPhoto, placeLine, profileDetails, profileHighlights, stepPhoto } from './member-details.ts';
 
-const ALL = [
-  'age',
-  'gender',
-  'sexuality',
-  'country',
-  'region',
-  'city',
-  'hair_color',
-  'eye_color',
-  'body_type',
-  'relationship_status',
-  'tattoos',
-  'signup_reason',
-  'about_me',
-  'interests',
-];
+const ALL = ProfileFieldSchema.options;
 const member = {
   gender: 'female' as const,
   sexuality: 'hetero' as const,

@@ -1,4 +1,5 @@
 import type { MemberPhoto, MemberProfile } from '../../../shared/contracts/members.ts';
+import { PROFILE_CHOICE_FIELDS, type ProfileChoiceField } from '../../../shared/profile-options.ts';
 
 /**
  * What the profile view shows of a member, free of React so it can be tested. The site's
@@ -10,18 +11,9 @@ import type { MemberPhoto, MemberProfile } from '../../../shared/contracts/membe
 export const HIGHLIGHT_FIELDS = ['relationship_status', 'signup_reason', 'body_type', 'sexuality'] as const;
 
 /** The rows of the details list, in the order of the own-profile form. */
-export const DETAIL_FIELDS = [
-  'gender',
-  'sexuality',
-  'hair_color',
-  'eye_color',
-  'body_type',
-  'relationship_status',
-  'tattoos',
-  'signup_reason',
-] as const;
+export const DETAIL_FIELDS = PROFILE_CHOICE_FIELDS;
 
-export type ProfileFactField = (typeof DETAIL_FIELDS)[number];
+export type ProfileFactField = ProfileChoiceField;
 /** A fact with its option key; labels are `fields.<field>` and `options.<field>.<value>` (profile texts). */
 export type ProfileFact = { field: ProfileFactField; value: string };
 

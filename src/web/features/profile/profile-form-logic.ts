@@ -1,28 +1,10 @@
 import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profile.ts';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { InterestKey } from '../../../shared/interests.ts';
-import {
-  BODY_TYPES,
-  EYE_COLORS,
-  GENDERS,
-  HAIR_COLORS,
-  RELATIONSHIP_STATUSES,
-  SEXUALITIES,
-  SIGNUP_REASONS,
-  TATTOO_OPTIONS,
-} from '../../../shared/profile-options.ts';
+import { PROFILE_CHOICES } from '../../../shared/profile-options.ts';
 
 /** The choice fields and their option keys; labels are under options.<field>.<key> in 'profile'. */
-export const CHOICE_FIELDS = {
-  gender: GENDERS,
-  sexuality: SEXUALITIES,
-  hair_color: HAIR_COLORS,
-  eye_color: EYE_COLORS,
-  body_type: BODY_TYPES,
-  relationship_status: RELATIONSHIP_STATUSES,
-  tattoos: TATTOO_OPTIONS,
-  signup_reason: SIGNUP_REASONS,
-} as const;
+export const CHOICE_FIELDS = PROFILE_CHOICES;
 export type ChoiceField = keyof typeof CHOICE_FIELDS;
 
 /** Gender and sexuality were answered at sign-up and cannot be emptied; the others can be "not said". */
