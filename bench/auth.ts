@@ -4,7 +4,7 @@ import path from 'node:path';
 import argon2 from 'argon2';
 import autocannon from 'autocannon';
 import { ARGON2_OPTIONS, HASH_CONCURRENCY } from '../src/server/features/auth/passwords.ts';
-import { measure, startProcess, stopProcess, waitFor } from './lib.ts';
+import { measure, signUpMember, startProcess, startProduct, stopProcess, waitFor } from './lib.ts';
 
 /**
  * Accounts benchmark:
@@ -18,35 +18,17 @@ const PORT = '3906';
 const BARE_PORT = '3907';
 const base = `http://127.0.0.1:${PORT}`;
 const bare = startProcess(path.join(root, 'bench/bare-server.ts'), { PORT: BARE_PORT });
-const product = startProcess(path.join(root, 'src/server/main.ts'), {
-  PORT,
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: '0',
-  LOGIN_RATE_LIMIT: '1000000',
-});
+const product = startProduct(PORT, dataDir, { LOGIN_RATE_LIMIT: '1000000' });
 try {
   await waitFor(`${base}/api/health.php`);
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
   const password = 'Zonnebloem-2026!';
-  const signup = await fetch(`${base}/api/signup.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'bench@example.nl',
-      name: 'BenchUser',
-      password,
-      date_of_birth: '1990-01-01',
-      gender: 'male',
-      sexuality: 'hetero',
-      country: 'NL',
-      accept_terms: true,
-    }),
+  const { sid } = await signUpMember(base, {
+    email: 'bench@example.nl',
+    name: 'BenchUser',
+    password: password,
+    gender: 'male',
   });
-  if (!signup.ok) throw new Error(`sign-up failed: ${await signup.text()}`);
-  const sid = /sid=([^;]+)/.exec(signup.headers.get('set-cookie') ?? '')?.[1] as string;
 
   // Raw verify rate with the parallelism the server allows itself (all cores but one).
   const hash = await argon2.hash(password, ARGON2_OPTIONS);

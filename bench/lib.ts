@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export type Result = { name: string; rps: number; p50: number; p99: number };
@@ -19,6 +20,43 @@ export function startProcess(script: string, env: Record<string, string>): Child
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
+}
+
+const MAIN = path.resolve(import.meta.dirname, '../src/server/main.ts');
+
+/** The product as production runs it (embedded PostgreSQL in dataDir, quiet log); env adds to that. */
+export function startProduct(port: string, dataDir: string, env: Record<string, string> = {}): ChildProcess {
+  return startProcess(MAIN, {
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    ...env,
+  });
+}
+
+/** A new member through the real sign-up call; returns the session cookie and CSRF token. */
+export async function signUpMember(
+  base: string,
+  member: { email: string; name: string; password: string; gender: 'male' | 'female' },
+): Promise<{ sid: string; csrfToken: string }> {
+  const signup = await fetch(`${base}/api/signup.php`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      ...member,
+      date_of_birth: '1990-01-01',
+      sexuality: 'hetero',
+      country: 'NL',
+      accept_terms: true,
+    }),
+  });
+  if (!signup.ok) throw new Error(`sign-up failed: ${await signup.text()}`);
+  const sid = /sid=([^;]+)/.exec(signup.headers.get('set-cookie') ?? '')?.[1] as string;
+  const { user } = (await signup.json()) as { user: { csrf_token: string } };
+  return { sid, csrfToken: user.csrf_token };
 }
 
 export async function stopProcess(child: ChildProcess) {

@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startProcess, stopProcess, waitFor } from './lib.ts';
+import { startProduct, stopProcess, waitFor } from './lib.ts';
 
 /**
  * Lighthouse (mobile preset) on the home page in Debian's Chromium, and the home page's initial
@@ -13,14 +13,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lh-data-'));
 const PORT = '3903';
 const base = `http://127.0.0.1:${PORT}`;
-const product = startProcess(path.join(root, 'src/server/main.ts'), {
-  PORT,
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: process.env.BENCH_SEED_DEMO ?? '1',
-});
+const product = startProduct(PORT, dataDir, { SEED_DEMO: process.env.BENCH_SEED_DEMO ?? '1' });
 try {
   await waitFor(`${base}/api/health.php`);
   const html = await (await fetch(`${base}/`, { headers: { cookie: 'i18n_redirected=nl' } })).text();

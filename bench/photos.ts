@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { PHOTO_SIZES } from '../src/server/features/photos/photos.keys.ts';
 import { PHOTO_WEBP_OPTIONS } from '../src/server/features/photos/photos.pipeline.ts';
 import { insertExif } from '../src/server/test/photo-fixtures.ts';
-import { startProcess, stopProcess, waitFor } from './lib.ts';
+import { signUpMember, startProduct, stopProcess, waitFor } from './lib.ts';
 
 /**
  * Photo upload benchmark: a 12-megapixel phone-like JPEG uploaded end to end (multipart POST
@@ -14,7 +14,6 @@ import { startProcess, stopProcess, waitFor } from './lib.ts';
  * in this process. Both run one at a time; each pair is measured three times next to each other and
  * the median ratio reported (goal ≥ 50%).
  */
-const root = path.resolve(import.meta.dirname, '..');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-photos-'));
 const PORT = '3908';
 const base = `http://127.0.0.1:${PORT}`;
@@ -67,36 +66,17 @@ async function rate(work: () => Promise<unknown>, seconds: number) {
   return { perSecond: done / (busyMs / 1000), msEach: busyMs / done, done };
 }
 
-const product = startProcess(path.join(root, 'src/server/main.ts'), {
-  PORT,
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: '0',
-  PHOTO_UPLOAD_RATE_LIMIT: '1000000',
-});
+const product = startProduct(PORT, dataDir, { PHOTO_UPLOAD_RATE_LIMIT: '1000000' });
 try {
   const jpeg = await makePhoneJpeg();
   await waitFor(`${base}/api/health.php`);
-  const signup = await fetch(`${base}/api/signup.php`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: 'photos@example.nl',
-      name: 'PhotoBench',
-      password: 'Zonnebloem-2026!',
-      date_of_birth: '1990-01-01',
-      gender: 'female',
-      sexuality: 'hetero',
-      country: 'NL',
-      accept_terms: true,
-    }),
+  const { sid, csrfToken } = await signUpMember(base, {
+    email: 'photos@example.nl',
+    name: 'PhotoBench',
+    password: 'Zonnebloem-2026!',
+    gender: 'female',
   });
-  if (!signup.ok) throw new Error(`sign-up failed: ${await signup.text()}`);
-  const sid = /sid=([^;]+)/.exec(signup.headers.get('set-cookie') ?? '')?.[1] as string;
-  const { user } = (await signup.json()) as { user: { csrf_token: string } };
-  const headers = { cookie: `sid=${sid}`, 'x-csrf-token': user.csrf_token };
+  const headers = { cookie: `sid=${sid}`, 'x-csrf-token': csrfToken };
 
   const bare = () =>
     sharp(jpeg)

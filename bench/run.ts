@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { measure, type Result, ratioLine, startProcess, stopProcess, waitFor } from './lib.ts';
+import { measure, type Result, ratioLine, startProcess, startProduct, stopProcess, waitFor } from './lib.ts';
 
 /**
  * Server benchmark: the product (embedded PostgreSQL, demo data, production build) against a bare
@@ -14,14 +14,7 @@ const PRODUCT_PORT = '3902';
 const BARE_PORT = '3901';
 
 const bare = startProcess(path.join(root, 'bench/bare-server.ts'), { PORT: BARE_PORT });
-const product = startProcess(path.join(root, 'src/server/main.ts'), {
-  PORT: PRODUCT_PORT,
-  HOST: '127.0.0.1',
-  DATA_DIR: dataDir,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: process.env.BENCH_SEED_DEMO ?? '1',
-});
+const product = startProduct(PRODUCT_PORT, dataDir, { SEED_DEMO: process.env.BENCH_SEED_DEMO ?? '1' });
 try {
   await waitFor(`http://127.0.0.1:${BARE_PORT}/`);
   await waitFor(`http://127.0.0.1:${PRODUCT_PORT}/api/health.php`);
