@@ -1,4 +1,4 @@
-import { type MouseEvent, useEffect, useState } from 'react';
+import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { MemberProfile } from '../../../shared/contracts/members.ts';
 import { Modal } from '../../components/ui/modal.tsx';
@@ -40,7 +40,10 @@ function relationAfter(action: 'like' | 'unlike' | 'block' | 'unblock', relation
 
 type Props = { member: MemberProfile; loggedIn: boolean };
 
-/** Like / unlike, message, gift, block / unblock; visitors are asked to log in, per action. */
+/**
+ * Like / unlike, message, gift, block / unblock; visitors are asked to log in, per action. Render it
+ * keyed by the member's id: another profile starts with its own relation and no old messages.
+ */
 export function MemberActions({ member, loggedIn }: Props) {
   const { t } = useTranslation();
   const [relation, setRelation] = useState<Relation>(member.relation);
@@ -50,13 +53,6 @@ export function MemberActions({ member, loggedIn }: Props) {
   const [confirmBlock, setConfirmBlock] = useState(false);
   const [loginReason, setLoginReason] = useState<LoginReason | null>(null);
   const vars = { name: member.name };
-
-  // Another profile (a related card was opened): its own relation, no old messages.
-  useEffect(() => {
-    setRelation(member.relation);
-    setStatus('');
-    setError('');
-  }, [member]);
 
   const run = async (action: 'like' | 'unlike' | 'block' | 'unblock') => {
     setBusy(action);

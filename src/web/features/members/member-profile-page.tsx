@@ -74,7 +74,7 @@ function Profile({ member, related }: { member: MemberProfile; related: MemberCa
                 ))}
               </ul>
             )}
-            <MemberActions member={member} loggedIn={user !== null} />
+            <MemberActions key={member.id} member={member} loggedIn={user !== null} />
           </header>
           {aboutMe && (
             <section className="member-section" aria-labelledby="member-about">
