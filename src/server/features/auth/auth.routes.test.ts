@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
+import { addPhoto, blockMember, createMember } from '../../test/members.ts';
+import { photoFileKey } from '../photos/photos.keys.ts';
 
 const { app, services } = await createTestApp();
 let clock = new Date('2026-06-01T12:00:00Z');
@@ -467,6 +469,11 @@ describe('deletion and reactivation', () => {
 
   it('erases the personal data after 14 days and keeps an anonymous stub', async () => {
     const { sid, user, body } = await signUp();
+    const photo = await addPhoto(services.db, user.id, { main: true });
+    const photoFile = photoFileKey(photo.storageKey, 'large');
+    await services.storage.put(photoFile, Buffer.from('webp'), 'image/webp');
+    const other = await createMember(services.db);
+    await blockMember(services.db, other.id, user.id);
     await app.inject({
       method: 'POST',
       url: '/api/account-delete.php',
@@ -488,6 +495,13 @@ describe('deletion and reactivation', () => {
     expect((await services.pool.query('select 1 from profiles where user_id = $1', [user.id])).rowCount).toBe(
       0,
     );
+    expect((await services.pool.query('select 1 from photos where user_id = $1', [user.id])).rowCount).toBe(
+      0,
+    );
+    expect(await services.storage.exists(photoFile)).toBe(false);
+    expect(
+      (await services.pool.query('select 1 from blocks where blocked_id = $1', [user.id])).rowCount,
+    ).toBe(0);
     const late = await app.inject({
       method: 'POST',
       url: '/api/reactivate.php',

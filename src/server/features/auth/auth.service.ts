@@ -8,12 +8,13 @@ import type {
 } from '../../../shared/contracts/auth.ts';
 import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { accountTokens, photos, profiles, trackingRecords, users } from '../../db/schema/index.ts';
+import { accountTokens, profiles, trackingRecords, users } from '../../db/schema/index.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { photoFileKey } from '../photos/photos.keys.ts';
+import { removeBlocksOf } from '../blocks/blocks.service.ts';
+import { erasePhotosOf } from '../photos/photos.service.ts';
 import { type AccountMailKind, renderAccountMail } from './auth.mails.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -403,13 +404,9 @@ export async function eraseAccountJob(services: AppServices, payload: Record<str
   if (user?.status !== 'pending_deletion' || user.erasedAt) return; // reactivated or already erased
   const windowEnd = (user.deletionRequestedAt?.getTime() ?? 0) + LIMITS.reactivationDays * 86_400_000;
   if (services.now().getTime() < windowEnd) return; // a later deletion request has its own job
-  const own = await services.db.select().from(photos).where(eq(photos.userId, userId));
-  for (const photo of own) {
-    for (const size of ['thumb', 'medium', 'large', 'blur'] as const)
-      await services.storage.remove(photoFileKey(photo.storageKey, size));
-  }
   await services.db.transaction(async (tx) => {
-    await tx.delete(photos).where(eq(photos.userId, userId));
+    await erasePhotosOf(services, tx, userId);
+    await removeBlocksOf(tx, userId);
     await tx.delete(trackingRecords).where(eq(trackingRecords.userId, userId));
     await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
     await tx.delete(profiles).where(eq(profiles.userId, userId));

@@ -75,3 +75,8 @@ export function blockedEitherWayIds(viewerId: number): SQL {
   return sql`select ${blocks.blockedId} from ${blocks} where ${blocks.blockerId} = ${viewerId}
     union all select ${blocks.blockerId} from ${blocks} where ${blocks.blockedId} = ${viewerId}`;
 }
+
+/** The member's blocks both ways, for the erasure of an account (the stub keeps no relations). */
+export async function removeBlocksOf(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
+  await db.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+}

@@ -328,3 +328,20 @@ export async function deletePhoto(
   await services.sessions.invalidateUser(userId);
   return listOwnPhotos(services, userId);
 }
+
+/**
+ * Every photo of a member and its files, for the erasure of an account. Rows go in the caller's
+ * transaction; the files are removed first, so an interrupted erasure is simply run again.
+ */
+export async function erasePhotosOf(services: AppServices, tx: Tx, userId: number): Promise<void> {
+  const own = await tx
+    .select({ storageKey: photos.storageKey })
+    .from(photos)
+    .where(eq(photos.userId, userId));
+  await Promise.all(
+    own.flatMap((photo) =>
+      PHOTO_FILES.map((size) => services.storage.remove(photoFileKey(photo.storageKey, size))),
+    ),
+  );
+  await tx.delete(photos).where(eq(photos.userId, userId));
+}
