@@ -13,6 +13,7 @@ import {
   createSearchTotalsCache,
   type SearchInput,
   searchMembers,
+  TOTAL_EXACT_UP_TO,
 } from '../src/server/features/members/members.service.ts';
 import { REGIONS } from '../src/server/features/regions/regions.data.ts';
 import { createServices } from '../src/server/services.ts';
@@ -91,7 +92,8 @@ try {
   );
   let allOk = true;
   for (const set of filterSets) {
-    const total = (await call(set.query)).total;
+    const page1 = await call(set.query);
+    const total = `${page1.total_more ? 'over ' : ''}${page1.total}`;
     // Reach page 50 the way a browser does: each page's cursor comes from the page before.
     const cursor50 = await cursorOfPage(call, set.query, TARGET_PAGE);
     // Warm-up, then page 1 and page 50 alternately, so load on the machine hits both alike.
@@ -112,17 +114,18 @@ try {
     const p50 = percentiles(fiftieth);
     const c = percentiles(cold);
     const ratio = p50.p50 / p1.p50;
-    const ok = p1.p95 <= GOAL_P95_MS && p50.p95 <= GOAL_P95_MS && ratio <= GOAL_PAGE_RATIO;
+    const ok =
+      p1.p95 <= GOAL_P95_MS && p50.p95 <= GOAL_P95_MS && c.p95 <= GOAL_P95_MS && ratio <= GOAL_PAGE_RATIO;
     allOk &&= ok;
     console.log(
       `${set.name.padEnd(34)} ${String(total).padStart(7)}  ${fmt(p1).padStart(15)}  ${fmt(p50).padStart(15)}  ${ratio.toFixed(2).padStart(9)}  ${fmt(c).padStart(19)}  ${ok ? 'ok' : 'MISSES GOAL'}`,
     );
   }
   console.log(
-    `goals: p95 ≤ ${GOAL_P95_MS} ms (page 1 with the 30 s totals cache warm, and page 50); page 50 ≤ ${GOAL_PAGE_RATIO} × page 1 (p50) — ${allOk ? 'all met' : 'NOT ALL MET'}`,
+    `goals: p95 ≤ ${GOAL_P95_MS} ms (page 1 with the 30 s totals cache warm and cold, and page 50); page 50 ≤ ${GOAL_PAGE_RATIO} × page 1 (p50) — ${allOk ? 'all met' : 'NOT ALL MET'}`,
   );
   console.log(
-    `cold total: page 1 with an empty totals cache, i.e. including the count of every match (load at the end ${os.loadavg()[0]?.toFixed(1)})`,
+    `cold total: page 1 with an empty totals cache, i.e. including the count of the matches up to ${TOTAL_EXACT_UP_TO} (load at the end ${os.loadavg()[0]?.toFixed(1)})`,
   );
   await services.close();
 } finally {

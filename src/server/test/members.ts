@@ -37,40 +37,50 @@ const USER_KEYS = new Set<string>([
  * overridden: `{ gender: 'male', invisible: true, status: 'pending_deletion' }`.
  */
 export async function createMember(db: Database, overrides: MemberOverrides = {}): Promise<TestMember> {
-  counter += 1;
+  const [member] = await createMembers(db, 1, overrides);
+  if (!member) throw new Error('createMember: no user row');
+  return member;
+}
+
+/** Several members with the same overrides, oldest first (ascending ids), in two inserts. */
+export async function createMembers(
+  db: Database,
+  count: number,
+  overrides: MemberOverrides = {},
+): Promise<TestMember[]> {
   const userValues: Record<string, unknown> = {};
   const profileValues: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(overrides)) {
     (USER_KEYS.has(key) ? userValues : profileValues)[key] = value;
   }
-  const [user] = await db
-    .insert(users)
-    .values({
+  const rows = Array.from({ length: count }, () => {
+    counter += 1;
+    return {
       email: `member${counter}-${process.pid}@example.nl`,
       name: `Member${counter}`,
-      status: 'active',
+      status: 'active' as const,
       emailConfirmedAt: new Date('2026-01-01T00:00:00Z'),
       ...(userValues as Partial<UserRow>),
-    })
-    .returning({ id: users.id, name: users.name, email: users.email });
-  if (!user) throw new Error('createMember: no user row');
-  await db.insert(profiles).values({
-    userId: user.id,
-    birthDate: '1990-05-17',
-    gender: 'female',
-    sexuality: 'hetero',
-    country: 'NL',
-    region: 'NL-UT',
-    city: 'Utrecht',
-    ...(profileValues as Partial<ProfileRow>),
+    };
   });
-  return user;
-}
-
-/** Several members with the same overrides, oldest first (ascending ids). */
-export async function createMembers(db: Database, count: number, overrides: MemberOverrides = {}) {
-  const created: TestMember[] = [];
-  for (let i = 0; i < count; i++) created.push(await createMember(db, overrides));
+  if (rows.length === 0) return [];
+  const created = await db
+    .insert(users)
+    .values(rows)
+    .returning({ id: users.id, name: users.name, email: users.email });
+  created.sort((a, b) => a.id - b.id);
+  await db.insert(profiles).values(
+    created.map((user) => ({
+      userId: user.id,
+      birthDate: '1990-05-17',
+      gender: 'female' as const,
+      sexuality: 'hetero' as const,
+      country: 'NL',
+      region: 'NL-UT',
+      city: 'Utrecht',
+      ...(profileValues as Partial<ProfileRow>),
+    })),
+  );
   return created;
 }
 

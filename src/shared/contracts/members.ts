@@ -64,10 +64,14 @@ export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 export const SearchResponseSchema = z.object({
   members: z.array(MemberCardSchema),
   total: z.number().int(),
+  /** true: there are more matches than `total` (counting stops at 1,000; show "more than"). */
+  total_more: z.boolean(),
   /** null on the last page. */
   next_cursor: z.string().nullable(),
   /** Only on the first page and only when the results are few: members close to the search. */
-  similar: z.object({ members: z.array(MemberCardSchema), total: z.number().int() }).nullable(),
+  similar: z
+    .object({ members: z.array(MemberCardSchema), total: z.number().int(), total_more: z.boolean() })
+    .nullable(),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 

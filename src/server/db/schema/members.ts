@@ -88,6 +88,9 @@ export const profiles = pgTable(
     index('profiles_search_country_idx').on(t.country, t.gender, t.userId.desc()),
     index('profiles_search_region_idx').on(t.region, t.gender, t.userId.desc()),
     index('profiles_search_gender_idx').on(t.gender, t.userId.desc()),
+    // Counting an age range within a country reads only the matching range (index-only with the
+    // visible-users index), instead of every profile of the country (docs/decisions/0007).
+    index('profiles_count_age_idx').on(t.country, t.gender, t.birthDate, t.userId),
   ],
 );
 

@@ -66,12 +66,14 @@ export function presentSearch(result: SearchResult, now: Date): SearchResponse {
   const visibility = { visibleFields: result.visibleFields };
   return {
     members: result.members.map((m) => presentMemberCard(m, now, visibility)),
-    total: result.total,
+    total: result.total.count,
+    total_more: result.total.more,
     next_cursor: result.nextCursor,
     similar: result.similar
       ? {
           members: result.similar.members.map((m) => presentMemberCard(m, now, visibility)),
-          total: result.similar.total,
+          total: result.similar.total.count,
+          total_more: result.similar.total.more,
         }
       : null,
   };

@@ -103,6 +103,28 @@ describe('GET /api/members.php', () => {
     expect(body.related.map((m) => m.id)).toEqual([other.id]);
   });
 
+  it('counts up to 1,000 matches and then says "more than", through every page', async () => {
+    // 1,150 visible matches; the viewer blocks 5 of them and 2 others block the viewer.
+    const matching = await createMembers(db, 1_150, { country: 'CA', region: null, gender: 'male' });
+    const viewer = await newViewer();
+    for (const m of matching.slice(0, 5)) await blockMember(db, viewer.id, m.id);
+    for (const m of matching.slice(5, 7)) await blockMember(db, m.id, viewer.id);
+
+    const first = await searchOk({ country: 'CA', gender: 'male' }, viewer.login);
+    expect(first).toMatchObject({ total: 1_000, total_more: true, similar: null });
+    const second = await searchOk(
+      { country: 'CA', gender: 'male', cursor: first.next_cursor ?? '' },
+      viewer.login,
+    );
+    expect(second).toMatchObject({ total: 1_000, total_more: true });
+
+    // Under the cap the count is exact again, the viewer's exclusions taken off.
+    const few = await createMembers(db, 40, { country: 'CA', region: null, gender: 'female' });
+    await blockMember(db, viewer.id, few[0]!.id);
+    const women = await searchOk({ country: 'CA', gender: 'female' }, viewer.login);
+    expect(women).toMatchObject({ total: 39, total_more: false });
+  });
+
   it('pages through 60 matches with no duplicates and no gaps, also when members join meanwhile', async () => {
     const matching = await createMembers(db, 61, { country: 'DE', region: 'DE-BY', gender: 'male' });
     await createMembers(db, 3, { country: 'DE', region: 'DE-BY', gender: 'female' });
@@ -118,6 +140,7 @@ describe('GET /api/members.php', () => {
     const seen: number[] = [];
     let page = await searchOk({ country: 'DE', gender: 'male' }, viewer.login);
     expect(page.total).toBe(60);
+    expect(page.total_more).toBe(false);
     expect(page.similar).toBeNull();
     let pages = 1;
     while (true) {

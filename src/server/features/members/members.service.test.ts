@@ -31,13 +31,20 @@ describe('latestBirthDateForAge', () => {
 
 describe('search cursor', () => {
   it('round-trips and refuses anything else', () => {
-    expect(decodeCursor(encodeCursor(123_456, 789))).toEqual({ lastId: 123_456, total: 789 });
+    for (const total of [
+      { count: 789, more: false },
+      { count: 1_000, more: true },
+    ]) {
+      expect(decodeCursor(encodeCursor(123_456, total))).toEqual({ lastId: 123_456, total });
+    }
     for (const bad of [
       '',
       'abc',
       'MTIz',
       'MC4w',
-      `${encodeCursor(5, 1)}=`,
+      `${encodeCursor(5, { count: 1, more: false })}=`,
+      Buffer.from('1.2++').toString('base64url'),
+      Buffer.from('1.+').toString('base64url'),
       Buffer.from('1.2.3').toString('base64url'),
     ]) {
       expect(() => decodeCursor(bad), bad).toThrow();

@@ -200,19 +200,40 @@ async function findMemberPage(db: Database, q: PageQuery): Promise<CardRow[]> {
   }));
 }
 
-/** Totals per filter set for a short while: counting every match is the one part of a search that grows with the site. */
+/**
+ * A total is exact up to this many matches; above it the page says "more than 1,000". Counting
+ * stops there, so a first search costs the same at 100,000 members as at 2,000 (docs/decisions/0007).
+ */
+export const TOTAL_EXACT_UP_TO = 1_000;
+/** The viewer's own exclusions (self, blocks) come off a shared count; this much room keeps "more than" true after that. */
+const HIDDEN_ALLOWANCE = 200;
+const COUNT_LIMIT = TOTAL_EXACT_UP_TO + HIDDEN_ALLOWANCE + 1;
+
+/** A number of matches; `more`: there are more than `count` (= TOTAL_EXACT_UP_TO). */
+export type MatchCount = { count: number; more: boolean };
+
+/** Totals per filter set for a short while: counting matches is the one part of a search that grows with the site. */
 export type SearchTotalsCache = PromiseCache<number>;
 
 export function createSearchTotalsCache(ttlMs = 30_000): SearchTotalsCache {
   return createPromiseCache<number>({ ttlMs });
 }
 
-async function countVisible(db: Database, filters: MemberFilters, today: Date): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** Visible matches, counted up to `limit` rows (the count stops reading there). */
+async function countVisible(
+  db: Database,
+  filters: MemberFilters,
+  today: Date,
+  limit?: number,
+): Promise<number> {
+  const matches = db
+    .select({ one: sql`1` })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .where(and(visibleMemberCondition, ...filterConditions(filters, today)));
+  const [row] = await db
+    .select({ n: count() })
+    .from((limit === undefined ? matches : matches.limit(limit)).as('matches'));
   return row?.n ?? 0;
 }
 
@@ -238,8 +259,8 @@ async function countHiddenFromViewer(
 }
 
 /**
- * All matches for this viewer: the viewer-independent count comes from the short-lived cache, the
- * viewer's own exclusions are subtracted exactly.
+ * The matches for this viewer: the viewer-independent count (capped) comes from the short-lived
+ * cache, the viewer's own exclusions are subtracted exactly.
  */
 async function countMatches(
   db: Database,
@@ -247,7 +268,7 @@ async function countMatches(
   filters: MemberFilters,
   viewer: Viewer,
   today: Date,
-): Promise<number> {
+): Promise<MatchCount> {
   const key = JSON.stringify([
     filters.gender,
     filters.country,
@@ -257,24 +278,36 @@ async function countMatches(
     today.toISOString().slice(0, 10),
   ]);
   const [all, hidden] = await Promise.all([
-    totals.get(key, () => countVisible(db, filters, today)),
+    totals.get(key, () => countVisible(db, filters, today, COUNT_LIMIT)),
     viewer ? countHiddenFromViewer(db, filters, viewer.id, today) : 0,
   ]);
-  return Math.max(0, all - hidden);
+  if (all < COUNT_LIMIT) return exactCount(all - hidden);
+  if (all - hidden > TOTAL_EXACT_UP_TO) return { count: TOTAL_EXACT_UP_TO, more: true };
+  // A viewer who excludes hundreds of these matches: only an exact count can tell.
+  return exactCount((await countVisible(db, filters, today)) - hidden);
 }
 
-/** The cursor carries the last id shown and the total of page 1, so later pages need no count. */
-export function encodeCursor(lastId: number, total: number): string {
-  return Buffer.from(`${lastId}.${total}`).toString('base64url');
+function exactCount(n: number): MatchCount {
+  return n > TOTAL_EXACT_UP_TO
+    ? { count: TOTAL_EXACT_UP_TO, more: true }
+    : { count: Math.max(0, n), more: false };
 }
 
-export function decodeCursor(cursor: string): { lastId: number; total: number } {
+/**
+ * The cursor carries the last id shown and the total of page 1 ("lastId.total", "+" when there are
+ * more), so later pages need no count.
+ */
+export function encodeCursor(lastId: number, total: MatchCount): string {
+  return Buffer.from(`${lastId}.${total.count}${total.more ? '+' : ''}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { lastId: number; total: MatchCount } {
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
-  const match = /^([1-9]\d{0,14})\.(\d{1,9})$/.exec(decoded);
+  const match = /^([1-9]\d{0,14})\.(\d{1,9})(\+?)$/.exec(decoded);
   if (!match || Buffer.from(decoded).toString('base64url') !== cursor) {
     throw badRequest('Invalid cursor', { cursor: ['invalid'] });
   }
-  return { lastId: Number(match[1]), total: Number(match[2]) };
+  return { lastId: Number(match[1]), total: { count: Number(match[2]), more: match[3] === '+' } };
 }
 
 /** The query's filters that the domain offers (settings.search_fields); others are ignored. */
@@ -312,7 +345,7 @@ function relaxedFilterSteps(filters: MemberFilters): MemberFilters[] {
   return steps;
 }
 
-export type MemberList = { members: CardRow[]; total: number };
+export type MemberList = { members: CardRow[]; total: MatchCount };
 export type SearchResult = MemberList & {
   nextCursor: string | null;
   similar: MemberList | null;
@@ -353,16 +386,16 @@ export async function searchMembers(
   ]);
   const hasMore = rows.length > SEARCH_PAGE_SIZE;
   const members = rows.slice(0, SEARCH_PAGE_SIZE);
-  let total: number;
+  let total: MatchCount;
   if (cursor) total = cursor.total;
   // A first page that is not full holds every match: exact whatever the cache says.
-  else if (!hasMore) total = members.length;
-  else total = Math.max(rows.length, counted ?? 0);
+  else if (!hasMore) total = { count: members.length, more: false };
+  else total = atLeast(counted, rows.length);
   const last = members.at(-1);
   const nextCursor = hasMore && last ? encodeCursor(last.id, total) : null;
 
   const similar =
-    !cursor && total < SIMILAR_WHEN_FEWER_THAN
+    !cursor && !total.more && total.count < SIMILAR_WHEN_FEWER_THAN
       ? await findSimilarMembers(
           deps.db,
           totals,
@@ -373,6 +406,12 @@ export async function searchMembers(
         )
       : null;
   return { members, total, nextCursor, similar, visibleFields: settings.visible_profile_fields };
+}
+
+/** A cached count may lag the rows just read: never show fewer than those. */
+function atLeast(counted: MatchCount | undefined, rows: number): MatchCount {
+  if (counted?.more) return counted;
+  return { count: Math.max(rows, counted?.count ?? 0), more: false };
 }
 
 async function findSimilarMembers(
@@ -394,11 +433,15 @@ async function findSimilarMembers(
     });
     const members = rows.slice(0, SEARCH_PAGE_SIZE);
     // Every main result also matches the looser filters: they are counted there and taken off.
-    const total =
-      rows.length <= SEARCH_PAGE_SIZE
-        ? rows.length
-        : Math.max(rows.length, (await countMatches(db, totals, step, viewer, today)) - mainIds.length);
-    if (total >= SIMILAR_WHEN_FEWER_THAN || index === steps.length - 1) {
+    let total: MatchCount = { count: rows.length, more: false };
+    if (rows.length > SEARCH_PAGE_SIZE) {
+      const counted = await countMatches(db, totals, step, viewer, today);
+      total = atLeast(
+        counted.more ? counted : { count: counted.count - mainIds.length, more: false },
+        rows.length,
+      );
+    }
+    if (total.more || total.count >= SIMILAR_WHEN_FEWER_THAN || index === steps.length - 1) {
       return members.length > 0 ? { members, total } : null;
     }
   }

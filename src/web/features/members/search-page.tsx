@@ -87,7 +87,9 @@ function Results({
       >
         <div className="search-results-head">
           <h2 id={headingId} className="h5 mb-0">
-            {t(countKey('search.total', search.total), { count: number(search.total) })}
+            {search.total_more
+              ? t('search.total_more', { count: number(search.total) })
+              : t(countKey('search.total', search.total), { count: number(search.total) })}
           </h2>
           {busy && <Spinner label={t('search.loading')} />}
         </div>
@@ -138,9 +140,11 @@ function Results({
             {t('search.similar_title')}
           </h2>
           <p className="text-body-secondary small">
-            {t(countKey('search.similar_total', search.similar.total), {
-              count: number(search.similar.total),
-            })}
+            {search.similar.total_more
+              ? t('search.similar_total_more', { count: number(search.similar.total) })
+              : t(countKey('search.similar_total', search.similar.total), {
+                  count: number(search.similar.total),
+                })}
           </p>
           <MemberCardGrid members={search.similar.members} />
         </section>

@@ -1,0 +1,1 @@
+CREATE INDEX "profiles_count_age_idx" ON "profiles" USING btree ("country","gender","birth_date","user_id");
