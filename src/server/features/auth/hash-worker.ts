@@ -4,14 +4,14 @@ import { ARGON2_OPTIONS } from './argon2-options.ts';
 
 /**
  * The password hashing process: argon2 is CPU-bound for tens of milliseconds per call. In its own
- * process at a lower scheduling priority it can use every spare cycle without ever delaying the
- * server's event loop or PostgreSQL (measured: health p99 went from 30 ms to a few ms during a
- * login storm on two cores).
+ * process at the lowest scheduling priority (nice 19, inherited by the libuv thread that runs
+ * argon2, since that thread starts after this line) it uses spare cycles only and never holds up
+ * the server's event loop or PostgreSQL. Figures: docs/performance.md, Accounts.
  */
 type Request = { id: number; op: 'hash' | 'verify'; password: string; hash?: string };
 
 try {
-  os.setPriority(10);
+  os.setPriority(19);
 } catch {}
 
 process.on('message', async (message: Request) => {
