@@ -73,10 +73,19 @@ describe('site calls', () => {
     expect(res.json().errors.page_not_found).toBeTruthy();
   });
 
-  it('sends security headers', async () => {
-    const res = await app.inject({ url: '/api/health.php' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  it('sends security headers: the JSON ones on API calls, all of them on everything else', async () => {
+    const api = await app.inject({ url: '/api/health.php' });
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['referrer-policy']).toBe('no-referrer');
+    expect(api.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(api.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(api.headers['permissions-policy']).toBeUndefined();
+
+    await services.storage.put('p/1/9-thumb.webp', Buffer.from('public'), 'image/webp');
+    const file = await app.inject({ url: '/media/p/1/9-thumb.webp' });
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(file.headers['permissions-policy']).toContain('camera=()');
   });
 
   it('never serves private originals from the media path', async () => {

@@ -16,15 +16,17 @@ export function createDatabaseCheck(
   const cache = createPromiseCache<true>({ ttlMs: options.ttlMs ?? DATABASE_CHECK_TTL_MS, maxEntries: 1 });
   const now = options.now ?? (() => performance.now());
   return () =>
-    cache.get(
-      'database',
-      async () => {
-        await ping();
-        return true as const;
-      },
-      now(),
-    ).then(
-      () => true,
-      () => false,
-    );
+    cache
+      .get(
+        'database',
+        async () => {
+          await ping();
+          return true as const;
+        },
+        now(),
+      )
+      .then(
+        () => true,
+        () => false,
+      );
 }
