@@ -1,13 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 
-/** Fails on serious or critical accessibility violations of the page as it is now. */
+const LOCALES_DIR = path.resolve(import.meta.dirname, '../src/shared/i18n/locales/en');
+/** The top-level groups of every namespace: a text on screen like "account.title" is a key nobody translated. */
+const TEXT_GROUPS = [
+  ...new Set(
+    fs
+      .readdirSync(LOCALES_DIR)
+      .filter((file) => file !== 'legal.json')
+      .flatMap((file) => Object.keys(JSON.parse(fs.readFileSync(path.join(LOCALES_DIR, file), 'utf8')))),
+  ),
+];
+const RAW_KEY = new RegExp(`\\b(?:${TEXT_GROUPS.join('|')})\\.[a-z][a-z0-9_]*(?:\\.[a-z0-9_]+)*\\b`, 'g');
+
+/**
+ * Fails on serious or critical accessibility violations of the page as it is now, and on a raw
+ * text key on screen (a page or part that lost its texts shows keys to a screen reader too).
+ */
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, bad.join('\n')).toEqual([]);
+  const text = await page.locator('body').innerText();
+  expect(text.match(RAW_KEY) ?? [], 'untranslated text keys on the page').toEqual([]);
 }
 
 type Fixtures = { country: string | undefined };

@@ -2,7 +2,8 @@ import type { User } from './contracts/auth.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput } from './contracts/site.ts';
-import type { Locale, PageNamespace } from './i18n/locales.ts';
+import type { Locale } from './i18n/locales.ts';
+import type { PageNamespace } from './i18n/page-texts.ts';
 import type { Messages, Translate } from './i18n/translator.ts';
 
 /** A service call's outcome for a loader: its data, or what the API would answer instead. */
@@ -21,11 +22,11 @@ export type WebLoadContext = {
   company: CompanyInfo;
   /** Interface texts (common namespace) in the visitor's language. */
   t: Translate;
-  /** The common namespace itself, sent to the browser once per page load. */
+  /** The common texts every page needs (without page texts and e-mails), sent inline once per page load. */
   messages: Messages;
   /** Legal and help texts: rendered on the server only, never shipped as a whole. */
   legal: { t: Translate; messages: Messages };
-  /** A page namespace (profile, members) in the visitor's language, with English where a text is missing. */
+  /** A page's own texts (shared/i18n/locales.ts PAGE_TEXTS) in the visitor's language. */
   pageTexts: (ns: PageNamespace) => Messages;
   country: string | null;
   /** The logged-in member, or null for a visitor. */

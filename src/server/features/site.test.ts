@@ -67,10 +67,16 @@ describe('site calls', () => {
     expect(res.json().error.details.fieldErrors).toBeDefined();
   });
 
-  it('GET /api/locale.php gives the interface texts of a language', async () => {
+  it('GET /api/locale.php gives the interface texts of a language, or of one page with ns=', async () => {
     const res = await app.inject({ url: '/api/locale.php?lng=de' });
     expect(res.statusCode).toBe(200);
     expect(res.json().errors.page_not_found).toBeTruthy();
+    expect(res.json().signup).toBeUndefined();
+    expect(res.json().mail).toBeUndefined();
+    const signup = await app.inject({ url: '/api/locale.php?lng=de&ns=signup' });
+    expect(signup.statusCode).toBe(200);
+    expect(signup.json().signup.title).toBeTruthy();
+    expect((await app.inject({ url: '/api/locale.php?lng=de&ns=mail' })).statusCode).toBe(400);
   });
 
   it('sends security headers: the JSON ones on API calls, all of them on everything else', async () => {

@@ -18,9 +18,6 @@ export const LOCALE_INFO: Record<Locale, { iso: string; name: string }> = {
 };
 
 export const NAMESPACES = ['common', 'legal', 'profile', 'members'] as const;
-/** Namespaces that member pages load with their route data, so the home page does not carry them. */
-export const PAGE_NAMESPACES = ['profile', 'members'] as const;
-export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function isLocale(value: unknown): value is Locale {

@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/account-deleted';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.t('account.deleted_title') };
+  return { texts: context.pageTexts('account'), title: context.t('account.deleted_title') };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
 }
 
-export default function AccountDeleted() {
+function AccountDeleted() {
   const { t } = useTranslation();
   return (
     <main id="main" className="container narrow-page text-center">
@@ -23,3 +24,5 @@ export default function AccountDeleted() {
     </main>
   );
 }
+
+export default withPageTexts(AccountDeleted);

@@ -3,6 +3,7 @@ import { ComplaintInputSchema, ComplaintSubjectSchema } from '../../shared/contr
 import { LIMITS } from '../../shared/limits.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/complaints';
 
 type FieldErrors = Partial<Record<'name' | 'email' | 'subject' | 'message', string>>;
@@ -23,14 +24,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.t('complaints.title') };
+  return { texts: context.pageTexts('service'), title: context.t('complaints.title') };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.title);
 }
 
-export default function Complaints({ actionData }: Route.ComponentProps) {
+function Complaints({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submitting = navigation.state === 'submitting';
@@ -120,3 +121,5 @@ export default function Complaints({ actionData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export default withPageTexts(Complaints);

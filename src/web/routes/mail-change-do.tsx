@@ -2,17 +2,18 @@ import { Link } from 'react-router';
 import { TokenPage } from '../features/account/token-page.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/mail-change-do';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.t('mail_change.title') };
+  return { texts: context.pageTexts('account'), title: context.t('mail_change.title') };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
 }
 
-export default function MailChangeDo() {
+function MailChangeDo() {
   const { t } = useTranslation();
   return (
     <TokenPage
@@ -27,3 +28,5 @@ export default function MailChangeDo() {
     />
   );
 }
+
+export default withPageTexts(MailChangeDo);

@@ -2,11 +2,12 @@ import { Link } from 'react-router';
 import { formatMoney } from '../features/pricing/format.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/pricing';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.t('pricing.title') };
+  return { texts: context.pageTexts('service'), title: context.t('pricing.title') };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -15,7 +16,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 const BENEFITS = ['photos', 'upload', 'conversations', 'lifetime'] as const;
 
-export default function Pricing() {
+function Pricing() {
   const { t, i18n } = useTranslation();
   const root = useRootData();
   if (!root) return null;
@@ -75,3 +76,5 @@ export default function Pricing() {
     </main>
   );
 }
+
+export default withPageTexts(Pricing);

@@ -3,17 +3,18 @@ import { Link, useRevalidator } from 'react-router';
 import { TokenPage } from '../features/account/token-page.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/reactivate';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.t('reactivate.title') };
+  return { texts: context.pageTexts('account'), title: context.t('reactivate.title') };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
 }
 
-export default function Reactivate() {
+function Reactivate() {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const onDone = useCallback(async () => {
@@ -33,3 +34,5 @@ export default function Reactivate() {
     />
   );
 }
+
+export default withPageTexts(Reactivate);

@@ -4,17 +4,18 @@ import { FormField } from '../components/ui/form-field.tsx';
 import { useApiForm } from '../features/account/use-api-form.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/reset-password-do';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.t('password_reset.new_title') };
+  return { texts: context.pageTexts('account'), title: context.t('password_reset.new_title') };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
 }
 
-export default function ResetPasswordDo() {
+function ResetPasswordDo() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const form = useApiForm<{ ok: true }>('/api/password-reset-do.php', ['password', 'password_repeat']);
@@ -75,3 +76,5 @@ export default function ResetPasswordDo() {
     </main>
   );
 }
+
+export default withPageTexts(ResetPasswordDo);

@@ -5,17 +5,18 @@ import { FormField } from '../components/ui/form-field.tsx';
 import { useApiForm } from '../features/account/use-api-form.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/reset-password';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.t('password_reset.title') };
+  return { texts: context.pageTexts('account'), title: context.t('password_reset.title') };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
 }
 
-export default function ResetPassword() {
+function ResetPassword() {
   const { t } = useTranslation();
   const form = useApiForm<{ ok: true }>('/api/password-reset.php', ['email']);
   const [sentTo, setSentTo] = useState<string>();
@@ -56,3 +57,5 @@ export default function ResetPassword() {
     </main>
   );
 }
+
+export default withPageTexts(ResetPassword);

@@ -10,13 +10,14 @@ import { useSession } from '../features/session/member-session.tsx';
 import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import { runMiddleware } from '../lib/route-middleware.ts';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/settings';
 
 export async function loader({ request: req, context }: Route.LoaderArgs) {
   runMiddleware(['auth'], { request: req, context });
-  return { title: context.t('account.title') };
+  return { texts: context.pageTexts('account'), title: context.t('account.title') };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -280,7 +281,7 @@ function DeleteSection({ discount }: { discount: number }) {
   );
 }
 
-export default function Settings() {
+function Settings() {
   const { t } = useTranslation();
   const root = useRootData();
   // The session's member is the freshest copy (refreshed every minute); the company comes from the root.
@@ -297,3 +298,5 @@ export default function Settings() {
     </main>
   );
 }
+
+export default withPageTexts(Settings);

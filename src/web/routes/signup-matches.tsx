@@ -4,6 +4,7 @@ import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx'
 import { soughtGenders } from '../features/signup/signup-steps.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/signup-matches';
 
@@ -23,7 +24,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const members = (matching.length > 0 ? matching : all).toSorted(
     (a, b) => Number(b.country === country) - Number(a.country === country),
   );
-  return { title: context.t('signup.matches.title'), members, loggedIn: context.user !== null };
+  return {
+    texts: context.pageTexts('signup'),
+    title: context.t('signup.matches.title'),
+    members,
+    loggedIn: context.user !== null,
+  };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -31,7 +37,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 /** Members who fit the search the new member just described, to show what awaits after activation. */
-export default function SignupMatches({ loaderData }: Route.ComponentProps) {
+function SignupMatches({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
   if (!root) return null;
@@ -82,3 +88,5 @@ export default function SignupMatches({ loaderData }: Route.ComponentProps) {
     </main>
   );
 }
+
+export default withPageTexts(SignupMatches);

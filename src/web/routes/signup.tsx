@@ -3,12 +3,13 @@ import { isSignupFlowActive } from '../features/signup/signup-flow.ts';
 import { SignupWizard } from '../features/signup/signup-wizard.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/signup';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect('/members');
-  return { title: context.t('signup.page_title') };
+  return { texts: context.pageTexts('signup'), title: context.t('signup.page_title') };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -21,7 +22,7 @@ export function shouldRevalidate({ defaultShouldRevalidate }: ShouldRevalidateFu
 }
 
 /** The full sign-up page: what phones get, and what any link to /signup shows without JavaScript. */
-export default function Signup() {
+function Signup() {
   const { t } = useTranslation();
   const root = useRootData();
   if (!root) return null;
@@ -43,3 +44,5 @@ export default function Signup() {
     </main>
   );
 }
+
+export default withPageTexts(Signup);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOCALES } from '../../../shared/i18n/locales.ts';
+import { PAGE_NAMESPACES } from '../../../shared/i18n/page-texts.ts';
 import type { AppServices } from '../../services.ts';
 
 export function i18nRoutes(services: AppServices): FastifyPluginAsyncZod {
@@ -10,14 +11,16 @@ export function i18nRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['site'],
-          summary: 'The interface texts of one language (used when switching language in place)',
-          querystring: z.object({ lng: z.enum(LOCALES) }),
+          summary:
+            'Interface texts of one language: the texts every page carries (switching language in place), or with ns= the texts of one page or part (the sign-up modal fetches ns=signup when it opens)',
+          querystring: z.object({ lng: z.enum(LOCALES), ns: z.enum(PAGE_NAMESPACES).optional() }),
           response: { 200: z.record(z.string(), z.unknown()) },
         },
       },
       async (request, reply) => {
         reply.header('cache-control', 'public, max-age=3600');
-        return services.translations.namespace(request.query.lng, 'common');
+        const { lng, ns } = request.query;
+        return ns ? services.translations.pageTexts(lng, ns) : services.translations.pageCommon(lng);
       },
     );
   };

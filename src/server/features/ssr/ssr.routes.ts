@@ -161,12 +161,12 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
         settings,
         company,
         t: services.translations.t(ctx.locale),
-        messages: services.translations.namespace(ctx.locale, 'common'),
+        messages: services.translations.pageCommon(ctx.locale),
         legal: {
           t: services.translations.t(ctx.locale, 'legal'),
           messages: services.translations.namespace(ctx.locale, 'legal'),
         },
-        pageTexts: (ns) => services.translations.namespace(ctx.locale, ns),
+        pageTexts: (ns) => services.translations.pageTexts(ctx.locale, ns),
         country: ctx.country,
         user: session
           ? presentUser(session.user, session.profile, {

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { LazyPageTexts } from '../../lib/page-texts.tsx';
 import { isSmartphoneViewport } from './signup-viewport.ts';
 import { resendErrorKey, useResendActivation } from './use-resend-activation.ts';
 
@@ -13,6 +14,14 @@ export const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
  * smartphone user to confirm the e-mail address; on desktop the sign-up flow itself says so.
  */
 export function ActivationReminder({ user }: { user: User | null }) {
+  return (
+    <LazyPageTexts ns="signup">
+      <Reminder user={user} />
+    </LazyPageTexts>
+  );
+}
+
+function Reminder({ user }: { user: User | null }) {
   const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();

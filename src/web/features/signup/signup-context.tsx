@@ -11,6 +11,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from '../../lib/i18n.tsx';
 import { isModalViewport } from './signup-viewport.ts';
 
 /*
@@ -53,6 +54,8 @@ function signupLinkOf(target: EventTarget | null): HTMLAnchorElement | null {
 export function SignupProvider({ loggedIn, children }: { loggedIn: boolean; children: ReactNode }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const language = useRef('');
+  language.current = useTranslation().i18n.language;
   const [state, setState] = useState<ModalState>({
     open: false,
     mounted: false,
@@ -93,7 +96,11 @@ export function SignupProvider({ loggedIn, children }: { loggedIn: boolean; chil
     };
     // Fetch the modal's code when the pointer or focus reaches a sign-up link.
     const prefetch = (event: Event) => {
-      if (!loggedIn && isModalViewport() && signupLinkOf(event.target)) void loadModal().catch(() => {});
+      if (!loggedIn && isModalViewport() && signupLinkOf(event.target)) {
+        void loadModal()
+          .then((m) => m.preloadSignupTexts(language.current))
+          .catch(() => {});
+      }
     };
     window.addEventListener('click', onClick, true);
     document.addEventListener('pointerover', prefetch, { passive: true });

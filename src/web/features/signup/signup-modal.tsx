@@ -1,5 +1,6 @@
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { fetchPageTexts, LazyPageTexts } from '../../lib/page-texts.tsx';
 import { useRootData } from '../../root.tsx';
 import { SignupWizard } from './signup-wizard.tsx';
 
@@ -11,8 +12,21 @@ type Props = {
   onFinished: () => void;
 };
 
-/** The desktop sign-up: the wizard in a dialog, loaded on the first sign-up click. */
-export function SignupModal({ open, busy, onClose, onBusyChange, onFinished }: Props) {
+/** Called when the pointer reaches a sign-up link: the texts come with the code, before the click. */
+export function preloadSignupTexts(language: string) {
+  void fetchPageTexts(language, 'signup');
+}
+
+/** The desktop sign-up: the wizard in a dialog, loaded with its texts on the first sign-up click. */
+export function SignupModal(props: Props) {
+  return (
+    <LazyPageTexts ns="signup">
+      <SignupDialog {...props} />
+    </LazyPageTexts>
+  );
+}
+
+function SignupDialog({ open, busy, onClose, onBusyChange, onFinished }: Props) {
   const { t } = useTranslation();
   const root = useRootData();
   if (!root) return null;

@@ -1,0 +1,27 @@
+import type { Namespace } from './locales.ts';
+
+// Its own module, not locales.ts: the browser's home page imports locales.ts and needs none of this.
+
+/**
+ * Texts a page loads with its route data (or a lazy part, such as the sign-up modal, fetches when
+ * it opens), so the home page does not carry them inline. Each is a namespace file plus groups of
+ * the common namespace; the server's translators keep the whole common namespace.
+ */
+export const PAGE_TEXTS = {
+  profile: { file: 'profile', common: ['interests'] },
+  members: { file: 'members', common: [] },
+  signup: { file: null, common: ['signup'] },
+  account: { file: null, common: ['account', 'password_reset', 'mail_change', 'reactivate'] },
+  service: { file: null, common: ['complaints', 'pricing'] },
+} as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
+export type PageNamespace = keyof typeof PAGE_TEXTS;
+export const PAGE_NAMESPACES = [
+  'profile',
+  'members',
+  'signup',
+  'account',
+  'service',
+] as const satisfies readonly PageNamespace[];
+
+/** Common groups only the server uses (e-mails): never sent to the browser. */
+export const SERVER_ONLY_GROUPS = ['mail'] as const;
