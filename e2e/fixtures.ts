@@ -25,6 +25,7 @@ export async function expectAccessible(page: Page) {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, bad.join('\n')).toEqual([]);
+  // biome-ignore lint/performance/useDomNodeTextContent: what is rendered, not the inline data scripts' text
   const text = await page.locator('body').innerText();
   expect(text.match(RAW_KEY) ?? [], 'untranslated text keys on the page').toEqual([]);
 }
