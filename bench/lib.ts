@@ -88,3 +88,23 @@ export function ratioLine(result: Result, baseline: Result, goal: number) {
   const verdict = ratio >= goal ? 'ok' : 'BELOW GOAL';
   return `${result.name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms  ${(ratio * 100).toFixed(1).padStart(5)}% of bare (goal ≥ ${goal * 100}%) ${verdict}`;
 }
+
+/**
+ * A target measured right next to a baseline run, three times; the pair with the median ratio is
+ * returned. Other load on a shared machine then moves both sides of a pair together.
+ */
+export async function pairedMeasure(
+  baselineUrl: string,
+  name: string,
+  url: string,
+  options: { headers?: Record<string, string>; seconds?: number } = {},
+) {
+  const pairs: { ratio: number; target: Result; baseline: Result }[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    const baseline = await measure('bare Fastify GET /', baselineUrl, { seconds: options.seconds ?? 4 });
+    const target = await measure(name, url, { headers: options.headers, seconds: options.seconds ?? 4 });
+    pairs.push({ ratio: target.rps / baseline.rps, target, baseline });
+  }
+  pairs.sort((a, b) => a.ratio - b.ratio);
+  return pairs[1] as (typeof pairs)[number];
+}

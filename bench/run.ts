@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { measure, type Result, ratioLine, startProcess, startProduct, stopProcess, waitFor } from './lib.ts';
+import { pairedMeasure, ratioLine, startProcess, startProduct, stopProcess, waitFor } from './lib.ts';
 
 /**
  * Server benchmark: the product (embedded PostgreSQL, demo data, production build) against a bare
@@ -20,17 +20,8 @@ try {
   await waitFor(`http://127.0.0.1:${PRODUCT_PORT}/api/health.php`);
   const cookie = { cookie: 'i18n_redirected=nl' };
   const bareUrl = `http://127.0.0.1:${BARE_PORT}/`;
-  // Each target is measured right next to a baseline run, three times, and the median ratio
-  // reported: other load on a shared machine then moves both sides of a pair together.
   const paired = async (name: string, url: string, goal: number) => {
-    const ratios: { ratio: number; target: Result; baseline: Result }[] = [];
-    for (let round = 0; round < 3; round += 1) {
-      const baseline = await measure('bare Fastify GET /', bareUrl, { seconds: 4 });
-      const target = await measure(name, url, { headers: cookie, seconds: 4 });
-      ratios.push({ ratio: target.rps / baseline.rps, target, baseline });
-    }
-    ratios.sort((a, b) => a.ratio - b.ratio);
-    const median = ratios[1] as (typeof ratios)[number];
+    const median = await pairedMeasure(bareUrl, name, url, { headers: cookie });
     console.log(ratioLine(median.target, median.baseline, goal));
     return median;
   };

@@ -176,6 +176,31 @@ describe('login and sessions', () => {
     expect(byName.statusCode).toBe(200);
   });
 
+  it('GET user.php answers the same member until something changes, and the age on the birthday', async () => {
+    const saved = clock;
+    try {
+      clock = new Date('2026-05-16T23:00:00Z');
+      const { sid } = await signUp({ date_of_birth: '1990-05-17' });
+      const get = () => app.inject({ url: '/api/user.php', cookies: { sid } });
+      const first = await get();
+      expect((await get()).body).toBe(first.body);
+      expect(first.json().user.profile.age).toBe(35);
+      clock = new Date('2026-05-17T00:30:00Z');
+      expect((await get()).json().user.profile.age).toBe(36);
+      const put = await app.inject({
+        method: 'PUT',
+        url: '/api/user.php',
+        cookies: { sid },
+        headers: { 'x-csrf-token': first.json().user.csrf_token },
+        payload: { language: 'de' },
+      });
+      expect(put.statusCode, put.body).toBe(200);
+      expect((await get()).json().user.language).toBe('de');
+    } finally {
+      clock = saved;
+    }
+  });
+
   it('says login failed for a wrong password or unknown account, and locks after 5 failures for 15 minutes', async () => {
     const { body } = await signUp();
     const unknown = await app.inject({

@@ -37,14 +37,32 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     userAgent: request.headers['user-agent'],
   });
 
-  async function userOf(request: FastifyRequest, session: ActiveSession) {
-    const values = await services.settings.getValues(request.ctx.domain);
-    return presentUser(session.user, session.profile, {
+  const present = (session: ActiveSession, fictionalIcon: string, now: Date) =>
+    presentUser(session.user, session.profile, {
       csrfToken: session.csrfToken,
       mainPhoto: session.mainPhoto,
-      fictionalIcon: values.fictional_icon,
-      now: services.now(),
+      fictionalIcon,
+      now,
     });
+
+  async function userOf(request: FastifyRequest, session: ActiveSession) {
+    const values = await services.settings.getValues(request.ctx.domain);
+    return present(session, values.fictional_icon, services.now());
+  }
+
+  // GET user.php is polled by every open tab: the answer is kept with the cached session object,
+  // so it is rebuilt only when the session cache reloads the member (any change to the account
+  // invalidates it), the day changes (age) or the fictional icon setting does.
+  const answered = new WeakMap<ActiveSession, { key: string; body: string }>();
+  async function userBody(request: FastifyRequest, session: ActiveSession): Promise<string> {
+    const values = await services.settings.getValues(request.ctx.domain);
+    const now = services.now();
+    const key = `${now.toISOString().slice(0, 10)}|${values.fictional_icon}`;
+    const hit = answered.get(session);
+    if (hit?.key === key) return hit.body;
+    const body = JSON.stringify({ user: present(session, values.fictional_icon, now) });
+    answered.set(session, { key, body });
+    return body;
   }
 
   /** After login, sign-up or reactivation: the new session's member, read back as any later request would. */
@@ -119,12 +137,12 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const session = await requireMember(request);
-        // Every open tab polls this: serialized directly from the typed presenter, skipping a
-        // second validation pass of the same shape.
+        // Serialized from the typed presenter (userBody), skipping a second validation pass of
+        // the same shape.
         return reply
           .header('cache-control', 'no-store')
           .header('content-type', 'application/json; charset=utf-8')
-          .send(JSON.stringify({ user: await userOf(request, session) }) as never);
+          .send((await userBody(request, session)) as never);
       },
     );
 
