@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { GENDERS } from '../../../shared/profile-options.ts';
+import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRegions } from '../../lib/use-regions.ts';
@@ -141,17 +142,14 @@ export function SearchFilterForm({
                 disabled={!showRegions}
                 onChange={(e) => change({ countryregion: e.target.value })}
               >
-                <option value="">
-                  {draft.country && regions.status === 'loading'
-                    ? t('search.region_loading')
-                    : t('search.region_any')}
-                </option>
-                {showRegions &&
-                  regions.regions.map((region) => (
-                    <option key={region.code} value={region.code}>
-                      {region.name}
-                    </option>
-                  ))}
+                <RegionOptions
+                  regions={showRegions ? regions.regions : []}
+                  placeholder={
+                    draft.country && regions.status === 'loading'
+                      ? t('search.region_loading')
+                      : t('search.region_any')
+                  }
+                />
               </select>
               {regions.status === 'failed' && <p className="form-text mb-0">{t('search.region_failed')}</p>}
             </div>

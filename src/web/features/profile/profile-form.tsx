@@ -4,6 +4,7 @@ import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { Translate } from '../../../shared/i18n/translator.ts';
 import { INTEREST_KEYS } from '../../../shared/interests.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
@@ -261,14 +262,12 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
                   aria-describedby={describedBy('region')}
                   onChange={(e) => change({ region: e.target.value })}
                 >
-                  <option value="">
-                    {regions.status === 'loading' ? t('location.region_loading') : t('form.not_said')}
-                  </option>
-                  {regionOptions.map((r) => (
-                    <option key={r.code} value={r.code}>
-                      {r.name}
-                    </option>
-                  ))}
+                  <RegionOptions
+                    regions={regionOptions}
+                    placeholder={
+                      regions.status === 'loading' ? t('location.region_loading') : t('form.not_said')
+                    }
+                  />
                 </select>
                 {regions.status === 'failed' && <p className="form-text">{t('location.region_failed')}</p>}
                 {fieldError('region')}

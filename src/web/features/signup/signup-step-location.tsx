@@ -1,3 +1,4 @@
+import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRegions } from '../../lib/use-regions.ts';
@@ -52,17 +53,14 @@ export function SignupStepLocation({
           onChange={(e) => onChange({ region: e.target.value })}
           {...invalidProps('region', errors.region)}
         >
-          <option value="">
-            {regions.status === 'loading' && !showRegions
-              ? t('signup.location.region_loading')
-              : t('signup.location.choose_region')}
-          </option>
-          {showRegions &&
-            regions.regions.map((region) => (
-              <option key={region.code} value={region.code}>
-                {region.name}
-              </option>
-            ))}
+          <RegionOptions
+            regions={showRegions ? regions.regions : []}
+            placeholder={
+              regions.status === 'loading' && !showRegions
+                ? t('signup.location.region_loading')
+                : t('signup.location.choose_region')
+            }
+          />
         </select>
         {regions.status === 'failed' && <p className="form-text">{t('signup.location.region_failed')}</p>}
         <FieldError field="region" code={errors.region} minAge={minAge} />
