@@ -92,6 +92,12 @@ describe('site calls', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(file.headers['permissions-policy']).toContain('camera=()');
+
+    // The API docs are an HTML page under /api/.
+    const docs = await app.inject({ url: '/api/docs/' });
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toContain('text/html');
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 
   it('never serves private originals from the media path', async () => {

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
  * far cheaper than running helmet's middleware on every request. The HTML's CSP (with a nonce) is
  * set by the SSR feature.
  *
- * API answers (/api/) get only the headers that mean something for a JSON body: no sniffing, no
+ * API answers (/api/, but not the HTML of the API docs under /api/docs) get only the headers that mean something for a JSON body: no sniffing, no
  * cross-origin reads, no framing, no referrer. The rest (opener policy, agent cluster, permissions,
  * download and DNS-prefetch switches) govern documents, and every header costs each response
  * validation and bytes on the hottest calls.
@@ -29,7 +29,8 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     'permissions-policy': 'camera=(), microphone=(), payment=(self), geolocation=(self)',
   };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? api : documents);
+    const isApiCall = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs');
+    reply.headers(isApiCall ? api : documents);
     done();
   });
 }
