@@ -1,3 +1,4 @@
+import http from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -27,6 +28,7 @@ import { photosRoutes } from './features/photos/photos.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { regionsRoutes } from './features/regions/regions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
+import { createSettingsFastPath } from './features/settings/settings-fast-path.ts';
 import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
 import { createLazyChildLogger } from './lib/lazy-child-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
@@ -43,13 +45,38 @@ export type BuildOptions = {
 
 /** Registers plugins, then features, in a visible order. Opening a port is main.ts's business. */
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const settingsFastPath = createSettingsFastPath(services);
+  let closing = false;
   const app = Fastify({
+    // The server Fastify would make, with the cached settings answered in front of it (0011).
+    serverFactory: (handler, factoryOptions) => {
+      // Fastify hands over its resolved options; these are the ones it would apply to its own server.
+      const options = factoryOptions as {
+        keepAliveTimeout?: number;
+        requestTimeout?: number;
+        connectionTimeout?: number;
+        maxRequestsPerSocket?: number;
+      };
+      const server = http.createServer((request, response) => {
+        if (closing || !settingsFastPath(request, response)) handler(request, response);
+      });
+      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = options.requestTimeout ?? 0;
+      server.setTimeout(options.connectionTimeout ?? 0);
+      if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
+    },
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
     logger: options.logger === false ? false : undefined,
     childLoggerFactory: createLazyChildLogger,
     trustProxy: true,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
+  // While closing, Fastify answers new requests with 503 (return503OnClosing); so must the fast path.
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

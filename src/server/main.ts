@@ -46,21 +46,9 @@ async function main() {
   log.info('migrations applied');
   const services = await createServices(env, database, log);
   if (env.seedDemo) {
-    // Loaded only when seeding: the generator pulls in image code the server does not otherwise need.
-    const { seedDemo } = await import('./db/seed/seed-demo.ts');
-    const started = Date.now();
-    const result = await seedDemo({
-      db: database.db,
-      storage: services.storage,
-      log: (m: string) => log.info(m),
-    });
-    log.info(
-      { ...result, ms: Date.now() - started },
-      result.skipped ? 'demo data already present' : 'demo data seeded',
-    );
-    const { seedDemoLogins } = await import('./db/seed/demo-logins.ts');
-    const logins = await seedDemoLogins(database.db);
-    if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
+    // Its own process: see seed-in-child-process.ts for what seeding in this one cost.
+    const { seedInChildProcess } = await import('./db/seed/seed-in-child-process.ts');
+    await seedInChildProcess(databaseUrl);
   }
   const app = await buildApp(services, { web: { buildDir: BUILD_DIR } });
   services.jobs.start();

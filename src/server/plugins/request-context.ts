@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -38,12 +39,42 @@ export function localeCookieOptions() {
   return { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * 24 * 3600, sameSite: 'lax' as const };
 }
 
-function countryOf(request: FastifyRequest, services: AppServices): string | null {
+/** What the context is made of; a Fastify request has all of it, and so does the settings fast path. */
+export type RequestFacts = {
+  hostname: string;
+  ip: string | undefined;
+  headers: IncomingHttpHeaders;
+  cookies: Record<string, string | undefined>;
+  query: Record<string, unknown>;
+};
+
+function countryOf(facts: RequestFacts, services: AppServices): string | null {
   if (services.env.allowTestGeoip) {
-    const forced = request.headers[TEST_COUNTRY_HEADER];
+    const forced = facts.headers[TEST_COUNTRY_HEADER];
     if (typeof forced === 'string' && /^[A-Za-z]{2}$/.test(forced)) return forced.toUpperCase();
   }
-  return lookupCountry(request.ip);
+  return lookupCountry(facts.ip);
+}
+
+/**
+ * The request context for a known locale: synchronous, no I/O. Only the locale can need the
+ * domain's settings (when no cookie names one), so callers settle that first.
+ */
+export function requestContextOf(facts: RequestFacts, locale: Locale, services: AppServices): RequestContext {
+  const fromQuery = trafficSourceFromQuery(facts.query ?? {});
+  return {
+    domain: normalizeDomain(facts.hostname),
+    locale,
+    country: countryOf(facts, services),
+    trafficSource: fromQuery ?? parseTrafficSourceCookie(facts.cookies[TRAFFIC_SOURCE_COOKIE]),
+    trafficSourceInQuery: fromQuery !== undefined,
+  };
+}
+
+/** The locale the visitor chose (cookie), if it is one we speak. */
+export function savedLocale(cookies: Record<string, string | undefined>): Locale | undefined {
+  const saved = cookies[LOCALE_COOKIE];
+  return isLocale(saved) ? saved : undefined;
 }
 
 /**
@@ -55,30 +86,20 @@ export function registerRequestContext(app: FastifyInstance, services: AppServic
   // Callback style with a synchronous fast path: almost every request carries the locale cookie,
   // and an async hook would cost a promise and a microtask hop on each of them.
   app.addHook('onRequest', (request, reply, done) => {
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    const domain = normalizeDomain(request.hostname);
-    const fromQuery = trafficSourceFromQuery(query);
-    const trafficSource = fromQuery ?? parseTrafficSourceCookie(request.cookies[TRAFFIC_SOURCE_COOKIE]);
-    const setContext = (locale: Locale) => {
-      request.ctx = {
-        domain,
-        locale,
-        country: countryOf(request, services),
-        trafficSource,
-        trafficSourceInQuery: fromQuery !== undefined,
-      };
-    };
-    const saved = request.cookies[LOCALE_COOKIE];
-    if (isLocale(saved)) {
-      setContext(saved);
+    // A Fastify request is a RequestFacts (its query is typed unknown until a schema says more).
+    const facts = request as unknown as RequestFacts;
+    const saved = savedLocale(request.cookies);
+    if (saved) {
+      request.ctx = requestContextOf(facts, saved, services);
       done();
       return;
     }
+    const domain = normalizeDomain(request.hostname);
     services.settings.getValues(domain).then(
       (values) => {
         const fromDomain = localeFromLanguageTag(values.domain_language);
         if (fromDomain) reply.setCookie(LOCALE_COOKIE, fromDomain, localeCookieOptions());
-        setContext(fromDomain ?? DEFAULT_LOCALE);
+        request.ctx = requestContextOf(facts, fromDomain ?? DEFAULT_LOCALE, services);
         done();
       },
       (error: Error) => done(error),

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
  * download and DNS-prefetch switches) govern documents, and every header costs each response
  * validation and bytes on the hottest calls.
  */
-export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+export function apiSecurityHeaders(options: { https: boolean }): Readonly<Record<string, string>> {
   const api: Record<string, string> = {
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': 'no-referrer',
@@ -18,6 +18,11 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
     'x-frame-options': 'SAMEORIGIN',
   };
   if (options.https) api['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+  return Object.freeze(api);
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { https: boolean }) {
+  const api = apiSecurityHeaders(options);
   const documents: Record<string, string> = {
     ...api,
     'cross-origin-opener-policy': 'same-origin',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SettingsQuerySchema, SettingsSchema } from '../../../shared/contracts/settings.ts';
 import type { AppServices } from '../../services.ts';
-import { normalizeDomain } from './settings.service.ts';
+import { normalizeDomain, SETTINGS_HEADERS, settingsBody } from './settings.service.ts';
 
 export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,14 +30,10 @@ export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
           pushPublicKey: services.vapid.publicKey,
         });
         // Bytes skip the serializer: they were built from a value typed by SettingsSchema (see the contract test).
-        reply
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('vary', 'accept-encoding, cookie');
-        const accepted = request.headers['accept-encoding'] ?? '';
-        if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(cached.br as never);
-        if (/\bgzip\b/.test(accepted))
-          return reply.header('content-encoding', 'gzip').send(cached.gzip as never);
-        return reply.send(cached.json as never);
+        const { encoding, body } = settingsBody(cached, request.headers['accept-encoding']);
+        reply.headers(SETTINGS_HEADERS);
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(body as never);
       },
     );
   };

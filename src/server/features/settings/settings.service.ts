@@ -184,14 +184,17 @@ export type ResolvedSettings = ReturnType<typeof resolveSettings>;
  * per (domain, language, country, traffic source) until the settings change.
  */
 export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Locale) => Translate) {
-  const cache = new Map<
-    string,
-    { version: number; value: ResolvedSettings; json: Buffer; br: Buffer; gzip: Buffer }
-  >();
-  return async (visitor: VisitorContext) => {
-    const key = `${visitor.domain}|${visitor.locale}|${visitor.country ?? ''}|${visitor.trafficSource ? 1 : 0}`;
-    const hit = cache.get(key);
-    if (hit && hit.version === store.version()) return hit;
+  const cache = new Map<string, ResolvedSettingsEntry>();
+  const keyOf = (visitor: VisitorContext) =>
+    `${visitor.domain}|${visitor.locale}|${visitor.country ?? ''}|${visitor.trafficSource ? 1 : 0}`;
+  /** The current entry when it is already resolved: synchronous, for answers that cannot wait. */
+  const peek = (visitor: VisitorContext): ResolvedSettingsEntry | undefined => {
+    const hit = cache.get(keyOf(visitor));
+    return hit && hit.version === store.version() ? hit : undefined;
+  };
+  const resolve = async (visitor: VisitorContext): Promise<ResolvedSettingsEntry> => {
+    const hit = peek(visitor);
+    if (hit) return hit;
     const version = store.version();
     const value = resolveSettings(await store.getValues(visitor.domain), visitor, t(visitor.locale));
     // Kept as bytes: encoding the same string on every response was the route's main cost.
@@ -199,7 +202,33 @@ export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Lo
     // Compressed once here instead of on every response.
     const entry = { version, value, json, br: brotliCompressSync(json), gzip: gzipSync(json) };
     if (cache.size > 10_000) cache.clear(); // bounded: keys come from request data
-    cache.set(key, entry);
+    cache.set(keyOf(visitor), entry);
     return entry;
   };
+  return Object.assign(resolve, { peek });
 }
+
+export type ResolvedSettingsEntry = {
+  version: number;
+  value: ResolvedSettings;
+  json: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+};
+
+/** The body for a browser's Accept-Encoding: the cache holds all three, so nothing is compressed per request. */
+export function settingsBody(
+  entry: ResolvedSettingsEntry,
+  acceptEncoding: string | undefined,
+): { encoding: 'br' | 'gzip' | undefined; body: Buffer } {
+  const accepted = acceptEncoding ?? '';
+  if (/\bbr\b/.test(accepted)) return { encoding: 'br', body: entry.br };
+  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: entry.gzip };
+  return { encoding: undefined, body: entry.json };
+}
+
+/** The headers every settings answer carries besides the API security headers. */
+export const SETTINGS_HEADERS = Object.freeze({
+  'content-type': 'application/json; charset=utf-8',
+  vary: 'accept-encoding, cookie',
+});

@@ -1,0 +1,39 @@
+import path from 'node:path';
+import pino from 'pino';
+import { loadEnv } from '../../env.ts';
+import { createLocalStorage } from '../../lib/storage.ts';
+import { connectDatabase } from '../client.ts';
+import { seedDemoLogins } from './demo-logins.ts';
+import { seedDemo } from './seed-demo.ts';
+
+/**
+ * The demo seed as its own process, started by the server before it opens its port
+ * (seed-in-child-process.ts). The server's database URL comes in SEED_DATABASE_URL because with
+ * the embedded server DATABASE_URL is unset.
+ */
+// Killed with the server: an interrupted seed is taken over by the next start (its lease runs out).
+process.on('disconnect', () => process.exit(1));
+
+const env = loadEnv();
+const log = pino({ level: env.logLevel }).child({ component: 'demo-seed' });
+const url = process.env.SEED_DATABASE_URL ?? env.databaseUrl;
+if (!url) throw new Error('SEED_DATABASE_URL is not set');
+const database = connectDatabase(url, { max: 4 });
+try {
+  const started = Date.now();
+  const result = await seedDemo({
+    db: database.db,
+    storage: createLocalStorage(path.join(env.dataDir, 'media')),
+    log: (m: string) => log.info(m),
+  });
+  log.info(
+    { ...result, ms: Date.now() - started },
+    result.skipped ? 'demo data already present' : 'demo data seeded',
+  );
+  const logins = await seedDemoLogins(database.db);
+  if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
+} finally {
+  await database.close();
+}
+// The IPC channel would keep this process alive.
+process.exit(0);
