@@ -30,6 +30,7 @@ import { regionsRoutes } from './features/regions/regions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { createSettingsFastPath } from './features/settings/settings-fast-path.ts';
 import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
+import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-body.ts';
 import { createLazyChildLogger } from './lib/lazy-child-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
@@ -83,7 +84,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   await app.register(cookie);
   registerSecurityHeaders(app, { https: services.env.publicUrl.startsWith('https://') });
   await app.register(compress, {
-    threshold: 1024,
+    threshold: COMPRESS_THRESHOLD_BYTES,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { 1: 4 } },
   });

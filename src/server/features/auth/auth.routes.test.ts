@@ -1,5 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-body.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addPhoto, blockMember, createMember } from '../../test/members.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
@@ -176,6 +179,32 @@ describe('login and sessions', () => {
     expect(byName.statusCode).toBe(200);
   });
 
+  it('answers a login with the member exactly as GET user.php then shows them, and clears failed attempts', async () => {
+    const { body, user } = await signUp();
+    await addPhoto(services.db, user.id, { main: true });
+    const login = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/user.php',
+        payload: { email: body.name, password },
+        remoteAddress: ip(),
+      });
+    for (let i = 0; i < 4; i += 1) expect((await login('wrong')).statusCode).toBe(401);
+    const res = await login(body.password);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.json().user.profile.main_image?.status).toBe('approved');
+    const sid = sidOf(res)?.value as string;
+    const after = await app.inject({ url: '/api/user.php', cookies: { sid } });
+    expect(res.json()).toEqual(after.json());
+    // The four failures were cleared by the login: four more do not lock the account yet.
+    for (let i = 0; i < 4; i += 1) expect((await login('wrong')).statusCode).toBe(401);
+    expect((await login('wrong')).statusCode).toBe(429);
+    const [row] = await services.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.lastActiveAt?.getTime()).toBe(clock.getTime());
+  });
+
   it('GET user.php answers the same member until something changes, and the age on the birthday', async () => {
     const saved = clock;
     try {
@@ -199,6 +228,20 @@ describe('login and sessions', () => {
     } finally {
       clock = saved;
     }
+  });
+
+  it('GET user.php negotiates compression like the plugin would (its small answer goes plain)', async () => {
+    const { sid } = await signUp();
+    const plain = await app.inject({ url: '/api/user.php', cookies: { sid } });
+    expect(plain.body.length).toBeLessThan(COMPRESS_THRESHOLD_BYTES);
+    const res = await app.inject({
+      url: '/api/user.php',
+      cookies: { sid },
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(res.body).toBe(plain.body);
   });
 
   it('says login failed for a wrong password or unknown account, and locks after 5 failures for 15 minutes', async () => {

@@ -14,6 +14,7 @@ import {
   TokenSchema,
   UserResponseSchema,
 } from '../../../shared/contracts/auth.ts';
+import { type EncodedBody, encodeBody, negotiateBody } from '../../lib/encoded-body.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { clearSessionCookie, requireMember, setSessionCookie } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
@@ -53,14 +54,15 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
   // GET user.php is polled by every open tab: the answer is kept with the cached session object,
   // so it is rebuilt only when the session cache reloads the member (any change to the account
   // invalidates it), the day changes (age) or the fictional icon setting does.
-  const answered = new WeakMap<ActiveSession, { key: string; body: string }>();
-  async function userBody(request: FastifyRequest, session: ActiveSession): Promise<string> {
+  const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
+  async function userBody(request: FastifyRequest, session: ActiveSession): Promise<EncodedBody> {
     const values = await services.settings.getValues(request.ctx.domain);
     const now = services.now();
     const key = `${now.toISOString().slice(0, 10)}|${values.fictional_icon}`;
     const hit = answered.get(session);
     if (hit?.key === key) return hit.body;
-    const body = JSON.stringify({ user: present(session, values.fictional_icon, now) });
+    // Quality 4 as the compress plugin: a session's answer is rebuilt every few seconds.
+    const body = encodeBody(JSON.stringify({ user: present(session, values.fictional_icon, now) }), 4);
     answered.set(session, { key, body });
     return body;
   }
@@ -121,14 +123,21 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { token } = await auth.login(services, request.body, meta(request));
-        return respondWithUser(request, reply, token);
+        const { token, session } = await auth.login(services, request.body, meta(request));
+        setSessionCookie(reply, token, secure);
+        // The session as the login read it (createLoginSession), serialized like GET user.php.
+        return reply
+          .header('cache-control', 'no-store')
+          .header('content-type', 'application/json; charset=utf-8')
+          .send(JSON.stringify({ user: await userOf(request, session) }) as never);
       },
     );
 
     app.get(
       '/api/user.php',
       {
+        // The answer comes compressed from userBody's cache (encoded-body.ts).
+        compress: false,
         schema: {
           tags: ['account'],
           summary: 'The logged-in member (403 authentication_required otherwise)',
@@ -138,11 +147,17 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request, reply) => {
         const session = await requireMember(request);
         // Serialized from the typed presenter (userBody), skipping a second validation pass of
-        // the same shape.
-        return reply
+        // the same shape, and compressed at most once per session object.
+        const { encoding, bytes } = negotiateBody(
+          await userBody(request, session),
+          request.headers['accept-encoding'],
+        );
+        reply
           .header('cache-control', 'no-store')
           .header('content-type', 'application/json; charset=utf-8')
-          .send((await userBody(request, session)) as never);
+          .header('vary', 'accept-encoding');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(bytes as never);
       },
     );
 

@@ -18,7 +18,14 @@ import { erasePhotosOf } from '../photos/photos.service.ts';
 import { type AccountMailKind, renderAccountMail } from './auth.mails.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { type ActiveSession, createSession, revokeSession, revokeUserSessions } from './sessions.service.ts';
+import {
+  type ActiveSession,
+  createLoginSession,
+  createSession,
+  findLoginCandidate,
+  revokeSession,
+  revokeUserSessions,
+} from './sessions.service.ts';
 import { createToken, hashToken } from './tokens.ts';
 
 export const SEND_MAIL_JOB = 'send-mail';
@@ -46,18 +53,6 @@ const fieldError = (field: string, code: string, status = 400) =>
   new AppError('validation_failed', status, 'The request is not valid.', {
     fieldErrors: { [field]: [code] },
   });
-
-async function findUserByEmailOrName(services: AppServices, login: string) {
-  const value = login.trim().toLowerCase();
-  const [byEmail] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${value}`);
-  if (byEmail) return byEmail;
-  const [byName] = await services.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.name}) = ${value}`)
-    .limit(1);
-  return byName;
-}
 
 async function sendAccountMail(
   services: AppServices,
@@ -176,7 +171,8 @@ export async function login(
   input: { email: string; password: string },
   meta: RequestMeta,
 ) {
-  const user = await findUserByEmailOrName(services, input.email);
+  const candidate = await findLoginCandidate(services.db, input.email);
+  const user = candidate?.user;
   const now = services.now();
   if (user?.lockedUntil && user.lockedUntil > now) {
     const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
@@ -188,7 +184,7 @@ export async function login(
     );
   }
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || user.erasedAt || user.status === 'disabled')
+  if (!candidate || !user || user.erasedAt || user.status === 'disabled')
     throw new AppError('login_failed', 401, 'Login failed, please try again');
   if (!ok) {
     const failures = user.failedLogins + 1;
@@ -215,12 +211,7 @@ export async function login(
   if (user.status === 'pending_deletion') {
     throw new AppError('account_pending_deletion', 409, 'This account is about to be deleted');
   }
-  await services.db
-    .update(users)
-    .set({ failedLogins: 0, lockedUntil: null, lastActiveAt: now })
-    .where(eq(users.id, user.id));
-  const session = await createSession(services.db, user.id, { ...meta, now });
-  return { userId: user.id, ...session };
+  return createLoginSession(services.db, candidate, { ...meta, now });
 }
 
 export async function logout(services: AppServices, session: ActiveSession | null) {

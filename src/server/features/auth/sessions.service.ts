@@ -21,24 +21,95 @@ export type ActiveSession = {
 
 export type SessionMainPhoto = { storageKey: string; status: 'pending' | 'approved' | 'rejected' };
 
-export async function createSession(
-  db: Database,
-  userId: number,
-  meta: { ip?: string; userAgent?: string; now: Date },
-): Promise<{ token: string; csrfToken: string }> {
+function newSessionRow(userId: number, meta: { ip?: string; userAgent?: string; now: Date }) {
   const { token, hash } = createToken();
-  const csrfToken = randomBytes(24).toString('base64url');
-  await db.insert(sessions).values({
+  const row = {
     id: hash,
     userId,
-    csrfToken,
+    csrfToken: randomBytes(24).toString('base64url'),
     createdAt: meta.now,
     lastSeenAt: meta.now,
     expiresAt: new Date(meta.now.getTime() + SESSION_MAX_AGE_S * 1000),
     ip: meta.ip ?? null,
     userAgent: meta.userAgent?.slice(0, 300) ?? null,
-  });
-  return { token, csrfToken };
+  };
+  return { token, row };
+}
+
+export async function createSession(
+  db: Database,
+  userId: number,
+  meta: { ip?: string; userAgent?: string; now: Date },
+): Promise<{ token: string; csrfToken: string }> {
+  const { token, row } = newSessionRow(userId, meta);
+  await db.insert(sessions).values(row);
+  return { token, csrfToken: row.csrfToken };
+}
+
+/**
+ * The session of a member who has just proved their password, built from the login's own read:
+ * the failed-login count is cleared, the activity stamped and the session stored in one statement,
+ * and nothing is read back. Logins queue behind password hashing, so every round trip they skip
+ * is time the event loop and PostgreSQL give to everyone else (docs/performance.md, Accounts).
+ */
+export async function createLoginSession(
+  db: Database,
+  candidate: LoginCandidate,
+  meta: { ip?: string; userAgent?: string; now: Date },
+): Promise<{ token: string; session: ActiveSession }> {
+  const { token, row } = newSessionRow(candidate.user.id, meta);
+  const touched = { failedLogins: 0, lockedUntil: null, lastActiveAt: meta.now };
+  const touchUser = db
+    .$with('touch_user')
+    .as(db.update(users).set(touched).where(eq(users.id, candidate.user.id)).returning({ id: users.id }));
+  await db.with(touchUser).insert(sessions).values(row);
+  return {
+    token,
+    session: {
+      id: row.id,
+      csrfToken: row.csrfToken,
+      expiresAt: row.expiresAt,
+      user: { ...candidate.user, ...touched },
+      profile: candidate.profile,
+      mainPhoto: candidate.mainPhoto,
+    },
+  };
+}
+
+/** An account as a login reads it: everything a session carries, found by e-mail or username. */
+export type LoginCandidate = Pick<ActiveSession, 'user' | 'profile' | 'mainPhoto'>;
+
+const candidateColumns = {
+  user: users,
+  profile: profiles,
+  mainPhoto: { storageKey: photos.storageKey, status: photos.status },
+};
+
+function candidateQuery(db: Database, match: 'email' | 'name') {
+  return db
+    .select(candidateColumns)
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id)))
+    .where(sql`lower(${match === 'email' ? users.email : users.name}) = ${sql.placeholder('login')}`)
+    .limit(1)
+    .prepare(`login_candidate_by_${match}`);
+}
+
+/** Prepared once per database: the login's read is the same statement every time. */
+const candidateQueries = new WeakMap<Database, Record<'email' | 'name', ReturnType<typeof candidateQuery>>>();
+
+export async function findLoginCandidate(db: Database, login: string): Promise<LoginCandidate | undefined> {
+  let queries = candidateQueries.get(db);
+  if (!queries) {
+    queries = { email: candidateQuery(db, 'email'), name: candidateQuery(db, 'name') };
+    candidateQueries.set(db, queries);
+  }
+  const value = login.trim().toLowerCase();
+  const [byEmail] = await queries.email.execute({ login: value });
+  if (byEmail) return byEmail;
+  const [byName] = await queries.name.execute({ login: value });
+  return byName;
 }
 
 /** The session behind a cookie token, if it exists, is not revoked or expired, and its account may log in. */

@@ -1,10 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
+import { negotiateBody } from '../../lib/encoded-body.ts';
 import { rawHostname, rawIp } from '../../lib/raw-request.ts';
 import { requestContextOf, savedLocale } from '../../plugins/request-context.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
 import type { AppServices } from '../../services.ts';
-import { SETTINGS_HEADERS, settingsBody } from './settings.service.ts';
+import { SETTINGS_HEADERS } from './settings.service.ts';
 
 const NO_QUERY = Object.freeze({});
 
@@ -40,7 +41,7 @@ export function createSettingsFastPath(services: AppServices) {
     );
     const entry = services.resolvedSettings.peek({ ...context, pushPublicKey });
     if (!entry) return false;
-    const { encoding, body } = settingsBody(entry, raw.headers['accept-encoding']);
+    const { encoding, bytes: body } = negotiateBody(entry.body, raw.headers['accept-encoding']);
     response.writeHead(
       200,
       encoding

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SettingsQuerySchema, SettingsSchema } from '../../../shared/contracts/settings.ts';
+import { negotiateBody } from '../../lib/encoded-body.ts';
 import type { AppServices } from '../../services.ts';
-import { normalizeDomain, SETTINGS_HEADERS, settingsBody } from './settings.service.ts';
+import { normalizeDomain, SETTINGS_HEADERS } from './settings.service.ts';
 
 export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -30,7 +31,7 @@ export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
           pushPublicKey: services.vapid.publicKey,
         });
         // Bytes skip the serializer: they were built from a value typed by SettingsSchema (see the contract test).
-        const { encoding, body } = settingsBody(cached, request.headers['accept-encoding']);
+        const { encoding, bytes: body } = negotiateBody(cached.body, request.headers['accept-encoding']);
         reply.headers(SETTINGS_HEADERS);
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(body as never);

@@ -1,4 +1,3 @@
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { SettingsValues } from '../../../shared/contracts/settings.ts';
 import { SettingsValuesSchema } from '../../../shared/contracts/settings.ts';
@@ -6,6 +5,7 @@ import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { Translate } from '../../../shared/i18n/translator.ts';
 import type { Database } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/index.ts';
+import { type EncodedBody, encodeBody } from '../../lib/encoded-body.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import type { TrafficSource } from '../../lib/traffic-source.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
@@ -197,10 +197,8 @@ export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Lo
     if (hit) return hit;
     const version = store.version();
     const value = resolveSettings(await store.getValues(visitor.domain), visitor, t(visitor.locale));
-    // Kept as bytes: encoding the same string on every response was the route's main cost.
-    const json = Buffer.from(JSON.stringify(value));
-    // Compressed once here instead of on every response.
-    const entry = { version, value, json, br: brotliCompressSync(json), gzip: gzipSync(json) };
+    // Kept as bytes, compressed once per encoding (encoded-body.ts).
+    const entry = { version, value, body: encodeBody(JSON.stringify(value)) };
     if (cache.size > 10_000) cache.clear(); // bounded: keys come from request data
     cache.set(keyOf(visitor), entry);
     return entry;
@@ -211,21 +209,8 @@ export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Lo
 export type ResolvedSettingsEntry = {
   version: number;
   value: ResolvedSettings;
-  json: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  body: EncodedBody;
 };
-
-/** The body for a browser's Accept-Encoding: the cache holds all three, so nothing is compressed per request. */
-export function settingsBody(
-  entry: ResolvedSettingsEntry,
-  acceptEncoding: string | undefined,
-): { encoding: 'br' | 'gzip' | undefined; body: Buffer } {
-  const accepted = acceptEncoding ?? '';
-  if (/\bbr\b/.test(accepted)) return { encoding: 'br', body: entry.br };
-  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', body: entry.gzip };
-  return { encoding: undefined, body: entry.json };
-}
 
 /** The headers every settings answer carries besides the API security headers. */
 export const SETTINGS_HEADERS = Object.freeze({
