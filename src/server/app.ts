@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/auth.routes.ts';
+import { createUserFastPath } from './features/auth/user-fast-path.ts';
 import { blocksRoutes } from './features/blocks/blocks.routes.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { complaintsRoutes } from './features/complaints/complaints.routes.ts';
@@ -46,10 +47,15 @@ export type BuildOptions = {
 
 /** Registers plugins, then features, in a visible order. Opening a port is main.ts's business. */
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
-  const settingsFastPath = createSettingsFastPath(services);
+  // Answers that are already in memory, given before Fastify (docs/decisions/0011).
+  const fastPaths = [createSettingsFastPath(services), createUserFastPath(services)];
+  const answeredEarly = (request: http.IncomingMessage, response: http.ServerResponse) => {
+    for (const fastPath of fastPaths) if (fastPath(request, response)) return true;
+    return false;
+  };
   let closing = false;
   const app = Fastify({
-    // The server Fastify would make, with the cached settings answered in front of it (0011).
+    // The server Fastify would make, with the fast paths in front of it (0011).
     serverFactory: (handler, factoryOptions) => {
       // Fastify hands over its resolved options; these are the ones it would apply to its own server.
       const options = factoryOptions as {
@@ -59,7 +65,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
         maxRequestsPerSocket?: number;
       };
       const server = http.createServer((request, response) => {
-        if (closing || !settingsFastPath(request, response)) handler(request, response);
+        if (closing || !answeredEarly(request, response)) handler(request, response);
       });
       server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
       server.requestTimeout = options.requestTimeout ?? 0;

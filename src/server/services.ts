@@ -9,6 +9,7 @@ import {
   sendMailJob,
 } from './features/auth/auth.service.ts';
 import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
+import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './features/complaints/complaints.service.ts';
 import {
@@ -39,6 +40,7 @@ export type AppServices = {
   settings: SettingsStore;
   resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
   sessions: SessionCache;
+  userAnswers: UserAnswers;
   company: CompanyStore;
   translations: Translations;
   mailer: Mailer;
@@ -101,6 +103,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
   services.highlights = createHighlightsCache(db);
   services.searchTotals = createSearchTotalsCache();
   services.sessions = await createSessionCache(db, bus);
+  services.userAnswers = createUserAnswers({ settings, now: () => services.now() });
   services.pageEvents = createPageEventWriter(db, log);
   services.close = async () => {
     await services.jobs.stop();

@@ -14,13 +14,13 @@ import {
   TokenSchema,
   UserResponseSchema,
 } from '../../../shared/contracts/auth.ts';
-import { type EncodedBody, encodeBody, negotiateBody } from '../../lib/encoded-body.ts';
+import { negotiateBody } from '../../lib/encoded-body.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { clearSessionCookie, requireMember, setSessionCookie } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
 import * as auth from './auth.service.ts';
 import { type ActiveSession, findSession } from './sessions.service.ts';
-import { presentUser } from './users.presenter.ts';
+import { presentSession, USER_ANSWER_HEADERS } from './user-answers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,33 +38,9 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     userAgent: request.headers['user-agent'],
   });
 
-  const present = (session: ActiveSession, fictionalIcon: string, now: Date) =>
-    presentUser(session.user, session.profile, {
-      csrfToken: session.csrfToken,
-      mainPhoto: session.mainPhoto,
-      fictionalIcon,
-      now,
-    });
-
   async function userOf(request: FastifyRequest, session: ActiveSession) {
     const values = await services.settings.getValues(request.ctx.domain);
-    return present(session, values.fictional_icon, services.now());
-  }
-
-  // GET user.php is polled by every open tab: the answer is kept with the cached session object,
-  // so it is rebuilt only when the session cache reloads the member (any change to the account
-  // invalidates it), the day changes (age) or the fictional icon setting does.
-  const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
-  async function userBody(request: FastifyRequest, session: ActiveSession): Promise<EncodedBody> {
-    const values = await services.settings.getValues(request.ctx.domain);
-    const now = services.now();
-    const key = `${now.toISOString().slice(0, 10)}|${values.fictional_icon}`;
-    const hit = answered.get(session);
-    if (hit?.key === key) return hit.body;
-    // Quality 4 as the compress plugin: a session's answer is rebuilt every few seconds.
-    const body = encodeBody(JSON.stringify({ user: present(session, values.fictional_icon, now) }), 4);
-    answered.set(session, { key, body });
-    return body;
+    return presentSession(session, values.fictional_icon, services.now());
   }
 
   /** After login, sign-up or reactivation: the new session's member, read back as any later request would. */
@@ -136,7 +112,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/user.php',
       {
-        // The answer comes compressed from userBody's cache (encoded-body.ts).
+        // The answer comes compressed from the user answers' cache (encoded-body.ts).
         compress: false,
         schema: {
           tags: ['account'],
@@ -146,16 +122,13 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const session = await requireMember(request);
-        // Serialized from the typed presenter (userBody), skipping a second validation pass of
-        // the same shape, and compressed at most once per session object.
+        // Serialized from the typed presenter (user-answers.ts), skipping a second validation pass
+        // of the same shape, and compressed at most once per session object.
         const { encoding, bytes } = negotiateBody(
-          await userBody(request, session),
+          await services.userAnswers.body(session, request.ctx.domain),
           request.headers['accept-encoding'],
         );
-        reply
-          .header('cache-control', 'no-store')
-          .header('content-type', 'application/json; charset=utf-8')
-          .header('vary', 'accept-encoding');
+        reply.headers(USER_ANSWER_HEADERS);
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(bytes as never);
       },

@@ -166,6 +166,8 @@ const USER_CHANGED = 'user_changed';
 
 export type SessionCache = {
   find: (token: string, now: Date) => Promise<ActiveSession | null>;
+  /** What find would answer from memory right now: undefined when it would have to ask the database. */
+  peek: (token: string, now: Date) => ActiveSession | null | undefined;
   /**
    * Every change to an account (status, password, e-mail, language, credits, sessions) or to what
    * the session carries of the profile (profile fields, main photo) must call this, on whichever
@@ -193,12 +195,16 @@ export async function createSessionCache(
     for (const [key, entry] of entries) if (entry.value?.user.id === userId) entries.delete(key);
   };
   await bus.on(USER_CHANGED, (payload) => dropUser(Number(payload)));
+  const peek = (id: string, now: Date): ActiveSession | null | undefined => {
+    const hit = entries.get(id);
+    if (!hit || Date.now() - hit.at >= ttlMs) return undefined;
+    return hit.value && hit.value.expiresAt > now ? hit.value : null;
+  };
   return {
     find: async (token, now) => {
       const id = hashToken(token);
-      const hit = entries.get(id);
-      if (hit && Date.now() - hit.at < ttlMs)
-        return hit.value && hit.value.expiresAt > now ? hit.value : null;
+      const known = peek(id, now);
+      if (known !== undefined) return known;
       const startedAt = generation;
       const value = await findSessionById(db, id, now);
       if (startedAt !== generation) return value;
@@ -206,6 +212,7 @@ export async function createSessionCache(
       entries.set(id, { at: Date.now(), value });
       return value;
     },
+    peek: (token, now) => peek(hashToken(token), now),
     invalidateUser: async (userId) => {
       dropUser(userId);
       await db.execute(sql`select pg_notify(${USER_CHANGED}, ${String(userId)})`);

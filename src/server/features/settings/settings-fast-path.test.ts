@@ -1,50 +1,12 @@
-import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TRAFFIC_SOURCE_COOKIE } from '../../../shared/limits.ts';
 import { createTestApp } from '../../test/app.ts';
+import { fastPathServer, withoutKeepAlive } from '../../test/fast-path-server.ts';
 import { createSettingsFastPath } from './settings-fast-path.ts';
 
 const { app, services } = await createTestApp({ ALLOW_TEST_GEOIP: '1' });
-const fastPath = createSettingsFastPath(services);
-let fromCache = 0;
-// What buildApp's serverFactory does, with a count of the answers the fast path gave.
-const server = http.createServer((request, response) => {
-  if (fastPath(request, response)) fromCache += 1;
-  else app.routing(request, response);
-});
-let base = '';
-beforeAll(async () => {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-type Answer = { status: number; headers: Record<string, string>; body: Buffer };
-
-async function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    // node:http rather than fetch: fetch would decompress and drop content-encoding details.
-    http
-      .get(`${base}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const { date: _date, ...rest } = res.headers as Record<string, string>;
-          resolve({ status: res.statusCode ?? 0, headers: rest, body: Buffer.concat(chunks) });
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-/** Two identical requests: the first fills the cache through Fastify, the second comes from the cache. */
-async function bothPaths(path: string, headers: Record<string, string>) {
-  const before = fromCache;
-  const viaFastify = await get(path, headers);
-  const viaCache = await get(path, headers);
-  return { viaFastify, viaCache, cached: fromCache - before };
-}
+const { served, get, head, bothPaths } = fastPathServer(app, createSettingsFastPath(services));
 
 describe('GET /api/settings.php before Fastify', () => {
   const visitors: { name: string; headers: Record<string, string> }[] = [
@@ -74,15 +36,12 @@ describe('GET /api/settings.php before Fastify', () => {
   ];
 
   it.each(visitors)('gives the same answer as the route: $name', async ({ headers }) => {
-    const { viaFastify, viaCache, cached } = await bothPaths('/api/settings.php', headers);
-    expect(cached).toBe(1);
+    const { viaFastify, early, servedEarly } = await bothPaths('/api/settings.php', headers);
+    expect(servedEarly).toBe(1);
     expect(viaFastify.status).toBe(200);
-    expect(viaCache.status).toBe(200);
-    // Fastify adds its own keep-alive timing; everything else must match byte for byte.
-    const { 'keep-alive': _a, ...fastifyHeaders } = viaFastify.headers;
-    const { 'keep-alive': _b, ...cacheHeaders } = viaCache.headers;
-    expect(cacheHeaders).toEqual(fastifyHeaders);
-    expect(viaCache.body.equals(viaFastify.body)).toBe(true);
+    expect(early.status).toBe(200);
+    expect(withoutKeepAlive(early.headers)).toEqual(withoutKeepAlive(viaFastify.headers));
+    expect(early.body.equals(viaFastify.body)).toBe(true);
   });
 
   it('the cookie names and parsing follow the plugins (traffic source changes the answer)', async () => {
@@ -93,12 +52,12 @@ describe('GET /api/settings.php before Fastify', () => {
   });
 
   it('leaves every other case to Fastify', async () => {
-    const before = fromCache;
+    const before = served();
     const cookie = 'i18n_redirected=nl';
     // Warm the cache for this visitor, then ask in ways the fast path must not answer.
     await get('/api/settings.php', { cookie });
     await get('/api/settings.php', { cookie });
-    const afterWarm = fromCache;
+    const afterWarm = served();
     expect(afterWarm - before).toBe(1);
     const noCookie = await get('/api/settings.php', { host: 'liefdesplein.nl' });
     expect(String(noCookie.headers['set-cookie'])).toContain('i18n_redirected=nl'); // the route's work
@@ -106,29 +65,20 @@ describe('GET /api/settings.php before Fastify', () => {
     await get('/api/settings.php?domain=partner.de', { cookie });
     await get('/api/settings.php?network=adnet', { cookie });
     await get('/api/settings.php/', { cookie });
-    const head = await new Promise<number>((resolve, reject) => {
-      http
-        .request(`${base}/api/settings.php`, { method: 'HEAD', headers: { cookie } }, (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        })
-        .on('error', reject)
-        .end();
-    });
-    expect(head).toBe(200);
-    expect(fromCache).toBe(afterWarm);
+    expect((await head('/api/settings.php', { cookie })).status).toBe(200);
+    expect(served()).toBe(afterWarm);
   });
 
   it('never answers with settings older than the store', async () => {
     const headers = { cookie: 'i18n_redirected=nl', host: 'changing.nl' };
     await bothPaths('/api/settings.php', headers);
     await services.settings.update('changing.nl', { name: 'Nieuwe naam' });
-    const before = fromCache;
+    const before = served();
     const after = await get('/api/settings.php', headers);
-    expect(fromCache).toBe(before); // stale entry: Fastify resolved it again
+    expect(served()).toBe(before); // stale entry: Fastify resolved it again
     expect(JSON.parse(after.body.toString()).name).toBe('Nieuwe naam');
     await get('/api/settings.php', headers);
-    expect(fromCache).toBe(before + 1);
+    expect(served()).toBe(before + 1);
   });
 });
 

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import { negotiateBody } from '../../lib/encoded-body.ts';
+import { sendEncodedBody } from '../../lib/encoded-body.ts';
 import { rawHostname, rawIp } from '../../lib/raw-request.ts';
 import { requestContextOf, savedLocale } from '../../plugins/request-context.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
@@ -41,24 +41,12 @@ export function createSettingsFastPath(services: AppServices) {
     );
     const entry = services.resolvedSettings.peek({ ...context, pushPublicKey });
     if (!entry) return false;
-    const { encoding, bytes: body } = negotiateBody(entry.body, raw.headers['accept-encoding']);
-    response.writeHead(
-      200,
-      encoding
-        ? { ...headers, 'content-encoding': encoding, 'content-length': body.length }
-        : { ...headers, 'content-length': body.length },
-    );
-    response.end(body);
-    // Fastify logs every request at info; a request answered here is logged the same way.
-    if (services.log.isLevelEnabled('info'))
-      services.log.info(
-        {
-          req: { method: raw.method, url: raw.url, remoteAddress: raw.socket.remoteAddress },
-          res: { statusCode: 200 },
-        },
-        'request completed from the settings cache',
-      );
-    return true;
+    return sendEncodedBody(raw, response, {
+      headers,
+      body: entry.body,
+      log: services.log,
+      from: 'settings cache',
+    });
   };
 }
 

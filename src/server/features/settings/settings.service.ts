@@ -17,6 +17,8 @@ const SETTINGS_CHANNEL = 'settings_changed';
 export type SettingsStore = {
   /** Values for a domain: code defaults, then the '*' row, then the domain's own row. */
   getValues: (domain: string) => Promise<SettingsValues>;
+  /** The values if they are loaded already: synchronous, for answers that cannot wait. */
+  peekValues: (domain: string) => SettingsValues | undefined;
   update: (domain: string, patch: Partial<SettingsValues>) => Promise<SettingsValues>;
   invalidate: (domain?: string) => void;
   /** Changes whenever any cached values are dropped, so derived caches know to drop theirs. */
@@ -30,6 +32,7 @@ export function normalizeDomain(host: string | undefined): string {
 
 export async function createSettingsStore(db: Database, bus?: EventBus): Promise<SettingsStore> {
   const cache = new Map<string, Promise<SettingsValues>>();
+  const loaded = new Map<string, SettingsValues>();
 
   async function load(domain: string): Promise<SettingsValues> {
     const rows = await db
@@ -53,8 +56,13 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
   let version = 0;
   const invalidate = (domain?: string) => {
     version += 1;
-    if (!domain || domain === ALL_DOMAINS) cache.clear();
-    else cache.delete(domain);
+    if (!domain || domain === ALL_DOMAINS) {
+      cache.clear();
+      loaded.clear();
+    } else {
+      cache.delete(domain);
+      loaded.delete(domain);
+    }
   };
   await bus?.on(SETTINGS_CHANNEL, (domain) => invalidate(domain));
   await load(ALL_DOMAINS);
@@ -63,12 +71,19 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
     getValues: (domain) => {
       let found = cache.get(domain);
       if (!found) {
-        found = load(domain);
-        found.catch(() => cache.delete(domain));
-        cache.set(domain, found);
+        const loading = load(domain);
+        const startedAt = version;
+        loading.then(
+          // Only if nothing was invalidated meanwhile: the values may be older than the change.
+          (values) => startedAt === version && loaded.set(domain, values),
+          () => cache.delete(domain),
+        );
+        cache.set(domain, loading);
+        found = loading;
       }
       return found;
     },
+    peekValues: (domain) => loaded.get(domain),
     invalidate,
     version: () => version,
     update: async (domain, patch) => {
