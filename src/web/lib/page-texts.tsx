@@ -1,8 +1,9 @@
-import { type ComponentType, type ReactNode, use, useMemo } from 'react';
+import { type ComponentType, type ReactNode, use, useMemo, useReducer, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import type { PageNamespace } from '../../shared/i18n/page-texts.ts';
 import { createTranslator, type Messages } from '../../shared/i18n/translator.ts';
-import { getJson } from './api.ts';
+import { Modal } from '../components/ui/modal.tsx';
+import { getJson, type RequestOptions } from './api.ts';
 import { I18nContext, type I18nValue, useTranslation } from './i18n.tsx';
 
 /**
@@ -37,26 +38,77 @@ export function withPageTexts<P extends object>(Page: ComponentType<P>): (props:
   };
 }
 
-const fetched = new Map<string, Promise<Messages>>();
+const fetched = new Map<string, Promise<Messages | null>>();
+const urlOf = (language: string, ns: PageNamespace) => `/api/locale.php?lng=${language}&ns=${ns}`;
 
-/** One request per language and namespace per page load. A failure leaves the keys showing rather than breaking the page (the request already retried). */
-export function fetchPageTexts(language: string, ns: PageNamespace): Promise<Messages> {
-  const url = `/api/locale.php?lng=${language}&ns=${ns}`;
+/**
+ * One request per language and namespace per page load. A failure (after the client's own
+ * retries) resolves null and is kept until forgetPageTexts, so the part that waits for the texts
+ * can say so and offer to try again instead of showing raw keys.
+ */
+export function fetchPageTexts(
+  language: string,
+  ns: PageNamespace,
+  options?: Omit<RequestOptions, 'method'>,
+): Promise<Messages | null> {
+  const url = urlOf(language, ns);
   let found = fetched.get(url);
   if (!found) {
-    found = getJson<Messages>(url).catch(() => ({}));
+    found = getJson<Messages>(url, options).catch(() => null);
     fetched.set(url, found);
   }
   return found;
 }
 
+export function forgetPageTexts(language: string, ns: PageNamespace) {
+  fetched.delete(urlOf(language, ns));
+}
+
 /**
  * Page texts for a part that is not a route and loads on demand (the sign-up modal, the
  * activation reminder): fetched with its code, in the current language. Suspends until they are
- * there, so render it inside the part's Suspense boundary.
+ * there, so render it inside the part's Suspense boundary. When they cannot be fetched, the part
+ * shows why (in the always-present common texts) with a button to try again.
  */
-export function LazyPageTexts({ ns, children }: { ns: PageNamespace; children: ReactNode }) {
-  const { i18n } = useTranslation();
+export function LazyPageTexts({
+  ns,
+  dialog,
+  children,
+}: {
+  ns: PageNamespace;
+  /** For a part that is a dialog: the failure shows in a dialog too, open when the part would be. */
+  dialog?: { open: boolean; onClose?: () => void };
+  children: ReactNode;
+}) {
+  const { i18n, t } = useTranslation();
+  const [, tryAgain] = useReducer((attempt: number) => attempt + 1, 0);
+  const [dismissed, setDismissed] = useState(false);
   const messages = use(fetchPageTexts(i18n.language, ns));
-  return <PageTexts messages={messages}>{children}</PageTexts>;
+  if (messages) return <PageTexts messages={messages}>{children}</PageTexts>;
+  const alert = (
+    <div className="alert alert-warning d-flex flex-wrap align-items-center gap-2 m-0" role="alert">
+      <span className="flex-grow-1">{t('errors.part_failed')}</span>
+      <button
+        type="button"
+        className="btn btn-sm btn-outline-dark"
+        onClick={() => {
+          forgetPageTexts(i18n.language, ns);
+          tryAgain();
+        }}
+      >
+        {t('errors.retry')}
+      </button>
+    </div>
+  );
+  if (!dialog) return alert;
+  return (
+    <Modal
+      open={dialog.open && !dismissed}
+      title={t('errors.default')}
+      closeLabel={t('errors.close')}
+      onClose={dialog.onClose ?? (() => setDismissed(true))}
+    >
+      {alert}
+    </Modal>
+  );
 }

@@ -15,10 +15,15 @@ export const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
  */
 export function ActivationReminder({ user }: { user: User | null }) {
   return (
-    <LazyPageTexts ns="signup">
+    <LazyPageTexts ns="signup" dialog={{ open: reminderApplies(user) }}>
       <Reminder user={user} />
     </LazyPageTexts>
   );
+}
+
+/** Decided in the browser (the component only renders there): the server does not know the screen width. */
+function reminderApplies(user: User | null): boolean {
+  return (!user || user.status === 'not_confirmed') && isSmartphoneViewport();
 }
 
 function Reminder({ user }: { user: User | null }) {
@@ -26,13 +31,12 @@ function Reminder({ user }: { user: User | null }) {
   const location = useLocation();
   const navigate = useNavigate();
   const flagged = new URLSearchParams(location.search).has(SIGNUP_COMPLETE_PARAM);
-  const needsActivation = !user || user.status === 'not_confirmed';
+  const needsActivation = reminderApplies(user);
   const [open, setOpen] = useState(false);
   const { state, resend } = useResendActivation(user?.csrf_token);
 
   useEffect(() => {
-    // Decided in the browser: the server does not know the screen width.
-    if (flagged && needsActivation && isSmartphoneViewport()) setOpen(true);
+    if (flagged && needsActivation) setOpen(true);
   }, [flagged, needsActivation]);
 
   const close = () => {

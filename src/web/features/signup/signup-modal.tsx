@@ -20,7 +20,7 @@ export function preloadSignupTexts(language: string) {
 /** The desktop sign-up: the wizard in a dialog, loaded with its texts on the first sign-up click. */
 export function SignupModal(props: Props) {
   return (
-    <LazyPageTexts ns="signup">
+    <LazyPageTexts ns="signup" dialog={{ open: props.open, onClose: props.busy ? undefined : props.onClose }}>
       <SignupDialog {...props} />
     </LazyPageTexts>
   );

@@ -1,6 +1,7 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { shouldShowSiteEntryWarning } from './site-entry-warning.logic.ts';
 
 // Both overlays are rare (a first visit from NL/DE; a lander's sign-up link): their code is
@@ -34,7 +35,10 @@ export function SiteEntryWarningOnDemand(props: EntryProps) {
 
 export function ActivationReminderOnDemand({ user }: { user: User | null }) {
   const location = useLocation();
-  if (!new URLSearchParams(location.search).has('api_signup_complete')) return null;
+  // Browser only: whether it shows depends on the screen width, and its texts are fetched (on
+  // the server that fetch could only fail, after its retries, holding up the page for seconds).
+  const hydrated = useHydrated();
+  if (!hydrated || !new URLSearchParams(location.search).has('api_signup_complete')) return null;
   return (
     <Suspense fallback={null}>
       <ActivationReminder user={user} />
