@@ -79,18 +79,21 @@ export async function createLoginSession(
 /** An account as a login reads it: everything a session carries, found by e-mail or username. */
 export type LoginCandidate = Pick<ActiveSession, 'user' | 'profile' | 'mainPhoto'>;
 
-const candidateColumns = {
+/** What a session carries of its member, read the same way by the login and by every session lookup. */
+const memberColumns = {
   user: users,
   profile: profiles,
   mainPhoto: { storageKey: photos.storageKey, status: photos.status },
 };
+const profileOfMember = eq(profiles.userId, users.id);
+const mainPhotoOfMember = and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id));
 
 function candidateQuery(db: Database, match: 'email' | 'name') {
   return db
-    .select(candidateColumns)
+    .select(memberColumns)
     .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id)))
+    .innerJoin(profiles, profileOfMember)
+    .leftJoin(photos, mainPhotoOfMember)
     .where(sql`lower(${match === 'email' ? users.email : users.name}) = ${sql.placeholder('login')}`)
     .limit(1)
     .prepare(`login_candidate_by_${match}`);
@@ -119,16 +122,11 @@ export async function findSession(db: Database, token: string, now: Date): Promi
 
 async function findSessionById(db: Database, id: string, now: Date): Promise<ActiveSession | null> {
   const [row] = await db
-    .select({
-      session: sessions,
-      user: users,
-      profile: profiles,
-      mainPhoto: { storageKey: photos.storageKey, status: photos.status },
-    })
+    .select({ session: sessions, ...memberColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.userId, users.id)))
+    .innerJoin(profiles, profileOfMember)
+    .leftJoin(photos, mainPhotoOfMember)
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row || row.user.status === 'pending_deletion' || row.user.status === 'disabled') return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
