@@ -31,8 +31,9 @@ export function normalizeDomain(host: string | undefined): string {
 }
 
 export async function createSettingsStore(db: Database, bus?: EventBus): Promise<SettingsStore> {
-  const cache = new Map<string, Promise<SettingsValues>>();
-  const loaded = new Map<string, SettingsValues>();
+  // values is set once the load has finished, for peekValues; an entry dropped by invalidate meanwhile
+  // is no longer in the map, so a late load cannot bring old values back.
+  const cache = new Map<string, { loading: Promise<SettingsValues>; values?: SettingsValues }>();
 
   async function load(domain: string): Promise<SettingsValues> {
     const rows = await db
@@ -56,34 +57,31 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
   let version = 0;
   const invalidate = (domain?: string) => {
     version += 1;
-    if (!domain || domain === ALL_DOMAINS) {
-      cache.clear();
-      loaded.clear();
-    } else {
-      cache.delete(domain);
-      loaded.delete(domain);
-    }
+    if (!domain || domain === ALL_DOMAINS) cache.clear();
+    else cache.delete(domain);
   };
   await bus?.on(SETTINGS_CHANNEL, (domain) => invalidate(domain));
   await load(ALL_DOMAINS);
 
   return {
     getValues: (domain) => {
-      let found = cache.get(domain);
-      if (!found) {
-        const loading = load(domain);
-        const startedAt = version;
-        loading.then(
-          // Only if nothing was invalidated meanwhile: the values may be older than the change.
-          (values) => startedAt === version && loaded.set(domain, values),
-          () => cache.delete(domain),
+      let entry = cache.get(domain);
+      if (!entry) {
+        const created: { loading: Promise<SettingsValues>; values?: SettingsValues } = {
+          loading: load(domain),
+        };
+        created.loading.then(
+          (values) => {
+            created.values = values;
+          },
+          () => cache.get(domain) === created && cache.delete(domain),
         );
-        cache.set(domain, loading);
-        found = loading;
+        cache.set(domain, created);
+        entry = created;
       }
-      return found;
+      return entry.loading;
     },
-    peekValues: (domain) => loaded.get(domain),
+    peekValues: (domain) => cache.get(domain)?.values,
     invalidate,
     version: () => version,
     update: async (domain, patch) => {
