@@ -20,7 +20,7 @@ import { clearSessionCookie, requireMember, setSessionCookie } from '../../plugi
 import type { AppServices } from '../../services.ts';
 import * as auth from './auth.service.ts';
 import { type ActiveSession, findSession } from './sessions.service.ts';
-import { presentSession, USER_ANSWER_HEADERS } from './user-answers.ts';
+import { USER_ANSWER_HEADERS } from './user-answers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,10 +38,8 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     userAgent: request.headers['user-agent'],
   });
 
-  async function userOf(request: FastifyRequest, session: ActiveSession) {
-    const values = await services.settings.getValues(request.ctx.domain);
-    return presentSession(session, values.fictional_icon, services.now());
-  }
+  const userOf = (request: FastifyRequest, session: ActiveSession) =>
+    services.userAnswers.present(session, request.ctx.domain);
 
   /** After login, sign-up or reactivation: the new session's member, read back as any later request would. */
   async function respondWithUser(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -103,8 +101,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         setSessionCookie(reply, token, secure);
         // The session as the login read it (createLoginSession), serialized like GET user.php.
         return reply
-          .header('cache-control', 'no-store')
-          .header('content-type', 'application/json; charset=utf-8')
+          .headers(USER_ANSWER_HEADERS)
           .send(JSON.stringify({ user: await userOf(request, session) }) as never);
       },
     );

@@ -39,6 +39,11 @@ export function createUserAnswers(deps: { settings: SettingsStore; now: () => Da
   };
 
   return {
+    /** The member's view of a session on a domain, not kept: for answers to a change (login, language). */
+    async present(session: ActiveSession, domain: string): Promise<User> {
+      const { fictional_icon } = await deps.settings.getValues(domain);
+      return presentSession(session, fictional_icon, deps.now());
+    },
     async body(session: ActiveSession, domain: string): Promise<EncodedBody> {
       const { fictional_icon } = await deps.settings.getValues(domain);
       const now = deps.now();

@@ -1,9 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyCookie from '@fastify/cookie';
 import { SESSION_COOKIE } from '../../../shared/limits.ts';
 import { sendEncodedBody } from '../../lib/encoded-body.ts';
 import { rawHostname } from '../../lib/raw-request.ts';
-import { savedLocale } from '../../plugins/request-context.ts';
+import { plainLocalizedGet } from '../../plugins/request-context.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
 import type { AppServices } from '../../services.ts';
 import { normalizeDomain } from '../settings/settings.service.ts';
@@ -26,14 +25,8 @@ export function createUserFastPath(services: AppServices) {
     ...USER_ANSWER_HEADERS,
   };
   return (raw: IncomingMessage, response: ServerResponse): boolean => {
-    if (raw.method !== 'GET' || raw.url !== '/api/user.php') return false;
-    const cookieHeader = raw.headers.cookie;
-    if (!cookieHeader) return false;
-    // The parser @fastify/cookie gives request.cookies.
-    const cookies = fastifyCookie.parse(cookieHeader);
-    const token = cookies[SESSION_COOKIE];
-    // Without a locale cookie the route would set one.
-    if (!token || !savedLocale(cookies)) return false;
+    const token = plainLocalizedGet(raw, '/api/user.php')?.cookies[SESSION_COOKIE];
+    if (!token) return false;
     const session = services.sessions.peek(token, services.now());
     if (!session) return false;
     const body = services.userAnswers.peek(session, normalizeDomain(rawHostname(raw)));

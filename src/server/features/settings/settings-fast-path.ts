@@ -1,8 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import fastifyCookie from '@fastify/cookie';
 import { sendEncodedBody } from '../../lib/encoded-body.ts';
 import { rawHostname, rawIp } from '../../lib/raw-request.ts';
-import { requestContextOf, savedLocale } from '../../plugins/request-context.ts';
+import { plainLocalizedGet, requestContextOf } from '../../plugins/request-context.ts';
 import { apiSecurityHeaders } from '../../plugins/security-headers.ts';
 import type { AppServices } from '../../services.ts';
 import { SETTINGS_HEADERS } from './settings.service.ts';
@@ -27,13 +26,9 @@ export function createSettingsFastPath(services: AppServices) {
   };
   const pushPublicKey = services.vapid.publicKey;
   return (raw: IncomingMessage, response: ServerResponse): boolean => {
-    if (raw.method !== 'GET' || raw.url !== '/api/settings.php') return false;
-    const cookieHeader = raw.headers.cookie;
-    if (!cookieHeader) return false;
-    // The parser @fastify/cookie gives request.cookies.
-    const cookies = fastifyCookie.parse(cookieHeader);
-    const locale = savedLocale(cookies);
-    if (!locale) return false;
+    const plain = plainLocalizedGet(raw, '/api/settings.php');
+    if (!plain) return false;
+    const { cookies, locale } = plain;
     const context = requestContextOf(
       { hostname: rawHostname(raw), ip: rawIp(raw), headers: raw.headers, cookies, query: NO_QUERY },
       locale,
