@@ -12,7 +12,7 @@ export const USER_ANSWER_HEADERS = Object.freeze({
 });
 
 /** The member's own view of their session, as every account call answers it. */
-export function presentSession(session: ActiveSession, fictionalIcon: string, now: Date): User {
+function presentSession(session: ActiveSession, fictionalIcon: string, now: Date): User {
   return presentUser(session.user, session.profile, {
     csrfToken: session.csrfToken,
     mainPhoto: session.mainPhoto,
