@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import en from '../../shared/i18n/locales/en/common.json' with { type: 'json' };
 import { I18nProvider, useTranslation } from './i18n.tsx';
@@ -16,6 +17,22 @@ afterEach(() => {
 });
 
 describe('LazyPageTexts', () => {
+  it('renders nothing on the server and fetches nothing there', () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    const html = renderToString(
+      <I18nProvider locale="en" messages={en}>
+        <Suspense fallback={<p>loading</p>}>
+          <LazyPageTexts ns="account">
+            <Title />
+          </LazyPageTexts>
+        </Suspense>
+      </I18nProvider>,
+    );
+    expect(html.replace(/<!--.*?-->/g, '')).toBe(''); // only Suspense's markers
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('says so when the texts cannot be fetched, and shows them after trying again', async () => {
     // The first fetch fails for good (the client's retries are spent at once here).
     const failing = vi.fn(async () => {

@@ -5,6 +5,7 @@ import { createTranslator, type Messages } from '../../shared/i18n/translator.ts
 import { Modal } from '../components/ui/modal.tsx';
 import { getJson, type RequestOptions } from './api.ts';
 import { I18nContext, type I18nValue, useTranslation } from './i18n.tsx';
+import { useHydrated } from './use-hydrated.ts';
 
 /**
  * Kept apart from i18n.tsx so the home page does not load it. Adds a page namespace (from the route's loader data) to the texts below it. Keys of the page
@@ -67,7 +68,7 @@ export function forgetPageTexts(language: string, ns: PageNamespace) {
 /**
  * Page texts for a part that is not a route and loads on demand (the sign-up modal, the
  * activation reminder): fetched with its code, in the current language. Suspends until they are
- * there, so render it inside the part's Suspense boundary. When they cannot be fetched, the part
+ * there, so render it inside the part's Suspense boundary. Renders nothing on the server. When they cannot be fetched, the part
  * shows why (in the always-present common texts) with a button to try again.
  */
 export function LazyPageTexts({
@@ -83,6 +84,9 @@ export function LazyPageTexts({
   const { i18n, t } = useTranslation();
   const [, tryAgain] = useReducer((attempt: number) => attempt + 1, 0);
   const [dismissed, setDismissed] = useState(false);
+  // Only in the browser: on the server the fetch could only fail, after its retries, holding up the
+  // page for seconds (these parts open on a click or decide by the screen width anyway).
+  if (!useHydrated()) return null;
   const messages = use(fetchPageTexts(i18n.language, ns));
   if (messages) return <PageTexts messages={messages}>{children}</PageTexts>;
   const alert = (

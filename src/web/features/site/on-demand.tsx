@@ -1,7 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
 import { shouldShowSiteEntryWarning } from './site-entry-warning.logic.ts';
 
 // Both overlays are rare (a first visit from NL/DE; a lander's sign-up link): their code is
@@ -35,10 +34,7 @@ export function SiteEntryWarningOnDemand(props: EntryProps) {
 
 export function ActivationReminderOnDemand({ user }: { user: User | null }) {
   const location = useLocation();
-  // Browser only: whether it shows depends on the screen width, and its texts are fetched (on
-  // the server that fetch could only fail, after its retries, holding up the page for seconds).
-  const hydrated = useHydrated();
-  if (!hydrated || !new URLSearchParams(location.search).has('api_signup_complete')) return null;
+  if (!new URLSearchParams(location.search).has('api_signup_complete')) return null;
   return (
     <Suspense fallback={null}>
       <ActivationReminder user={user} />
