@@ -64,13 +64,13 @@ try {
   const loginBody = JSON.stringify({ email: 'bench@example.nl', password });
   const idleHealth = await probeHealth(base, 600);
   // A steady trickle of health checks, as a load balancer would send, while logins saturate hashing
-  // (the probe's ~18 s fall inside the logins' 21 s). 1,600 checks: a p99 of 800 moved by ±1 ms
+  // (the probe's warm-up and ~19 s fall inside the logins' 24 s). 1,600 checks: a p99 of 800 moved by ±1 ms
   // between otherwise identical runs.
   const login = autocannon({
     url: `${base}/api/user.php`,
     method: 'POST',
     connections: 4,
-    duration: 21,
+    duration: 24,
     headers: { 'content-type': 'application/json' },
     body: loginBody,
   });
