@@ -20,6 +20,7 @@ import { complaintsRoutes } from './features/complaints/complaints.routes.ts';
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes.ts';
 import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
+import { createHealthFastPath } from './features/health/health-fast-path.ts';
 import { i18nRoutes } from './features/i18n/i18n.routes.ts';
 import { interestsRoutes } from './features/interests/interests.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
@@ -48,7 +49,11 @@ export type BuildOptions = {
 /** Registers plugins, then features, in a visible order. Opening a port is main.ts's business. */
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Answers that are already in memory, given before Fastify (docs/decisions/0011).
-  const fastPaths = [createSettingsFastPath(services), createUserFastPath(services)];
+  const fastPaths = [
+    createSettingsFastPath(services),
+    createUserFastPath(services),
+    createHealthFastPath(services),
+  ];
   const answeredEarly = (request: http.IncomingMessage, response: http.ServerResponse) => {
     for (const fastPath of fastPaths) if (fastPath(request, response)) return true;
     return false;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Logger as PinoLogger } from 'pino';
-import type { Db } from './db/client.ts';
+import { type Db, pingDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
 import {
   ERASE_ACCOUNT_JOB,
@@ -12,6 +12,7 @@ import { createSessionCache, type SessionCache } from './features/auth/sessions.
 import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './features/complaints/complaints.service.ts';
+import { createDatabaseCheck, type DatabaseCheck } from './features/health/health.service.ts';
 import {
   createHighlightsCache,
   createSearchTotalsCache,
@@ -51,6 +52,8 @@ export type AppServices = {
   /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
   searchTotals: SearchTotalsCache;
   pageEvents: PageEventWriter;
+  /** The health call's database check, shared by its route and its fast path. */
+  databaseCheck: DatabaseCheck;
   /** The clock services read; tests move it. */
   now: () => Date;
   /** Enqueues a durable job, due now by the services' clock unless told otherwise. */
@@ -86,6 +89,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
     vapid,
     resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
     now: () => new Date(),
+    databaseCheck: createDatabaseCheck(() => pingDatabase(db)),
   } as AppServices;
   services.enqueue = (type, payload, options = {}) =>
     enqueueJob(db, type, payload, { ...options, runAt: options.runAt ?? services.now() });

@@ -1,12 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '../../../shared/contracts/site.ts';
-import { pingDatabase } from '../../db/client.ts';
 import type { AppServices } from '../../services.ts';
-import { createDatabaseCheck, DATABASE_CHECK_TTL_MS } from './health.service.ts';
+import { DATABASE_CHECK_TTL_MS, HEALTH_DOWN, HEALTH_HEADERS, HEALTH_UP } from './health.service.ts';
 
 export function healthRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
-    const databaseOk = createDatabaseCheck(() => pingDatabase(services.db));
     app.get(
       '/api/health.php',
       {
@@ -15,11 +13,13 @@ export function healthRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: `Liveness and database check (503 when the database does not answer; a success is reused for ${DATABASE_CHECK_TTL_MS} ms)`,
           response: { 200: HealthResponseSchema, 503: HealthResponseSchema },
         },
+        // Load balancers and monitors keep no cookies: a locale cookie on each answer would be noise.
+        config: { localeCookie: false },
       },
       async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-        if (await databaseOk()) return { status: 'ok' as const, database: 'ok' as const };
-        return reply.status(503).send({ status: 'unavailable', database: 'unavailable' });
+        reply.headers(HEALTH_HEADERS);
+        if (await services.databaseCheck.check()) return HEALTH_UP;
+        return reply.status(503).send(HEALTH_DOWN);
       },
     );
   };

@@ -1,7 +1,30 @@
-import { createPromiseCache } from '../../lib/promise-cache.ts';
+import type { z } from 'zod';
+import type { HealthResponseSchema } from '../../../shared/contracts/site.ts';
 
 /** How long a successful database check answers the health call. */
 export const DATABASE_CHECK_TTL_MS = 1_000;
+
+export const HEALTH_UP: z.infer<typeof HealthResponseSchema> = Object.freeze({
+  status: 'ok',
+  database: 'ok',
+});
+export const HEALTH_DOWN: z.infer<typeof HealthResponseSchema> = Object.freeze({
+  status: 'unavailable',
+  database: 'unavailable',
+});
+
+/** The headers of every health answer besides the security headers (route and fast path). */
+export const HEALTH_HEADERS = Object.freeze({
+  'cache-control': 'no-store',
+  'content-type': 'application/json; charset=utf-8',
+});
+
+export type DatabaseCheck = {
+  /** true when the database answers; a ping shared by concurrent callers, unless knownUp(). */
+  check: () => Promise<boolean>;
+  /** A ping that started less than the TTL ago succeeded: the answer is known without waiting. */
+  knownUp: () => boolean;
+};
 
 /**
  * The health call's database check. A success is reused for a second: load balancers and monitors
@@ -12,21 +35,35 @@ export const DATABASE_CHECK_TTL_MS = 1_000;
 export function createDatabaseCheck(
   ping: () => Promise<void>,
   options: { ttlMs?: number; now?: () => number } = {},
-): () => Promise<boolean> {
-  const cache = createPromiseCache<true>({ ttlMs: options.ttlMs ?? DATABASE_CHECK_TTL_MS, maxEntries: 1 });
+): DatabaseCheck {
+  const ttlMs = options.ttlMs ?? DATABASE_CHECK_TTL_MS;
   const now = options.now ?? (() => performance.now());
-  return () =>
-    cache
-      .get(
-        'database',
-        async () => {
-          await ping();
-          return true as const;
-        },
-        now(),
-      )
-      .then(
-        () => true,
-        () => false,
-      );
+  /** When the last successful ping started (a success counts from the moment it was asked). */
+  let upAt: number | undefined;
+  let inFlight: Promise<boolean> | undefined;
+  const knownUp = () => upAt !== undefined && now() - upAt < ttlMs;
+  return {
+    knownUp,
+    check: () => {
+      if (knownUp()) return Promise.resolve(true);
+      if (inFlight) return inFlight;
+      const startedAt = now();
+      // The handlers run after the assignment below, even when ping throws at once.
+      inFlight = Promise.resolve()
+        .then(ping)
+        .then(
+          () => {
+            inFlight = undefined;
+            upAt = startedAt;
+            return true;
+          },
+          () => {
+            inFlight = undefined;
+            upAt = undefined;
+            return false;
+          },
+        );
+      return inFlight;
+    },
+  };
 }
