@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { ErrorCode } from '../../shared/errors.ts';
 import { DEFAULT_ERROR_MESSAGE } from '../../shared/errors.ts';
 
@@ -17,6 +18,42 @@ export class AppError extends Error {
 }
 
 export const notFound = (message = 'Not found') => new AppError('not_found', 404, message);
+
+/** The 400 of a form: `details.fieldErrors` maps each field to i18n keys under `validation.`. */
+export const validationFailed = (fieldErrors: Record<string, string[]>) =>
+  new AppError('validation_failed', 400, 'The request is not valid.', { fieldErrors });
+
+/** A validation message that is one of our keys (validation.<key>) rather than zod's English. */
+const KEY = /^[a-z][a-z0-9_]*$/;
+
+/**
+ * zod issues → `{ field: [key] }`. Messages the contract set are keys already; zod's own (a value
+ * outside an option list, a wrong type) become invalid_field, and fields a call does not accept
+ * are refused by name.
+ */
+export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  const add = (field: string, key: string) => {
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), key];
+  };
+  for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) add(key, 'invalid_field');
+      continue;
+    }
+    const field = issue.path[0];
+    if (field === undefined) add('_', 'invalid_request');
+    else add(String(field), KEY.test(issue.message) ? issue.message : 'invalid_field');
+  }
+  return fieldErrors;
+}
+
+/** A body parsed by a schema built for this request (settings, the member), or its 400. */
+export function parseOrFail<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw validationFailed(fieldErrorsOf(parsed.error));
+  return parsed.data;
+}
 export const badRequest = (message = 'Bad request', details?: unknown) =>
   new AppError('bad_request', 400, message, details);
 

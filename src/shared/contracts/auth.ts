@@ -23,6 +23,13 @@ export const DELETE_REASONS = [
   'other',
 ] as const;
 
+/**
+ * The parts of a sign-up an advertising entry may leave for later. The entry asks only for the
+ * e-mail address, who you are and whom you seek, and the terms; /complete-signup asks the rest.
+ */
+export const SIGNUP_PARTS = ['name', 'date_of_birth', 'location', 'password'] as const;
+export type SignupPart = (typeof SIGNUP_PARTS)[number];
+
 export const EmailSchema = z
   .string()
   .trim()
@@ -76,48 +83,107 @@ export function passwordProblem(password: string, email: string, name: string): 
   return undefined;
 }
 
-export function makeSignupSchema(minAge: number, today: () => Date = () => new Date()) {
-  return z
-    .object({
-      email: EmailSchema,
-      name: z
-        .string()
-        .trim()
-        .min(NAME_MIN, { error: 'name_too_short' })
-        .max(NAME_MAX, { error: 'name_too_long' })
-        .refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' })
-        .refine((v) => /^[\p{L}\p{N}._ -]+$/u.test(v), { error: 'name_invalid_characters' }),
-      password: z.string().max(PASSWORD_MAX, { error: 'password_too_long' }),
-      date_of_birth: z.string().refine(isValidIsoDate, { error: 'invalid_date_of_birth' }),
-      gender: z.enum(GENDERS, { error: 'gender_required' }),
-      sexuality: z.enum(SEXUALITIES, { error: 'sexuality_required' }),
-      country: z.enum(COUNTRIES, { error: 'country_required' }),
-      region: z.string().trim().max(10).optional().nullable(),
-      city: z.string().trim().max(100).optional().nullable(),
-      signup_message: z
-        .string()
-        .trim()
-        .max(SIGNUP_MESSAGE_MAX, { error: 'signup_message_too_long' })
-        .optional()
-        .nullable(),
-      accept_terms: z.literal(true, { error: 'accept_terms_required' }),
-    })
-    .superRefine((value, ctx) => {
-      if (value.name.trim().toLowerCase() === value.email.toLowerCase()) {
-        ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_equals_email' });
-      }
-      const problem = passwordProblem(value.password, value.email, value.name);
+/** The sign-up fields, shared by the full sign-up, the advertising entry and /complete-signup. */
+const signupFields = {
+  email: EmailSchema,
+  name: z
+    .string()
+    .trim()
+    .min(NAME_MIN, { error: 'name_too_short' })
+    .max(NAME_MAX, { error: 'name_too_long' })
+    .refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' })
+    .refine((v) => /^[\p{L}\p{N}._ -]+$/u.test(v), { error: 'name_invalid_characters' }),
+  password: z.string().max(PASSWORD_MAX, { error: 'password_too_long' }),
+  date_of_birth: z.string().refine(isValidIsoDate, { error: 'invalid_date_of_birth' }),
+  gender: z.enum(GENDERS, { error: 'gender_required' }),
+  sexuality: z.enum(SEXUALITIES, { error: 'sexuality_required' }),
+  country: z.enum(COUNTRIES, { error: 'country_required' }),
+  region: z.string().trim().max(10).optional().nullable(),
+  city: z.string().trim().max(100).optional().nullable(),
+  signup_message: z
+    .string()
+    .trim()
+    .max(SIGNUP_MESSAGE_MAX, { error: 'signup_message_too_long' })
+    .optional()
+    .nullable(),
+  accept_terms: z.literal(true, { error: 'accept_terms_required' }),
+};
+
+type CrossFieldInput = { email: string; name?: string; password?: string; date_of_birth?: string };
+
+/** The checks across fields: name ≠ e-mail, the password rules, the minimum age. */
+function checkAcrossFields(minAge: number, today: () => Date) {
+  return (value: CrossFieldInput, ctx: z.RefinementCtx) => {
+    const name = value.name ?? '';
+    if (value.name !== undefined && name.trim().toLowerCase() === value.email.toLowerCase()) {
+      ctx.addIssue({ code: 'custom', path: ['name'], message: 'name_equals_email' });
+    }
+    if (value.password !== undefined) {
+      const problem = passwordProblem(value.password, value.email, name);
       if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
-      if (isValidIsoDate(value.date_of_birth)) {
-        const age = ageOnDate(value.date_of_birth, today());
-        if (age < minAge)
-          ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'date_of_birth_min_age' });
-        else if (age > 110)
-          ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'invalid_date_of_birth' });
-      }
-    });
+    }
+    if (value.date_of_birth !== undefined && isValidIsoDate(value.date_of_birth)) {
+      const age = ageOnDate(value.date_of_birth, today());
+      if (age < minAge)
+        ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'date_of_birth_min_age' });
+      else if (age > 110)
+        ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'invalid_date_of_birth' });
+    }
+  };
+}
+
+export function makeSignupSchema(minAge: number, today: () => Date = () => new Date()) {
+  return z.object(signupFields).superRefine(checkAcrossFields(minAge, today));
 }
 export type SignupInput = z.infer<ReturnType<typeof makeSignupSchema>>;
+
+/** POST /api/signup-entry.php: the short sign-up of an advertising entry. */
+export const EntrySignupSchema = z.object({
+  email: signupFields.email,
+  gender: signupFields.gender,
+  sexuality: signupFields.sexuality,
+  accept_terms: signupFields.accept_terms,
+});
+export type EntrySignupInput = z.infer<typeof EntrySignupSchema>;
+
+/**
+ * POST /api/complete-signup.php: the fields of the parts still missing, with the same rules and
+ * texts as the full sign-up. Fields of parts that are not missing are not accepted.
+ */
+export function makeCompleteSignupSchema(options: {
+  minAge: number;
+  email: string;
+  missing: readonly SignupPart[];
+  today?: () => Date;
+}) {
+  const has = (part: SignupPart) => options.missing.includes(part);
+  const check = checkAcrossFields(options.minAge, options.today ?? (() => new Date()));
+  return (
+    z
+      .strictObject({
+        ...(has('name') ? { name: signupFields.name } : {}),
+        ...(has('date_of_birth') ? { date_of_birth: signupFields.date_of_birth } : {}),
+        ...(has('location')
+          ? { country: signupFields.country, region: signupFields.region, city: signupFields.city }
+          : {}),
+        ...(has('password') ? { password: signupFields.password } : {}),
+      })
+      // Before the transform: zod skips a transform (and what follows it) once a field has an issue.
+      .superRefine((value, ctx) =>
+        check({ ...(value as Omit<CompleteSignupInput, 'email'>), email: options.email }, ctx),
+      )
+      .transform((value) => ({ ...value, email: options.email }) as CompleteSignupInput)
+  );
+}
+export type CompleteSignupInput = {
+  email: string;
+  name?: string;
+  date_of_birth?: string;
+  country?: (typeof COUNTRIES)[number];
+  region?: string | null;
+  city?: string | null;
+  password?: string;
+};
 
 export const LoginInputSchema = z.object({
   /** The e-mail address or the username. */
@@ -150,6 +216,8 @@ export const UserSchema = z.object({
   language: z.string(),
   fictional_icon: z.string(),
   notifications_disabled: z.array(z.string()),
+  /** Sign-up parts an advertising entry left for /complete-signup; empty for everyone else. */
+  signup_missing: z.array(z.enum(SIGNUP_PARTS)),
   profile: UserProfileSchema,
   /** Sent back in the x-csrf-token header on every state-changing call. */
   csrf_token: z.string(),

@@ -43,6 +43,12 @@ export const users = pgTable(
     /** Set when the personal data was erased after the reactivation window. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),
     signupIp: text('signup_ip'),
+    /**
+     * The sign-up parts an advertising entry did not ask for (SIGNUP_PARTS), finished on
+     * /complete-signup. Until the list is empty the account stays not_confirmed, so it is never
+     * shown to others, even once the e-mail address is confirmed (email_confirmed_at).
+     */
+    signupMissing: text('signup_missing').array().notNull().default(sql`'{}'::text[]`),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

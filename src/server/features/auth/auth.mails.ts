@@ -15,8 +15,10 @@ export async function renderAccountMail(
   const values = await services.settings.getValues(options.domain);
   const vars = { name: options.name, site_name: values.name, days: 14 };
   const subject = t(`mail.${kind}.subject`, vars);
+  // An advertising entry's account has no name until /complete-signup.
+  const greeting = options.name ? t('mail.greeting', vars) : t('mail.greeting_anonymous', vars);
   const lines = [
-    t('mail.greeting', vars),
+    greeting,
     '',
     t(`mail.${kind}.body`, vars),
     '',
@@ -31,7 +33,7 @@ export async function renderAccountMail(
 <table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px;max-width:560px">
 <tr><td style="font-size:22px;font-weight:bold;color:#b3124f;padding-bottom:16px">${escapeHtml(values.name)}</td></tr>
 <tr><td style="font-size:16px;line-height:1.5">
-<p>${escapeHtml(t('mail.greeting', vars))}</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(t(`mail.${kind}.body`, vars))}</p>
 <p style="text-align:center;padding:16px 0"><a href="${escapeHtml(options.link)}" style="background:#b3124f;color:#fff;text-decoration:none;padding:14px 28px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(t(`mail.${kind}.button`, vars))}</a></p>
 <p style="font-size:13px;color:#6c757d">${escapeHtml(t('mail.link_hint'))}<br><a href="${escapeHtml(options.link)}" style="color:#b3124f;word-break:break-all">${escapeHtml(options.link)}</a></p>

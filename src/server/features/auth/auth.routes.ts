@@ -4,19 +4,28 @@ import { z } from 'zod';
 import {
   DeleteAccountSchema,
   EmailOnlySchema,
+  EntrySignupSchema,
   LanguageInputSchema,
   LoginInputSchema,
   MailChangeSchema,
+  makeCompleteSignupSchema,
   makeSignupSchema,
   OkSchema,
   PasswordChangeSchema,
   PasswordResetDoSchema,
+  type SignupPart,
   TokenSchema,
   UserResponseSchema,
 } from '../../../shared/contracts/auth.ts';
+import { SESSION_COOKIE } from '../../../shared/limits.ts';
 import { negotiateBody } from '../../lib/encoded-body.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { clearSessionCookie, requireMember, setSessionCookie } from '../../plugins/session.ts';
+import { AppError, parseOrFail } from '../../plugins/errors.ts';
+import {
+  authenticationRequired,
+  clearSessionCookie,
+  requireMember,
+  setSessionCookie,
+} from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
 import * as auth from './auth.service.ts';
 import { type ActiveSession, findSession } from './sessions.service.ts';
@@ -49,11 +58,22 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     return { user: await userOf(request, session) };
   }
 
+  /** Sign-ups per IP, counted together for the full sign-up and the advertising entry. */
+  const signupRateLimit = { max: services.env.signupRateLimit, timeWindow: '1 hour', groupId: 'signup' };
+
+  async function signupMeta(request: FastifyRequest) {
+    const { value: settings } = await services.resolvedSettings({
+      ...request.ctx,
+      pushPublicKey: services.vapid.publicKey,
+    });
+    return { ...meta(request), trafficSource: request.ctx.trafficSource, signupsOpen: settings.signups_open };
+  }
+
   return async (app) => {
     app.post(
       '/api/signup.php',
       {
-        config: { csrf: false, rateLimit: { max: services.env.signupRateLimit, timeWindow: '1 hour' } },
+        config: { csrf: false, rateLimit: signupRateLimit },
         schema: {
           tags: ['account'],
           summary: 'Create an account (status not_confirmed) and log in',
@@ -63,25 +83,59 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const values = await services.settings.getValues(request.ctx.domain);
-        const parsed = makeSignupSchema(values.min_age, services.now).safeParse(request.body);
-        if (!parsed.success) {
-          const fieldErrors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) {
-            const field = String(issue.path[0] ?? '_');
-            fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
-          }
-          throw new AppError('validation_failed', 400, 'The request is not valid.', { fieldErrors });
-        }
-        const { value: settings } = await services.resolvedSettings({
-          ...request.ctx,
-          pushPublicKey: services.vapid.publicKey,
-        });
-        const { token } = await auth.signup(services, parsed.data, {
-          ...meta(request),
-          trafficSource: request.ctx.trafficSource,
-          signupsOpen: settings.signups_open,
-        });
+        const input = parseOrFail(makeSignupSchema(values.min_age, services.now), request.body);
+        const { token } = await auth.signup(services, input, await signupMeta(request));
         return respondWithUser(request, reply, token);
+      },
+    );
+
+    app.post(
+      '/api/signup-entry.php',
+      {
+        config: { csrf: false, rateLimit: signupRateLimit },
+        schema: {
+          tags: ['account'],
+          summary:
+            'The short sign-up of an advertising entry (e-mail, who you are and seek, the terms): creates the account and logs in; /complete-signup asks the rest',
+          body: z.unknown(),
+          response: { 200: UserResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const input = parseOrFail(EntrySignupSchema, request.body);
+        const meta = await signupMeta(request);
+        const { countries } = await services.settings.getValues(request.ctx.domain);
+        // The location is asked on /complete-signup; until then the visitor's country stands in.
+        const country = countries.find((c) => c === request.ctx.country) ?? countries[0] ?? 'NL';
+        const { token } = await auth.entrySignup(services, input, { ...meta, country });
+        return respondWithUser(request, reply, token);
+      },
+    );
+
+    app.post(
+      '/api/complete-signup.php',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Finish an entry sign-up with the parts still missing (user.signup_missing)',
+          body: z.unknown(),
+          response: { 200: UserResponseSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireMember(request);
+        const values = await services.settings.getValues(request.ctx.domain);
+        const schema = makeCompleteSignupSchema({
+          minAge: values.min_age,
+          email: session.user.email,
+          missing: session.user.signupMissing as SignupPart[],
+          today: services.now,
+        });
+        await auth.completeSignup(services, session, parseOrFail(schema, request.body));
+        // The session as it is now (completeSignup invalidated the cached one).
+        const fresh = await services.sessions.find(request.cookies[SESSION_COOKIE] ?? '', services.now());
+        if (!fresh) throw authenticationRequired();
+        return { user: await userOf(request, fresh) };
       },
     );
 

@@ -1,10 +1,14 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type {
-  DeleteAccountSchema,
-  MailChangeSchema,
-  PasswordChangeSchema,
-  SignupInput,
+import {
+  type CompleteSignupInput,
+  type DeleteAccountSchema,
+  type EntrySignupInput,
+  type MailChangeSchema,
+  type PasswordChangeSchema,
+  SIGNUP_PARTS,
+  type SignupInput,
+  type SignupPart,
 } from '../../../shared/contracts/auth.ts';
 import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import { LIMITS } from '../../../shared/limits.ts';
@@ -101,60 +105,70 @@ async function consumeToken(services: AppServices, kind: AccountMailKind, token:
   return row;
 }
 
-export async function signup(
-  services: AppServices,
-  input: SignupInput,
-  meta: RequestMeta & { trafficSource: TrafficSource | undefined; signupsOpen: boolean },
-) {
-  if (!meta.signupsOpen) throw new AppError('signups_closed', 403, 'Sign-up is by invitation only');
-  if (isDisposableEmail(input.email)) throw fieldError('email', 'email_disposable');
+/** The checks every new account passes first: sign-up open, a real mailbox, a free address. */
+async function checkNewAddress(services: AppServices, email: string, signupsOpen: boolean) {
+  if (!signupsOpen) throw new AppError('signups_closed', 403, 'Sign-up is by invitation only');
+  if (isDisposableEmail(email)) throw fieldError('email', 'email_disposable');
   const [existing] = await services.db
-    .select()
+    .select({ status: users.status })
     .from(users)
-    .where(sql`lower(${users.email}) = ${input.email}`);
+    .where(sql`lower(${users.email}) = ${email}`);
   if (existing?.status === 'pending_deletion') {
     throw new AppError('email_pending_deletion', 409, 'This account is about to be deleted');
   }
   if (existing) throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
-  const [nameTaken] = await services.db
+}
+
+/** A username nobody else has (compared without case). */
+async function checkNameFree(services: AppServices, name: string, exceptUserId?: number) {
+  const [taken] = await services.db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.name}) = ${input.name.toLowerCase()}`);
-  if (nameTaken) throw fieldError('name', 'name_taken', 409);
+    .where(sql`lower(${users.name}) = ${name.toLowerCase()}`);
+  if (taken && taken.id !== exceptUserId) throw fieldError('name', 'name_taken', 409);
+}
 
+type SignupMeta = RequestMeta & { trafficSource: TrafficSource | undefined; signupsOpen: boolean };
+
+/**
+ * Creates the account (not_confirmed, the signup credits, the tracking record of the traffic
+ * source), mails the activation link through the jobs worker and opens a session.
+ */
+async function createAccount(
+  services: AppServices,
+  account: {
+    email: string;
+    name: string;
+    passwordHash: string | null;
+    missing: SignupPart[];
+    profile: Omit<typeof profiles.$inferInsert, 'userId'>;
+  },
+  meta: SignupMeta,
+) {
   const values = await services.settings.getValues(meta.domain);
-  const passwordHash = await hashPassword(input.password);
   const now = services.now();
   const user = await services.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({
-        email: input.email,
-        name: input.name,
-        passwordHash,
+        email: account.email,
+        name: account.name,
+        passwordHash: account.passwordHash,
         status: 'not_confirmed',
         credits: values.signup_credits,
         language: meta.locale,
         signupDate: now,
         lastActiveAt: now,
-        passwordChangedAt: now,
+        passwordChangedAt: account.passwordHash ? now : null,
         signupIp: meta.ip ?? null,
+        signupMissing: account.missing,
       })
       .onConflictDoNothing()
       .returning();
     // A parallel sign-up with the same address won the race.
     if (!created)
       throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
-    await tx.insert(profiles).values({
-      userId: created.id,
-      birthDate: input.date_of_birth,
-      gender: input.gender,
-      sexuality: input.sexuality,
-      country: input.country,
-      region: input.region || null,
-      city: input.city || null,
-      aboutMe: input.signup_message || null,
-    });
+    await tx.insert(profiles).values({ userId: created.id, ...account.profile });
     if (meta.trafficSource)
       await tx
         .insert(trackingRecords)
@@ -164,6 +178,108 @@ export async function signup(
   await sendAccountMail(services, 'activation', user, meta);
   const session = await createSession(services.db, user.id, { ...meta, now });
   return { userId: user.id, ...session };
+}
+
+export async function signup(services: AppServices, input: SignupInput, meta: SignupMeta) {
+  await checkNewAddress(services, input.email, meta.signupsOpen);
+  await checkNameFree(services, input.name);
+  return createAccount(
+    services,
+    {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      missing: [],
+      profile: {
+        birthDate: input.date_of_birth,
+        gender: input.gender,
+        sexuality: input.sexuality,
+        country: input.country,
+        region: input.region || null,
+        city: input.city || null,
+        aboutMe: input.signup_message || null,
+      },
+    },
+    meta,
+  );
+}
+
+/**
+ * A birth date for the profile row while the real one is missing. The account is never shown to
+ * others before /complete-signup (it stays not_confirmed), and the form asks for the real date.
+ */
+const BIRTH_DATE_NOT_GIVEN = '1900-01-01';
+
+/**
+ * The short sign-up of an advertising entry: e-mail, who you are, whom you seek and the terms.
+ * The member is logged in at once and finishes the rest on /complete-signup (SIGNUP_PARTS). The
+ * name stays empty until then: mails greet without it, and no login can match it. Without a
+ * password nobody can log in to the account; the session, or a password reset, leads back in.
+ */
+export async function entrySignup(
+  services: AppServices,
+  input: EntrySignupInput,
+  meta: SignupMeta & { country: string },
+) {
+  await checkNewAddress(services, input.email, meta.signupsOpen);
+  return createAccount(
+    services,
+    {
+      email: input.email,
+      name: '',
+      passwordHash: null,
+      missing: [...SIGNUP_PARTS],
+      profile: {
+        birthDate: BIRTH_DATE_NOT_GIVEN,
+        gender: input.gender,
+        sexuality: input.sexuality,
+        country: meta.country,
+      },
+    },
+    meta,
+  );
+}
+
+/**
+ * Finishes an entry sign-up with the missing parts (validated by makeCompleteSignupSchema). The
+ * account becomes active if the e-mail address was already confirmed; otherwise the activation
+ * link does that. A second submit after success changes nothing.
+ */
+export async function completeSignup(
+  services: AppServices,
+  session: ActiveSession,
+  input: CompleteSignupInput,
+) {
+  const missing = session.user.signupMissing;
+  if (missing.length === 0) return;
+  if (input.name !== undefined) await checkNameFree(services, input.name, session.user.id);
+  const now = services.now();
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
+  await services.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(users)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+        signupMissing: [],
+        status: sql`case when ${users.emailConfirmedAt} is not null and ${users.status} = 'not_confirmed' then 'active' else ${users.status} end`,
+      })
+      .where(and(eq(users.id, session.user.id), sql`cardinality(${users.signupMissing}) > 0`))
+      .returning({ id: users.id });
+    if (!done) return; // a parallel submit finished first
+    const profile = {
+      ...(input.date_of_birth !== undefined ? { birthDate: input.date_of_birth } : {}),
+      ...(input.country !== undefined
+        ? { country: input.country, region: input.region || null, city: input.city || null }
+        : {}),
+    };
+    if (Object.keys(profile).length > 0)
+      await tx
+        .update(profiles)
+        .set({ ...profile, updatedAt: now })
+        .where(eq(profiles.userId, session.user.id));
+  });
+  await services.sessions.invalidateUser(session.user.id);
 }
 
 export async function login(
@@ -225,14 +341,18 @@ export async function activate(services: AppServices, token: string): Promise<bo
   if (!row) return false;
   await services.db
     .update(users)
-    .set({ status: 'active', emailConfirmedAt: services.now() })
+    .set({
+      // An entry sign-up that is not finished stays out of sight until /complete-signup.
+      status: sql`case when cardinality(${users.signupMissing}) = 0 then 'active' else ${users.status} end`,
+      emailConfirmedAt: services.now(),
+    })
     .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
   await services.sessions.invalidateUser(row.userId);
   return true;
 }
 
 export async function resendActivation(services: AppServices, session: ActiveSession, meta: RequestMeta) {
-  if (session.user.status !== 'not_confirmed') return;
+  if (session.user.status !== 'not_confirmed' || session.user.emailConfirmedAt) return;
   await sendAccountMail(services, 'activation', session.user, meta);
 }
 
@@ -263,6 +383,8 @@ export async function resetPassword(services: AppServices, input: { token: strin
       passwordChangedAt: now,
       failedLogins: 0,
       lockedUntil: null,
+      // An entry sign-up that lost its session gets in this way; /complete-signup asks the rest.
+      signupMissing: sql`array_remove(${users.signupMissing}, 'password')`,
     })
     .where(eq(users.id, row.userId));
   // Whoever knew the old password is logged out everywhere.

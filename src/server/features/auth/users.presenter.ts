@@ -1,10 +1,12 @@
-import type { User } from '../../../shared/contracts/auth.ts';
+import { SIGNUP_PARTS, type SignupPart, type User } from '../../../shared/contracts/auth.ts';
 import { ageOn } from '../../../shared/contracts/members.ts';
 import type { profiles, users } from '../../db/schema/index.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
 import type { SessionMainPhoto } from './sessions.service.ts';
 
 type UserRow = typeof users.$inferSelect;
+
+const isSignupPart = (part: string): part is SignupPart => (SIGNUP_PARTS as readonly string[]).includes(part);
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** The member's own view of their account: never another member's. */
@@ -30,6 +32,7 @@ export function presentUser(
     language: user.language,
     fictional_icon: extra.fictionalIcon,
     notifications_disabled: user.notificationsDisabled,
+    signup_missing: user.signupMissing.filter(isSignupPart),
     profile: {
       id: user.id,
       name: user.name,

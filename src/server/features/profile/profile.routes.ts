@@ -1,34 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { OwnProfileResponseSchema, ProfileUpdateSchema } from '../../../shared/contracts/profile.ts';
+import { fieldErrorsOf } from '../../plugins/errors.ts';
 import { requireMember } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
 import { getOwnProfile, profileValidationError, updateOwnProfile } from './profile.service.ts';
-
-/** A validation message that is one of our keys (validation.<key>) rather than zod's English. */
-const KEY = /^[a-z][a-z0-9_]*$/;
-
-/**
- * zod issues → `{ field: [key] }`. Messages the contract set are keys already; zod's own (a value
- * outside an option list, a wrong type) become invalid_field, and fields the update does not
- * accept (name, date of birth, an id) are refused by name.
- */
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const add = (field: string, key: string) => {
-    fieldErrors[field] = [...(fieldErrors[field] ?? []), key];
-  };
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) add(key, 'invalid_field');
-      continue;
-    }
-    const field = issue.path[0];
-    if (field === undefined) add('_', 'invalid_request');
-    else add(String(field), KEY.test(issue.message) ? issue.message : 'invalid_field');
-  }
-  return fieldErrors;
-}
 
 export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {

@@ -1,15 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profile.ts';
 import { profiles, users } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, validationFailed } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { listRegions } from '../regions/regions.service.ts';
 import { presentOwnProfile } from './profile.presenter.ts';
 
 /** Field errors in the envelope every form reads: `validation_failed` with validation.<key> per field. */
-export function profileValidationError(fieldErrors: Record<string, string[]>) {
-  return new AppError('validation_failed', 400, 'The request is not valid.', { fieldErrors });
-}
+export const profileValidationError = validationFailed;
 
 function isRegionOf(country: string, region: string): boolean {
   return listRegions(country).regions[country]?.some((r) => r.code === region) ?? false;
