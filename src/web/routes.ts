@@ -9,6 +9,7 @@ export default [
     route('lang-config', 'routes/lang-config.tsx'),
     route('signup', 'routes/signup.tsx'),
     route('signup-matches', 'routes/signup-matches.tsx'),
+    route('complete-signup', 'routes/complete-signup.tsx'),
     route('activate/done', 'routes/activate-done.tsx'),
     route('activate/error', 'routes/activate-error.tsx'),
     route('login', 'routes/login.tsx'),

@@ -4,7 +4,11 @@ import { runMiddleware } from './route-middleware.ts';
 
 const request = new Request('http://localhost/profile?tab=photos');
 const args = { request, context: { user: null } as WebLoadContext };
-const memberArgs = { request, context: { user: { id: 1 } } as unknown as WebLoadContext };
+const memberArgs = { request, context: { user: { id: 1, signup_missing: [] } } as unknown as WebLoadContext };
+const unfinished = {
+  request,
+  context: { user: { id: 2, signup_missing: ['name'] } } as unknown as WebLoadContext,
+};
 
 describe('route middleware', () => {
   it('an unknown middleware is a 500', () => {
@@ -41,6 +45,17 @@ describe('route middleware', () => {
       expect.unreachable();
     } catch (error) {
       expect((error as Response).headers.get('location')).toBe('/members');
+    }
+  });
+
+  it('complete sends a member with missing sign-up parts to /complete-signup, and lets others through', () => {
+    expect(() => runMiddleware(['complete'], args)).not.toThrow();
+    expect(() => runMiddleware(['auth', 'complete'], memberArgs)).not.toThrow();
+    try {
+      runMiddleware(['auth', 'complete'], unfinished);
+      expect.unreachable();
+    } catch (error) {
+      expect((error as Response).headers.get('location')).toBe('/complete-signup');
     }
   });
 });

@@ -14,6 +14,13 @@ export const MIDDLEWARE: Record<string, Middleware> = {
       throw redirect(`/login?redirect=${encodeURIComponent(url.pathname + url.search)}`);
     }
   },
+  /**
+   * Member pages: a member whose advertising-entry sign-up still misses parts (name, age,
+   * location, password) finishes it first; until then nobody can see them anyway.
+   */
+  complete: ({ context }) => {
+    if (context.user && context.user.signup_missing.length > 0) throw redirect('/complete-signup');
+  },
   /** Pages for visitors only (login, sign-up): members go to the member search. */
   guest: ({ context }) => {
     if (isLoggedIn(context)) throw redirect('/members');

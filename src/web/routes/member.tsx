@@ -3,10 +3,12 @@ import { type MemberPageData, MemberProfilePage } from '../features/members/memb
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import '../styles/members.scss';
+import { runMiddleware } from '../lib/route-middleware.ts';
 import type { Route } from './+types/member';
 
 /** /members/:id and /likes/m/:id (route ids 'member' and 'likes-member'): the same screen. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  runMiddleware(['complete'], { request, context });
   const texts = { ...context.pageTexts('profile'), ...context.pageTexts('members') };
   const notFound = () =>
     data(

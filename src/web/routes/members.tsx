@@ -9,9 +9,11 @@ import { SearchPage, type SearchPageData } from '../features/members/search-page
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import '../styles/members.scss';
+import { runMiddleware } from '../lib/route-middleware.ts';
 import type { Route } from './+types/members';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  runMiddleware(['complete'], { request, context });
   const url = new URL(request.url);
   const { settings, user } = context;
   const offered = settings.search_fields;

@@ -19,7 +19,7 @@ import '../styles/profile.scss';
 import type { Route } from './+types/profile';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  runMiddleware(['auth'], { request, context });
+  runMiddleware(['auth', 'complete'], { request, context });
   const texts = context.pageTexts('profile');
   return { title: createTranslator(texts)('title'), texts };
 }

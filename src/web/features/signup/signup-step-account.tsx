@@ -28,26 +28,7 @@ export function SignupStepAccount({
   const { t } = useTranslation();
   return (
     <>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-name">
-          {t('signup.account.name')}
-        </label>
-        <input
-          id="signup-name"
-          className={`form-control form-control-lg${errors.name ? ' is-invalid' : ''}`}
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={NAME_MAX}
-          value={draft.name}
-          onChange={(e) => onChange({ name: e.target.value })}
-          {...invalidProps('name', errors.name)}
-        />
-        <FieldError field="name" code={errors.name} minAge={minAge} />
-        <p className="form-text">
-          {t('signup.account.name_help', { name_min: NAME_MIN, name_max: NAME_MAX })}
-        </p>
-      </div>
+      <SignupNameField draft={draft} errors={errors} onChange={onChange} minAge={minAge} />
       <div className="mb-3">
         <label className="form-label" htmlFor="signup-email">
           {t('signup.account.email')}
@@ -99,6 +80,31 @@ export function SignupStepAccount({
       </div>
       {pendingDeletion && <PendingDeletionNotice email={draft.email} />}
     </>
+  );
+}
+
+/** The public username, with its rules; also asked on /complete-signup. */
+export function SignupNameField({ draft, errors, onChange, minAge }: StepProps) {
+  const { t } = useTranslation();
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor="signup-name">
+        {t('signup.account.name')}
+      </label>
+      <input
+        id="signup-name"
+        className={`form-control form-control-lg${errors.name ? ' is-invalid' : ''}`}
+        autoComplete="username"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={NAME_MAX}
+        value={draft.name}
+        onChange={(e) => onChange({ name: e.target.value })}
+        {...invalidProps('name', errors.name)}
+      />
+      <FieldError field="name" code={errors.name} minAge={minAge} />
+      <p className="form-text">{t('signup.account.name_help', { name_min: NAME_MIN, name_max: NAME_MAX })}</p>
+    </div>
   );
 }
 

@@ -30,6 +30,7 @@ import {
   validateAll,
   validateStep,
 } from './signup-steps.ts';
+import { useFocusFirstError } from './use-focus-first-error.ts';
 
 type Stage =
   | { kind: 'form'; step: SignupStep }
@@ -96,7 +97,7 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
   const heading = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(true);
   const releaseFlow = useRef<(() => void) | undefined>(undefined);
-  const focusError = useRef(false);
+  const focusFirstError = useFocusFirstError(root);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -113,12 +114,6 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
     firstStage.current = '';
     heading.current?.focus();
   }, [stageKey]);
-
-  useEffect(() => {
-    if (!focusError.current) return;
-    focusError.current = false;
-    root.current?.querySelector<HTMLElement>('[aria-invalid="true"], .is-invalid')?.focus();
-  });
 
   const update = (patch: Partial<SignupDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
@@ -138,7 +133,7 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
   const showStep = (step: SignupStep, stepErrors: FieldErrors = {}) => {
     setStage({ kind: 'form', step });
     setErrors(stepErrors);
-    if (Object.keys(stepErrors).length > 0) focusError.current = true;
+    if (Object.keys(stepErrors).length > 0) focusFirstError();
   };
 
   const checkEmail = async () => {

@@ -96,7 +96,8 @@ export function TopNav({ siteName }: { siteName: string }) {
         <div className="d-flex align-items-center gap-2">
           {!hideLanguageMenu && <LanguageMenu />}
           <Dropdown
-            label={<span className="member-name">{member.profile.name}</span>}
+            // An advertising entry's member has no name until /complete-signup.
+            label={<span className="member-name">{member.profile.name || t('member_nav.account')}</span>}
             ariaLabel={t('member_nav.account')}
             buttonClassName="btn btn-sm btn-outline-secondary"
           >

@@ -1,0 +1,49 @@
+import { redirect } from 'react-router';
+import { useMember } from '../features/session/member-session.tsx';
+import { CompleteSignupForm } from '../features/signup/complete-signup-form.tsx';
+import type { RouteHandle } from '../features/site/top-nav.tsx';
+import { useTranslation } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
+import { runMiddleware } from '../lib/route-middleware.ts';
+import { useRootData } from '../root.tsx';
+import type { Route } from './+types/complete-signup';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  runMiddleware(['auth'], { request, context });
+  if (context.user?.signup_missing.length === 0) throw redirect('/members');
+  return { texts: context.pageTexts('signup'), title: context.t('signup.complete.page_title') };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return pageMeta(matches, data?.title);
+}
+
+// Spec: no language dropdown here; the member's language was set when they arrived.
+export const handle: RouteHandle = { hideLanguageMenu: true };
+
+/** Finishing a sign-up that began on an advertising entry (see CompleteSignupForm). */
+function CompleteSignup() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const member = useMember();
+  if (!root || !member) return null;
+  return (
+    <main id="main" className="signup-page">
+      <div className="container signup-page-inner">
+        <header className="signup-page-header">
+          <h1 className="signup-page-title">{t('signup.complete.page_title')}</h1>
+          <p className="signup-page-intro">{t('signup.complete.intro')}</p>
+        </header>
+        <div className="signup-card complete-signup-card">
+          <p className="complete-signup-account">
+            {t('signup.complete.signed_up_as', { email: member.email })}
+          </p>
+          <CompleteSignupForm user={member} settings={root.settings} />
+        </div>
+      </div>
+    </main>
+  );
+}
+
+export default withPageTexts(CompleteSignup);
