@@ -1,4 +1,21 @@
+import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
+
+/** The short sign-up as an advertising entry page sends it (those pages come with their own issue). */
+async function enterFromAdvert(page: Page, email: string) {
+  const status = await page.evaluate(
+    async (address) =>
+      (
+        await fetch('/api/signup-entry.php', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: address, gender: 'male', sexuality: 'hetero', accept_terms: true }),
+        })
+      ).status,
+    email,
+  );
+  expect(status).toBe(200);
+}
 
 /**
  * A visitor who arrived through an advertising entry: the entry's short sign-up (e-mail, who they
@@ -12,19 +29,7 @@ test.describe('advertising entry on a smartphone', () => {
     const email = `entry${stamp}@example.nl`;
     const name = `Entry${stamp % 100000}`;
     await page.goto('/');
-    // The short sign-up as an advertising entry page sends it (those pages come with their own issue).
-    const status = await page.evaluate(
-      async (address) =>
-        (
-          await fetch('/api/signup-entry.php', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ email: address, gender: 'male', sexuality: 'hetero', accept_terms: true }),
-          })
-        ).status,
-      email,
-    );
-    expect(status).toBe(200);
+    await enterFromAdvert(page, email);
 
     // Member pages send the member to finish first; the language menu is not offered there.
     await page.goto('/members');
@@ -65,4 +70,25 @@ test.describe('advertising entry on a smartphone', () => {
     await page.locator('form button[type=submit]').click();
     await expect(page).toHaveURL(/\/members/);
   });
+});
+
+test('an unfinished entry member can still leave: settings deletes the account without a password', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await enterFromAdvert(page, `leaver${Date.now()}@example.nl`);
+  await page.goto('/settings');
+  await expect(page.getByText('Je aanmelding is nog niet af.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Mijn profiel afmaken' })).toHaveAttribute(
+    'href',
+    '/complete-signup',
+  );
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
+  await page.getByLabel('Ik zoek niet meer').check();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Toch verwijderen' }).click();
+  await expect(page.getByLabel('Je wachtwoord, om je account te verwijderen')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
+  await expect(page).toHaveURL(/\/account-deleted$/);
 });

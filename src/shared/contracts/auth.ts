@@ -258,7 +258,8 @@ export const MailChangeSchema = z.object({
 export const DeleteAccountSchema = z.object({
   reason: z.enum(DELETE_REASONS, { error: 'delete_reason_required' }),
   remarks: z.string().trim().max(2000).optional().nullable(),
-  password: z.string().min(1, { error: 'old_password_wrong' }),
+  /** Checked against the account's password; an entry account without one has nothing to give. */
+  password: z.string().max(PASSWORD_MAX).default(''),
 });
 export const SignupResponseSchema = z.object({ user: UserSchema });
 export const OkSchema = z.object({ ok: z.literal(true) });

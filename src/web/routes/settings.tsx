@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { DELETE_REASONS } from '../../shared/contracts/auth.ts';
 import { LOCALE_INFO, LOCALES, type Locale } from '../../shared/i18n/locales.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
@@ -163,7 +164,7 @@ function LanguageSection() {
 }
 
 /** Confirmation, reasons, a retention offer, then the password: leaving takes three clear decisions. */
-function DeleteSection({ discount }: { discount: number }) {
+function DeleteSection({ discount, askPassword }: { discount: number; askPassword: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
   const form = useApiForm<{ ok: true }>('/api/account-delete.php', ['password']);
@@ -172,7 +173,7 @@ function DeleteSection({ discount }: { discount: number }) {
   const [remarks, setRemarks] = useState('');
   const onConfirm = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const password = new FormData(event.currentTarget).get('delete_password');
+    const password = new FormData(event.currentTarget).get('delete_password') ?? '';
     if (await form.submit({ reason, remarks, password })) {
       await session.signOut('/account-deleted');
     }
@@ -260,13 +261,15 @@ function DeleteSection({ discount }: { discount: number }) {
         <form onSubmit={onConfirm} noValidate>
           <p>{t('account.delete_confirm_text')}</p>
           <FormAlert message={form.error} />
-          <FormField
-            id="delete_password"
-            type="password"
-            label={t('account.delete_password')}
-            autoComplete="current-password"
-            error={form.fieldErrors.password}
-          />
+          {askPassword && (
+            <FormField
+              id="delete_password"
+              type="password"
+              label={t('account.delete_password')}
+              autoComplete="current-password"
+              error={form.fieldErrors.password}
+            />
+          )}
           <div className="d-flex gap-2">
             <button type="submit" className="btn btn-danger" disabled={form.busy}>
               {t('account.delete_final')}
@@ -287,14 +290,30 @@ function Settings() {
   // The session's member is the freshest copy (refreshed every minute); the company comes from the root.
   const { user } = useSession();
   if (!root || !user) return null;
+  const unfinished = user.signup_missing.length > 0;
   return (
     <main id="main" className="container narrow-page">
       <h1>{t('account.title')}</h1>
-      <PasswordSection />
-      <EmailSection current={user.email} />
-      <MainPhotoSection />
+      {unfinished ? (
+        // An advertising entry's member: password, e-mail and photo wait for /complete-signup.
+        <div className="alert alert-info">
+          <p>{t('account.finish_signup')}</p>
+          <Link className="btn btn-primary" to="/complete-signup">
+            {t('account.finish_signup_link')}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <PasswordSection />
+          <EmailSection current={user.email} />
+          <MainPhotoSection />
+        </>
+      )}
       <LanguageSection />
-      <DeleteSection discount={root.company.delete_discount} />
+      <DeleteSection
+        discount={root.company.delete_discount}
+        askPassword={!user.signup_missing.includes('password')}
+      />
     </main>
   );
 }

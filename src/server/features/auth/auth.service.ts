@@ -453,7 +453,9 @@ export async function deleteAccount(
   input: z.infer<typeof DeleteAccountSchema>,
   meta: RequestMeta,
 ) {
-  if (!(await verifyPassword(session.user.passwordHash, input.password)))
+  // An advertising entry's account that never got a password is confirmed by its session alone.
+  const hasPassword = session.user.passwordHash !== null;
+  if (hasPassword && !(await verifyPassword(session.user.passwordHash, input.password)))
     throw fieldError('password', 'old_password_wrong');
   const now = services.now();
   await services.db

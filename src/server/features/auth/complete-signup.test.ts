@@ -247,4 +247,26 @@ describe('advertising entry and /complete-signup', () => {
     expect(res.json().user.signup_missing).toEqual([]);
     clock = new Date(clock.getTime() + 1000);
   });
+  it('an entry account without a password is deleted on its session alone; with one, the password counts', async () => {
+    const { auth, user } = await enter();
+    const deleted = await app.inject({
+      method: 'POST',
+      url: '/api/account-delete.php',
+      ...auth,
+      payload: { reason: 'not_looking' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const [row] = await services.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.status).toBe('pending_deletion');
+
+    const finished = await enter();
+    expect((await complete(finished.auth, fullParts())).statusCode).toBe(200);
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/account-delete.php',
+      ...finished.auth,
+      payload: { reason: 'not_looking' },
+    });
+    expect(refused.json().error.details.fieldErrors.password).toEqual(['old_password_wrong']);
+  });
 });
