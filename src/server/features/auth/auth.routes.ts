@@ -58,9 +58,6 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     return { user: await userOf(request, session) };
   }
 
-  /** Sign-ups per IP, counted together for the full sign-up and the advertising entry. */
-  const signupRateLimit = { max: services.env.signupRateLimit, timeWindow: '1 hour', groupId: 'signup' };
-
   async function signupMeta(request: FastifyRequest) {
     const { value: settings } = await services.resolvedSettings({
       ...request.ctx,
@@ -70,10 +67,15 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
   }
 
   return async (app) => {
+    // One limiter (one store) for both sign-up calls: an entry and a full sign-up use the same
+    // hourly allowance per IP. A route's own config.rateLimit would give each route its own count.
+    const signupRateLimit = app.rateLimit({ max: services.env.signupRateLimit, timeWindow: '1 hour' });
+
     app.post(
       '/api/signup.php',
       {
-        config: { csrf: false, rateLimit: signupRateLimit },
+        config: { csrf: false },
+        onRequest: signupRateLimit,
         schema: {
           tags: ['account'],
           summary: 'Create an account (status not_confirmed) and log in',
@@ -92,7 +94,8 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/signup-entry.php',
       {
-        config: { csrf: false, rateLimit: signupRateLimit },
+        config: { csrf: false },
+        onRequest: signupRateLimit,
         schema: {
           tags: ['account'],
           summary:

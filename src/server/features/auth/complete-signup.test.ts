@@ -269,4 +269,20 @@ describe('advertising entry and /complete-signup', () => {
     });
     expect(refused.json().error.details.fieldErrors.password).toEqual(['old_password_wrong']);
   });
+  it('counts entry and full sign-ups together against the per-IP limit', async () => {
+    const from = '10.99.0.1';
+    const post = (url: string) =>
+      app.inject({ method: 'POST', url, remoteAddress: from, payload: { email: 'not-an-address' } });
+    // SIGNUP_RATE_LIMIT is 5 an hour; refused attempts count too (the limit runs before validation).
+    for (const url of [
+      '/api/signup-entry.php',
+      '/api/signup.php',
+      '/api/signup-entry.php',
+      '/api/signup.php',
+      '/api/signup-entry.php',
+    ])
+      expect((await post(url)).statusCode).toBe(400);
+    expect((await post('/api/signup.php')).statusCode).toBe(429);
+    expect((await post('/api/signup-entry.php')).json().error.code).toBe('rate_limited');
+  });
 });
