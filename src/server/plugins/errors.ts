@@ -20,8 +20,8 @@ export class AppError extends Error {
 export const notFound = (message = 'Not found') => new AppError('not_found', 404, message);
 
 /** The 400 of a form: `details.fieldErrors` maps each field to i18n keys under `validation.`. */
-export const validationFailed = (fieldErrors: Record<string, string[]>) =>
-  new AppError('validation_failed', 400, 'The request is not valid.', { fieldErrors });
+export const validationFailed = (fieldErrors: Record<string, string[]>, status = 400) =>
+  new AppError('validation_failed', status, 'The request is not valid.', { fieldErrors });
 
 /** A validation message that is one of our keys (validation.<key>) rather than zod's English. */
 const KEY = /^[a-z][a-z0-9_]*$/;
@@ -31,7 +31,7 @@ const KEY = /^[a-z][a-z0-9_]*$/;
  * outside an option list, a wrong type) become invalid_field, and fields a call does not accept
  * are refused by name.
  */
-export function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
+function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
   const fieldErrors: Record<string, string[]> = {};
   const add = (field: string, key: string) => {
     fieldErrors[field] = [...(fieldErrors[field] ?? []), key];

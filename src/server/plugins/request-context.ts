@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -31,6 +31,10 @@ export type RequestContext = {
 declare module 'fastify' {
   interface FastifyRequest {
     ctx: RequestContext;
+  }
+  interface FastifyContextConfig {
+    /** false: a route for machines (the health call), whose answers never set the locale cookie. */
+    localeCookie?: boolean;
   }
 }
 
@@ -93,11 +97,6 @@ export function savedLocale(cookies: Record<string, string | undefined>): Locale
   return isLocale(saved) ? saved : undefined;
 }
 
-/** Routes for machines (the health call) opt out with `config: { localeCookie: false }`. */
-function wantsLocaleCookie(request: FastifyRequest): boolean {
-  return (request.routeOptions.config as { localeCookie?: boolean } | undefined)?.localeCookie !== false;
-}
-
 /**
  * Who is asking, in which language, from where: resolved once per request before any route.
  * With no saved locale, the domain's language is stored and applied (spec §7, settings).
@@ -119,7 +118,7 @@ export function registerRequestContext(app: FastifyInstance, services: AppServic
     services.settings.getValues(domain).then(
       (values) => {
         const fromDomain = localeFromLanguageTag(values.domain_language);
-        if (fromDomain && wantsLocaleCookie(request))
+        if (fromDomain && request.routeOptions.config?.localeCookie !== false)
           reply.setCookie(LOCALE_COOKIE, fromDomain, localeCookieOptions());
         request.ctx = requestContextOf(facts, fromDomain ?? DEFAULT_LOCALE, services);
         done();

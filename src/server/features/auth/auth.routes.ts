@@ -63,7 +63,12 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       ...request.ctx,
       pushPublicKey: services.vapid.publicKey,
     });
-    return { ...meta(request), trafficSource: request.ctx.trafficSource, signupsOpen: settings.signups_open };
+    return {
+      ...meta(request),
+      trafficSource: request.ctx.trafficSource,
+      signupsOpen: settings.signups_open,
+      selectedCountry: settings.geoip_selected_country,
+    };
   }
 
   return async (app) => {
@@ -106,11 +111,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const input = parseOrFail(EntrySignupSchema, request.body);
-        const meta = await signupMeta(request);
-        const { countries } = await services.settings.getValues(request.ctx.domain);
-        // The location is asked on /complete-signup; until then the visitor's country stands in.
-        const country = countries.find((c) => c === request.ctx.country) ?? countries[0] ?? 'NL';
-        const { token } = await auth.entrySignup(services, input, { ...meta, country });
+        const { token } = await auth.entrySignup(services, input, await signupMeta(request));
         return respondWithUser(request, reply, token);
       },
     );

@@ -15,7 +15,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { accountTokens, profiles, trackingRecords, users } from '../../db/schema/index.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.ts';
-import { AppError } from '../../plugins/errors.ts';
+import { AppError, validationFailed } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { removeBlocksOf } from '../blocks/blocks.service.ts';
 import { erasePhotosOf } from '../photos/photos.service.ts';
@@ -54,9 +54,7 @@ const LINK_PATH: Record<AccountMailKind, string> = {
 type RequestMeta = { domain: string; locale: Locale; ip?: string; userAgent?: string };
 
 const fieldError = (field: string, code: string, status = 400) =>
-  new AppError('validation_failed', status, 'The request is not valid.', {
-    fieldErrors: { [field]: [code] },
-  });
+  validationFailed({ [field]: [code] }, status);
 
 async function sendAccountMail(
   services: AppServices,
@@ -128,7 +126,12 @@ async function checkNameFree(services: AppServices, name: string, exceptUserId?:
   if (taken && taken.id !== exceptUserId) throw fieldError('name', 'name_taken', 409);
 }
 
-type SignupMeta = RequestMeta & { trafficSource: TrafficSource | undefined; signupsOpen: boolean };
+type SignupMeta = RequestMeta & {
+  trafficSource: TrafficSource | undefined;
+  signupsOpen: boolean;
+  /** settings.geoip_selected_country: the visitor's country if the site serves it, else its default. */
+  selectedCountry: string;
+};
 
 /**
  * Creates the account (not_confirmed, the signup credits, the tracking record of the traffic
@@ -216,11 +219,7 @@ const BIRTH_DATE_NOT_GIVEN = '1900-01-01';
  * name stays empty until then: mails greet without it, and no login can match it. Without a
  * password nobody can log in to the account; the session, or a password reset, leads back in.
  */
-export async function entrySignup(
-  services: AppServices,
-  input: EntrySignupInput,
-  meta: SignupMeta & { country: string },
-) {
+export async function entrySignup(services: AppServices, input: EntrySignupInput, meta: SignupMeta) {
   await checkNewAddress(services, input.email, meta.signupsOpen);
   return createAccount(
     services,
@@ -233,7 +232,8 @@ export async function entrySignup(
         birthDate: BIRTH_DATE_NOT_GIVEN,
         gender: input.gender,
         sexuality: input.sexuality,
-        country: meta.country,
+        // Asked on /complete-signup; until then the visitor's country (or the site's default).
+        country: meta.selectedCountry,
       },
     },
     meta,

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
 
-const { app, services } = await createTestApp();
+const { app, services } = await createTestApp({ ALLOW_TEST_GEOIP: '1' });
 let clock = new Date('2026-06-01T12:00:00Z');
 services.now = () => clock;
 
@@ -69,6 +69,8 @@ describe('advertising entry and /complete-signup', () => {
     expect(user.signup_missing).toEqual(['name', 'date_of_birth', 'location', 'password']);
     expect(user.credits).toBe(20);
     expect(user.profile.gender).toBe('male');
+    // The visitor's country stands in for the location until /complete-signup asks it.
+    expect(user.profile.country).toBe('BE');
     // The activation mail greets without a name the member has not chosen yet.
     const [mail] = await mailsTo(email);
     expect(mail?.text).toMatch(/^Hoi,/);

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OwnProfileResponseSchema, ProfileUpdateSchema } from '../../../shared/contracts/profile.ts';
-import { fieldErrorsOf } from '../../plugins/errors.ts';
+import { parseOrFail } from '../../plugins/errors.ts';
 import { requireMember } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
-import { getOwnProfile, profileValidationError, updateOwnProfile } from './profile.service.ts';
+import { getOwnProfile, updateOwnProfile } from './profile.service.ts';
 
 export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,9 +38,8 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request) => {
         const session = await requireMember(request);
-        const parsed = ProfileUpdateSchema.safeParse(request.body);
-        if (!parsed.success) throw profileValidationError(fieldErrorsOf(parsed.error));
-        return { profile: await updateOwnProfile(services, session.user.id, parsed.data) };
+        const update = parseOrFail(ProfileUpdateSchema, request.body);
+        return { profile: await updateOwnProfile(services, session.user.id, update) };
       },
     );
   };

@@ -6,9 +6,6 @@ import type { AppServices } from '../../services.ts';
 import { listRegions } from '../regions/regions.service.ts';
 import { presentOwnProfile } from './profile.presenter.ts';
 
-/** Field errors in the envelope every form reads: `validation_failed` with validation.<key> per field. */
-export const profileValidationError = validationFailed;
-
 function isRegionOf(country: string, region: string): boolean {
   return listRegions(country).regions[country]?.some((r) => r.code === region) ?? false;
 }
@@ -48,7 +45,7 @@ export async function updateOwnProfile(
     if (region !== null && !isRegionOf(country, region)) {
       // A region the member chose that does not fit is an error; one left over from the old
       // country is simply cleared.
-      if (update.region !== undefined) throw profileValidationError({ region: ['region_invalid'] });
+      if (update.region !== undefined) throw validationFailed({ region: ['region_invalid'] });
       region = null;
     }
 
