@@ -94,6 +94,8 @@ describe('sign-up', () => {
       [{ password: 'kort' }, 'password', 'password_too_short'],
       [{ accept_terms: false }, 'accept_terms', 'accept_terms_required'],
       [{ email: 'x@mailinator.com' }, 'email', 'email_disposable'],
+      [{ country: 'NL', region: 'DE-BY' }, 'region', 'region_invalid'],
+      [{ region: 'nonsense' }, 'region', 'region_invalid'],
     ];
     for (const [overrides, field, code] of cases) {
       const res = await app.inject({

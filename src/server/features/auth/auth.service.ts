@@ -19,6 +19,7 @@ import { AppError, validationFailed } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { removeBlocksOf } from '../blocks/blocks.service.ts';
 import { erasePhotosOf } from '../photos/photos.service.ts';
+import { isRegionOf } from '../regions/regions.service.ts';
 import { type AccountMailKind, renderAccountMail } from './auth.mails.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -117,6 +118,11 @@ async function checkNewAddress(services: AppServices, email: string, signupsOpen
   if (existing) throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
 }
 
+/** A region the sign-up form offers for the country (its select lists only those), or none. */
+function checkRegion(country: string, region: string | null | undefined) {
+  if (region && !isRegionOf(country, region)) throw fieldError('region', 'region_invalid');
+}
+
 /** A username nobody else has (compared without case). */
 async function checkNameFree(services: AppServices, name: string, exceptUserId?: number) {
   const [taken] = await services.db
@@ -185,6 +191,7 @@ async function createAccount(
 
 export async function signup(services: AppServices, input: SignupInput, meta: SignupMeta) {
   await checkNewAddress(services, input.email, meta.signupsOpen);
+  checkRegion(input.country, input.region);
   await checkNameFree(services, input.name);
   return createAccount(
     services,
@@ -252,6 +259,7 @@ export async function completeSignup(
 ) {
   const missing = session.user.signupMissing;
   if (missing.length === 0) return;
+  if (input.country !== undefined) checkRegion(input.country, input.region);
   if (input.name !== undefined) await checkNameFree(services, input.name, session.user.id);
   const now = services.now();
   const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;

@@ -126,6 +126,7 @@ describe('advertising entry and /complete-signup', () => {
       [{ date_of_birth: '2010-01-01' }, 'date_of_birth', 'date_of_birth_min_age'],
       [{ date_of_birth: '1990-02-30' }, 'date_of_birth', 'invalid_date_of_birth'],
       [{ country: 'XX' }, 'country', 'country_required'],
+      [{ country: 'BE', region: 'NL-UT' }, 'region', 'region_invalid'],
       [{ password: 'short' }, 'password', 'password_too_short'],
       [{ password: `${email.split('@')[0]}-2026!` }, 'password', 'password_contains_name'],
       [{ email: 'other@example.nl' }, 'email', 'invalid_field'],

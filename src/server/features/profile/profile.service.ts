@@ -3,12 +3,8 @@ import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profil
 import { profiles, users } from '../../db/schema/index.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { listRegions } from '../regions/regions.service.ts';
+import { isRegionOf } from '../regions/regions.service.ts';
 import { presentOwnProfile } from './profile.presenter.ts';
-
-function isRegionOf(country: string, region: string): boolean {
-  return listRegions(country).regions[country]?.some((r) => r.code === region) ?? false;
-}
 
 /** Free texts: surrounding space trimmed (the schema did), and an empty text means "not filled in". */
 const textOrNull = (value: string | null | undefined) => (value ? value : null);

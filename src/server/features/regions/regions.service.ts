@@ -12,6 +12,11 @@ const BY_COUNTRY = new Map<string, { regions: Record<string, Region[]> }>(
 
 const isCountry = (code: string): code is Country => BY_COUNTRY.has(code);
 
+/** Whether `region` is one of the country's region codes (a form may only offer those). */
+export function isRegionOf(country: string, region: string): boolean {
+  return BY_COUNTRY.get(country)?.regions[country]?.some((r) => r.code === region) ?? false;
+}
+
 /** Regions of every supported country, or of one when a country code is given (any case). */
 export function listRegions(country?: string): { regions: Record<string, Region[]> } {
   if (country === undefined) return ALL;
