@@ -146,44 +146,36 @@ export const EntrySignupSchema = z.object({
 });
 export type EntrySignupInput = z.infer<typeof EntrySignupSchema>;
 
+/** The sign-up fields each part consists of (the schema below and the /complete-signup form). */
+export const SIGNUP_PART_FIELDS = {
+  name: ['name'],
+  date_of_birth: ['date_of_birth'],
+  location: ['country', 'region', 'city'],
+  password: ['password'],
+} as const satisfies Record<SignupPart, readonly (keyof typeof signupFields)[]>;
+type PartField = (typeof SIGNUP_PART_FIELDS)[SignupPart][number];
+
+/** What /complete-signup may send: the fields of the parts still missing. */
+export type CompleteSignupInput = Partial<Pick<SignupInput, PartField>>;
+
 /**
  * POST /api/complete-signup.php: the fields of the parts still missing, with the same rules and
- * texts as the full sign-up. Fields of parts that are not missing are not accepted.
+ * texts as the full sign-up (the e-mail address, already known, takes part in the cross-field
+ * checks). Fields of parts that are not missing are not accepted.
  */
 export function makeCompleteSignupSchema(options: {
   minAge: number;
   email: string;
   missing: readonly SignupPart[];
   today?: () => Date;
-}) {
-  const has = (part: SignupPart) => options.missing.includes(part);
+}): z.ZodType<CompleteSignupInput> {
+  const fields = options.missing.flatMap((part) => SIGNUP_PART_FIELDS[part]);
+  const shape = Object.fromEntries(fields.map((field) => [field, signupFields[field]]));
   const check = checkAcrossFields(options.minAge, options.today ?? (() => new Date()));
-  return (
-    z
-      .strictObject({
-        ...(has('name') ? { name: signupFields.name } : {}),
-        ...(has('date_of_birth') ? { date_of_birth: signupFields.date_of_birth } : {}),
-        ...(has('location')
-          ? { country: signupFields.country, region: signupFields.region, city: signupFields.city }
-          : {}),
-        ...(has('password') ? { password: signupFields.password } : {}),
-      })
-      // Before the transform: zod skips a transform (and what follows it) once a field has an issue.
-      .superRefine((value, ctx) =>
-        check({ ...(value as Omit<CompleteSignupInput, 'email'>), email: options.email }, ctx),
-      )
-      .transform((value) => ({ ...value, email: options.email }) as CompleteSignupInput)
-  );
+  return z
+    .strictObject(shape)
+    .superRefine((value, ctx) => check({ ...(value as CompleteSignupInput), email: options.email }, ctx));
 }
-export type CompleteSignupInput = {
-  email: string;
-  name?: string;
-  date_of_birth?: string;
-  country?: (typeof COUNTRIES)[number];
-  region?: string | null;
-  city?: string | null;
-  password?: string;
-};
 
 export const LoginInputSchema = z.object({
   /** The e-mail address or the username. */

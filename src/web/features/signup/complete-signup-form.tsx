@@ -4,13 +4,18 @@ import type { Settings } from '../../../shared/contracts/settings.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useSession } from '../session/member-session.tsx';
-import { completionDraft, PART_FIELDS, validateCompletion } from './complete-signup-logic.ts';
+import { completionDraft, validateCompletion } from './complete-signup-logic.ts';
 import { validationVars } from './signup-field-error.tsx';
 import { SignupNameField } from './signup-step-account.tsx';
 import { SignupStepBirth } from './signup-step-birth.tsx';
 import { SignupStepLocation } from './signup-step-location.tsx';
 import { SignupPasswordField } from './signup-step-password.tsx';
-import type { FieldErrors, SignupDraft, SignupField } from './signup-steps.ts';
+import {
+  clearTouchedErrors,
+  type FieldErrors,
+  mapServerFieldErrors,
+  type SignupDraft,
+} from './signup-steps.ts';
 import { useFocusFirstError } from './use-focus-first-error.ts';
 
 /** The section title of each part: the sign-up step that asks the same. */
@@ -43,7 +48,7 @@ export function CompleteSignupForm({ user, settings }: { user: User; settings: S
 
   const update = (patch: Partial<SignupDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
-    setErrors({});
+    setErrors((e) => clearTouchedErrors(e, patch));
   };
   const showErrors = (found: FieldErrors) => {
     setErrors(found);
@@ -66,13 +71,11 @@ export function CompleteSignupForm({ user, settings }: { user: User; settings: S
     } catch (error) {
       setBusy(false);
       if (error instanceof ApiError && error.code === 'validation_failed') {
-        const fieldErrors = (error.details as { fieldErrors?: Record<string, string[]> } | undefined)
-          ?.fieldErrors;
-        const known = Object.values(PART_FIELDS).flat() as string[];
-        const found: FieldErrors = {};
-        for (const [field, codes] of Object.entries(fieldErrors ?? {}))
-          if (known.includes(field) && codes[0]) found[field as SignupField] ??= codes[0];
-        if (Object.keys(found).length > 0) return showErrors(found);
+        const details = error.details as { fieldErrors?: Record<string, string[]> } | undefined;
+        const mapped = mapServerFieldErrors(details?.fieldErrors ?? {});
+        if (mapped.general) setNotice(`validation.${mapped.general}`);
+        if (Object.keys(mapped.errors).length > 0) return showErrors(mapped.errors);
+        if (mapped.general) return;
       }
       const code = error instanceof ApiError ? error.code : 'general';
       setNotice(

@@ -1,11 +1,18 @@
-import type { makeCompleteSignupSchema, SignupPart, User } from '../../../shared/contracts/auth.ts';
-import type { Seeking } from './signup-steps.ts';
 import {
-  composeBirthDate,
+  type makeCompleteSignupSchema,
+  SIGNUP_PART_FIELDS,
+  type SignupPart,
+  type User,
+} from '../../../shared/contracts/auth.ts';
+import {
   emptyDraft,
   type FieldErrors,
+  isCode,
+  type Seeking,
   type SignupDraft,
   type SignupField,
+  soughtGenders,
+  toSignupInput,
 } from './signup-steps.ts';
 
 /**
@@ -13,22 +20,13 @@ import {
  * with the sign-up's own fields and texts, checked by the schema the server uses.
  */
 
-/** The form fields of each part, in the order the page shows them. */
-export const PART_FIELDS: Record<SignupPart, readonly SignupField[]> = {
-  name: ['name'],
-  date_of_birth: ['date_of_birth'],
-  location: ['country', 'region', 'city'],
-  password: ['password'],
-};
-
-/** "Looking for" from the stored sexuality (the inverse of sexualityFor). */
+/** "Looking for" from the stored profile (the inverse of sexualityFor). */
 export function seekingOf(
   gender: User['profile']['gender'],
   sexuality: User['profile']['sexuality'],
 ): Seeking {
-  if (sexuality === 'bi') return 'both';
-  if (sexuality === 'hetero') return gender === 'male' ? 'female' : 'male';
-  return gender;
+  const sought = soughtGenders(gender, sexuality);
+  return sought.length > 1 ? 'both' : (sought[0] ?? gender);
 }
 
 /** The sign-up draft with what the account already knows; the missing parts start empty. */
@@ -44,27 +42,17 @@ export function completionDraft(user: User, countries: readonly string[]): Signu
   };
 }
 
-/** The body of POST /api/complete-signup.php: the fields of the missing parts only. */
+/** The body of POST /api/complete-signup.php: the sign-up's input, for the missing parts only. */
 export function toCompletionInput(
   draft: SignupDraft,
   missing: readonly SignupPart[],
 ): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
-  if (missing.includes('name')) input.name = draft.name;
-  if (missing.includes('date_of_birth'))
-    input.date_of_birth = composeBirthDate(draft.birth_day, draft.birth_month, draft.birth_year);
-  if (missing.includes('location')) {
-    input.country = draft.country || undefined;
-    input.region = draft.region || null;
-    input.city = draft.city.trim() || null;
-  }
-  if (missing.includes('password')) input.password = draft.password;
-  return input;
+  const all = toSignupInput(draft);
+  const fields = missing.flatMap((part) => SIGNUP_PART_FIELDS[part]);
+  return Object.fromEntries(fields.map((field) => [field, all[field]]));
 }
 
-const isCode = (message: string) => /^[a-z0-9_]+$/.test(message);
-
-/** The first error code per field, or the parsed body when everything passes. */
+/** The first error code per field, or the body to send when everything passes. */
 export function validateCompletion(
   schema: ReturnType<typeof makeCompleteSignupSchema>,
   draft: SignupDraft,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeSignupSchema } from '../../../shared/contracts/auth.ts';
 import {
   birthYears,
+  clearTouchedErrors,
   composeBirthDate,
   emptyDraft,
   LATER_STEP_STAND_INS,
@@ -238,5 +239,13 @@ describe('birthYears', () => {
     const years = birthYears(new Date(2026, 5, 1), 18);
     expect(years[0]).toBe(2008);
     expect(years.at(-1)).toBe(1926);
+  });
+});
+
+describe('clearTouchedErrors', () => {
+  it('drops the errors of the fields a change touches and keeps the others', () => {
+    const errors = { name: 'name_too_short', date_of_birth: 'invalid_date_of_birth' } as const;
+    expect(clearTouchedErrors(errors, { birth_day: '4' })).toEqual({ name: 'name_too_short' });
+    expect(clearTouchedErrors(errors, { seeking: 'male' })).toBe(errors);
   });
 });

@@ -124,7 +124,34 @@ export const LATER_STEP_STAND_INS: Record<SignupField, unknown> = {
 
 export type FieldErrors = Partial<Record<SignupField, string>>;
 
-const isCode = (message: string) => /^[a-z0-9_]+$/.test(message);
+/** A message that is one of our validation keys (zod's own sentences are not). */
+export const isCode = (message: string) => /^[a-z0-9_]+$/.test(message);
+
+/** The schema field each draft key feeds. */
+const FIELD_OF_DRAFT_KEY: Record<keyof SignupDraft, SignupField> = {
+  gender: 'gender',
+  seeking: 'sexuality',
+  birth_day: 'date_of_birth',
+  birth_month: 'date_of_birth',
+  birth_year: 'date_of_birth',
+  country: 'country',
+  region: 'region',
+  city: 'city',
+  name: 'name',
+  email: 'email',
+  password: 'password',
+  accept_terms: 'accept_terms',
+  signup_message: 'signup_message',
+};
+
+/** The errors left once the member changes the fields of `patch`: theirs go, the others stay. */
+export function clearTouchedErrors(errors: FieldErrors, patch: Partial<SignupDraft>): FieldErrors {
+  const touched = Object.keys(patch).map((key) => FIELD_OF_DRAFT_KEY[key as keyof SignupDraft]);
+  if (!touched.some((field) => errors[field])) return errors;
+  const next = { ...errors };
+  for (const field of touched) delete next[field];
+  return next;
+}
 
 export function stepOfField(field: string): SignupStep {
   for (const step of [0, 1, 2, 3, 4] as const) {

@@ -18,13 +18,13 @@ import { SignupStepLocation } from './signup-step-location.tsx';
 import { SignupStepPassword } from './signup-step-password.tsx';
 import { SignupStepWho } from './signup-step-who.tsx';
 import {
+  clearTouchedErrors,
   emptyDraft,
   type FieldErrors,
   LAST_FORM_STEP,
   mapServerFieldErrors,
   SIGNUP_STEPS,
   type SignupDraft,
-  type SignupField,
   type SignupStep,
   sexualityFor,
   validateAll,
@@ -46,22 +46,6 @@ type Props = {
   onBusyChange?: (busy: boolean) => void;
   /** The account exists; a later close starts a fresh form. */
   onFinished?: () => void;
-};
-
-const FIELD_OF_DRAFT_KEY: Record<keyof SignupDraft, SignupField> = {
-  gender: 'gender',
-  seeking: 'sexuality',
-  birth_day: 'date_of_birth',
-  birth_month: 'date_of_birth',
-  birth_year: 'date_of_birth',
-  country: 'country',
-  region: 'region',
-  city: 'city',
-  name: 'name',
-  email: 'email',
-  password: 'password',
-  accept_terms: 'accept_terms',
-  signup_message: 'signup_message',
 };
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -117,13 +101,7 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
 
   const update = (patch: Partial<SignupDraft>) => {
     setDraft((d) => ({ ...d, ...patch }));
-    const touched = new Set(Object.keys(patch).map((k) => FIELD_OF_DRAFT_KEY[k as keyof SignupDraft]));
-    setErrors((e) => {
-      if (![...touched].some((f) => e[f])) return e;
-      const next = { ...e };
-      for (const field of touched) delete next[field];
-      return next;
-    });
+    setErrors((e) => clearTouchedErrors(e, patch));
     if ('email' in patch) {
       setSuggestion(undefined);
       setPendingDeletion(false);
