@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { SignupPart } from '../../../shared/contracts/auth.ts';
 
 export const users = pgTable(
   'users',
@@ -48,7 +49,7 @@ export const users = pgTable(
      * /complete-signup. Until the list is empty the account stays not_confirmed, so it is never
      * shown to others, even once the e-mail address is confirmed (email_confirmed_at).
      */
-    signupMissing: text('signup_missing').array().notNull().default(sql`'{}'::text[]`),
+    signupMissing: text('signup_missing').array().$type<SignupPart[]>().notNull().default(sql`'{}'::text[]`),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },

@@ -13,7 +13,6 @@ import {
   OkSchema,
   PasswordChangeSchema,
   PasswordResetDoSchema,
-  type SignupPart,
   TokenSchema,
   UserResponseSchema,
 } from '../../../shared/contracts/auth.ts';
@@ -132,7 +131,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         const schema = makeCompleteSignupSchema({
           minAge: values.min_age,
           email: session.user.email,
-          missing: session.user.signupMissing as SignupPart[],
+          missing: session.user.signupMissing,
           today: services.now,
         });
         await auth.completeSignup(services, session, parseOrFail(schema, request.body));

@@ -1,4 +1,4 @@
-import { SIGNUP_PARTS, type SignupPart, type User } from '../../../shared/contracts/auth.ts';
+import type { User } from '../../../shared/contracts/auth.ts';
 import { ageOn } from '../../../shared/contracts/members.ts';
 import type { profiles, users } from '../../db/schema/index.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
@@ -6,7 +6,6 @@ import type { SessionMainPhoto } from './sessions.service.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-const isSignupPart = (part: string): part is SignupPart => (SIGNUP_PARTS as readonly string[]).includes(part);
 type ProfileRow = typeof profiles.$inferSelect;
 
 /** The member's own view of their account: never another member's. */
@@ -32,7 +31,7 @@ export function presentUser(
     language: user.language,
     fictional_icon: extra.fictionalIcon,
     notifications_disabled: user.notificationsDisabled,
-    signup_missing: user.signupMissing.filter(isSignupPart),
+    signup_missing: user.signupMissing,
     profile: {
       id: user.id,
       name: user.name,
