@@ -208,6 +208,12 @@ export const UserSchema = z.object({
   language: z.string(),
   fictional_icon: z.string(),
   notifications_disabled: z.array(z.string()),
+  /**
+   * The e-mail address was confirmed by its activation link. Usually the same as status ≠
+   * not_confirmed, but an advertising entry's account stays not_confirmed (unseen) until
+   * /complete-signup, also after confirming: reminders and resend buttons ask this.
+   */
+  email_confirmed: z.boolean(),
   /** Sign-up parts an advertising entry left for /complete-signup; empty for everyone else. */
   signup_missing: z.array(z.enum(SIGNUP_PARTS)),
   profile: UserProfileSchema,

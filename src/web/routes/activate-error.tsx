@@ -34,7 +34,7 @@ export default function ActivateError() {
           </p>
         )}
         {/* A logged-in member who has not confirmed yet can simply get a fresh link. */}
-        {user?.status === 'not_confirmed' && (
+        {user && !user.email_confirmed && (
           <div className="activation-resend">
             {state === 'sent' ? (
               <p className="signup-ok" role="status">

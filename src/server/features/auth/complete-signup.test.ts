@@ -67,6 +67,7 @@ describe('advertising entry and /complete-signup', () => {
     const { user, email } = await enter({}, { 'x-test-geoip-country': 'BE' });
     expect(user.status).toBe('not_confirmed');
     expect(user.signup_missing).toEqual(['name', 'date_of_birth', 'location', 'password']);
+    expect(user.email_confirmed).toBe(false);
     expect(user.credits).toBe(20);
     expect(user.profile.gender).toBe('male');
     // The visitor's country stands in for the location until /complete-signup asks it.
@@ -164,6 +165,8 @@ describe('advertising entry and /complete-signup', () => {
     expect(activated.headers.location).toBe('/activate/done');
     const afterActivation = (await app.inject({ url: '/api/user.php', ...auth })).json().user;
     expect(afterActivation.status).toBe('not_confirmed');
+    // The client asks this, not the status, whether to offer a new activation link.
+    expect(afterActivation.email_confirmed).toBe(true);
     expect(await visibleIds(viewer)).not.toContain(user.id);
     await app.inject({ method: 'POST', url: '/api/activation-resend.php', ...auth });
     expect(await mailsTo(email)).toHaveLength(1);

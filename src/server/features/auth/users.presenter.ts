@@ -31,6 +31,7 @@ export function presentUser(
     language: user.language,
     fictional_icon: extra.fictionalIcon,
     notifications_disabled: user.notificationsDisabled,
+    email_confirmed: user.emailConfirmedAt !== null,
     signup_missing: user.signupMissing,
     profile: {
       id: user.id,

@@ -18,6 +18,7 @@ const member = (mainImage: User['profile']['main_image']): User => ({
   language: 'en',
   fictional_icon: '',
   notifications_disabled: [],
+  email_confirmed: true,
   signup_missing: [],
   profile: {
     id: 1,

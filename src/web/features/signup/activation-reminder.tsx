@@ -23,7 +23,7 @@ export function ActivationReminder({ user }: { user: User | null }) {
 
 /** Decided in the browser (the component only renders there): the server does not know the screen width. */
 function reminderApplies(user: User | null): boolean {
-  return (!user || user.status === 'not_confirmed') && isSmartphoneViewport();
+  return !user?.email_confirmed && isSmartphoneViewport();
 }
 
 function Reminder({ user }: { user: User | null }) {
