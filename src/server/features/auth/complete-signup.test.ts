@@ -291,4 +291,26 @@ describe('advertising entry and /complete-signup', () => {
     expect((await post('/api/signup.php')).statusCode).toBe(429);
     expect((await post('/api/signup-entry.php')).json().error.code).toBe('rate_limited');
   });
+  it('answers a body that is not an object with a 400, never a 500', async () => {
+    const { auth } = await enter();
+    for (const [i, payload] of ['null', '[]', '"text"', '42'].entries()) {
+      const headers = { ...auth.headers, 'content-type': 'application/json' };
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/complete-signup.php',
+        cookies: auth.cookies,
+        headers,
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      const entry = await app.inject({
+        method: 'POST',
+        url: '/api/signup-entry.php',
+        remoteAddress: `10.8.0.${i + 1}`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(entry.statusCode, payload).toBe(400);
+    }
+  });
 });
