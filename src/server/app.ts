@@ -1,4 +1,3 @@
-import http from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
@@ -13,14 +12,12 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authRoutes } from './features/auth/auth.routes.ts';
-import { createUserFastPath } from './features/auth/user-fast-path.ts';
 import { blocksRoutes } from './features/blocks/blocks.routes.ts';
 import { companyRoutes } from './features/company/company.routes.ts';
 import { complaintsRoutes } from './features/complaints/complaints.routes.ts';
 import { devMailRoutes } from './features/dev-mail/dev-mail.routes.ts';
 import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
-import { createHealthFastPath } from './features/health/health-fast-path.ts';
 import { i18nRoutes } from './features/i18n/i18n.routes.ts';
 import { interestsRoutes } from './features/interests/interests.routes.ts';
 import { mediaRoutes } from './features/media/media.routes.ts';
@@ -30,7 +27,6 @@ import { photosRoutes } from './features/photos/photos.routes.ts';
 import { profileRoutes } from './features/profile/profile.routes.ts';
 import { regionsRoutes } from './features/regions/regions.routes.ts';
 import { settingsRoutes } from './features/settings/settings.routes.ts';
-import { createSettingsFastPath } from './features/settings/settings-fast-path.ts';
 import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-body.ts';
 import { createLazyChildLogger } from './lib/lazy-child-logger.ts';
@@ -48,47 +44,13 @@ export type BuildOptions = {
 
 /** Registers plugins, then features, in a visible order. Opening a port is main.ts's business. */
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
-  // Answers that are already in memory, given before Fastify (docs/decisions/0011).
-  const fastPaths = [
-    createSettingsFastPath(services),
-    createUserFastPath(services),
-    createHealthFastPath(services),
-  ];
-  const answeredEarly = (request: http.IncomingMessage, response: http.ServerResponse) => {
-    for (const fastPath of fastPaths) if (fastPath(request, response)) return true;
-    return false;
-  };
-  let closing = false;
   const app = Fastify({
-    // The server Fastify would make, with the fast paths in front of it (0011).
-    serverFactory: (handler, factoryOptions) => {
-      // Fastify hands over its resolved options; these are the ones it would apply to its own server.
-      const options = factoryOptions as {
-        keepAliveTimeout?: number;
-        requestTimeout?: number;
-        connectionTimeout?: number;
-        maxRequestsPerSocket?: number;
-      };
-      const server = http.createServer((request, response) => {
-        if (closing || !answeredEarly(request, response)) handler(request, response);
-      });
-      server.keepAliveTimeout = options.keepAliveTimeout ?? 72_000;
-      server.requestTimeout = options.requestTimeout ?? 0;
-      server.setTimeout(options.connectionTimeout ?? 0);
-      if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
-      return server;
-    },
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
     logger: options.logger === false ? false : undefined,
     childLoggerFactory: createLazyChildLogger,
     trustProxy: true,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
-  // While closing, Fastify answers new requests with 503 (return503OnClosing); so must the fast path.
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

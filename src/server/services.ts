@@ -52,7 +52,7 @@ export type AppServices = {
   /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
   searchTotals: SearchTotalsCache;
   pageEvents: PageEventWriter;
-  /** The health call's database check, shared by its route and its fast path. */
+  /** The health call's database check (a success is reused for a second). */
   databaseCheck: DatabaseCheck;
   /** The clock services read; tests move it. */
   now: () => Date;

@@ -1,6 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Logger } from 'pino';
 
 /**
  * A JSON answer that many requests share, kept as bytes with its compressed forms made once, on
@@ -41,32 +39,4 @@ export function negotiateBody(
     return { encoding: 'gzip', bytes: body.gzip };
   }
   return { encoding: undefined, bytes: body.json };
-}
-
-/**
- * Writes a 200 with a kept body straight to Node's response, for the fast paths in front of
- * Fastify (docs/decisions/0011), and logs it as Fastify logs a request at info.
- */
-export function sendEncodedBody(
-  raw: IncomingMessage,
-  response: ServerResponse,
-  answer: { headers: Readonly<Record<string, string>>; body: EncodedBody; log: Logger; from: string },
-): true {
-  const { encoding, bytes } = negotiateBody(answer.body, raw.headers['accept-encoding']);
-  response.writeHead(
-    200,
-    encoding
-      ? { ...answer.headers, 'content-encoding': encoding, 'content-length': bytes.length }
-      : { ...answer.headers, 'content-length': bytes.length },
-  );
-  response.end(bytes);
-  if (answer.log.isLevelEnabled('info'))
-    answer.log.info(
-      {
-        req: { method: raw.method, url: raw.url, remoteAddress: raw.socket.remoteAddress },
-        res: { statusCode: 200 },
-      },
-      `request completed from the ${answer.from}`,
-    );
-  return true;
 }

@@ -1,5 +1,4 @@
-import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
-import fastifyCookie from '@fastify/cookie';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import {
   DEFAULT_LOCALE,
@@ -44,7 +43,7 @@ export function localeCookieOptions() {
   return { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * 24 * 3600, sameSite: 'lax' as const };
 }
 
-/** What the context is made of; a Fastify request has all of it, and so does the settings fast path. */
+/** What the context is made of (a Fastify request has all of it). */
 export type RequestFacts = {
   hostname: string;
   ip: string | undefined;
@@ -74,21 +73,6 @@ export function requestContextOf(facts: RequestFacts, locale: Locale, services: 
     trafficSource: fromQuery ?? parseTrafficSourceCookie(facts.cookies[TRAFFIC_SOURCE_COOKIE]),
     trafficSourceInQuery: fromQuery !== undefined,
   };
-}
-
-/**
- * The case a fast path in front of Fastify may answer (docs/decisions/0011): a GET of exactly
- * `path` (no query) whose cookies name a locale we speak (without one, the route would set it).
- * The cookies are parsed by the parser @fastify/cookie gives request.cookies.
- */
-export function plainLocalizedGet(
-  raw: IncomingMessage,
-  path: string,
-): { cookies: Record<string, string | undefined>; locale: Locale } | undefined {
-  if (raw.method !== 'GET' || raw.url !== path || !raw.headers.cookie) return undefined;
-  const cookies = fastifyCookie.parse(raw.headers.cookie);
-  const locale = savedLocale(cookies);
-  return locale ? { cookies, locale } : undefined;
 }
 
 /** The locale the visitor chose (cookie), if it is one we speak. */

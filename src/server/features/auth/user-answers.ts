@@ -24,8 +24,7 @@ function presentSession(session: ActiveSession, fictionalIcon: string, now: Date
 /**
  * GET user.php is polled by every open tab: its answer is kept with the cached session object, so
  * it is rebuilt only when the session cache reloads the member (any change to the account
- * invalidates it), the day changes (age) or the fictional icon setting does. Shared by the route
- * and the fast path in front of Fastify (user-fast-path.ts).
+ * invalidates it), the day changes (age) or the fictional icon setting does.
  */
 export function createUserAnswers(deps: { settings: SettingsStore; now: () => Date }) {
   const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
@@ -49,13 +48,6 @@ export function createUserAnswers(deps: { settings: SettingsStore; now: () => Da
       const now = deps.now();
       const hit = answered.get(session);
       return hit?.key === keyOf(fictional_icon, now) ? hit.body : build(session, fictional_icon, now);
-    },
-    /** The kept answer if it is current; undefined when it would have to be built or settings loaded. */
-    peek(session: ActiveSession, domain: string): EncodedBody | undefined {
-      const values = deps.settings.peekValues(domain);
-      if (!values) return undefined;
-      const hit = answered.get(session);
-      return hit?.key === keyOf(values.fictional_icon, deps.now()) ? hit.body : undefined;
     },
   };
 }

@@ -13,14 +13,14 @@ export const HEALTH_DOWN: z.infer<typeof HealthResponseSchema> = Object.freeze({
   database: 'unavailable',
 });
 
-/** The headers of every health answer besides the security headers (route and fast path). */
+/** The headers of every health answer besides the security headers. */
 export const HEALTH_HEADERS = Object.freeze({
   'cache-control': 'no-store',
   'content-type': 'application/json; charset=utf-8',
 });
 
 export type DatabaseCheck = {
-  /** true when the database answers; a ping shared by concurrent callers, unless knownUp(). */
+  /** true when the database answers; a ping shared by concurrent callers, unless one succeeded within the TTL. */
   check: () => Promise<boolean>;
   /** A ping that started less than the TTL ago succeeded: the answer is known without waiting. */
   knownUp: () => boolean;

@@ -133,3 +133,28 @@ describe('GET /api/settings.php', () => {
     expect((await services.settings.getValues('cache.nl')).refund_days).toBe(21);
   });
 });
+
+describe('GET /api/settings.php and its cache', () => {
+  it('a traffic source in the cookie changes the answer', async () => {
+    const plain = await app.inject({ url: '/api/settings.php', cookies: { i18n_redirected: 'nl' } });
+    const tracked = await app.inject({
+      url: '/api/settings.php',
+      cookies: { i18n_redirected: 'fr', traffic_source: JSON.stringify({ network: 'adnet', sub1: 'x' }) },
+      headers: { 'x-test-geoip-country': 'BE' },
+    });
+    expect(plain.json().has_traffic_source).toBe(false);
+    expect(tracked.json().has_traffic_source).toBe(true);
+  });
+
+  it('never answers with settings older than the store', async () => {
+    const ask = () =>
+      app.inject({
+        url: '/api/settings.php',
+        cookies: { i18n_redirected: 'nl' },
+        headers: { host: 'changing.nl' },
+      });
+    expect((await ask()).json().name).toBe('Liefdesplein');
+    await services.settings.update('changing.nl', { name: 'Nieuwe naam' });
+    expect((await ask()).json().name).toBe('Nieuwe naam');
+  });
+});

@@ -17,8 +17,6 @@ const SETTINGS_CHANNEL = 'settings_changed';
 export type SettingsStore = {
   /** Values for a domain: code defaults, then the '*' row, then the domain's own row. */
   getValues: (domain: string) => Promise<SettingsValues>;
-  /** The values if they are loaded already: synchronous, for answers that cannot wait. */
-  peekValues: (domain: string) => SettingsValues | undefined;
   update: (domain: string, patch: Partial<SettingsValues>) => Promise<SettingsValues>;
   invalidate: (domain?: string) => void;
   /** Changes whenever any cached values are dropped, so derived caches know to drop theirs. */
@@ -31,9 +29,8 @@ export function normalizeDomain(host: string | undefined): string {
 }
 
 export async function createSettingsStore(db: Database, bus?: EventBus): Promise<SettingsStore> {
-  // values is set once the load has finished, for peekValues; an entry dropped by invalidate meanwhile
-  // is no longer in the map, so a late load cannot bring old values back.
-  const cache = new Map<string, { loading: Promise<SettingsValues>; values?: SettingsValues }>();
+  // An entry dropped by invalidate is no longer in the map, so a late load cannot bring old values back.
+  const cache = new Map<string, Promise<SettingsValues>>();
 
   async function load(domain: string): Promise<SettingsValues> {
     const rows = await db
@@ -65,23 +62,16 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
 
   return {
     getValues: (domain) => {
-      let entry = cache.get(domain);
-      if (!entry) {
-        const created: { loading: Promise<SettingsValues>; values?: SettingsValues } = {
-          loading: load(domain),
-        };
-        created.loading.then(
-          (values) => {
-            created.values = values;
-          },
-          () => cache.get(domain) === created && cache.delete(domain),
-        );
+      let loading = cache.get(domain);
+      if (!loading) {
+        const created = load(domain);
+        // A failed load is not kept: the next call tries again.
+        created.catch(() => cache.get(domain) === created && cache.delete(domain));
         cache.set(domain, created);
-        entry = created;
+        loading = created;
       }
-      return entry.loading;
+      return loading;
     },
-    peekValues: (domain) => cache.get(domain)?.values,
     invalidate,
     version: () => version,
     update: async (domain, patch) => {
