@@ -42,13 +42,19 @@ export type BuildOptions = {
   logger?: boolean | object;
 };
 
+/** Fastify's types take no hop count, though proxy-addr does: the same rule as a function. */
+function trustProxyOption(trust: false | number | string) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
 /** Registers plugins, then features, in a visible order. Opening a port is main.ts's business. */
 export async function buildApp(services: AppServices, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: options.logger === false ? undefined : (services.log as FastifyBaseLogger),
     logger: options.logger === false ? false : undefined,
     childLoggerFactory: createLazyChildLogger,
-    trustProxy: true,
+    // request.ip is the socket's address unless the request came through a configured proxy.
+    trustProxy: trustProxyOption(services.env.trustProxy),
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -61,7 +67,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { 1: 4 } },
   });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: services.rateLimits.Store });
   await app.register(swagger, {
     openapi: {
       info: {

@@ -26,6 +26,17 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ PUBLIC_URL: 'nope' })).toThrow(/PUBLIC_URL/);
   });
 
+  it('trusts no proxy unless told which (TRUST_PROXY)', () => {
+    expect(loadEnv({}).trustProxy).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: 'off' }).trustProxy).toBe(false);
+    expect(loadEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadEnv({ TRUST_PROXY: ' 10.0.0.5, loopback ,192.168.0.0/16' }).trustProxy).toBe(
+      '10.0.0.5,loopback,192.168.0.0/16',
+    );
+    expect(() => loadEnv({ TRUST_PROXY: 'true' })).toThrow(/cannot trust every peer/);
+    expect(() => loadEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY must be/);
+  });
+
   it('trims a trailing slash from PUBLIC_URL', () => {
     expect(loadEnv({ PUBLIC_URL: 'https://liefdesplein.nl/' }).publicUrl).toBe('https://liefdesplein.nl');
   });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
 
 const booleanish = z
@@ -30,6 +31,19 @@ const EnvSchema = z.object({
   // Lets end-to-end tests pretend a visitor comes from a given country (header x-test-geoip-country).
   // Never set in production: it would let anyone choose their GeoIP country.
   ALLOW_TEST_GEOIP: booleanish.default(false),
+  // Which peers may tell us the client's address in X-Forwarded-For (docs/decisions/0013).
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .refine((v) => !['true', 'yes', 'on', '*', 'all'].includes(v.toLowerCase()), {
+      error:
+        'TRUST_PROXY cannot trust every peer (anyone could then choose their address): give the number of proxies in front of the app (e.g. 1) or their addresses (e.g. 10.0.0.5,loopback)',
+    })
+    .refine((v) => trustProxyOf(v) !== undefined, {
+      error:
+        'TRUST_PROXY must be off, a number of proxies (1) or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal',
+    })
+    .optional(),
   /** Login attempts per IP address per minute (the benchmark raises it; accounts lock after 5 failures anyway). */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(20),
   /** Sign-ups per IP address per hour (the browser journeys raise it: they all come from 127.0.0.1). */
@@ -50,12 +64,33 @@ export type Env = {
   seedDemo: boolean;
   logLevel: string;
   allowTestGeoip: boolean;
+  /** Fastify's trustProxy: false (the socket's address is the client's), a hop count, or trusted addresses. */
+  trustProxy: false | number | string;
   loginRateLimit: number;
   signupRateLimit: number;
   photoUploadRateLimit: number;
 };
 
 export class EnvError extends Error {}
+
+/**
+ * Off unless said: behind no proxy, X-Forwarded-For is whatever the client wants it to be.
+ * undefined for a list that proxy-addr (Fastify's parser of it) would refuse.
+ */
+function trustProxyOf(value: string | undefined): false | number | string | undefined {
+  if (!value || /^(off|false|no|0)$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const list = value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  try {
+    proxyAddr.compile(list);
+  } catch {
+    return undefined;
+  }
+  return list.join(',');
+}
 
 /** Reads and validates the environment once at start, with messages a person can act on. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -81,6 +116,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
     logLevel: e.LOG_LEVEL,
     allowTestGeoip: e.ALLOW_TEST_GEOIP,
+    trustProxy: trustProxyOf(e.TRUST_PROXY) ?? false,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     photoUploadRateLimit: e.PHOTO_UPLOAD_RATE_LIMIT,
