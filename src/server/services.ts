@@ -29,6 +29,7 @@ import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { loadTranslations, type Translations } from './lib/i18n.ts';
 import { createJobWorker, type EnqueueOptions, enqueueJob, type JobWorker } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
+import { createRateLimitStores, type RateLimitStores } from './lib/rate-limit-store.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { ensureVapidKeys, type VapidKeys } from './lib/vapid.ts';
 
@@ -52,6 +53,8 @@ export type AppServices = {
   /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
   searchTotals: SearchTotalsCache;
   pageEvents: PageEventWriter;
+  /** The counters of every rate limit, in PostgreSQL so that they hold across instances. */
+  rateLimits: RateLimitStores;
   /** The health call's database check (a success is reused for a second). */
   databaseCheck: DatabaseCheck;
   /** The clock services read; tests move it. */
@@ -90,6 +93,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
     resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
     now: () => new Date(),
     databaseCheck: createDatabaseCheck(() => pingDatabase(db)),
+    rateLimits: createRateLimitStores(pool),
   } as AppServices;
   services.enqueue = (type, payload, options = {}) =>
     enqueueJob(db, type, payload, { ...options, runAt: options.runAt ?? services.now() });
@@ -110,6 +114,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
   services.userAnswers = createUserAnswers({ settings, now: () => services.now() });
   services.pageEvents = createPageEventWriter(db, log);
   services.close = async () => {
+    services.rateLimits.close();
     await services.jobs.stop();
     await services.pageEvents.flush();
     await bus.close();

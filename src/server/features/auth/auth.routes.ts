@@ -73,7 +73,11 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     // One limiter (one store) for both sign-up calls: an entry and a full sign-up use the same
     // hourly allowance per IP. A route's own config.rateLimit would give each route its own count.
-    const signupRateLimit = app.rateLimit({ max: services.env.signupRateLimit, timeWindow: '1 hour' });
+    const signupRateLimit = app.rateLimit({
+      groupId: 'signup',
+      max: services.env.signupRateLimit,
+      timeWindow: '1 hour',
+    });
 
     app.post(
       '/api/signup.php',

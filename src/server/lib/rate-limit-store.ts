@@ -1,0 +1,64 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type pg from 'pg';
+
+type Result = { current: number; ttl: number };
+type Callback = (error: Error | null, result?: Result) => void;
+/** What @fastify/rate-limit hands a store's child: the merged limiter options and, for a route's config, the route. */
+type ChildParams = { groupId?: string; routeInfo?: { method?: string | string[]; url?: string } };
+
+// One statement: the window restarts when it has run out, otherwise the count goes up. The
+// database's clock decides, so every instance agrees on when a window ends.
+const INCREMENT = `
+  insert into rate_limits (key, count, expires_at)
+  values ($1, 1, now() + $2 * interval '1 millisecond')
+  on conflict (key) do update set
+    count = case when rate_limits.expires_at <= now() then 1 else rate_limits.count + 1 end,
+    expires_at = case when rate_limits.expires_at <= now()
+      then now() + $2 * interval '1 millisecond' else rate_limits.expires_at end
+  returning count, greatest(0, ceil(extract(epoch from (expires_at - now())) * 1000))::int as ttl`;
+
+const CLEAN_EVERY_MS = 10 * 60_000;
+
+export type RateLimitStores = { Store: FastifyRateLimitStoreCtor; close: () => void };
+
+/**
+ * A store for @fastify/rate-limit that keeps its counters in PostgreSQL, so a limit holds across
+ * every instance of the app (its own stores keep them in one process, or need Redis). Each limiter
+ * gets its own key space: a route's limit by method and URL, a limiter shared by several routes
+ * (app.rateLimit) by the groupId it must be given.
+ */
+export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
+  const cleaner = setInterval(() => {
+    pool.query(`delete from rate_limits where expires_at < now()`).catch(() => {});
+  }, CLEAN_EVERY_MS);
+  cleaner.unref();
+
+  class PostgresStore implements FastifyRateLimitStore {
+    private readonly prefix: string;
+    constructor(_options?: unknown, prefix = '') {
+      this.prefix = prefix;
+    }
+
+    incr(key: string, callback: Callback, timeWindow: number) {
+      pool.query<{ count: number; ttl: number }>(INCREMENT, [`${this.prefix}${key}`, timeWindow]).then(
+        ({ rows: [row] }) =>
+          callback(null, row ? { current: row.count, ttl: row.ttl } : { current: 1, ttl: timeWindow }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
+      const params = routeOptions as unknown as ChildParams;
+      const { method, url } = params.routeInfo ?? {};
+      const name = params.groupId ?? (url ? `${[method].flat().join(',')} ${url}` : undefined);
+      // Without a name two shared limiters would count in one key space.
+      if (!name) throw new Error('a limiter made with app.rateLimit needs a groupId (its key space)');
+      return new PostgresStore(undefined, `${name}|`);
+    }
+  }
+
+  return {
+    Store: PostgresStore as unknown as FastifyRateLimitStoreCtor,
+    close: () => clearInterval(cleaner),
+  };
+}
