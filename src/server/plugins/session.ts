@@ -36,10 +36,36 @@ export async function requireMember(request: FastifyRequest): Promise<ActiveSess
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * true: a GET that changes state (the spec's GET /api/logout.php) and so must come from our own
+     * pages: a cross-site request (Sec-Fetch-Site, or a foreign Origin) is refused.
+     */
+    sameOriginOnly?: boolean;
+  }
+}
+
+const csrfFailed = (message: string) => new AppError('csrf_failed', 403, message);
+
+/** An Origin header that names another host than the request's (absent or "null" is not foreign). */
+function foreignOrigin(request: FastifyRequest): boolean {
+  const origin = request.headers.origin;
+  if (!origin || origin === 'null') return false;
+  try {
+    return new URL(origin).host !== request.host;
+  } catch {
+    return true;
+  }
+}
+
 /**
  * CSRF: SameSite=Lax keeps the cookie off cross-site posts in modern browsers; on top, a state-
- * changing API call must come from our own origin, and a member's call must carry the session's
+ * changing call must come from our own origin, and a member's API call must carry the session's
  * CSRF token (x-csrf-token) that only our pages can read from GET /api/user.php.
+ *
+ * Decided on the route Fastify matched, never on the raw URL (which may be percent-encoded), and in
+ * onRequest, before any body is parsed or validated: a cross-site request learns nothing from a 400.
  */
 export function registerSessions(app: FastifyInstance, services: AppServices) {
   app.decorateRequest('session', null as unknown as FastifyRequest['session']);
@@ -52,29 +78,33 @@ export function registerSessions(app: FastifyInstance, services: AppServices) {
     };
     done();
   });
-  app.addHook('preHandler', (request, _reply, done) => {
-    // Reads need no CSRF check: answer them without a promise.
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
-    checkCsrf(request).then(() => done(), done);
+  app.addHook('onRequest', (request, _reply, done) => {
+    const config = request.routeOptions.config;
+    if (SAFE_METHODS.has(request.method)) {
+      if (config?.sameOriginOnly && crossSite(request)) return done(csrfFailed('Cross-site request refused'));
+      // Reads need no CSRF check: answer them without a promise.
+      return done();
+    }
+    if (foreignOrigin(request)) return done(csrfFailed('Cross-site request refused'));
+    // Pages (React Router's form posts) have no token to send; the API's routes do.
+    if (!request.routeOptions.url?.startsWith('/api/') || config?.csrf === false) return done();
+    checkToken(request).then(() => done(), done);
   });
 
-  async function checkCsrf(request: FastifyRequest) {
-    const origin = request.headers.origin;
-    if (origin && origin !== 'null') {
-      let host: string | undefined;
-      try {
-        host = new URL(origin).host;
-      } catch {}
-      if (host !== request.host) throw new AppError('csrf_failed', 403, 'Cross-site request refused');
-    }
-    if (request.routeOptions.config && (request.routeOptions.config as { csrf?: boolean }).csrf === false)
-      return;
+  /** A browser says where a request comes from in Sec-Fetch-Site; older ones only send Origin. */
+  function crossSite(request: FastifyRequest): boolean {
+    const site = request.headers['sec-fetch-site'];
+    if (site !== undefined) return site !== 'same-origin' && site !== 'none';
+    return foreignOrigin(request);
+  }
+
+  async function checkToken(request: FastifyRequest) {
     if (!request.cookies[SESSION_COOKIE]) return; // no session: nothing to ride on
     const session = await request.session();
     if (!session) return; // a stale cookie: the route decides (most answer authentication_required)
     const sent = request.headers['x-csrf-token'];
     if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
-      throw new AppError('csrf_failed', 403, 'Missing or wrong CSRF token');
+      throw csrfFailed('Missing or wrong CSRF token');
     }
   }
 }

@@ -216,7 +216,11 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
 
     app.get(
       '/api/logout.php',
-      { schema: { tags: ['account'], summary: 'End the session', response: { 200: OkSchema } } },
+      {
+        // A GET by the spec's name, but it ends the session: only our own pages may ask.
+        config: { sameOriginOnly: true },
+        schema: { tags: ['account'], summary: 'End the session', response: { 200: OkSchema } },
+      },
       async (request, reply) => {
         await auth.logout(services, await request.session());
         clearSessionCookie(reply, secure);
