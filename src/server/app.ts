@@ -30,6 +30,7 @@ import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-body.ts';
 import { createLazyChildLogger } from './lib/lazy-child-logger.ts';
+import { devOutboxesServed } from './plugins/dev-outbox.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -79,7 +80,18 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    // Its own policy with the hashes of its inline parts; nothing from other hosts (no validator
+    // badge, no https: wildcards), not framed, and no forced https on a plain-http development site.
+    uiConfig: { validatorUrl: null },
+    staticCSP: true,
+    transformStaticCSP: (header) =>
+      header
+        .replace(/ validator\.swagger\.io| https:/g, '')
+        .replace("frame-ancestors 'self'", "frame-ancestors 'none'")
+        .replace(/ ?upgrade-insecure-requests;?/, ''),
+  });
   app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 
   registerErrorHandling(app);
@@ -101,7 +113,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   await app.register(geocodeRoutes(services));
   await app.register(membersRoutes(services));
   await app.register(blocksRoutes(services));
-  if (services.env.nodeEnv !== 'production') await app.register(devMailRoutes(services));
+  if (devOutboxesServed(services.env)) await app.register(devMailRoutes(services));
   await app.register(ssrRoutes(services, options.web));
   return app as unknown as FastifyInstance;
 }

@@ -1,11 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { escapeHtml } from '../../lib/html.ts';
+import { requireLocalBrowser } from '../../plugins/dev-outbox.ts';
 import type { AppServices } from '../../services.ts';
+
+const DEV_MAIL_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Development only: the mails written to DATA_DIR/mail, so a newcomer can click activation links. */
 export function devMailRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/dev/mail', { schema: { hide: true } }, async (_request, reply) => {
+    app.get('/dev/mail', { schema: { hide: true } }, async (request, reply) => {
+      requireLocalBrowser(request);
       const mails = await services.mailer.listStored();
       const items = mails
         .map(
@@ -19,11 +24,15 @@ export function devMailRoutes(services: AppServices): FastifyPluginAsyncZod {
       const body = services.env.smtpUrl
         ? '<p>SMTP_URL is set: mails go to that server and are not kept here.</p>'
         : items || '<p>No mails yet.</p>';
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mails</title></head>
-<body style="font-family:system-ui,sans-serif;max-width:900px;margin:24px auto;padding:0 16px"><h1>Mails (development)</h1>${body}</body></html>`);
+      return (
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          // Mails are shown in sandboxed frames: their styles and inline images, nothing that runs.
+          .header('content-security-policy', DEV_MAIL_CSP)
+          .send(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mails</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:900px;margin:24px auto;padding:0 16px"><h1>Mails (development)</h1>${body}</body></html>`)
+      );
     });
   };
 }
