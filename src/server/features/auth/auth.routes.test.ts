@@ -6,6 +6,7 @@ import { COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-body.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addPhoto, blockMember, createMember } from '../../test/members.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
+import { attemptKeys } from './lockout.service.ts';
 
 const { app, services } = await createTestApp();
 let clock = new Date('2026-06-01T12:00:00Z');
@@ -544,6 +545,40 @@ describe('deletion and reactivation', () => {
     await services.storage.put(photoFile, Buffer.from('webp'), 'image/webp');
     const other = await createMember(services.db);
     await blockMember(services.db, other.id, user.id);
+    // What the lockout keeps: a browser the member logged in from, a count of wrong passwords.
+    const loggedIn = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+      remoteAddress: ip(),
+    });
+    expect(loggedIn.cookies.some((c) => c.name === 'ldev')).toBe(true);
+    await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: 'wrong' },
+      remoteAddress: ip(),
+    });
+    const wrongOld = await app.inject({
+      method: 'POST',
+      url: '/api/password.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': user.csrf_token },
+      payload: { old_password: 'wrong', password: 'Andere-sleutel-9', password_repeat: 'Andere-sleutel-9' },
+    });
+    expect(wrongOld.statusCode).toBe(400);
+    const lockoutKeys = [
+      attemptKeys.login(body.email),
+      attemptKeys.account(user.id),
+      attemptKeys.session(user.id),
+    ];
+    const countLockoutRows = async () => ({
+      devices: (await services.pool.query('select 1 from login_devices where user_id = $1', [user.id]))
+        .rowCount,
+      attempts: (await services.pool.query('select 1 from login_attempts where key = any($1)', [lockoutKeys]))
+        .rowCount,
+    });
+    expect(await countLockoutRows()).toEqual({ devices: 1, attempts: 3 });
     await app.inject({
       method: 'POST',
       url: '/api/account-delete.php',
@@ -572,6 +607,7 @@ describe('deletion and reactivation', () => {
     expect(
       (await services.pool.query('select 1 from blocks where blocked_id = $1', [user.id])).rowCount,
     ).toBe(0);
+    expect(await countLockoutRows()).toEqual({ devices: 0, attempts: 0 });
     const late = await app.inject({
       method: 'POST',
       url: '/api/reactivate.php',
