@@ -366,15 +366,16 @@ describe('CSRF', () => {
 });
 
 describe('password reset', () => {
-  it('says when an address is unknown', async () => {
+  it('does not say whether an address is known (docs/decisions/0013)', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/password-reset.php',
       payload: { email: 'unknown@example.nl' },
       remoteAddress: '10.1.1.1',
     });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe('E-mail address not found');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await mailsTo('unknown@example.nl')).toEqual([]);
   });
 
   it('mails a single-use link valid for one hour that sets the password and ends other sessions', async () => {

@@ -264,7 +264,8 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         config: { csrf: false, rateLimit: { max: 5, timeWindow: '15 minutes' } },
         schema: {
           tags: ['account'],
-          summary: 'Mail a single-use password reset link (valid 1 hour)',
+          summary:
+            'Mail a single-use password reset link (valid 1 hour) if the address has an account; the answer is the same for every address',
           body: EmailOnlySchema,
           response: { 200: OkSchema },
         },

@@ -50,6 +50,7 @@ import { createToken, hashToken } from './tokens.ts';
 
 export const SEND_MAIL_JOB = 'send-mail';
 export const ERASE_ACCOUNT_JOB = 'erase-account';
+export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
 
 const TOKEN_LIFETIME_MS: Record<AccountMailKind, number> = {
   activation: 30 * 86_400_000,
@@ -378,15 +379,21 @@ export async function setLanguage(services: AppServices, session: ActiveSession,
   await services.sessions.invalidateUser(session.user.id);
 }
 
-/** Spec: unknown addresses get 'E-mail address not found' (see docs/decisions/0006). */
+/**
+ * Answers every address the same way after the same work (one job), so the reset tells nobody
+ * whether an address has an account; the job finds the account and mails it (docs/decisions/0013).
+ */
 export async function requestPasswordReset(services: AppServices, email: string, meta: RequestMeta) {
+  await services.enqueue(PASSWORD_RESET_MAIL_JOB, { email: email.trim().toLowerCase(), domain: meta.domain });
+}
+
+export async function passwordResetMailJob(services: AppServices, payload: Record<string, unknown>) {
   const [user] = await services.db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!user || user.erasedAt || user.status === 'disabled')
-    throw new AppError('email_not_found', 404, 'E-mail address not found');
-  await sendAccountMail(services, 'password_reset', user, meta);
+    .where(sql`lower(${users.email}) = ${String(payload.email)}`);
+  if (!user || user.erasedAt || user.status === 'disabled') return;
+  await sendAccountMail(services, 'password_reset', user, { domain: String(payload.domain) });
 }
 
 export async function resetPassword(services: AppServices, input: { token: string; password: string }) {

@@ -116,6 +116,22 @@ describe('a locked identifier says nothing about whether it has an account', () 
     expect((await login(member.email, PASSWORD)).statusCode).toBe(200);
     expect((await login(unknown, PASSWORD)).statusCode).toBe(401);
   });
+
+  it('answers a password reset the same for every address, and mails only an account', async () => {
+    const member = await newMember();
+    const ask = (email: string) =>
+      app.inject({ method: 'POST', url: '/api/password-reset.php', payload: { email }, remoteAddress: ip() });
+    const known = await ask(member.email.toUpperCase());
+    const unknown = await ask(`nobody-${member.id}@example.nl`);
+    expect(answer(unknown)).toEqual(answer(known));
+    expect(known.json()).toEqual({ ok: true });
+    await services.jobs.drain();
+    const mails = await services.mailer.listStored();
+    expect(mails.filter((m) => m.to === member.email && m.text.includes('/reset-password/do'))).toHaveLength(
+      1,
+    );
+    expect(mails.filter((m) => m.to === `nobody-${member.id}@example.nl`)).toHaveLength(0);
+  });
 });
 
 describe('the owner is not locked out by a stranger', () => {
