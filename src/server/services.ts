@@ -5,6 +5,8 @@ import type { Env } from './env.ts';
 import {
   ERASE_ACCOUNT_JOB,
   eraseAccountJob,
+  PASSWORD_RESET_MAIL_JOB,
+  passwordResetMailJob,
   SEND_MAIL_JOB,
   sendMailJob,
 } from './features/auth/auth.service.ts';
@@ -105,6 +107,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
       [COMPLAINT_MAIL_JOB]: (payload) => sendComplaintMailJob(services, payload),
       [SEND_MAIL_JOB]: (payload) => sendMailJob(services, payload),
       [ERASE_ACCOUNT_JOB]: (payload) => eraseAccountJob(services, payload),
+      [PASSWORD_RESET_MAIL_JOB]: (payload) => passwordResetMailJob(services, payload),
     },
   });
   await bus.on(services.jobs.subscribeChannel, () => services.jobs.wake());

@@ -33,7 +33,11 @@ export const users = pgTable(
     demo: boolean('demo').notNull().default(false),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    /** Wrong passwords in a row; at 5 the account is locked until locked_until. */
+    /**
+     * Unused since the lockout moved to login_attempts (docs/decisions/0013). Kept until every
+     * instance runs code that no longer selects them, so a rolling deploy breaks no login; a later
+     * migration drops them.
+     */
     failedLogins: integer('failed_logins').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),

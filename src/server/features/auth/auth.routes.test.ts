@@ -6,6 +6,7 @@ import { COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-body.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addPhoto, blockMember, createMember } from '../../test/members.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
+import { attemptKeys } from './lockout.service.ts';
 
 const { app, services } = await createTestApp();
 let clock = new Date('2026-06-01T12:00:00Z');
@@ -365,15 +366,16 @@ describe('CSRF', () => {
 });
 
 describe('password reset', () => {
-  it('says when an address is unknown', async () => {
+  it('does not say whether an address is known (docs/decisions/0013)', async () => {
     const res = await app.inject({
       method: 'POST',
       url: '/api/password-reset.php',
       payload: { email: 'unknown@example.nl' },
       remoteAddress: '10.1.1.1',
     });
-    expect(res.statusCode).toBe(404);
-    expect(res.json().error.message).toBe('E-mail address not found');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: true });
+    expect(await mailsTo('unknown@example.nl')).toEqual([]);
   });
 
   it('mails a single-use link valid for one hour that sets the password and ends other sessions', async () => {
@@ -544,6 +546,40 @@ describe('deletion and reactivation', () => {
     await services.storage.put(photoFile, Buffer.from('webp'), 'image/webp');
     const other = await createMember(services.db);
     await blockMember(services.db, other.id, user.id);
+    // What the lockout keeps: a browser the member logged in from, a count of wrong passwords.
+    const loggedIn = await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: body.password },
+      remoteAddress: ip(),
+    });
+    expect(loggedIn.cookies.some((c) => c.name === 'ldev')).toBe(true);
+    await app.inject({
+      method: 'POST',
+      url: '/api/user.php',
+      payload: { email: body.email, password: 'wrong' },
+      remoteAddress: ip(),
+    });
+    const wrongOld = await app.inject({
+      method: 'POST',
+      url: '/api/password.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': user.csrf_token },
+      payload: { old_password: 'wrong', password: 'Andere-sleutel-9', password_repeat: 'Andere-sleutel-9' },
+    });
+    expect(wrongOld.statusCode).toBe(400);
+    const lockoutKeys = [
+      attemptKeys.login(body.email),
+      attemptKeys.account(user.id),
+      attemptKeys.session(user.id),
+    ];
+    const countLockoutRows = async () => ({
+      devices: (await services.pool.query('select 1 from login_devices where user_id = $1', [user.id]))
+        .rowCount,
+      attempts: (await services.pool.query('select 1 from login_attempts where key = any($1)', [lockoutKeys]))
+        .rowCount,
+    });
+    expect(await countLockoutRows()).toEqual({ devices: 1, attempts: 3 });
     await app.inject({
       method: 'POST',
       url: '/api/account-delete.php',
@@ -572,6 +608,7 @@ describe('deletion and reactivation', () => {
     expect(
       (await services.pool.query('select 1 from blocks where blocked_id = $1', [user.id])).rowCount,
     ).toBe(0);
+    expect(await countLockoutRows()).toEqual({ devices: 0, attempts: 0 });
     const late = await app.inject({
       method: 'POST',
       url: '/api/reactivate.php',

@@ -23,10 +23,12 @@ import {
   authenticationRequired,
   clearSessionCookie,
   requireMember,
+  sessionCookieOptions,
   setSessionCookie,
 } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
 import * as auth from './auth.service.ts';
+import { DEVICE_COOKIE, DEVICE_MAX_AGE_S } from './lockout.service.ts';
 import { type ActiveSession, findSession } from './sessions.service.ts';
 import { USER_ANSWER_HEADERS } from './user-answers.ts';
 
@@ -158,8 +160,17 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { token, session } = await auth.login(services, request.body, meta(request));
+        const { token, session, deviceToken } = await auth.login(services, request.body, {
+          ...meta(request),
+          deviceToken: request.cookies[DEVICE_COOKIE],
+        });
         setSessionCookie(reply, token, secure);
+        // Sent back with logins only: it marks this browser as one the member logged in from.
+        reply.setCookie(DEVICE_COOKIE, deviceToken, {
+          ...sessionCookieOptions(secure),
+          path: '/api/user.php',
+          maxAge: DEVICE_MAX_AGE_S,
+        });
         // The session as the login read it (createLoginSession), serialized like GET user.php.
         return reply
           .headers(USER_ANSWER_HEADERS)
@@ -261,7 +272,8 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         config: { csrf: false, rateLimit: { max: 5, timeWindow: '15 minutes' } },
         schema: {
           tags: ['account'],
-          summary: 'Mail a single-use password reset link (valid 1 hour)',
+          summary:
+            'Mail a single-use password reset link (valid 1 hour) if the address has an account; the answer is the same for every address',
           body: EmailOnlySchema,
           response: { 200: OkSchema },
         },

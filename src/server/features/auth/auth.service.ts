@@ -22,6 +22,21 @@ import { erasePhotosOf } from '../photos/photos.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { type AccountMailKind, renderAccountMail } from './auth.mails.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
+import {
+  accountLocked,
+  attemptKeys,
+  clearAttemptsQuery,
+  countAttempt,
+  deviceAfterLogin,
+  eraseLockoutOf,
+  findDeviceOwner,
+  isOverLimit,
+  pruneDue,
+  pruneLoginLockout,
+  rememberDeviceQuery,
+  unlockAccount,
+  verifyMemberPassword,
+} from './lockout.service.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
   type ActiveSession,
@@ -35,8 +50,7 @@ import { createToken, hashToken } from './tokens.ts';
 
 export const SEND_MAIL_JOB = 'send-mail';
 export const ERASE_ACCOUNT_JOB = 'erase-account';
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
+export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
 
 const TOKEN_LIFETIME_MS: Record<AccountMailKind, number> = {
   activation: 30 * 86_400_000,
@@ -290,52 +304,48 @@ export async function completeSignup(
   await services.sessions.invalidateUser(session.user.id);
 }
 
+/**
+ * Logs in with e-mail or username. The attempt is counted before the password is looked at
+ * (lockout.service.ts, docs/decisions/0013): a locked identifier answers the same for a known and
+ * an unknown address, and a browser that logged in to the account before is counted apart, so a
+ * stranger's wrong passwords never lock the owner out of it.
+ */
 export async function login(
   services: AppServices,
   input: { email: string; password: string },
-  meta: RequestMeta,
+  meta: RequestMeta & { deviceToken?: string },
 ) {
-  const candidate = await findLoginCandidate(services.db, input.email);
-  const user = candidate?.user;
+  const { db } = services;
   const now = services.now();
-  if (user?.lockedUntil && user.lockedUntil > now) {
-    const minutes = Math.ceil((user.lockedUntil.getTime() - now.getTime()) / 60_000);
-    throw new AppError(
-      'account_locked',
-      429,
-      `Too many incorrect attempts, account blocked for ${minutes} min.`,
-      { minutes },
-    );
-  }
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!candidate || !user || user.erasedAt || user.status === 'disabled')
-    throw new AppError('login_failed', 401, 'Login failed, please try again');
-  if (!ok) {
-    const failures = user.failedLogins + 1;
-    const locked = failures >= MAX_FAILED_LOGINS;
-    await services.db
-      .update(users)
-      .set({
-        failedLogins: locked ? 0 : failures,
-        lockedUntil: locked ? new Date(now.getTime() + LOCK_MINUTES * 60_000) : user.lockedUntil,
-      })
-      .where(eq(users.id, user.id));
-    if (locked) {
-      throw new AppError(
-        'account_locked',
-        429,
-        `Too many incorrect attempts, account blocked for ${LOCK_MINUTES} min.`,
-        {
-          minutes: LOCK_MINUTES,
-        },
-      );
-    }
+  const candidate = await findLoginCandidate(db, input.email);
+  const user = candidate?.user;
+  const device = await findDeviceOwner(db, meta.deviceToken);
+  const knownDevice = user && device?.userId === user.id ? device : undefined;
+  // The first key decides what the caller is told; the account's key only caps the guesses an
+  // account gets through all its identifiers together, and is never told (that would link them).
+  const keys = knownDevice
+    ? [attemptKeys.device(knownDevice.userId, knownDevice.deviceHash)]
+    : [attemptKeys.login(input.email), ...(user ? [attemptKeys.account(user.id)] : [])];
+  const [front, account] = await countAttempt(db, keys, now);
+  if (!front) throw new Error('countAttempt returned no row');
+  if (pruneDue()) await pruneLoginLockout(db, now);
+  if (isOverLimit(front)) throw accountLocked(front, now);
+  // An account out of guesses through another identifier still costs a full hash, like any other.
+  const hash = account && isOverLimit(account) ? null : (user?.passwordHash ?? null);
+  const ok = await verifyPassword(hash, input.password);
+  if (!ok || !candidate || !user || user.erasedAt || user.status === 'disabled') {
+    if (front.lockedUntil) throw accountLocked(front, now);
     throw new AppError('login_failed', 401, 'Login failed, please try again');
   }
   if (user.status === 'pending_deletion') {
     throw new AppError('account_pending_deletion', 409, 'This account is about to be deleted');
   }
-  return createLoginSession(services.db, candidate, { ...meta, now });
+  const nextDevice = deviceAfterLogin(knownDevice && meta.deviceToken);
+  const login = await createLoginSession(db, candidate, { ...meta, now }, [
+    db.$with('clear_attempts').as(clearAttemptsQuery(db, keys)),
+    db.$with('remember_device').as(rememberDeviceQuery(db, user.id, nextDevice.hash, now)),
+  ]);
+  return { ...login, deviceToken: nextDevice.token };
 }
 
 export async function logout(services: AppServices, session: ActiveSession | null) {
@@ -369,35 +379,58 @@ export async function setLanguage(services: AppServices, session: ActiveSession,
   await services.sessions.invalidateUser(session.user.id);
 }
 
-/** Spec: unknown addresses get 'E-mail address not found' (see docs/decisions/0006). */
+/**
+ * Answers every address the same way after the same work (one job), so the reset tells nobody
+ * whether an address has an account; the job finds the account and mails it (docs/decisions/0013).
+ */
 export async function requestPasswordReset(services: AppServices, email: string, meta: RequestMeta) {
+  await services.enqueue(PASSWORD_RESET_MAIL_JOB, { email: email.trim().toLowerCase(), domain: meta.domain });
+}
+
+export async function passwordResetMailJob(services: AppServices, payload: Record<string, unknown>) {
   const [user] = await services.db
     .select()
     .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
-  if (!user || user.erasedAt || user.status === 'disabled')
-    throw new AppError('email_not_found', 404, 'E-mail address not found');
-  await sendAccountMail(services, 'password_reset', user, meta);
+    .where(sql`lower(${users.email}) = ${String(payload.email)}`);
+  if (!user || user.erasedAt || user.status === 'disabled') return;
+  await sendAccountMail(services, 'password_reset', user, { domain: String(payload.domain) });
 }
 
 export async function resetPassword(services: AppServices, input: { token: string; password: string }) {
   const row = await consumeToken(services, 'password_reset', input.token);
   if (!row) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
   const now = services.now();
-  await services.db
+  const [user] = await services.db
     .update(users)
     .set({
       passwordHash: await hashPassword(input.password),
       passwordChangedAt: now,
-      failedLogins: 0,
-      lockedUntil: null,
       // An entry sign-up that lost its session gets in this way; /complete-signup asks the rest.
       signupMissing: sql`array_remove(${users.signupMissing}, 'password')`,
     })
-    .where(eq(users.id, row.userId));
+    .where(eq(users.id, row.userId))
+    .returning({ id: users.id, email: users.email, name: users.name });
+  // The mailbox proved the owner: every lock on the account lifts, also one a stranger caused.
+  if (user) await unlockAccount(services.db, user);
   // Whoever knew the old password is logged out everywhere.
   await revokeUserSessions(services.db, row.userId, now);
   await services.sessions.invalidateUser(row.userId);
+}
+
+/** A logged-in member's own password, asked again before a change; limited like logins. */
+async function checkMemberPassword(
+  services: AppServices,
+  session: ActiveSession,
+  password: string,
+  field: 'old_password' | 'password',
+) {
+  await verifyMemberPassword(
+    services.db,
+    session.user.id,
+    services.now(),
+    () => verifyPassword(session.user.passwordHash, password),
+    () => fieldError(field, 'old_password_wrong'),
+  );
 }
 
 export async function changePassword(
@@ -405,8 +438,7 @@ export async function changePassword(
   session: ActiveSession,
   input: z.infer<typeof PasswordChangeSchema>,
 ) {
-  if (!(await verifyPassword(session.user.passwordHash, input.old_password)))
-    throw fieldError('old_password', 'old_password_wrong');
+  await checkMemberPassword(services, session, input.old_password, 'old_password');
   const now = services.now();
   await services.db
     .update(users)
@@ -422,8 +454,7 @@ export async function requestMailChange(
   input: z.infer<typeof MailChangeSchema>,
   meta: RequestMeta,
 ) {
-  if (!(await verifyPassword(session.user.passwordHash, input.password)))
-    throw fieldError('password', 'old_password_wrong');
+  await checkMemberPassword(services, session, input.password, 'password');
   if (isDisposableEmail(input.email)) throw fieldError('email', 'new_email_invalid');
   const [taken] = await services.db
     .select({ id: users.id })
@@ -462,9 +493,8 @@ export async function deleteAccount(
   meta: RequestMeta,
 ) {
   // An advertising entry's account that never got a password is confirmed by its session alone.
-  const hasPassword = session.user.passwordHash !== null;
-  if (hasPassword && !(await verifyPassword(session.user.passwordHash, input.password)))
-    throw fieldError('password', 'old_password_wrong');
+  if (session.user.passwordHash !== null)
+    await checkMemberPassword(services, session, input.password, 'password');
   const now = services.now();
   await services.db
     .update(users)
@@ -532,6 +562,7 @@ export async function eraseAccountJob(services: AppServices, payload: Record<str
     await removeBlocksOf(tx, userId);
     await tx.delete(trackingRecords).where(eq(trackingRecords.userId, userId));
     await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+    await eraseLockoutOf(tx, user);
     await tx.delete(profiles).where(eq(profiles.userId, userId));
     await tx
       .update(users)

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type WithSubquery } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, sessions, users } from '../../db/schema/index.ts';
@@ -48,21 +48,26 @@ export async function createSession(
 
 /**
  * The session of a member who has just proved their password, built from the login's own read:
- * the failed-login count is cleared, the activity stamped and the session stored in one statement,
- * and nothing is read back. Logins queue behind password hashing, so every round trip they skip
- * is time the event loop and PostgreSQL give to everyone else (docs/performance.md, Accounts).
+ * the activity stamped, the session stored and the caller's own writes (`alsoRun`: the lockout's
+ * counters cleared, the browser remembered) done in one statement, and nothing is read back.
+ * Logins queue behind password hashing, so every round trip they skip is time the event loop and
+ * PostgreSQL give to everyone else (docs/performance.md, Accounts).
  */
 export async function createLoginSession(
   db: Database,
   candidate: LoginCandidate,
   meta: { ip?: string; userAgent?: string; now: Date },
+  alsoRun: WithSubquery[] = [],
 ): Promise<{ token: string; session: ActiveSession }> {
   const { token, row } = newSessionRow(candidate.user.id, meta);
-  const touched = { failedLogins: 0, lockedUntil: null, lastActiveAt: meta.now };
+  const touched = { lastActiveAt: meta.now };
   const touchUser = db
     .$with('touch_user')
     .as(db.update(users).set(touched).where(eq(users.id, candidate.user.id)).returning({ id: users.id }));
-  await db.with(touchUser).insert(sessions).values(row);
+  await db
+    .with(touchUser, ...alsoRun)
+    .insert(sessions)
+    .values(row);
   return {
     token,
     session: {
