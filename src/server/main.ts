@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import pino from 'pino';
 import { buildApp } from './app.ts';
 import { connectDatabase, migrateDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { warmGeoIndex } from './features/geocode/geocode.service.ts';
 import { acquireInstanceLock } from './lib/instance-lock.ts';
+import { createLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
@@ -22,7 +22,7 @@ async function main() {
     }
     throw error;
   }
-  const log = pino({ level: env.logLevel });
+  const log = createLogger({ level: env.logLevel });
 
   if (!fs.existsSync(path.join(BUILD_DIR, 'server', 'index.js'))) {
     log.fatal('the web build is missing: run `npm run build` (npm start does this for you)');

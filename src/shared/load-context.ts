@@ -35,7 +35,8 @@ export type WebLoadContext = {
   isDevelopment: boolean;
   site: {
     listHighlights: () => Promise<MemberCard[]>;
-    submitComplaint: (input: ComplaintInput) => Promise<{ reference: string }>;
+    /** Counted with POST /api/complaints.php against one per-IP allowance: may be rate_limited. */
+    submitComplaint: (input: ComplaintInput) => Promise<ServiceResult<{ reference: string }>>;
   };
   /** The first page of /members and the profile view, as GET /api/members.php and /api/member.php answer. */
   members: {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
+import { describeError } from './logger.ts';
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 export type Logger = { info: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
@@ -105,7 +106,8 @@ export function createJobWorker(options: {
         .where(eq(jobs.id, job.id));
       log.info({ jobId: job.id, type: job.type }, 'job done');
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      // Without a failed query's parameters: the column is read in the back office, the log kept.
+      const message = describeError(error);
       const failed = job.attempts >= job.maxAttempts;
       await db
         .update(jobs)
@@ -119,7 +121,7 @@ export function createJobWorker(options: {
         })
         .where(eq(jobs.id, job.id));
       log.error(
-        { jobId: job.id, type: job.type, attempts: job.attempts, err: message },
+        { jobId: job.id, type: job.type, attempts: job.attempts, err: error },
         failed ? 'job failed for good' : 'job failed, will retry',
       );
     }
@@ -142,7 +144,7 @@ export function createJobWorker(options: {
   function tick() {
     if (running || stopped) return;
     running = drain()
-      .catch((error) => log.error({ err: String(error) }, 'job worker tick failed'))
+      .catch((error) => log.error({ err: error }, 'job worker tick failed'))
       .finally(() => {
         running = undefined;
         schedule(options.pollMs ?? 2_000);

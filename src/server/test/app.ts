@@ -2,10 +2,10 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadEnv } from '../env.ts';
+import { createLogger } from '../lib/logger.ts';
 import { type AppServices, createServices } from '../services.ts';
 import { createTestDb } from './db.ts';
 
@@ -21,7 +21,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const services = await createServices(
     loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env }),
     database,
-    pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   );
   // TEST_LOG_LEVEL=error shows the server's own errors (5xx details) while debugging a test.
   const app = await buildApp(services, { logger: process.env.TEST_LOG_LEVEL ? undefined : false });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES } from '../limits.ts';
 import { GENDERS, SEXUALITIES } from '../profile-options.ts';
 import { MainImageSchema } from './members.ts';
+import { multilineText, plainText } from './text.ts';
 
 /**
  * Account contracts. Validation messages are i18n keys under `validation.` in the common
@@ -86,9 +87,7 @@ export function passwordProblem(password: string, email: string, name: string): 
 /** The sign-up fields, shared by the full sign-up, the advertising entry and /complete-signup. */
 const signupFields = {
   email: EmailSchema,
-  name: z
-    .string()
-    .trim()
+  name: plainText()
     .min(NAME_MIN, { error: 'name_too_short' })
     .max(NAME_MAX, { error: 'name_too_long' })
     .refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' })
@@ -98,11 +97,9 @@ const signupFields = {
   gender: z.enum(GENDERS, { error: 'gender_required' }),
   sexuality: z.enum(SEXUALITIES, { error: 'sexuality_required' }),
   country: z.enum(COUNTRIES, { error: 'country_required' }),
-  region: z.string().trim().max(10).optional().nullable(),
-  city: z.string().trim().max(100).optional().nullable(),
-  signup_message: z
-    .string()
-    .trim()
+  region: plainText().max(10).optional().nullable(),
+  city: plainText().max(100).optional().nullable(),
+  signup_message: multilineText()
     .max(SIGNUP_MESSAGE_MAX, { error: 'signup_message_too_long' })
     .optional()
     .nullable(),
@@ -179,7 +176,7 @@ export function makeCompleteSignupSchema(options: {
 
 export const LoginInputSchema = z.object({
   /** The e-mail address or the username. */
-  email: z.string().trim().min(1, { error: 'login_failed' }).max(254),
+  email: plainText().min(1, { error: 'login_failed' }).max(254),
   password: z.string().min(1, { error: 'login_failed' }).max(PASSWORD_MAX),
 });
 
@@ -255,7 +252,7 @@ export const MailChangeSchema = z.object({
 });
 export const DeleteAccountSchema = z.object({
   reason: z.enum(DELETE_REASONS, { error: 'delete_reason_required' }),
-  remarks: z.string().trim().max(2000).optional().nullable(),
+  remarks: multilineText().max(2000).optional().nullable(),
   /** Checked against the account's password; an entry account without one has nothing to give. */
   password: z.string().max(PASSWORD_MAX).default(''),
 });

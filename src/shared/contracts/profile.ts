@@ -11,6 +11,7 @@ import {
   SIGNUP_REASONS,
   TATTOO_OPTIONS,
 } from '../profile-options.ts';
+import { multilineText, plainText } from './text.ts';
 
 export const ABOUT_ME_MAX = 2_000;
 export const CITY_MAX = 80;
@@ -51,14 +52,14 @@ export const ProfileUpdateSchema = z
     sexuality: z.enum(SEXUALITIES).optional(),
     country: z.enum(COUNTRIES).optional(),
     region: optional(z.string().regex(/^[A-Z]{2}-[A-Z0-9]{1,3}$/, { error: 'region_invalid' })),
-    city: optional(z.string().trim().max(CITY_MAX, { error: 'city_too_long' })),
+    city: optional(plainText().max(CITY_MAX, { error: 'city_too_long' })),
     hair_color: optional(z.enum(HAIR_COLORS)),
     eye_color: optional(z.enum(EYE_COLORS)),
     body_type: optional(z.enum(BODY_TYPES)),
     relationship_status: optional(z.enum(RELATIONSHIP_STATUSES)),
     tattoos: optional(z.enum(TATTOO_OPTIONS)),
     signup_reason: optional(z.enum(SIGNUP_REASONS)),
-    about_me: optional(z.string().trim().max(ABOUT_ME_MAX, { error: 'about_me_too_long' })),
+    about_me: optional(multilineText().max(ABOUT_ME_MAX, { error: 'about_me_too_long' })),
     interests: z.array(z.enum(INTEREST_KEYS)).max(INTEREST_KEYS.length).optional(),
   })
   .strict();
@@ -83,8 +84,8 @@ export type GeocodeResponse = z.infer<typeof GeocodeResponseSchema>;
 /** GET /api/cities.php?country=&region=&q=: suggestions while typing a city. */
 export const CitySuggestQuerySchema = z.object({
   country: z.enum(COUNTRIES),
-  region: z.string().max(10).optional(),
-  q: z.string().trim().min(1).max(CITY_MAX),
+  region: plainText().max(10).optional(),
+  q: plainText().min(1).max(CITY_MAX),
 });
 export const CitySuggestResponseSchema = z.object({
   cities: z.array(z.object({ name: z.string(), region: z.string().nullable() })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../limits.ts';
+import { multilineText, plainText } from './text.ts';
 
 export const ProfileFieldSchema = z.enum([
   'age',
@@ -35,9 +36,9 @@ export type CreditPackage = z.infer<typeof CreditPackageSchema>;
 /** What an operator can set per domain. Texts that differ per language are maps locale → text. */
 export const SettingsValuesSchema = z.object({
   domain_language: z.string().min(2),
-  name: z.string().min(1),
-  index_title: z.string().min(1).optional(),
-  description: z.string().min(1).optional(),
+  name: plainText().min(1),
+  index_title: plainText().min(1).optional(),
+  description: multilineText().min(1).optional(),
   cdn_prefix: z.string().min(1),
   countries: z.array(z.enum(COUNTRIES)).min(1),
   default_country: z.enum(COUNTRIES),
@@ -48,9 +49,9 @@ export const SettingsValuesSchema = z.object({
   site_entry_popup_countries: z.array(z.string().length(2)),
   min_age: z.number().int().min(18).max(99),
   fictional_icon: z.string().min(1),
-  fictional_warning: z.record(z.string(), z.string()).optional(),
-  fictional_singular: z.record(z.string(), z.string()).optional(),
-  fictional_plural: z.record(z.string(), z.string()).optional(),
+  fictional_warning: z.record(z.string(), multilineText()).optional(),
+  fictional_singular: z.record(z.string(), plainText()).optional(),
+  fictional_plural: z.record(z.string(), plainText()).optional(),
   visible_profile_fields: z.array(ProfileFieldSchema),
   visible_profile_notes: z.boolean(),
   message_credits: z.number().int().positive(),
@@ -113,5 +114,5 @@ export const SettingsSchema = z.object({
 export type Settings = z.infer<typeof SettingsSchema>;
 
 export const SettingsQuerySchema = z.looseObject({
-  domain: z.string().max(253).optional(),
+  domain: plainText().max(253).optional(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTEREST_KEYS } from '../interests.ts';
 import { LIMITS } from '../limits.ts';
+import { multilineText, plainText } from './text.ts';
 
 export const CompanyInfoSchema = z.object({
   name: z.string(),
@@ -41,16 +42,12 @@ export const ComplaintSubjectSchema = z.enum([
   'other',
 ]);
 export const ComplaintInputSchema = z.object({
-  name: z
-    .string()
-    .trim()
+  name: plainText()
     .min(2, { error: 'complaint_name_required' })
     .max(100, { error: 'complaint_name_too_long' }),
   email: z.email({ error: 'complaint_email_invalid' }).max(254),
   subject: ComplaintSubjectSchema,
-  message: z
-    .string()
-    .trim()
+  message: multilineText()
     .min(20, { error: 'complaint_message_too_short' })
     .max(LIMITS.complaintMessageMax, { error: 'complaint_message_too_long' }),
 });

@@ -8,8 +8,12 @@ import type { Route } from './+types/complaints';
 
 type FieldErrors = Partial<Record<'name' | 'email' | 'subject' | 'message', string>>;
 
+/** The form again with what was typed, and what went wrong under its field or above the form. */
+const refused = (values: Record<string, string>, errors: FieldErrors, status: number, formError?: string) =>
+  data({ ok: false as const, errors, formError, values }, { status });
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = Object.fromEntries(await request.formData());
+  const form = Object.fromEntries(await request.formData()) as Record<string, string>;
   const parsed = ComplaintInputSchema.safeParse(form);
   if (!parsed.success) {
     const errors: FieldErrors = {};
@@ -17,10 +21,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       const field = issue.path[0] as keyof FieldErrors;
       errors[field] ??= issue.code === 'invalid_value' ? 'complaint_subject_required' : issue.message;
     }
-    return data({ ok: false as const, errors, values: form as Record<string, string> }, { status: 400 });
+    return refused(form, errors, 400);
   }
-  const { reference } = await context.site.submitComplaint(parsed.data);
-  return { ok: true as const, reference };
+  const result = await context.site.submitComplaint(parsed.data);
+  // rate_limited: the hourly allowance per address, shared with the API call, is used up.
+  if (!result.ok) return refused(form, {}, result.status, result.code);
+  return { ok: true as const, reference: result.data.reference };
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -47,6 +53,7 @@ function Complaints({ actionData }: Route.ComponentProps) {
   }
   const errors: FieldErrors = actionData && !actionData.ok ? actionData.errors : {};
   const values = actionData && !actionData.ok ? actionData.values : {};
+  const formError = actionData && !actionData.ok ? actionData.formError : undefined;
   const fieldProps = (name: keyof FieldErrors) => ({
     id: `complaint-${name}`,
     name,
@@ -64,6 +71,11 @@ function Complaints({ actionData }: Route.ComponentProps) {
     <main id="main" className="container narrow-page">
       <h1>{t('complaints.title')}</h1>
       <p className="lead">{t('complaints.intro')}</p>
+      {formError && (
+        <div className="alert alert-danger" role="alert">
+          {formError === 'rate_limited' ? t('complaints.rate_limited') : t('errors.general')}
+        </div>
+      )}
       <Form method="post" noValidate className="card card-body shadow-sm complaint-form">
         <div className="mb-3">
           <label className="form-label" htmlFor="complaint-name">

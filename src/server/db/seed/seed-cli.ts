@@ -1,6 +1,6 @@
 import path from 'node:path';
-import pino from 'pino';
 import { loadEnv } from '../../env.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { connectDatabase } from '../client.ts';
 import { seedDemoLogins } from './demo-logins.ts';
@@ -15,7 +15,7 @@ import { seedDemo } from './seed-demo.ts';
 process.on('disconnect', () => process.exit(1));
 
 const env = loadEnv();
-const log = pino({ level: env.logLevel }).child({ component: 'demo-seed' });
+const log = createLogger({ level: env.logLevel }).child({ component: 'demo-seed' });
 const url = process.env.SEED_DATABASE_URL ?? env.databaseUrl;
 if (!url) throw new Error('SEED_DATABASE_URL is not set');
 const database = connectDatabase(url, { max: 4 });

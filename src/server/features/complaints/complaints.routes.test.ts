@@ -63,6 +63,59 @@ describe('POST /api/complaints.php', () => {
     expect(mail?.html).toContain('&lt;script&gt;');
   });
 
+  it('mails a copy to an address at most once a day; further complaints still reach support', async () => {
+    const realNow = services.now;
+    let clock = new Date('2026-07-01T10:00:00Z');
+    services.now = () => clock;
+    const later = (ms: number) => {
+      clock = new Date(clock.getTime() + ms);
+    };
+    const hour = 3_600_000;
+    let ip = 0;
+    const complain = async (email: string) => {
+      ip += 1;
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/complaints.php',
+        payload: { ...valid, email },
+        remoteAddress: `10.8.${ip}.1`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().reference as string;
+    };
+    const mailsAbout = async (reference: string) => {
+      await services.jobs.drain();
+      return (await services.mailer.listStored()).filter((m) => m.subject.includes(reference));
+    };
+    try {
+      const first = await complain('stranger@example.nl');
+      expect((await mailsAbout(first)).map((m) => m.to).sort()).toEqual([
+        'stranger@example.nl',
+        'support@liefdesplein.nl',
+      ]);
+      later(hour);
+      // The same mailbox, however it is spelled, from another IP address.
+      const second = await complain('Stranger@Example.NL');
+      expect((await mailsAbout(second)).map((m) => m.to)).toEqual(['support@liefdesplein.nl']);
+      later(23 * hour);
+      const third = await complain('stranger@example.nl');
+      expect((await mailsAbout(third)).map((m) => m.to)).toEqual(['support@liefdesplein.nl']);
+      const stored = await services.pool.query(
+        "select count(*)::int as n from complaints where lower(email) = 'stranger@example.nl'",
+      );
+      expect(stored.rows[0].n).toBe(3);
+      // A day without complaints from the address: the next one is confirmed again.
+      later(24 * hour + 1);
+      const fourth = await complain('stranger@example.nl');
+      expect((await mailsAbout(fourth)).map((m) => m.to).sort()).toEqual([
+        'stranger@example.nl',
+        'support@liefdesplein.nl',
+      ]);
+    } finally {
+      services.now = realNow;
+    }
+  });
+
   it('limits complaints per visitor', async () => {
     let last = 0;
     for (let i = 0; i < 6; i += 1) {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ComplaintInputSchema, ComplaintResponseSchema } from '../../../shared/contracts/site.ts';
 import type { AppServices } from '../../services.ts';
+import { complaintRateLimit } from './complaints.rate-limit.ts';
 import { submitComplaint } from './complaints.service.ts';
 
 export function complaintsRoutes(services: AppServices): FastifyPluginAsyncZod {
@@ -8,7 +9,8 @@ export function complaintsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/complaints.php',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+        // Shared with the page form of /complaints (see complaintRateLimit).
+        onRequest: complaintRateLimit(app),
         schema: {
           tags: ['site'],
           summary: 'File a complaint; it is stored and mailed to support and to the complainant',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { ComplaintInput } from '../../../shared/contracts/site.ts';
 import { isLocale, type Locale, localeFromLanguageTag } from '../../../shared/i18n/locales.ts';
 import { complaints } from '../../db/schema/index.ts';
@@ -13,29 +13,57 @@ export function complaintReference(id: number): string {
 
 type Requester = { domain: string; locale: Locale; userId?: number | null };
 
+/**
+ * The complaint form mails a copy to whatever address it is given, so without a bound anyone could
+ * have us mail a stranger, again and again, with a text of their choosing. A copy goes out only
+ * when that address filed no complaint in the 24 hours before: at most one copy per address a day.
+ * Later complaints are stored and sent to support all the same.
+ */
+export const COMPLAINT_COPY_INTERVAL_MS = 24 * 60 * 60 * 1000;
+
 /** Stores the complaint first (nothing is lost if mail is down), then mails through the job worker. */
 export async function submitComplaint(services: AppServices, input: ComplaintInput, requester: Requester) {
-  const [row] = await services.db
-    .insert(complaints)
-    .values({
-      ...input,
-      language: requester.locale,
-      domain: requester.domain,
-      userId: requester.userId ?? null,
-    })
-    .returning({ id: complaints.id });
-  if (!row) throw new Error('complaint insert returned nothing');
+  const now = services.now();
+  const address = input.email.toLowerCase();
+  const { id, sendCopy } = await services.db.transaction(async (tx) => {
+    // One address at a time: two complaints at once must not both find "no copy sent yet".
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`complaint-copy:${address}`}, 0))`);
+    const [recent] = await tx
+      .select({ id: complaints.id })
+      .from(complaints)
+      .where(
+        and(
+          sql`lower(${complaints.email}) = ${address}`,
+          gt(complaints.createdAt, new Date(now.getTime() - COMPLAINT_COPY_INTERVAL_MS)),
+        ),
+      )
+      .limit(1);
+    const [row] = await tx
+      .insert(complaints)
+      .values({
+        ...input,
+        language: requester.locale,
+        domain: requester.domain,
+        userId: requester.userId ?? null,
+        createdAt: now,
+      })
+      .returning({ id: complaints.id });
+    if (!row) throw new Error('complaint insert returned nothing');
+    return { id: row.id, sendCopy: !recent };
+  });
   await services.enqueue(
     COMPLAINT_MAIL_JOB,
-    { complaintId: row.id, to: 'support' },
-    { dedupeKey: `complaint:${row.id}:support` },
+    { complaintId: id, to: 'support' },
+    { dedupeKey: `complaint:${id}:support` },
   );
-  await services.enqueue(
-    COMPLAINT_MAIL_JOB,
-    { complaintId: row.id, to: 'complainant' },
-    { dedupeKey: `complaint:${row.id}:complainant` },
-  );
-  return { reference: complaintReference(row.id) };
+  if (sendCopy) {
+    await services.enqueue(
+      COMPLAINT_MAIL_JOB,
+      { complaintId: id, to: 'complainant' },
+      { dedupeKey: `complaint:${id}:complainant` },
+    );
+  }
+  return { reference: complaintReference(id) };
 }
 
 export async function sendComplaintMailJob(services: AppServices, payload: Record<string, unknown>) {

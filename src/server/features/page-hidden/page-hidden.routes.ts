@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { plainText } from '../../../shared/contracts/text.ts';
 import type { AppServices } from '../../services.ts';
+import { PAGE_EVENT_PATH_MAX } from './page-hidden.service.ts';
 
 const VISITOR_COOKIE = 'vid';
 
@@ -15,7 +17,10 @@ export function pageHiddenRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: {
           tags: ['site'],
           summary: 'Page-hidden beacon (empty JSON body); ?lb=1 also logs a page bounce',
-          querystring: z.object({ lb: z.string().max(8).optional(), path: z.string().max(500).optional() }),
+          querystring: z.object({
+            lb: z.string().max(8).optional(),
+            path: plainText().max(PAGE_EVENT_PATH_MAX).optional(),
+          }),
           body: z.unknown().optional(),
           response: { 204: z.null() },
         },
@@ -35,7 +40,7 @@ export function pageHiddenRoutes(services: AppServices): FastifyPluginAsyncZod {
 function safePathOf(referer: string | undefined): string {
   if (!referer) return '/';
   try {
-    return new URL(referer).pathname.slice(0, 500);
+    return new URL(referer).pathname.slice(0, PAGE_EVENT_PATH_MAX);
   } catch {
     return '/';
   }

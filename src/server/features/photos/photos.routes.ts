@@ -9,7 +9,7 @@ import {
   PhotoResponseSchema,
   PhotoUpdateSchema,
 } from '../../../shared/contracts/photos.ts';
-import { badRequest } from '../../plugins/errors.ts';
+import { AppError, badRequest } from '../../plugins/errors.ts';
 import { requireMember } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
 import { photoTooLarge } from './photos.pipeline.ts';
@@ -24,6 +24,18 @@ const UploadFormSchema = z
     private: z.enum(['true', 'false']).optional(),
   })
   .nullish();
+
+/**
+ * Everything else that stops the parts is the body's fault, never the server's: busboy's plain
+ * errors (a body that does not match its boundary, no boundary at all, a part cut short) and the
+ * plugin's own limits. They carry no code of ours, so they would otherwise leave as a 500.
+ */
+function unreadableUpload(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if ((error as { statusCode?: unknown })?.statusCode === 413)
+    return new AppError('payload_too_large', 413, 'Send one photo and at most the field private.');
+  return badRequest('The multipart/form-data body could not be read.');
+}
 
 /** The `photo` file and the optional `private` field, in whichever order the form sends them. */
 async function readUpload(app: FastifyInstance, request: FastifyRequest) {
@@ -42,7 +54,7 @@ async function readUpload(app: FastifyInstance, request: FastifyRequest) {
   } catch (error) {
     // The file stops at PHOTO_MAX_BYTES + 1: over the limit, never read whole into memory.
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
-    throw error;
+    throw unreadableUpload(error);
   }
   if (!bytes) throw badRequest('Send the photo as multipart/form-data in the field photo.');
   return { bytes, isPrivate };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SettingsQuerySchema, SettingsSchema } from '../../../shared/contracts/settings.ts';
 import { negotiateBody } from '../../lib/encoded-body.ts';
+import { parseOrFail } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { normalizeDomain, SETTINGS_HEADERS } from './settings.service.ts';
 
@@ -22,9 +23,12 @@ export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const forced = request.query.domain;
-        const domain =
-          typeof forced === 'string' && forced.length <= 253 ? normalizeDomain(forced) : request.ctx.domain;
+        // Checked only when given (rarely): a NUL or an overlong name is a 400, not a failing query.
+        const forced =
+          typeof request.query.domain === 'string'
+            ? parseOrFail(SettingsQuerySchema, request.query).domain
+            : undefined;
+        const domain = forced === undefined ? request.ctx.domain : normalizeDomain(forced);
         const cached = await services.resolvedSettings({
           ...request.ctx,
           domain,

@@ -11,7 +11,7 @@ import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
 import { AppError, sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { presentUser } from '../auth/users.presenter.ts';
-import { submitComplaint } from '../complaints/complaints.service.ts';
+import { submitPageComplaint } from '../complaints/complaints.rate-limit.ts';
 import { presentMemberProfile, presentSearch } from '../members/members.presenter.ts';
 import { getMemberProfile, searchMembers } from '../members/members.service.ts';
 import { createPageCache } from './page-cache.ts';
@@ -179,7 +179,8 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
         isDevelopment: services.env.nodeEnv !== 'production',
         site: {
           listHighlights: () => services.highlights.list(ctx.country, services.now()),
-          submitComplaint: (input) => submitComplaint(services, input, ctx),
+          submitComplaint: (input) =>
+            serviceResult(() => submitPageComplaint(app, services, request, reply, input)),
         },
         members: {
           search: (query) =>

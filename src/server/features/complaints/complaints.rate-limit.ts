@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ComplaintInput } from '../../../shared/contracts/site.ts';
+import { AppError } from '../../plugins/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { submitComplaint } from './complaints.service.ts';
+
+/** Complaints per IP address and hour, the API call and the page form together. */
+export const COMPLAINTS_PER_HOUR = 5;
+
+type Limiter = ReturnType<FastifyInstance['rateLimit']>;
+const limiters = new WeakMap<object, Limiter>();
+
+/**
+ * The one complaint limiter of an app. A complaint comes in through POST /api/complaints.php and
+ * through the form of the /complaints page (React Router's action, reached through the SSR
+ * catch-all): both count against one per-IP hourly allowance, or the page would be a way around
+ * the API's limit. app.rateLimit() starts a new count on every call, so it is called once per app
+ * (keyed by the app's rate-limit decorator, which each app has its own of) and both entries get
+ * that one limiter. Its store is the rate-limit plugin's: swapping the store there covers it.
+ */
+export function complaintRateLimit(app: FastifyInstance): Limiter {
+  const key = app.rateLimit;
+  let limiter = limiters.get(key);
+  if (!limiter) {
+    limiter = app.rateLimit({ max: COMPLAINTS_PER_HOUR, timeWindow: '1 hour' });
+    limiters.set(key, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * A complaint from the page form, counted with the API calls. Only a form that passed validation
+ * gets here, so a mistyped form costs no allowance. Over the limit it is an AppError the page
+ * shows in the visitor's language (the limiter's own answer would be the API's JSON 429).
+ */
+export async function submitPageComplaint(
+  app: FastifyInstance,
+  services: AppServices,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: ComplaintInput,
+) {
+  try {
+    await complaintRateLimit(app).call(app, request, reply);
+  } catch (error) {
+    if ((error as { statusCode?: unknown }).statusCode !== 429) throw error;
+    throw new AppError('rate_limited', 429, 'Too many complaints from this address; try again later.');
+  }
+  return submitComplaint(services, input, request.ctx);
+}
