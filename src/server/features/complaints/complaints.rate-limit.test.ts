@@ -20,7 +20,7 @@ const app = Fastify();
 app.setValidatorCompiler(validatorCompiler);
 app.setSerializerCompiler(serializerCompiler);
 await app.register(cookie);
-await app.register(rateLimit, { global: false });
+await app.register(rateLimit, { global: false, store: services.rateLimits.Store });
 registerErrorHandling(app);
 registerRequestContext(app, services);
 await app.register(complaintsRoutes(services));

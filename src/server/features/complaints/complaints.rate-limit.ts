@@ -8,22 +8,21 @@ import { submitComplaint } from './complaints.service.ts';
 export const COMPLAINTS_PER_HOUR = 5;
 
 type Limiter = ReturnType<FastifyInstance['rateLimit']>;
-const limiters = new WeakMap<object, Limiter>();
+const limiters = new WeakMap<FastifyInstance, Limiter>();
 
 /**
- * The one complaint limiter of an app. A complaint comes in through POST /api/complaints.php and
- * through the form of the /complaints page (React Router's action, reached through the SSR
- * catch-all): both count against one per-IP hourly allowance, or the page would be a way around
- * the API's limit. app.rateLimit() starts a new count on every call, so it is called once per app
- * (keyed by the app's rate-limit decorator, which each app has its own of) and both entries get
- * that one limiter. Its store is the rate-limit plugin's: swapping the store there covers it.
+ * The complaint limiter. A complaint comes in through POST /api/complaints.php and through the form
+ * of the /complaints page (React Router's action, reached through the SSR catch-all): both count
+ * against one per-IP hourly allowance, or the page would be a way around the API's limit. The
+ * rate-limit store keys a shared limiter by its groupId (lib/rate-limit-store.ts), so every limiter
+ * made here counts in the same place, on every instance.
  */
 export function complaintRateLimit(app: FastifyInstance): Limiter {
-  const key = app.rateLimit;
-  let limiter = limiters.get(key);
+  // Made once per app, not per page request.
+  let limiter = limiters.get(app);
   if (!limiter) {
-    limiter = app.rateLimit({ max: COMPLAINTS_PER_HOUR, timeWindow: '1 hour' });
-    limiters.set(key, limiter);
+    limiter = app.rateLimit({ groupId: 'complaints', max: COMPLAINTS_PER_HOUR, timeWindow: '1 hour' });
+    limiters.set(app, limiter);
   }
   return limiter;
 }
