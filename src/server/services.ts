@@ -19,6 +19,10 @@ import {
   type HighlightsCache,
   type SearchTotalsCache,
 } from './features/members/members.service.ts';
+import {
+  createMemberVisibilityCache,
+  type MemberVisibilityCache,
+} from './features/members/members.visibility.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
 import {
   createResolvedSettingsCache,
@@ -51,6 +55,8 @@ export type AppServices = {
   highlights: HighlightsCache;
   /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
   searchTotals: SearchTotalsCache;
+  /** Whether others may see a member, for every media file served. */
+  memberVisibility: MemberVisibilityCache;
   pageEvents: PageEventWriter;
   /** The health call's database check, shared by its route and its fast path. */
   databaseCheck: DatabaseCheck;
@@ -107,6 +113,7 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
   services.highlights = createHighlightsCache(db);
   services.searchTotals = createSearchTotalsCache();
   services.sessions = await createSessionCache(db, bus);
+  services.memberVisibility = await createMemberVisibilityCache(db, bus);
   services.userAnswers = createUserAnswers({ settings, now: () => services.now() });
   services.pageEvents = createPageEventWriter(db, log);
   services.close = async () => {
