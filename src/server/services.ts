@@ -24,6 +24,7 @@ import {
   type MemberVisibilityCache,
 } from './features/members/members.visibility.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
+import { rekeyLegacyPhotos } from './features/photos/photos.rekey.ts';
 import {
   createResolvedSettingsCache,
   createSettingsStore,
@@ -114,6 +115,10 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
   services.searchTotals = createSearchTotalsCache();
   services.sessions = await createSessionCache(db, bus);
   services.memberVisibility = await createMemberVisibilityCache(db, bus);
+  // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
+  await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
+    log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
+  );
   services.userAnswers = createUserAnswers({ settings, now: () => services.now() });
   services.pageEvents = createPageEventWriter(db, log);
   services.close = async () => {
