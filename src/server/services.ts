@@ -21,7 +21,12 @@ import {
   type HighlightsCache,
   type SearchTotalsCache,
 } from './features/members/members.service.ts';
+import {
+  createMemberVisibilityCache,
+  type MemberVisibilityCache,
+} from './features/members/members.visibility.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
+import { rekeyLegacyPhotos } from './features/photos/photos.rekey.ts';
 import {
   createResolvedSettingsCache,
   createSettingsStore,
@@ -54,6 +59,8 @@ export type AppServices = {
   highlights: HighlightsCache;
   /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
   searchTotals: SearchTotalsCache;
+  /** Whether others may see a member, for every media file served. */
+  memberVisibility: MemberVisibilityCache;
   pageEvents: PageEventWriter;
   /** The counters of every rate limit, in PostgreSQL so that they hold across instances. */
   rateLimits: RateLimitStores;
@@ -114,6 +121,11 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
   services.highlights = createHighlightsCache(db);
   services.searchTotals = createSearchTotalsCache();
   services.sessions = await createSessionCache(db, bus);
+  services.memberVisibility = await createMemberVisibilityCache(db, bus);
+  // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
+  await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
+    log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
+  );
   services.userAnswers = createUserAnswers({ settings, now: () => services.now() });
   services.pageEvents = createPageEventWriter(db, log);
   services.close = async () => {

@@ -6,6 +6,8 @@
 export type PromiseCache<T> = {
   /** `now` in ms; by default the process clock (services.now() may be frozen by tests). */
   get: (key: string, load: () => Promise<T>, now?: number) => Promise<T>;
+  /** Drops what is known for a key (it changed); the next get loads it again. */
+  forget: (key: string) => void;
 };
 
 export function createPromiseCache<T>(options: { ttlMs: number; maxEntries?: number }): PromiseCache<T> {
@@ -17,9 +19,16 @@ export function createPromiseCache<T>(options: { ttlMs: number; maxEntries?: num
       if (hit && now - hit.at < ttlMs) return hit.value;
       if (cache.size >= maxEntries) cache.clear();
       const value = load();
-      value.catch(() => cache.delete(key));
-      cache.set(key, { at: now, value });
+      const entry = { at: now, value };
+      // Only this entry: a newer one, loaded after a forget, stays.
+      value.catch(() => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
+      cache.set(key, entry);
       return value;
+    },
+    forget: (key) => {
+      cache.delete(key);
     },
   };
 }

@@ -69,6 +69,66 @@ describe('POST /api/block.php', () => {
   });
 });
 
+describe('POST /api/block.php and members others may not see', () => {
+  const hiddenKinds = {
+    invisible: { invisible: true },
+    'pending deletion': { status: 'pending_deletion', deletionRequestedAt: new Date('2026-11-01T00:00:00Z') },
+    'not confirmed': { status: 'not_confirmed', emailConfirmedAt: null },
+    disabled: { status: 'disabled' },
+  } as const;
+
+  it('answers for a hidden member byte for byte what it answers for an unknown id', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const unknown = await block('POST', login, { id: 987_654_321 });
+    expect(unknown.statusCode).toBe(404);
+    for (const [kind, overrides] of Object.entries(hiddenKinds)) {
+      const hidden = await createMember(db, overrides);
+      const res = await block('POST', login, { id: hidden.id });
+      expect(res.statusCode, kind).toBe(unknown.statusCode);
+      expect(res.body, kind).toBe(unknown.body);
+      expect(res.headers['content-type'], kind).toBe(unknown.headers['content-type']);
+    }
+    expect(await blockRows(me.id)).toEqual([]);
+  });
+
+  it('keeps an existing block idempotent after the member went invisible or asked for deletion', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    for (const overrides of [hiddenKinds.invisible, hiddenKinds['pending deletion']]) {
+      const them = await createMember(db);
+      expect((await block('POST', login, { id: them.id })).statusCode).toBe(200);
+      await services.pool.query(
+        'update users set invisible = $2, status = $3, deletion_requested_at = $4 where id = $1',
+        [
+          them.id,
+          'invisible' in overrides,
+          'status' in overrides ? overrides.status : 'active',
+          'deletionRequestedAt' in overrides ? overrides.deletionRequestedAt : null,
+        ],
+      );
+      const again = await block('POST', login, { id: them.id });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toEqual({ ok: true });
+    }
+    expect(await blockRows(me.id)).toHaveLength(2);
+  });
+
+  it('unblocks a hidden member and an unknown id alike, idempotently', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const them = await createMember(db);
+    await block('POST', login, { id: them.id });
+    await services.pool.query('update users set invisible = true where id = $1', [them.id]);
+    for (const id of [them.id, them.id, 987_654_321]) {
+      const res = await block('DELETE', login, { id });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    expect(await blockRows(me.id)).toEqual([]);
+  });
+});
+
 describe('DELETE /api/block.php', () => {
   it('unblocks by body or query, idempotently, and only the caller’s own block', async () => {
     const me = await createMember(db);

@@ -1,30 +1,35 @@
-import { and, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { blocks, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { memberNotFound, visibleMemberCondition } from '../members/members.visibility.ts';
 
 export const cannotBlockSelf = () => new AppError('cannot_block_self', 400, 'You cannot block yourself');
 
 /**
- * Blocks a member; blocking twice is the same as blocking once. Any existing account can be blocked,
- * also one that went invisible since (a chat partner must stay blockable).
+ * Who may block whom, in one place: a member the blocker may see (visibleMemberCondition), and one
+ * they already blocked, so blocking again stays idempotent after the member went invisible. Anyone
+ * else (invisible, pending deletion, not confirmed, disabled, erased, unknown) is refused with the
+ * very answer of an unknown id, so the call cannot tell hidden members from missing ones.
+ * Extend it here: a chat partner stays blockable (the chat issue).
  */
+export async function mayBlock(db: Database, blockerId: number, blockedId: number): Promise<boolean> {
+  const [row] = await db
+    .select({
+      visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
+      blocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blockerId} and ${blocks.blockedId} = ${users.id})`,
+    })
+    .from(users)
+    .where(eq(users.id, blockedId));
+  return row !== undefined && (row.visible || row.blocked);
+}
+
+/** Blocks a member; blocking twice is the same as blocking once. */
 export async function blockMember(db: Database, blockerId: number, blockedId: number): Promise<void> {
   if (blockerId === blockedId) throw cannotBlockSelf();
-  const inserted = await db.execute(sql`
-    insert into ${blocks} (blocker_id, blocked_id)
-    select ${blockerId}, ${users.id} from ${users}
-    where ${users.id} = ${blockedId} and ${users.deletedAt} is null
-    on conflict do nothing
-    returning blocked_id`);
-  if (inserted.rows.length > 0) return;
-  // Nothing inserted: either the block exists already (fine) or there is nobody to block.
-  const [target] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, blockedId), isNull(users.deletedAt)));
-  if (!target) throw new AppError('member_not_found', 404, 'Member not found');
+  if (!(await mayBlock(db, blockerId, blockedId))) throw memberNotFound();
+  await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
 }
 
 /** Lifts a block; lifting one that does not exist is not an error. */

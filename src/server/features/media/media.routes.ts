@@ -2,16 +2,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { privateFileOwner } from '../photos/photos.keys.ts';
-import { maySeePrivatePhotos } from '../photos/photos.service.ts';
-
-const PUBLIC_KEY = /^p\/\d+\/\d+-(thumb|medium|large|blur)\.webp$/;
+import { parseMediaFileKey } from '../photos/photos.keys.ts';
+import { decideMediaAccess } from './media.service.ts';
 
 /**
- * Serves media under settings.cdn_prefix. Keys under `p/` are public and cached for a year.
- * Keys under `x/` (sizes of private photos) are the second lock behind the presenters, which never
- * send them to a viewer who may not see them: only the owner and premium members (not blocked either
- * way) get the bytes; another member gets 403 and a visitor 404, and nothing private is cached on the way.
+ * Shared caches and browsers keep a public photo this long (docs/decisions/0014): once its owner
+ * is hidden, the photo is gone from every cache within ten minutes. The ETag makes the revalidation
+ * after that a 304 without reading the file.
+ */
+export const PUBLIC_MEDIA_CACHE_CONTROL = 'public, max-age=600';
+const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
+
+/**
+ * Serves media under settings.cdn_prefix. Only keys of the current layout (a random secret per
+ * photo) are served; media.service.ts decides who gets which. The presenters are the first lock,
+ * this route the second: a 404 here looks the same for a missing file, an unknown member and a
+ * hidden one.
  */
 export function mediaRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -20,21 +26,31 @@ export function mediaRoutes(services: AppServices): FastifyPluginAsyncZod {
       { schema: { hide: true, params: z.object({ '*': z.string() }) } },
       async (request, reply) => {
         const key = request.params['*'];
-        if (PUBLIC_KEY.test(key)) {
+        // Every refusal carries this too, so no answer about a file is kept on the way.
+        reply.header('cache-control', PRIVATE_MEDIA_CACHE_CONTROL);
+        const file = parseMediaFileKey(key);
+        if (!file) throw notFound();
+        const access = await decideMediaAccess(services, file, () => request.session());
+        if (access === 'not_found') throw notFound();
+        if (access === 'forbidden')
+          throw new AppError('forbidden', 403, 'Private photos are shown to premium members only');
+        if (access === 'public') {
+          const etag = `"${file.tag}"`;
+          // The bytes under a key never change, but a deleted photo must not live on as a 304.
+          if (request.headers['if-none-match'] === etag && (await services.storage.exists(key)))
+            return reply
+              .code(304)
+              .header('cache-control', PUBLIC_MEDIA_CACHE_CONTROL)
+              .header('etag', etag)
+              .send();
           const data = await services.storage.get(key);
           if (!data) throw notFound();
           return reply
             .header('content-type', 'image/webp')
-            .header('cache-control', 'public, max-age=31536000, immutable')
+            .header('cache-control', PUBLIC_MEDIA_CACHE_CONTROL)
+            .header('etag', etag)
             .send(data);
         }
-        const ownerId = privateFileOwner(key);
-        if (ownerId === null) throw notFound();
-        reply.header('cache-control', 'private, no-store');
-        const viewer = await request.session();
-        if (!viewer) throw notFound();
-        if (!(await maySeePrivatePhotos(services, viewer.user, ownerId)))
-          throw new AppError('forbidden', 403, 'Private photos are shown to premium members only');
         const data = await services.storage.get(key);
         if (!data) throw notFound();
         return reply.header('content-type', 'image/webp').send(data);

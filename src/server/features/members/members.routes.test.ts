@@ -14,6 +14,7 @@ import {
   logIn,
   type TestLogin,
 } from '../../test/members.ts';
+import { photoFileKey } from '../photos/photos.keys.ts';
 
 const { app, services } = await createTestApp();
 const db = services.db;
@@ -260,6 +261,8 @@ const secondPrivate = await addPhoto(db, owner.id, { private: true, position: 1 
 const open = await addPhoto(db, owner.id, { private: false, position: 0 });
 const pending = await addPhoto(db, owner.id, { status: 'pending', position: 3 });
 const rejected = await addPhoto(db, owner.id, { status: 'rejected', position: 4 });
+const blurOf = (id: number) =>
+  photoFileKey([main, secondPrivate].find((photo) => photo.id === id)?.storageKey ?? '', 'blur');
 const free = await newViewer();
 const premium = await newViewer({ paidUser: true });
 const ownerLogin = await logIn(db, owner.id, NOW);
@@ -272,8 +275,8 @@ describe('photos in search and profile', () => {
       expect(searchRes.body).not.toContain('x/');
       const card = SearchResponseSchema.parse(searchRes.json()).members.find((m) => m.id === owner.id);
       expect(card?.main_image).toEqual({
-        filename: `p/${owner.id}/${main.id}-blur.webp`,
-        thumb_filename: `p/${owner.id}/${main.id}-blur.webp`,
+        filename: photoFileKey(main.storageKey, 'blur'),
+        thumb_filename: photoFileKey(main.storageKey, 'blur'),
         status: 'approved',
       });
 
@@ -286,21 +289,19 @@ describe('photos in search and profile', () => {
       const locked = member.photos.filter((p) => p.locked);
       expect(locked.map((p) => p.id)).toEqual([main.id, secondPrivate.id]);
       for (const p of locked) {
-        expect([p.thumb_filename, p.filename, p.large_filename]).toEqual(
-          Array(3).fill(`p/${owner.id}/${p.id}-blur.webp`),
-        );
+        expect([p.thumb_filename, p.filename, p.large_filename]).toEqual(Array(3).fill(blurOf(p.id)));
       }
-      expect(member.photos[1]?.large_filename).toBe(`p/${owner.id}/${open.id}-large.webp`);
-      expect(member.main_image?.filename).toBe(`p/${owner.id}/${main.id}-blur.webp`);
+      expect(member.photos[1]?.large_filename).toBe(photoFileKey(open.storageKey, 'large'));
+      expect(member.main_image?.filename).toBe(photoFileKey(main.storageKey, 'blur'));
     }
   });
 
   it('gives premium viewers the real sizes of private photos', async () => {
     const searchRes = await search({ country: 'BE' }, premium.login);
     const card = SearchResponseSchema.parse(searchRes.json()).members.find((m) => m.id === owner.id);
-    expect(card?.main_image?.filename).toBe(`x/${owner.id}/${main.id}-medium.webp`);
+    expect(card?.main_image?.filename).toBe(photoFileKey(main.storageKey, 'medium'));
     const res = await viewProfile(owner.id, premium.login);
-    expect(res.body).toContain(`x/${owner.id}/${secondPrivate.id}-large.webp`);
+    expect(res.body).toContain(photoFileKey(secondPrivate.storageKey, 'large'));
     const { member } = MemberResponseSchema.parse(res.json());
     expect(member.locked_photos).toBe(0);
     expect(member.photos.every((p) => !p.locked)).toBe(true);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, isNull, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
   ageOn,
   type MemberCard,
@@ -18,6 +18,7 @@ import type { ActiveSession } from '../auth/sessions.service.ts';
 import { blockedEitherWayIds, findBlockRelation, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { VisitorContext } from '../settings/settings.service.ts';
 import { type CardRow, presentMemberCard } from './members.presenter.ts';
+import { memberNotFound, visibleMemberCondition } from './members.visibility.ts';
 
 export type HighlightsCache = {
   /** A few members with a public photo for the landing page, from the visitor's country first. */
@@ -26,13 +27,6 @@ export type HighlightsCache = {
 
 const HIGHLIGHT_COUNT = 8;
 const CACHE_MS = 60_000;
-
-/** Members that anybody may see: active, visible, not being deleted. */
-export const visibleMemberCondition = and(
-  eq(users.status, 'active'),
-  eq(users.invisible, false),
-  isNull(users.deletedAt),
-);
 
 /** What a member card needs (members.presenter.ts), for every list of cards. */
 const cardColumns = {
@@ -469,8 +463,6 @@ export type MemberProfileResult = {
   relation: { isSelf: boolean; blockedByViewer: boolean };
   visibleFields: readonly ProfileField[];
 };
-
-export const memberNotFound = () => new AppError('member_not_found', 404, 'Member not found');
 
 export type ProfileInput = { visitor: SettingsVisitor; session: ActiveSession | null; id: number };
 

@@ -4,8 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { isBlockedEitherWay } from '../blocks/blocks.service.ts';
-import { PHOTO_FILES, type PhotoSize, photoFileKey, photoStorageKey } from './photos.keys.ts';
+import { PHOTO_FILES, type PhotoSize, photoFileKey, photoKeyInArea, photoStorageKey } from './photos.keys.ts';
 import { processPhoto } from './photos.pipeline.ts';
 
 /*
@@ -52,20 +51,6 @@ export async function listOwnPhotos(services: AppServices, userId: number): Prom
     .where(eq(photos.userId, userId))
     .orderBy(asc(photos.position), asc(photos.id));
   return { photos: rows, mainPhotoId: owner.mainPhotoId, limit: photoLimitOf(owner.paidUser) };
-}
-
-/**
- * Whether a logged-in member may view a member's private photos in full: the owner, or a premium
- * member neither of the two has blocked.
- */
-export async function maySeePrivatePhotos(
-  services: AppServices,
-  viewer: { id: number; paidUser: boolean },
-  ownerId: number,
-): Promise<boolean> {
-  if (viewer.id === ownerId) return true;
-  if (!viewer.paidUser) return false;
-  return !(await isBlockedEitherWay(services.db, viewer.id, ownerId));
 }
 
 async function countPhotos(db: Database | Tx, userId: number): Promise<number> {
@@ -206,7 +191,7 @@ export type PhotoWithMain = { photo: PhotoRow; isMain: boolean };
 
 /**
  * Marks a photo private or public and moves its files between `p/` (served to anyone) and `x/`
- * (served after an access check). The blurred variant stays public.
+ * (served after an access check), under the same secret. The blurred variant stays public.
  */
 export async function setPhotoPrivate(
   services: AppServices,
@@ -225,7 +210,7 @@ export async function setPhotoPrivate(
       if (photo.private === makePrivate) return { photo, isMain: mainPhotoId === photo.id };
 
       const oldKey = photo.storageKey;
-      const newKey = photoStorageKey(userId, photo.id, makePrivate);
+      const newKey = photoKeyInArea(oldKey, makePrivate);
       await Promise.all(
         MOVABLE_SIZES.map(async (size) => {
           const data = await storage.get(photoFileKey(oldKey, size));

@@ -1,0 +1,56 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { createPromiseCache } from '../../lib/promise-cache.ts';
+import { AppError } from '../../plugins/errors.ts';
+
+/**
+ * Members that anybody may see: active (so confirmed, not disabled or erased), visible, not being
+ * deleted. A member outside it answers every other member and visitor like an unknown id.
+ */
+export const visibleMemberCondition = and(
+  eq(users.status, 'active'),
+  eq(users.invisible, false),
+  isNull(users.deletedAt),
+);
+
+/** The one answer for an unknown member and for one the caller may not see: nothing tells them apart. */
+export const memberNotFound = () => new AppError('member_not_found', 404, 'Member not found');
+
+export async function isMemberVisible(db: Database, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), visibleMemberCondition));
+  return rows.length > 0;
+}
+
+export type MemberVisibilityCache = {
+  /** isMemberVisible from memory: the media route asks it for every image it serves. */
+  isVisible: (userId: number) => Promise<boolean>;
+};
+
+/**
+ * The channel SessionCache.invalidateUser notifies (features/auth/sessions.service.ts) on every
+ * change to an account, on whichever instance makes it: status, deletion, reactivation, and the
+ * invisible switch when it comes.
+ */
+const USER_CHANGED = 'user_changed';
+
+/**
+ * A notification drops a member at once on every instance; the TTL only bounds what a lost
+ * notification, or a change made behind the services' back, could cost.
+ */
+export const MEMBER_VISIBILITY_TTL_MS = 30_000;
+
+export async function createMemberVisibilityCache(
+  db: Database,
+  bus: { on: (channel: string, listener: (payload: string) => void) => Promise<void> },
+): Promise<MemberVisibilityCache> {
+  // Owner ids come from request paths: bounded like every cache fed by requests.
+  const cache = createPromiseCache<boolean>({ ttlMs: MEMBER_VISIBILITY_TTL_MS, maxEntries: 100_000 });
+  await bus.on(USER_CHANGED, (payload) => cache.forget(payload));
+  return {
+    isVisible: (userId) => cache.get(String(userId), () => isMemberVisible(db, userId)),
+  };
+}
