@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { devOutboxesServed } from '../../plugins/dev-outbox.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember } from '../../test/members.ts';
@@ -16,10 +16,14 @@ async function resetMailOf(context: Awaited<ReturnType<typeof createTestApp>>) {
   return email;
 }
 
+const context = await createTestApp({ NODE_ENV: 'development' });
+
 describe('the development mail outbox', () => {
-  describe('on a developer machine (PUBLIC_URL on localhost)', async () => {
-    const context = await createTestApp({ NODE_ENV: 'development' });
-    const email = await resetMailOf(context);
+  describe('on a developer machine (PUBLIC_URL on localhost)', () => {
+    let email = '';
+    beforeAll(async () => {
+      email = await resetMailOf(context);
+    });
 
     it('shows the mails to a browser on this machine', async () => {
       const answer = await context.app.inject({ url: '/dev/mail', remoteAddress: '127.0.0.1' });
@@ -52,9 +56,9 @@ describe('the development mail outbox', () => {
       env: { NODE_ENV: 'development', PUBLIC_URL: 'https://liefdesplein.nl' },
     },
   ])('does not exist $name, not even for this machine', async ({ env }) => {
-    const context = await createTestApp(env);
-    await resetMailOf(context);
-    const answer = await context.app.inject({ url: '/dev/mail', remoteAddress: '127.0.0.1' });
+    const other = await createTestApp(env);
+    await resetMailOf(other);
+    const answer = await other.app.inject({ url: '/dev/mail', remoteAddress: '127.0.0.1' });
     expect(answer.statusCode).toBe(404);
     expect(answer.body).not.toContain('token=');
   });
