@@ -6,8 +6,9 @@ import { startEmbeddedPostgres } from './db/embedded.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { warmGeoIndex } from './features/geocode/geocode.service.ts';
 import { acquireInstanceLock } from './lib/instance-lock.ts';
+import { adoptLegacyJobs } from './lib/jobs.ts';
 import { createLogger } from './lib/logger.ts';
-import { createServices } from './services.ts';
+import { createServices, JOBS } from './services.ts';
 
 const BUILD_DIR = path.resolve(import.meta.dirname, '../../build');
 
@@ -51,7 +52,10 @@ async function main() {
     await seedInChildProcess(databaseUrl);
   }
   const app = await buildApp(services, { web: { buildDir: BUILD_DIR } });
-  services.jobs.start();
+  // Jobs a previous version left in its own table move into pg-boss before the workers start.
+  const adopted = await adoptLegacyJobs(database.db, services.jobs, JOBS);
+  if (adopted > 0) log.info({ adopted }, 'jobs moved from the old job table');
+  await services.jobs.start();
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

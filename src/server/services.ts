@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Clock } from 'pg-boss';
 import type { Logger as PinoLogger } from 'pino';
 import { type Db, pingDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -34,7 +35,13 @@ import {
 } from './features/settings/settings.service.ts';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { loadTranslations, type Translations } from './lib/i18n.ts';
-import { createJobWorker, type EnqueueOptions, enqueueJob, type JobWorker } from './lib/jobs.ts';
+import {
+  AnyPayloadSchema,
+  createJobQueue,
+  defineJob,
+  type EnqueueOptions,
+  type JobQueue,
+} from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createRateLimitStores, type RateLimitStores } from './lib/rate-limit-store.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
@@ -54,7 +61,7 @@ export type AppServices = {
   translations: Translations;
   mailer: Mailer;
   storage: Storage;
-  jobs: JobWorker;
+  jobs: JobQueue;
   vapid: VapidKeys;
   highlights: HighlightsCache;
   /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
@@ -68,13 +75,34 @@ export type AppServices = {
   databaseCheck: DatabaseCheck;
   /** The clock services read; tests move it. */
   now: () => Date;
-  /** Enqueues a durable job, due now by the services' clock unless told otherwise. */
+  /** Enqueues a durable job by its name, due now by the services' clock unless told otherwise. */
   enqueue: (type: string, payload: Record<string, unknown>, options?: EnqueueOptions) => Promise<void>;
   close: () => Promise<void>;
 };
 
 /** Wires the process-wide services once; buildApp only registers routes on top of them. */
-export async function createServices(env: Env, database: Db, log: PinoLogger): Promise<AppServices> {
+/** The jobs of the features, by name (typed payloads next: each feature defines its own). */
+export const JOBS = [COMPLAINT_MAIL_JOB, SEND_MAIL_JOB, ERASE_ACCOUNT_JOB, PASSWORD_RESET_MAIL_JOB].map(
+  (name) =>
+    defineJob({
+      name,
+      payload: AnyPayloadSchema,
+      // The erasure is due 14 days after the deletion request: kept well beyond that.
+      retentionDays: name === ERASE_ACCOUNT_JOB ? 60 : 14,
+    }),
+);
+
+export type ServiceOptions = {
+  /** A pg-boss TestClock in tests: jobs.drain() then runs what is due by services.now(). */
+  jobClock?: Clock;
+};
+
+export async function createServices(
+  env: Env,
+  database: Db,
+  log: PinoLogger,
+  options: ServiceOptions = {},
+): Promise<AppServices> {
   const { db, pool } = database;
   const bus = createEventBus(pool, log);
   const translations = loadTranslations();
@@ -104,20 +132,28 @@ export async function createServices(env: Env, database: Db, log: PinoLogger): P
     databaseCheck: createDatabaseCheck(() => pingDatabase(db)),
     rateLimits: createRateLimitStores(pool),
   } as AppServices;
-  services.enqueue = (type, payload, options = {}) =>
-    enqueueJob(db, type, payload, { ...options, runAt: options.runAt ?? services.now() });
-  services.jobs = createJobWorker({
-    db,
+  const queue = createJobQueue({
+    url: database.url,
     log,
-    now: () => services.now(),
-    handlers: {
-      [COMPLAINT_MAIL_JOB]: (payload) => sendComplaintMailJob(services, payload),
-      [SEND_MAIL_JOB]: (payload) => sendMailJob(services, payload),
-      [ERASE_ACCOUNT_JOB]: (payload) => eraseAccountJob(services, payload),
-      [PASSWORD_RESET_MAIL_JOB]: (payload) => passwordResetMailJob(services, payload),
-    },
+    ...(options.jobClock ? { clock: options.jobClock, background: false, max: 2 } : {}),
   });
-  await bus.on(services.jobs.subscribeChannel, () => services.jobs.wake());
+  const handlers: Record<string, (payload: Record<string, unknown>) => Promise<void>> = {
+    [COMPLAINT_MAIL_JOB]: (payload) => sendComplaintMailJob(services, payload),
+    [SEND_MAIL_JOB]: (payload) => sendMailJob(services, payload),
+    [ERASE_ACCOUNT_JOB]: (payload) => eraseAccountJob(services, payload),
+    [PASSWORD_RESET_MAIL_JOB]: (payload) => passwordResetMailJob(services, payload),
+  };
+  const byName = new Map(JOBS.map((job) => [job.name, job]));
+  for (const job of JOBS) {
+    const handler = handlers[job.name];
+    if (handler) queue.handle(job, handler);
+  }
+  services.jobs = { ...queue, drain: (asOf = () => services.now()) => queue.drain(asOf) };
+  services.enqueue = (type, payload, enqueueOptions = {}) => {
+    const job = byName.get(type);
+    if (!job) throw new Error(`unknown job ${type}`);
+    return queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() });
+  };
   services.highlights = createHighlightsCache(db);
   services.searchTotals = createSearchTotalsCache();
   services.sessions = await createSessionCache(db, bus);

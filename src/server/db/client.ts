@@ -6,7 +6,11 @@ import pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
-export type Db = { db: Database; pool: pg.Pool; close: () => Promise<void> };
+export type Db = { db: Database; pool: pg.Pool; url: string; close: () => Promise<void> };
+/** A transaction as Drizzle hands it to the callback of db.transaction. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** Either: a service function that changes several tables takes the caller's transaction. */
+export type Queryable = Database | Tx;
 
 // bigint columns (ids, counts) come back as numbers; our ids stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
@@ -16,7 +20,7 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Db
   // An idle client that loses its server (restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, url, close: () => pool.end() };
 }
 
 const MIGRATION_LOCK = 727_001;

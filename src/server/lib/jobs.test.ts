@@ -1,78 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { TestClock } from 'pg-boss';
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { jobs as legacyJobs } from '../db/schema/index.ts';
 import { createTestDb } from '../test/db.ts';
-import { backoffMs, createJobWorker, enqueueJob } from './jobs.ts';
+import { adoptLegacyJobs, createJobQueue, defineJob, jobIdOf } from './jobs.ts';
 
 const database = await createTestDb();
-const log = pino({ level: 'silent' });
+const clock = new TestClock(new Date('2026-01-01T10:00:00Z'));
+const queue = createJobQueue({
+  url: database.url,
+  log: pino({ level: 'silent' }),
+  clock,
+  background: false,
+  max: 2,
+});
+afterAll(async () => {
+  await queue.stop();
+  await database.close();
+});
 
-describe('jobs', () => {
+const at = (iso: string) => new Date(iso);
+const calls: Record<string, unknown[]> = {};
+const record = (name: string) => async (payload: unknown) => {
+  calls[name] = [...(calls[name] ?? []), payload];
+};
+
+const flakyJob = defineJob({ name: 'test-flaky', payload: z.object({ n: z.number() }), maxAttempts: 3 });
+let flakyFailures = 2;
+queue.handle(flakyJob, async (payload) => {
+  if (flakyFailures > 0) {
+    flakyFailures -= 1;
+    throw new Error('smtp down');
+  }
+  await record('flaky')(payload);
+});
+const laterJob = defineJob({ name: 'test-later', payload: z.object({ id: z.number() }), retentionDays: 60 });
+queue.handle(laterJob, record('later'));
+const onceJob = defineJob({ name: 'test-once', payload: z.object({}) });
+queue.handle(onceJob, record('once'));
+const mailJob = defineJob({ name: 'send-mail-legacy', payload: z.record(z.string(), z.unknown()) });
+queue.handle(mailJob, record('mail'));
+
+describe('jobs on pg-boss', () => {
   it('retries a failing job with backoff, then succeeds', async () => {
-    let now = new Date('2026-01-01T10:00:00Z');
-    let calls = 0;
-    const worker = createJobWorker({
-      db: database.db,
-      log,
-      now: () => now,
-      handlers: {
-        flaky: async () => {
-          calls += 1;
-          if (calls < 3) throw new Error('smtp down');
-        },
-      },
-    });
-    await enqueueJob(database.db, 'flaky', { n: 1 }, { runAt: now });
-    expect(await worker.drain()).toBe(1);
-    expect(calls).toBe(1);
-    expect(await worker.drain()).toBe(0); // not due before the backoff
-    now = new Date(now.getTime() + backoffMs(1) + 1);
-    await worker.drain();
-    now = new Date(now.getTime() + backoffMs(2) + 1);
-    await worker.drain();
-    expect(calls).toBe(3);
-    const [row] = (
-      await database.pool.query("select state, attempts, last_error from jobs where type = 'flaky'")
-    ).rows;
-    expect(row).toEqual({ state: 'done', attempts: 3, last_error: 'smtp down' });
+    await queue.enqueue(flakyJob, { n: 1 }, { runAt: at('2026-01-01T10:00:00Z') });
+    expect(await queue.drain(at('2026-01-01T10:00:00Z'))).toBe(1); // first attempt fails
+    expect(await queue.drain(at('2026-01-01T10:00:01Z'))).toBe(0); // not due before the backoff
+    await queue.drain(at('2026-01-01T10:05:00Z'));
+    await queue.drain(at('2026-01-01T11:00:00Z'));
+    expect(calls.flaky).toEqual([{ n: 1 }]);
   });
 
-  it('gives up after the last attempt', async () => {
-    const now = new Date('2026-01-02T10:00:00Z');
-    const worker = createJobWorker({ db: database.db, log, now: () => now, handlers: {} });
-    await enqueueJob(database.db, 'unknown', {}, { runAt: now, maxAttempts: 1 });
-    await worker.drain();
-    const [row] = (await database.pool.query("select state from jobs where type = 'unknown'")).rows;
-    expect(row.state).toBe('failed');
+  it('runs a scheduled job when it is due, not before (an erasure 14 days later)', async () => {
+    await queue.enqueue(laterJob, { id: 7 }, { runAt: at('2026-01-15T10:00:00Z') });
+    expect(await queue.drain(at('2026-01-14T10:00:00Z'))).toBe(0);
+    expect(await queue.drain(at('2026-01-15T10:00:01Z'))).toBe(1);
+    expect(calls.later).toEqual([{ id: 7 }]);
   });
 
   it('creates one job for one dedupe key', async () => {
-    await enqueueJob(database.db, 'once', {}, { dedupeKey: 'k1' });
-    await enqueueJob(database.db, 'once', {}, { dedupeKey: 'k1' });
-    const { rows } = await database.pool.query("select count(*)::int as n from jobs where type = 'once'");
-    expect(rows[0].n).toBe(1);
-  });
-
-  it('picks up a job whose worker died while running it (survives restarts)', async () => {
-    await database.pool.query(
-      "insert into jobs (type, payload, state, locked_at, attempts) values ('orphan', '{}', 'running', now() - interval '1 hour', 1)",
+    await queue.enqueue(onceJob, {}, { dedupeKey: 'k1' });
+    await queue.enqueue(onceJob, {}, { dedupeKey: 'k1' });
+    await queue.drain(at('2026-01-16T00:00:00Z'));
+    expect(calls.once).toHaveLength(1);
+    expect(jobIdOf('a', 'k')).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-    let ran = false;
-    const worker = createJobWorker({
-      db: database.db,
-      log,
-      handlers: {
-        orphan: async () => {
-          ran = true;
-        },
-      },
-    });
-    await worker.drain();
-    expect(ran).toBe(true);
+    expect(jobIdOf('a', 'k')).not.toBe(jobIdOf('b', 'k'));
   });
 
-  it('backs off exponentially up to an hour', () => {
-    expect(backoffMs(1)).toBe(10_000);
-    expect(backoffMs(2)).toBe(20_000);
-    expect(backoffMs(30)).toBe(3_600_000);
+  it('enqueues inside the caller transaction: a rolled back change leaves no job', async () => {
+    await database.db
+      .transaction(async (tx) => {
+        await queue.enqueue(onceJob, {}, { tx, dedupeKey: 'rolled-back' });
+        tx.rollback();
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await queue.enqueue(laterJob, { id: 8 }, { tx });
+    });
+    await queue.drain(at('2026-01-17T00:00:00Z'));
+    expect(calls.once).toHaveLength(1);
+    expect(calls.later).toEqual([{ id: 7 }, { id: 8 }]);
+  });
+
+  it('refuses a payload that does not match its schema', async () => {
+    await expect(queue.enqueue(laterJob, { id: 'x' } as never)).rejects.toThrow();
+  });
+
+  it('moves the jobs the old job table still holds, once', async () => {
+    await database.db.insert(legacyJobs).values([
+      {
+        type: 'send-mail-legacy',
+        payload: { to: 'a@example.nl' },
+        state: 'queued',
+        runAt: at('2026-01-10T00:00:00Z'),
+      },
+      {
+        type: 'send-mail-legacy',
+        payload: { to: 'b@example.nl' },
+        state: 'running',
+        runAt: at('2026-01-10T00:00:00Z'),
+      },
+      { type: 'send-mail-legacy', payload: { to: 'c@example.nl' }, state: 'done' },
+      { type: 'no-longer-handled', payload: {}, state: 'queued' },
+    ]);
+    expect(await adoptLegacyJobs(database.db, queue, [mailJob])).toBe(2);
+    expect(await adoptLegacyJobs(database.db, queue, [mailJob])).toBe(0);
+    await queue.drain(at('2026-01-18T00:00:00Z'));
+    expect(calls.mail).toEqual(expect.arrayContaining([{ to: 'a@example.nl' }, { to: 'b@example.nl' }]));
+    expect(calls.mail).toHaveLength(2);
+    const { rows } = await database.db.execute(
+      sql`select count(*)::int as n from jobs where state = 'queued'`,
+    );
+    expect(rows[0]?.n).toBe(1); // the unknown kind stays for an operator
   });
 });

@@ -1,168 +1,246 @@
-import { randomUUID } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
-import { jobs } from '../db/schema/index.ts';
+import { createHash } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { type Clock, fromDrizzle, type Job, PgBoss, TestClock } from 'pg-boss';
+import { z } from 'zod';
+import type { Database, Queryable } from '../db/client.ts';
+import { jobs as legacyJobs } from '../db/schema/index.ts';
 import { describeError } from './logger.ts';
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
-export type Logger = { info: (o: object, m?: string) => void; error: (o: object, m?: string) => void };
-
-export type EnqueueOptions = { runAt?: Date; dedupeKey?: string; maxAttempts?: number };
-
-const JOBS_CHANNEL = 'jobs_enqueued';
-/** A running job whose worker died is picked up again after this long. */
-const STALE_LOCK_MS = 5 * 60_000;
-
-/** 10 s, 20 s, 40 s ... capped at one hour. */
-export function backoffMs(attempts: number): number {
-  return Math.min(10_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
-}
-
-export async function enqueueJob(
-  db: Database,
-  type: string,
-  payload: Record<string, unknown>,
-  options: EnqueueOptions = {},
-): Promise<void> {
-  await db
-    .insert(jobs)
-    .values({
-      type,
-      payload,
-      runAt: options.runAt ?? new Date(),
-      dedupeKey: options.dedupeKey ?? null,
-      maxAttempts: options.maxAttempts ?? 8,
-    })
-    .onConflictDoNothing({ target: jobs.dedupeKey });
-  await db.execute(sql`select pg_notify(${JOBS_CHANNEL}, ${type})`);
-}
-
-export type JobWorker = {
-  /** Works every due job once; returns how many ran. Tests call it directly. */
-  drain: () => Promise<number>;
-  start: () => void;
-  stop: () => Promise<void>;
-  subscribeChannel: string;
-  wake: () => void;
+export type Logger = {
+  info: (o: object, m?: string) => void;
+  warn?: (o: object, m?: string) => void;
+  error: (o: object, m?: string) => void;
 };
 
-export function createJobWorker(options: {
-  db: Database;
-  handlers: Record<string, JobHandler>;
-  log: Logger;
-  pollMs?: number;
-  now?: () => Date;
-}): JobWorker {
-  const { db, handlers, log } = options;
-  const workerId = randomUUID();
-  const now = options.now ?? (() => new Date());
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
+/**
+ * A kind of job: its queue's name, the schema of its payload (checked when it is enqueued and again
+ * when it runs, so a payload written by an older version fails loudly instead of half-working), and
+ * how long a scheduled job may wait.
+ */
+export type JobDefinition<P> = {
+  name: string;
+  payload: z.ZodType<P>;
+  /** A job due later than this is kept (pg-boss deletes unstarted jobs after their retention). */
+  retentionDays?: number;
+  /** Attempts in all, the first included. */
+  maxAttempts?: number;
+};
 
-  async function claimOne() {
-    return db.transaction(async (tx) => {
-      const due = await tx
-        .select({ id: jobs.id })
-        .from(jobs)
-        .where(
-          and(
-            eq(jobs.state, 'queued'),
-            lt(jobs.runAt, sql`${now().toISOString()}::timestamptz + interval '1 millisecond'`),
-          ),
-        )
-        .orderBy(jobs.runAt)
-        .limit(1)
-        .for('update', { skipLocked: true });
-      const first = due[0];
-      if (!first) return undefined;
-      const [claimed] = await tx
-        .update(jobs)
-        .set({ state: 'running', lockedAt: now(), lockedBy: workerId, attempts: sql`${jobs.attempts} + 1` })
-        .where(eq(jobs.id, first.id))
-        .returning();
-      return claimed;
+export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
+  return definition;
+}
+
+export type EnqueueOptions = {
+  /** Due at this time (by default at once). */
+  runAt?: Date;
+  /** Enqueuing twice with the same key creates one job (idempotent producers). */
+  dedupeKey?: string;
+  /** The caller's transaction: the job exists if and only if the change that causes it commits. */
+  tx?: Queryable;
+};
+
+export type JobQueue = {
+  /** Registers the handler of a kind of job; every kind the app enqueues has one before start. */
+  handle: <P>(definition: JobDefinition<P>, handler: (payload: P) => Promise<void>) => void;
+  enqueue: <P>(definition: JobDefinition<P>, payload: P, options?: EnqueueOptions) => Promise<void>;
+  /** Starts the workers (the app process; tests drain instead). */
+  start: () => Promise<void>;
+  /**
+   * Works every job that is due at `asOf` (tests move their clock; the default is now), also the
+   * ones those jobs enqueue; returns how many ran. A function is asked again before each pass.
+   */
+  drain: (asOf?: Date | (() => Date)) => Promise<number>;
+  stop: () => Promise<void>;
+  /** The queue itself, for cron schedules and the back office's view of jobs. */
+  boss: PgBoss;
+};
+
+/** 10 s, 20 s, 40 s ... capped at one hour (pg-boss adds jitter). */
+const RETRY = { retryDelay: 10, retryBackoff: true, retryDelayMax: 3_600 } as const;
+const DEFAULT_MAX_ATTEMPTS = 8;
+/** Completed jobs (their payloads can hold single-use links) are deleted after a day. */
+const DELETE_COMPLETED_AFTER_S = 86_400;
+const DEFAULT_RETENTION_DAYS = 14;
+
+/** pg-boss takes a UUID as a job's own id: the same dedupe key always gives the same one. */
+export function jobIdOf(name: string, dedupeKey: string): string {
+  const hex = createHash('sha256').update(`${name}\n${dedupeKey}`).digest('hex');
+  // A version-5-shaped UUID (the variant and version bits set), so PostgreSQL's uuid type takes it.
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${((Number.parseInt(hex.slice(16, 18), 16) & 0x3f) | 0x80).toString(16)}${hex.slice(18, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
+ * Durable jobs on pg-boss (docs/decisions/0017): SKIP LOCKED workers, retries with backoff,
+ * LISTEN/NOTIFY wake-ups, cron, and a send that joins the caller's Drizzle transaction, so a change
+ * and the job it causes commit together (the outbox). `clock` is a pg-boss TestClock in tests: then
+ * drain(asOf) moves pg-boss's own notion of now (its SQL reads it too) to the services' clock.
+ */
+export function createJobQueue(options: {
+  url: string;
+  log: Logger;
+  clock?: Clock;
+  /** Connections of pg-boss's own pool (the app's pool is separate). */
+  max?: number;
+  /** false in tests: no supervisor, no cron timers, nothing running behind the test's back. */
+  background?: boolean;
+}): JobQueue {
+  const { log } = options;
+  const background = options.background ?? true;
+  const boss = new PgBoss({
+    connectionString: options.url,
+    max: options.max ?? 4,
+    application_name: 'liefdesplein-jobs',
+    supervise: background,
+    schedule: background,
+    useListenNotify: background,
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+
+  const handlers = new Map<
+    string,
+    { definition: JobDefinition<unknown>; run: (payload: unknown) => Promise<void> }
+  >();
+  let started: Promise<unknown> | undefined;
+  const ready = () => {
+    started ??= boss.start().then(async () => {
+      for (const { definition } of handlers.values()) await createQueue(definition);
+    });
+    return started;
+  };
+
+  async function createQueue(definition: JobDefinition<unknown>) {
+    await boss.createQueue(definition.name, {
+      ...RETRY,
+      retryLimit: (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) - 1,
+      retentionSeconds: (definition.retentionDays ?? DEFAULT_RETENTION_DAYS) * 86_400,
+      deleteAfterSeconds: DELETE_COMPLETED_AFTER_S,
     });
   }
 
-  async function requeueStale() {
-    await db
-      .update(jobs)
-      .set({ state: 'queued', lockedAt: null, lockedBy: null })
-      .where(and(eq(jobs.state, 'running'), lt(jobs.lockedAt, new Date(now().getTime() - STALE_LOCK_MS))));
+  async function runJob(job: Job<unknown>) {
+    const entry = handlers.get(job.name);
+    if (!entry) throw new Error(`no handler for job ${job.name}`);
+    await entry.run(entry.definition.payload.parse(job.data));
   }
 
-  async function runOne(): Promise<boolean> {
-    const job = await claimOne();
-    if (!job) return false;
-    const handler = handlers[job.type];
-    try {
-      if (!handler) throw new Error(`no handler for job type ${job.type}`);
-      await handler(job.payload);
-      await db
-        .update(jobs)
-        // A finished job's payload (mail bodies with single-use links) is not kept around.
-        .set({ state: 'done', finishedAt: now(), lockedAt: null, payload: {} })
-        .where(eq(jobs.id, job.id));
-      log.info({ jobId: job.id, type: job.type }, 'job done');
-    } catch (error) {
-      // Without a failed query's parameters: the column is read in the back office, the log kept.
-      const message = describeError(error);
-      const failed = job.attempts >= job.maxAttempts;
-      await db
-        .update(jobs)
-        .set({
-          state: failed ? 'failed' : 'queued',
-          lastError: message.slice(0, 2000),
-          lockedAt: null,
-          lockedBy: null,
-          runAt: new Date(now().getTime() + backoffMs(job.attempts)),
-          finishedAt: failed ? now() : null,
-        })
-        .where(eq(jobs.id, job.id));
-      log.error(
-        { jobId: job.id, type: job.type, attempts: job.attempts, err: error },
-        failed ? 'job failed for good' : 'job failed, will retry',
-      );
-    }
-    return true;
-  }
-
-  async function drain(): Promise<number> {
-    await requeueStale();
-    let count = 0;
-    while (await runOne()) count += 1;
-    return count;
-  }
-
-  function schedule(delay: number) {
-    if (stopped) return;
-    clearTimeout(timer);
-    timer = setTimeout(tick, delay);
-  }
-
-  function tick() {
-    if (running || stopped) return;
-    running = drain()
-      .catch((error) => log.error({ err: error }, 'job worker tick failed'))
-      .finally(() => {
-        running = undefined;
-        schedule(options.pollMs ?? 2_000);
+  const queue: JobQueue = {
+    boss,
+    handle: (definition, handler) => {
+      handlers.set(definition.name, {
+        definition: definition as JobDefinition<unknown>,
+        run: handler as (payload: unknown) => Promise<void>,
       });
-  }
-
-  return {
-    drain,
-    subscribeChannel: JOBS_CHANNEL,
-    wake: () => schedule(0),
-    start: () => {
-      stopped = false;
-      schedule(0);
+    },
+    enqueue: async (definition, payload, enqueueOptions = {}) => {
+      await ready();
+      if (!handlers.has(definition.name)) throw new Error(`job ${definition.name} has no handler`);
+      const data = definition.payload.parse(payload) as object;
+      // A transaction's session does not read a test clock's time: say it outright.
+      const runAt = enqueueOptions.runAt ?? (options.clock ? new Date(options.clock.now()) : undefined);
+      await boss.send(definition.name, data, {
+        ...(runAt ? { startAfter: runAt } : {}),
+        ...(enqueueOptions.dedupeKey ? { id: jobIdOf(definition.name, enqueueOptions.dedupeKey) } : {}),
+        ...(enqueueOptions.tx ? { db: fromDrizzle(enqueueOptions.tx as never, sql) } : {}),
+      });
+    },
+    start: async () => {
+      await ready();
+      for (const name of handlers.keys()) {
+        await boss.work(name, { pollingIntervalSeconds: 2, localConcurrency: 2 }, async ([job]) => {
+          if (!job) return;
+          try {
+            await runJob(job);
+            log.info({ jobId: job.id, type: job.name }, 'job done');
+          } catch (error) {
+            log.error(
+              { jobId: job.id, type: job.name, attempt: job.retryCount + 1, err: error },
+              'job failed, pg-boss retries it until its last attempt',
+            );
+            throw error;
+          }
+        });
+      }
+    },
+    drain: async (asOf = () => new Date()) => {
+      await ready();
+      const clock = options.clock instanceof TestClock ? options.clock : undefined;
+      let count = 0;
+      // Passes until one finds nothing: a job may enqueue another (a reset request, then its mail).
+      for (let ranInPass = -1; ranInPass !== 0; ) {
+        ranInPass = 0;
+        if (clock) await clock.setTime(typeof asOf === 'function' ? asOf() : asOf);
+        for (const name of handlers.keys()) {
+          for (;;) {
+            const [job] = await boss.fetch<unknown>(name);
+            if (!job) break;
+            ranInPass += 1;
+            try {
+              await runJob(job);
+              await boss.complete(name, job);
+            } catch (error) {
+              // Kept on the job for the back office: without a failed query's parameters.
+              await boss.fail(name, job, { message: describeError(error) });
+            }
+          }
+        }
+        count += ranInPass;
+      }
+      return count;
     },
     stop: async () => {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      if (!started) return;
+      await started.catch(() => {});
+      await boss.stop({ graceful: true, timeout: 10_000 });
     },
   };
+  return queue;
+}
+
+/**
+ * Creates pg-boss's schema on a database (the test template, so every test database has it), then
+ * lets go of it.
+ */
+export async function installJobSchema(url: string): Promise<void> {
+  const boss = new PgBoss({ connectionString: url, max: 1, supervise: false, schedule: false });
+  await boss.start();
+  await boss.stop({ graceful: false });
+}
+
+/** The payload of jobs that carry any JSON object (mails). */
+export const AnyPayloadSchema = z.record(z.string(), z.unknown());
+
+/**
+ * Jobs the previous job table still holds (queued, or running when that version stopped) move
+ * into pg-boss once, each in one transaction with its row's closing, so none is lost or doubled
+ * when a site upgrades. Kinds nobody handles any more stay where they are, for an operator to see.
+ */
+export async function adoptLegacyJobs(
+  db: Database,
+  queue: JobQueue,
+  definitions: readonly JobDefinition<unknown>[],
+): Promise<number> {
+  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
+  const pending = await db
+    .select()
+    .from(legacyJobs)
+    .where(inArray(legacyJobs.state, ['queued', 'running']));
+  let moved = 0;
+  for (const row of pending) {
+    const definition = byName.get(row.type);
+    if (!definition) continue;
+    await db.transaction(async (tx) => {
+      await queue.enqueue(definition, row.payload, {
+        tx,
+        runAt: row.runAt,
+        dedupeKey: row.dedupeKey ?? `legacy-job:${row.id}`,
+      });
+      await tx
+        .update(legacyJobs)
+        .set({ state: 'done', finishedAt: new Date(), payload: {}, lastError: 'moved to pg-boss' })
+        .where(eq(legacyJobs.id, row.id));
+    });
+    moved += 1;
+  }
+  return moved;
 }

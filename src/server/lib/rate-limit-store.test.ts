@@ -11,7 +11,7 @@ const first = await createTestApp({ LOGIN_RATE_LIMIT: '20', SIGNUP_RATE_LIMIT: '
 // A second instance of the app on the same database, as behind a load balancer.
 const secondServices = await createServices(
   loadEnv({ NODE_ENV: 'test', DATA_DIR: first.dataDir, LOGIN_RATE_LIMIT: '20', SIGNUP_RATE_LIMIT: '2' }),
-  { db: first.services.db, pool: first.services.pool, close: async () => {} },
+  { ...first.database, close: async () => {} },
   pino({ level: 'silent' }),
 );
 const second = await buildApp(secondServices, { logger: false });

@@ -2,14 +2,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { TestClock } from 'pg-boss';
 import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
+import type { Db } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { type AppServices, createServices } from '../services.ts';
 import { createTestDb } from './db.ts';
 
-export type TestContext = { app: FastifyInstance; services: AppServices; dataDir: string };
+export type TestContext = { app: FastifyInstance; services: AppServices; dataDir: string; database: Db };
 
 /**
  * The whole API on a database of its own, reached through app.inject (no port). Closed after the
@@ -22,6 +24,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env }),
     database,
     createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    // Jobs run when a test drains them, at the time of services.now() (tests move it).
+    { jobClock: new TestClock() },
   );
   // TEST_LOG_LEVEL=error shows the server's own errors (5xx details) while debugging a test.
   const app = await buildApp(services, { logger: process.env.TEST_LOG_LEVEL ? undefined : false });
@@ -32,5 +36,5 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
-  return { app, services, dataDir };
+  return { app, services, dataDir, database };
 }

@@ -6,7 +6,7 @@ import { connectDatabase, type Db } from '../db/client.ts';
 const TEMPLATE_DB = 'app_test_template';
 
 /** A fresh, migrated database of its own for one test file. */
-export async function createTestDb(): Promise<Db & { url: string }> {
+export async function createTestDb(): Promise<Db> {
   const adminUrl = inject('pgAdminUrl');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client(adminUrl);
@@ -19,5 +19,5 @@ export async function createTestDb(): Promise<Db & { url: string }> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const db = connectDatabase(url.toString(), { max: 5 });
-  return { ...db, url: url.toString() };
+  return db;
 }

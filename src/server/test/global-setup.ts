@@ -4,6 +4,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase, migrateDatabase } from '../db/client.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
+import { installJobSchema } from '../lib/jobs.ts';
 
 export const TEMPLATE_DB = 'app_test_template';
 
@@ -39,6 +40,8 @@ export default async function setup(project: TestProject) {
   const template = connectDatabase(templateUrl.toString(), { max: 2 });
   await migrateDatabase(template);
   await template.close();
+  // pg-boss's tables too, so that no test file pays for creating them.
+  await installJobSchema(templateUrl.toString());
   project.provide('pgAdminUrl', adminUrl);
   return async () => {
     await stop();
