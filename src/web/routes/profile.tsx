@@ -13,13 +13,15 @@ import { getJson } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
-import { runMiddleware } from '../lib/route-middleware.ts';
+import { guards } from '../lib/route-middleware.ts';
 import { useRootData } from '../root.tsx';
 import '../styles/profile.scss';
 import type { Route } from './+types/profile';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  runMiddleware(['auth', 'complete'], { request, context });
+// After the member layout's 'auth'.
+export const middleware = guards('complete');
+
+export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('profile');
   return { title: createTranslator(texts)('title'), texts };
 }

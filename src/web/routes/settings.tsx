@@ -12,12 +12,11 @@ import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { runMiddleware } from '../lib/route-middleware.ts';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/settings';
 
-export async function loader({ request: req, context }: Route.LoaderArgs) {
-  runMiddleware(['auth'], { request: req, context });
+// The member layout's middleware keeps visitors out.
+export async function loader({ context }: Route.LoaderArgs) {
   return { texts: context.pageTexts('account'), title: context.t('account.title') };
 }
 
