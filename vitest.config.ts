@@ -20,10 +20,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      // Setting up jsdom cost most of the web project's time: only the files that render get it.
       {
         test: {
           name: 'web',
-          include: ['src/web/**/*.test.{ts,tsx}'],
+          include: ['src/web/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'web-dom',
+          include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
         },
       },

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import {
-  isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
@@ -12,6 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './features/site/error-page.tsx';
+import { describeRouteError } from './features/site/route-error-boundary.tsx';
 import { useTranslation } from './lib/i18n.tsx';
 import './styles/app.scss';
 
@@ -73,14 +73,6 @@ export default function App() {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === 'string'
-      ? error.data
-      : error.statusText
-    : error instanceof Error
-      ? error.message
-      : undefined;
+  const { status, message } = describeRouteError(useRouteError());
   return <ErrorPage status={status} message={message} />;
 }

@@ -15,11 +15,15 @@ export default [
     route('login', 'routes/login.tsx'),
     route('reset-password', 'routes/reset-password.tsx'),
     route('reset-password/do', 'routes/reset-password-do.tsx'),
-    route('settings', 'routes/settings.tsx'),
     route('account-deleted', 'routes/account-deleted.tsx'),
     route('mail-change/do', 'routes/mail-change-do.tsx'),
     route('reactivate', 'routes/reactivate.tsx'),
-    route('profile', 'routes/profile.tsx'),
+    // Members only, with TanStack Query (docs/decisions/0016). /members and /members/:id stay
+    // outside: visitors may search when the settings allow it.
+    layout('layouts/member-layout.tsx', [
+      route('settings', 'routes/settings.tsx'),
+      route('profile', 'routes/profile.tsx'),
+    ]),
     route('members', 'routes/members.tsx'),
     route('members/:id', 'routes/member.tsx', { id: 'member' }),
     route('likes/m/:id', 'routes/member.tsx', { id: 'likes-member' }),

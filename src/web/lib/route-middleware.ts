@@ -1,12 +1,11 @@
-import { data, redirect } from 'react-router';
+import { data, type MiddlewareFunction, redirect } from 'react-router';
 import type { WebLoadContext } from '../../shared/load-context.ts';
 
-type MiddlewareArgs = { request: Request; context: WebLoadContext };
-type Middleware = (args: MiddlewareArgs) => void;
+type Guard = (args: { request: Request; context: Readonly<WebLoadContext> }) => void;
 
-const isLoggedIn = (context: WebLoadContext) => context.user !== null;
+const isLoggedIn = (context: Readonly<WebLoadContext>) => context.user !== null;
 
-export const MIDDLEWARE: Record<string, Middleware> = {
+export const ROUTE_GUARDS = {
   /** Pages for members only: visitors go to the login page and come back afterwards. */
   auth: ({ request, context }) => {
     if (!isLoggedIn(context)) {
@@ -25,13 +24,21 @@ export const MIDDLEWARE: Record<string, Middleware> = {
   guest: ({ context }) => {
     if (isLoggedIn(context)) throw redirect('/members');
   },
-};
+} satisfies Record<string, Guard>;
 
-/** Runs the named middleware before a loader; a name nobody registered is a programming error: 500. */
-export function runMiddleware(names: readonly string[], args: MiddlewareArgs) {
-  for (const name of names) {
-    const middleware = MIDDLEWARE[name];
-    if (!middleware) throw data(`Unknown middleware: ${name}`, { status: 500 });
-    middleware(args);
-  }
+export type GuardName = keyof typeof ROUTE_GUARDS;
+
+/**
+ * React Router middleware for a route module's `middleware` export: the named guards in order,
+ * before any loader of the route or its children runs. A name nobody registered (only reachable
+ * past the types) is a programming error: 500.
+ */
+export function guards(...names: readonly GuardName[]): MiddlewareFunction<Response>[] {
+  return names.map((name) => {
+    const guard: Guard | undefined = ROUTE_GUARDS[name];
+    return ({ request, context }) => {
+      if (!guard) throw data(`Unknown middleware: ${name}`, { status: 500 });
+      guard({ request, context });
+    };
+  });
 }

@@ -5,12 +5,13 @@ import type { RouteHandle } from '../features/site/top-nav.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { runMiddleware } from '../lib/route-middleware.ts';
+import { guards } from '../lib/route-middleware.ts';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/complete-signup';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  runMiddleware(['auth'], { request, context });
+export const middleware = guards('auth');
+
+export async function loader({ context }: Route.LoaderArgs) {
   if (context.user?.signup_missing.length === 0) throw redirect('/members');
   return { texts: context.pageTexts('signup'), title: context.t('signup.complete.page_title') };
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx';
+import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/home';
@@ -169,4 +170,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
     </main>
   );
+}
+
+/** A failed service call keeps the site's navigation around the error, with a retry. */
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

@@ -7,11 +7,12 @@ import { useSession } from '../features/session/member-session.tsx';
 import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
-import { runMiddleware } from '../lib/route-middleware.ts';
+import { guards } from '../lib/route-middleware.ts';
 import type { Route } from './+types/login';
 
-export async function loader({ request: req, context }: Route.LoaderArgs) {
-  runMiddleware(['guest'], { request: req, context });
+export const middleware = guards('guest');
+
+export async function loader({ context }: Route.LoaderArgs) {
   return { title: context.t('login.title') };
 }
 

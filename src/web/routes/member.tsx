@@ -1,14 +1,16 @@
 import { data } from 'react-router';
 import { type MemberPageData, MemberProfilePage } from '../features/members/member-profile-page.tsx';
+import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import '../styles/members.scss';
-import { runMiddleware } from '../lib/route-middleware.ts';
+import { guards } from '../lib/route-middleware.ts';
 import type { Route } from './+types/member';
 
 /** /members/:id and /likes/m/:id (route ids 'member' and 'likes-member'): the same screen. */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
-  runMiddleware(['complete'], { request, context });
+export const middleware = guards('complete');
+
+export async function loader({ params, context }: Route.LoaderArgs) {
   const texts = { ...context.pageTexts('profile'), ...context.pageTexts('members') };
   const notFound = () =>
     data(
@@ -42,4 +44,9 @@ export default function Member({ loaderData }: Route.ComponentProps) {
       <MemberProfilePage data={loaderData.page} />
     </PageTexts>
   );
+}
+
+/** A failed service call keeps the site's navigation around the error, with a retry. */
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

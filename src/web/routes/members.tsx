@@ -6,14 +6,16 @@ import {
   hasFilterParams,
 } from '../features/members/search-filters.ts';
 import { SearchPage, type SearchPageData } from '../features/members/search-page.tsx';
+import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import '../styles/members.scss';
-import { runMiddleware } from '../lib/route-middleware.ts';
+import { guards } from '../lib/route-middleware.ts';
 import type { Route } from './+types/members';
 
+export const middleware = guards('complete');
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  runMiddleware(['complete'], { request, context });
   const url = new URL(request.url);
   const { settings, user } = context;
   const offered = settings.search_fields;
@@ -50,4 +52,9 @@ export default function Members({ loaderData }: Route.ComponentProps) {
       <SearchPage data={loaderData.page as SearchPageData} />
     </PageTexts>
   );
+}
+
+/** A failed service call keeps the site's navigation around the error, with a retry. */
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
 }

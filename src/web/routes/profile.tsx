@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { OwnProfile } from '../../shared/contracts/profile.ts';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { AddPhotoAlert } from '../features/profile/add-photo-alert.tsx';
 import { PhotoManager } from '../features/profile/photo-manager.tsx';
@@ -7,19 +7,21 @@ import { ProfileCompleteness } from '../features/profile/profile-completeness.ts
 import { ProfileForm } from '../features/profile/profile-form.tsx';
 import { profileCompleteness, visibleFieldSet } from '../features/profile/profile-form-logic.ts';
 import { ProfileHeader } from '../features/profile/profile-header.tsx';
+import { ownProfileQuery } from '../features/profile/profile-queries.ts';
 import { useOwnPhotos } from '../features/profile/use-own-photos.ts';
 import { useSession } from '../features/session/member-session.tsx';
-import { getJson } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
-import { runMiddleware } from '../lib/route-middleware.ts';
+import { guards } from '../lib/route-middleware.ts';
 import { useRootData } from '../root.tsx';
 import '../styles/profile.scss';
 import type { Route } from './+types/profile';
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  runMiddleware(['auth', 'complete'], { request, context });
+// After the member layout's 'auth'.
+export const middleware = guards('complete');
+
+export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('profile');
   return { title: createTranslator(texts)('title'), texts };
 }
@@ -28,36 +30,25 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
 }
 
-type ProfileState = { status: 'loading' } | { status: 'failed' } | { status: 'ready'; profile: OwnProfile };
-
 function ProfilePage() {
   const { t } = useTranslation();
   const root = useRootData();
   const session = useSession();
   const { user, refresh } = session;
   const photos = useOwnPhotos();
-  const [profile, setProfile] = useState<ProfileState>({ status: 'loading' });
-
-  const loadProfile = useCallback(async () => {
-    setProfile({ status: 'loading' });
-    try {
-      setProfile({
-        status: 'ready',
-        profile: (await getJson<{ profile: OwnProfile }>('/api/profile.php')).profile,
-      });
-    } catch {
-      setProfile({ status: 'failed' });
-    }
-  }, []);
-  useEffect(() => {
-    void loadProfile();
-  }, [loadProfile]);
+  const profile = useQuery(ownProfileQuery());
+  // A retry shows the loading line again until the answer comes.
+  const profileStatus = profile.data
+    ? 'ready'
+    : profile.isError && !profile.isFetching
+      ? 'failed'
+      : 'loading';
 
   const settings = root?.settings;
   const visible = useMemo(() => visibleFieldSet(settings?.visible_profile_fields ?? []), [settings]);
   if (!settings || !user) return null;
 
-  const own = profile.status === 'ready' ? profile.profile : null;
+  const own = profile.data ?? null;
   const photoData = photos.state.status === 'ready' ? photos.state.data : null;
   const mainPhoto = photoData?.photos.find((p) => p.id === photoData.main_photo_id) ?? null;
   return (
@@ -104,18 +95,18 @@ function ProfilePage() {
           <h2 id="details-title" className="profile-card-title">
             {t('form.title')}
           </h2>
-          {profile.status === 'loading' && (
+          {profileStatus === 'loading' && (
             <p className="text-body-secondary" role="status">
               {t('form.loading')}
             </p>
           )}
-          {profile.status === 'failed' && (
+          {profileStatus === 'failed' && (
             <div className="alert alert-warning d-flex align-items-center gap-2 flex-wrap" role="alert">
               {t('form.load_failed')}
               <button
                 type="button"
                 className="btn btn-sm btn-outline-secondary"
-                onClick={() => void loadProfile()}
+                onClick={() => void profile.refetch()}
               >
                 {t('form.retry')}
               </button>
@@ -128,10 +119,8 @@ function ProfilePage() {
               showNotes={settings.visible_profile_notes}
               countries={settings.countries}
               labelledBy="details-title"
-              onSaved={(next) => {
-                setProfile({ status: 'ready', profile: next });
-                void refresh();
-              }}
+              // useSaveProfile has put the saved profile into the cache; the navigation's name follows.
+              onSaved={() => void refresh()}
             />
           )}
         </section>

@@ -8,16 +8,15 @@ import { MainPhotoSection } from '../features/account/main-photo-section.tsx';
 import { useApiForm } from '../features/account/use-api-form.ts';
 import { useChangeLanguage } from '../features/i18n/use-change-language.ts';
 import { useSession } from '../features/session/member-session.tsx';
-import { request } from '../lib/api.ts';
+import { useSaveLanguage } from '../features/session/session-queries.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { runMiddleware } from '../lib/route-middleware.ts';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/settings';
 
-export async function loader({ request: req, context }: Route.LoaderArgs) {
-  runMiddleware(['auth'], { request: req, context });
+// The member layout's middleware keeps visitors out.
+export async function loader({ context }: Route.LoaderArgs) {
   return { texts: context.pageTexts('account'), title: context.t('account.title') };
 }
 
@@ -135,8 +134,9 @@ function EmailSection({ current }: { current: string }) {
 function LanguageSection() {
   const { t, i18n } = useTranslation();
   const changeLanguage = useChangeLanguage();
+  const saveLanguage = useSaveLanguage();
   const choose = async (locale: Locale) => {
-    await request('/api/user.php', { method: 'PUT', body: { language: locale } }).catch(() => {});
+    await saveLanguage.mutateAsync(locale).catch(() => {});
     await changeLanguage(locale);
   };
   return (

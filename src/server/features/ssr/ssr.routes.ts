@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { LIMITS, SESSION_COOKIE, TRAFFIC_SOURCE_COOKIE } from '../../../shared/limits.ts';
 import type { ServiceResult, WebLoadContext } from '../../../shared/load-context.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
@@ -199,7 +199,12 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
             ),
         },
       };
-      const response = await handle(toWebRequest(request, reply), context as never);
+      // Route middleware (future.v8_middleware) requires a RouterContextProvider; loaders read the
+      // same fields from it as before (src/web/lib/load-context.ts).
+      const response = await handle(
+        toWebRequest(request, reply),
+        Object.assign(new RouterContextProvider(), context),
+      );
       if (cacheKey && response.status === 200 && response.headers.getSetCookie().length === 0) {
         const body = await response.text();
         const headers = [...response.headers].filter(([k]) => k !== 'content-length');

@@ -13,7 +13,6 @@ import {
   photoErrorVars,
   photoQuota,
 } from './photo-rules.ts';
-import { uploadPhoto } from './upload-photo.ts';
 import type { useOwnPhotos } from './use-own-photos.ts';
 
 type Props = {
@@ -92,7 +91,8 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
       }
       setUpload({ current: index + 1, total: chosen.length, percent: 0, phase: 'sending' });
       try {
-        await uploadPhoto(file, {
+        await photos.upload({
+          file,
           makePrivate,
           csrfToken,
           onProgress: (fraction) =>
@@ -112,7 +112,7 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
     }
     setUpload(null);
     if (added > 0) {
-      await photos.reload();
+      await photos.uploaded();
       onChanged();
     }
     if (failure) setFeedback({ kind: 'error', text: failure });

@@ -5,7 +5,6 @@ import type { Translate } from '../../../shared/i18n/translator.ts';
 import { INTEREST_KEYS } from '../../../shared/interests.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
-import { request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRegions } from '../../lib/use-regions.ts';
@@ -21,6 +20,7 @@ import {
   toggleInterest,
   updateFromDraft,
 } from './profile-form-logic.ts';
+import { useSaveProfile } from './profile-queries.ts';
 import { useGeolocation } from './use-geolocation.ts';
 
 type Props = {
@@ -60,6 +60,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
   const { t, i18n } = useTranslation();
   const countryName = useCountryName();
   const [draft, setDraft] = useState<ProfileDraft>(() => draftFromProfile(profile));
+  const saveProfile = useSaveProfile();
   const [busy, setBusy] = useState(false);
   const [saved, setSaved] = useState(false);
   const [errors, setErrors] = useState<{ fieldErrors: Record<string, string>; error?: string }>({
@@ -162,8 +163,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
     setErrors({ fieldErrors: {} });
     const body = updateFromDraft(draft, visible, profile.country);
     try {
-      const response = await request<{ profile?: OwnProfile }>('/api/profile.php', { method: 'PUT', body });
-      const next = response?.profile ?? (await request<{ profile: OwnProfile }>('/api/profile.php')).profile;
+      const next = await saveProfile.mutateAsync(body);
       setDraft(draftFromProfile(next));
       setSaved(true);
       onSaved(next);

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import type { OwnPhotosResponse } from '../../../shared/contracts/photos.ts';
-import { getJson, request } from '../../lib/api.ts';
+import { ownPhotosQuery, type PhotoChange, type PhotoUpload, usePhotoMutations } from './profile-queries.ts';
 
 export type OwnPhotosState =
   | { status: 'loading'; data?: undefined }
@@ -8,39 +9,45 @@ export type OwnPhotosState =
   | { status: 'ready'; data: OwnPhotosResponse };
 
 /**
- * The member's own photos with the calls that change them. After every change the list is read
- * again: the server decides which photo becomes main when the main one goes, not the browser.
+ * The member's own photos (ownPhotosQuery) with the calls that change them (usePhotoMutations),
+ * in the shape the photo manager and the settings' main-photo choice use. A failed read after a
+ * good one keeps showing the list it had.
  */
 export function useOwnPhotos() {
-  const [state, setState] = useState<OwnPhotosState>({ status: 'loading' });
+  const query = useQuery(ownPhotosQuery());
+  const { upload, update, remove, invalidatePhotos } = usePhotoMutations();
+  const state: OwnPhotosState =
+    query.data !== undefined
+      ? { status: 'ready', data: query.data }
+      : query.isError
+        ? { status: 'failed' }
+        : { status: 'loading' };
 
+  const { refetch } = query;
   const reload = useCallback(async () => {
-    try {
-      setState({ status: 'ready', data: await getJson<OwnPhotosResponse>('/api/photos.php') });
-    } catch {
-      setState((s) => (s.status === 'ready' ? s : { status: 'failed' }));
-    }
-  }, []);
+    await refetch();
+  }, [refetch]);
+  const { mutateAsync: updateAsync } = update;
+  const { mutateAsync: removeAsync } = remove;
+  const { mutateAsync: uploadAsync } = upload;
 
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-
-  const update = useCallback(
-    async (id: number, change: { private?: boolean; main?: true }) => {
-      await request(`/api/photo.php?id=${id}`, { method: 'PUT', body: change });
-      await reload();
-    },
-    [reload],
-  );
-
-  const remove = useCallback(
-    async (id: number) => {
-      await request(`/api/photo.php?id=${id}`, { method: 'DELETE' });
-      await reload();
-    },
-    [reload],
-  );
-
-  return { state, reload, update, remove };
+  return {
+    state,
+    reload,
+    /** After a batch of uploads: the list is read once, whatever came through. */
+    uploaded: invalidatePhotos,
+    upload: useCallback((input: PhotoUpload) => uploadAsync(input), [uploadAsync]),
+    update: useCallback(
+      async (id: number, change: PhotoChange) => {
+        await updateAsync({ id, change });
+      },
+      [updateAsync],
+    ),
+    remove: useCallback(
+      async (id: number) => {
+        await removeAsync(id);
+      },
+      [removeAsync],
+    ),
+  };
 }

@@ -1,6 +1,8 @@
 import {
   createContext,
+  lazy,
   type ReactNode,
+  Suspense,
   useCallback,
   useContext,
   useEffect,
@@ -11,8 +13,15 @@ import {
 import { useNavigate, useRevalidator } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { ApiError, getJson, onAuthenticationLost, setCsrfToken } from '../../lib/api.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { titleWithCount } from './member-badges.ts';
-import { updateAppBadge, userRefreshDelay } from './session-timing.ts';
+import { updateAppBadge } from './session-timing.ts';
+
+// With TanStack Query: fetched only once a member is known, so visitors' pages stay within
+// their JavaScript budget (docs/decisions/0016).
+const SessionRefresher = lazy(() =>
+  import('./session-refresher.tsx').then((m) => ({ default: m.SessionRefresher })),
+);
 
 export type Session = {
   /** The logged-in member (refreshed in the background); null for visitors. */
@@ -55,7 +64,8 @@ export function useMember(): User | null {
 
 /**
  * Keeps the member fresh: the server-rendered user first, then GET /api/user.php after 5 s and
- * every 60 s (300 s once push is on). A lost session anywhere logs the member out here too.
+ * every 60 s (300 s once push is on), polled by SessionRefresher's user query. A lost session
+ * anywhere logs the member out here too.
  */
 export function MemberSessionProvider({ initial, children }: { initial: User | null; children: ReactNode }) {
   const [user, setUser] = useState<User | null>(initial);
@@ -77,7 +87,13 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
   }, []);
   useEffect(() => onAuthenticationLost(loseSession), [loseSession]);
 
+  // The refresher's refresh goes through the user query; until its code has arrived, a direct call.
+  const queryRefresh = useRef<(() => Promise<void>) | null>(null);
+  const setQueryRefresh = useCallback((next: (() => Promise<void>) | null) => {
+    queryRefresh.current = next;
+  }, []);
   const refresh = useCallback(async () => {
+    if (queryRefresh.current) return queryRefresh.current();
     try {
       setUser((await getJson<{ user: User }>('/api/user.php')).user);
     } catch (error) {
@@ -85,23 +101,7 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
       // Anything else (offline, server busy) keeps the last known member until the next tick.
     }
   }, [loseSession]);
-
-  const memberId = user?.id;
-  useEffect(() => {
-    if (memberId === undefined) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout>;
-    const tick = async () => {
-      await refresh();
-      // A fetch still running when the effect was cleaned up must not start a second loop.
-      if (!cancelled) timer = setTimeout(tick, userRefreshDelay(false, pushSubscribed));
-    };
-    timer = setTimeout(tick, userRefreshDelay(true, pushSubscribed));
-    return () => {
-      cancelled = true;
-      clearTimeout(timer);
-    };
-  }, [memberId, pushSubscribed, refresh]);
+  const hydrated = useHydrated();
 
   // Navigate first, revalidate after: revalidating in place would rerun the current page's
   // middleware (login's 'guest', settings' 'auth'), whose redirect cancels the root's new data.
@@ -155,5 +155,21 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
     }),
     [user, pushSubscribed, refresh, signIn, signOut, logout],
   );
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+      {hydrated && user && (
+        <Suspense fallback={null}>
+          <SessionRefresher
+            key={user.id}
+            user={user}
+            pushSubscribed={pushSubscribed}
+            onUser={setUser}
+            onLost={loseSession}
+            onRefreshReady={setQueryRefresh}
+          />
+        </Suspense>
+      )}
+    </SessionContext.Provider>
+  );
 }

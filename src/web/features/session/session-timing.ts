@@ -23,3 +23,21 @@ export function updateAppBadge(nav: BadgingNavigator, count: number): void {
     // Some browsers throw synchronously outside a secure context or an installed app.
   }
 }
+
+/** Fetches of the member so far, successful or not: what the polling schedule counts. */
+export function userFetchCount(state: { dataUpdateCount: number; errorUpdateCount: number }): number {
+  return state.dataUpdateCount + state.errorUpdateCount;
+}
+
+/**
+ * The user query's refetchInterval: the first refresh 5 s after polling (re)starts — with the
+ * member, or when push is switched on or off — and the regular interval after every later fetch.
+ * `fetchesAtStart` is userFetchCount when polling (re)started.
+ */
+export function userRefetchInterval(
+  state: { dataUpdateCount: number; errorUpdateCount: number },
+  fetchesAtStart: number,
+  pushSubscribed: boolean,
+): number {
+  return userRefreshDelay(userFetchCount(state) <= fetchesAtStart, pushSubscribed);
+}

@@ -1,7 +1,12 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
 
-type Props = { status: number; message?: string };
+type Props = {
+  status: number;
+  message?: string;
+  /** Offered where asking again can help (a failed load), never for a missing page. */
+  onRetry?: () => void;
+};
 
 /** Shown when a page fails; if showing it fails too, MinimalFallback takes over. */
 export function ErrorPage(props: Props) {
@@ -12,7 +17,7 @@ export function ErrorPage(props: Props) {
   );
 }
 
-function ErrorContent({ status, message }: Props) {
+function ErrorContent({ status, message, onRetry }: Props) {
   const { t } = useTranslation();
   const notFound = status === 404;
   const heading = notFound ? t('errors.page_not_found') : t('errors.title', { status });
@@ -28,9 +33,16 @@ function ErrorContent({ status, message }: Props) {
           {message && message !== 'Unexpected Server Error' ? message : t('errors.general')}
         </p>
       )}
-      <a href="/" className="btn btn-primary mt-3">
-        {t('errors.back_home')}
-      </a>
+      <div className="d-flex gap-2 flex-wrap mt-3">
+        {onRetry && !notFound && (
+          <button type="button" className="btn btn-outline-primary" onClick={onRetry}>
+            {t('errors.retry')}
+          </button>
+        )}
+        <a href="/" className="btn btn-primary">
+          {t('errors.back_home')}
+        </a>
+      </div>
     </main>
   );
 }
