@@ -3,6 +3,7 @@ import { makeCompleteSignupSchema, type SignupPart, type User } from '../../../s
 import type { Settings } from '../../../shared/contracts/settings.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useFocusFirstError } from '../../lib/use-focus-first-error.ts';
 import { useSession } from '../session/member-session.tsx';
 import { completionDraft, validateCompletion } from './complete-signup-logic.ts';
 import { validationVars } from './signup-field-error.tsx';
@@ -16,7 +17,6 @@ import {
   mapServerFieldErrors,
   type SignupDraft,
 } from './signup-steps.ts';
-import { useFocusFirstError } from './use-focus-first-error.ts';
 
 /** The section title of each part: the sign-up step that asks the same. */
 const PART_TITLE: Record<SignupPart, string> = {

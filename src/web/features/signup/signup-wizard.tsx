@@ -4,6 +4,7 @@ import { makeSignupSchema, type User } from '../../../shared/contracts/auth.ts';
 import type { Settings } from '../../../shared/contracts/settings.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useFocusFirstError } from '../../lib/use-focus-first-error.ts';
 import { suggestEmail } from './email-suggestion.ts';
 import { validationVars } from './signup-field-error.tsx';
 import { markSignupFlowActive } from './signup-flow.ts';
@@ -30,7 +31,6 @@ import {
   validateAll,
   validateStep,
 } from './signup-steps.ts';
-import { useFocusFirstError } from './use-focus-first-error.ts';
 
 type Stage =
   | { kind: 'form'; step: SignupStep }
