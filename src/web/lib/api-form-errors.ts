@@ -1,5 +1,5 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/contracts/auth.ts';
-import type { Translate, TranslateVars } from '../../shared/i18n/translator.ts';
+import { dynamicKey, type KeyedTranslate, type TranslateVars } from '../../shared/i18n/translator.ts';
 import { ApiError } from './api.ts';
 
 /**
@@ -60,23 +60,27 @@ export function readApiError(error: unknown, shownFields: readonly string[]): Ap
 const VARS = { password_min: PASSWORD_MIN, password_max: PASSWORD_MAX };
 
 /** The first existing text among the candidate keys, so a code never shows as a raw key. */
-function firstText(t: Translate, keys: string[], vars: TranslateVars, fallback: string) {
+function firstText(t: KeyedTranslate, keys: string[], vars: TranslateVars, fallback: string) {
   for (const key of keys) {
-    const text = t(key, vars);
+    const text = t(dynamicKey(key), vars);
     if (text !== key) return text;
   }
-  return t(fallback, vars);
+  return t(dynamicKey(fallback), vars);
 }
 
 /** The text under an input for a validation key (zod's own sentences get the generic text). */
-export function fieldErrorText(t: Translate, code: string, vars?: TranslateVars): string {
+export function fieldErrorText(t: KeyedTranslate, code: string, vars?: TranslateVars): string {
   const all = { ...VARS, ...vars };
   if (!isCode(code)) return t('validation.invalid_field', all);
   return firstText(t, [`validation.${code}`, `errors.${code}`], all, 'validation.invalid_field');
 }
 
 /** The text above the form. */
-export function formErrorText(t: Translate, form: NonNullable<ApiFormErrors['form']>, vars?: TranslateVars) {
+export function formErrorText(
+  t: KeyedTranslate,
+  form: NonNullable<ApiFormErrors['form']>,
+  vars?: TranslateVars,
+) {
   const all = { ...VARS, ...vars, ...form.vars };
   return form.kind === 'validation'
     ? fieldErrorText(t, form.code, all)
@@ -93,7 +97,11 @@ export type FormErrors = {
 };
 
 /** readApiError with its texts, for what is not a form (a page behind a mailed link). */
-export function describeApiError(error: unknown, t: Translate, shownFields: readonly string[]): FormErrors {
+export function describeApiError(
+  error: unknown,
+  t: KeyedTranslate,
+  shownFields: readonly string[],
+): FormErrors {
   const read = readApiError(error, shownFields);
   const fieldErrors = Object.fromEntries(
     Object.entries(read.fields).map(([field, code]) => [field, fieldErrorText(t, code)]),

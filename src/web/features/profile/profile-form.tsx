@@ -7,6 +7,7 @@ import {
   ProfileUpdateSchema,
 } from '../../../shared/contracts/profile.ts';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { INTEREST_KEYS } from '../../../shared/interests.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
@@ -104,7 +105,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
   const note = (field: string): ReactNode =>
     hasNote(field) ? (
       <div className="form-text" id={`profile-${field}-note`}>
-        {t(`notes.${field}`)}
+        {t(dynamicKey(`notes.${field}`))}
       </div>
     ) : null;
   const errorOf = (field: string) => fieldError(field as keyof ProfileDraft);
@@ -139,7 +140,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
           {!REQUIRED_CHOICES.has(field) && <option value="">{t('form.not_said')}</option>}
           {CHOICE_FIELDS[field].map((value) => (
             <option key={value} value={value}>
-              {t(`options.${field}.${value}`)}
+              {t(dynamicKey(`options.${field}.${value}`))}
             </option>
           ))}
         </select>

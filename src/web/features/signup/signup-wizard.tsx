@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { makeSignupSchema, type User } from '../../../shared/contracts/auth.ts';
 import type { Settings } from '../../../shared/contracts/settings.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useFocusFirstError } from '../../lib/use-focus-first-error.ts';
@@ -284,7 +285,7 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
         {lead && <p className="signup-lead">{lead}</p>}
         {notice && (
           <div className="alert alert-danger" role="alert">
-            {t(notice, validationVars(minAge))}
+            {t(dynamicKey(notice), validationVars(minAge))}
           </div>
         )}
         {stage.kind === 'form' && (
