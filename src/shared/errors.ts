@@ -1,8 +1,10 @@
 /**
- * Stable error codes. The UI shows the translated text `errors.<code>` from the common
- * namespace; `message` on the wire is the English text for logs and API users.
+ * Stable error codes: every `code` the server sends. The UI shows the translated text
+ * `errors.<code>` from the common namespace; `message` on the wire is the English text for logs
+ * and API users. The list is closed so a new code cannot ship without its texts (errors.test.ts).
  */
 export const ERROR_CODES = [
+  // Generic answers, also chosen by HTTP status in the error handler.
   'bad_request',
   'validation_failed',
   'not_found',
@@ -13,8 +15,99 @@ export const ERROR_CODES = [
   'payload_too_large',
   'internal_error',
   'service_unavailable',
+  'csrf_failed',
+  // Accounts.
+  'login_failed',
+  'account_locked',
+  'password_checks_locked',
+  'account_pending_deletion',
+  'email_not_found',
+  'email_taken',
+  'email_exists',
+  'email_pending_deletion',
+  'link_invalid',
+  'signups_closed',
+  // Members, blocks, places.
+  'search_login_required',
+  'member_not_found',
+  'blocked_by_member',
+  'cannot_block_self',
+  'geocode_failed',
+  // Photos.
+  'photo_not_an_image',
+  'photo_too_large',
+  'photo_too_many_pixels',
+  'photo_too_small',
+  'photo_limit_reached',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The keys a `validation_failed` answer puts in `details.fieldErrors` (and the shared contracts
+ * use as zod messages); each has its text `validation.<key>`. Closed for the same reason as
+ * ERROR_CODES.
+ */
+export const VALIDATION_KEYS = [
+  // Anything zod reports without a key of ours, and a body that is not an object.
+  'invalid_field',
+  'invalid_request',
+  'bad_request',
+  // Control characters in a text field (contracts/text.ts).
+  'invalid_characters',
+  // Sign-up and its parts.
+  'gender_required',
+  'sexuality_required',
+  'date_of_birth_min_age',
+  'invalid_date_of_birth',
+  'country_required',
+  'region_invalid',
+  'name_too_short',
+  'name_too_long',
+  'name_starts_with_at',
+  'name_invalid_characters',
+  'name_equals_email',
+  'name_taken',
+  'invalid_email',
+  'email_disposable',
+  'email_exists',
+  'email_pending_deletion',
+  'signups_closed',
+  'password_too_short',
+  'password_too_long',
+  'password_contains_name',
+  'password_too_common',
+  'signup_message_too_long',
+  'accept_terms_required',
+  // Log-in and account settings.
+  'login_failed',
+  'old_password_wrong',
+  'passwords_not_same',
+  'new_email_invalid',
+  'delete_reason_required',
+  // Profile and search.
+  'city_too_long',
+  'about_me_too_long',
+  'age_range_invalid',
+  // Complaints.
+  'complaint_name_required',
+  'complaint_name_too_long',
+  'complaint_email_invalid',
+  'complaint_subject_required',
+  'complaint_message_too_short',
+  'complaint_message_too_long',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+/** `details.fieldErrors` of a validation_failed answer: each field with its validation keys. */
+export type FieldErrorMap = Partial<Record<string, readonly ValidationKey[]>>;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+export function isValidationKey(value: unknown): value is ValidationKey {
+  return typeof value === 'string' && (VALIDATION_KEYS as readonly string[]).includes(value);
+}
 
 export const DEFAULT_ERROR_MESSAGE = 'Error';
 export const GENERAL_ERROR_MESSAGE = 'An error occured, please try again later.';

@@ -1,15 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { ErrorCode } from '../../shared/errors.ts';
-import { DEFAULT_ERROR_MESSAGE } from '../../shared/errors.ts';
+import {
+  DEFAULT_ERROR_MESSAGE,
+  type ErrorCode,
+  type FieldErrorMap,
+  isValidationKey,
+  type ValidationKey,
+} from '../../shared/errors.ts';
 
 /** A failure a caller can act on: it travels as `{ error: { code, message, details } }`. */
 export class AppError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly statusCode: number;
   readonly details: unknown;
-  constructor(code: ErrorCode | (string & {}), statusCode: number, message?: string, details?: unknown) {
+  constructor(code: ErrorCode, statusCode: number, message?: string, details?: unknown) {
     super(message ?? code);
     this.code = code;
     this.statusCode = statusCode;
@@ -20,20 +25,21 @@ export class AppError extends Error {
 export const notFound = (message = 'Not found') => new AppError('not_found', 404, message);
 
 /** The 400 of a form: `details.fieldErrors` maps each field to i18n keys under `validation.`. */
-export const validationFailed = (fieldErrors: Record<string, string[]>, status = 400) =>
+export const validationFailed = (fieldErrors: FieldErrorMap, status = 400) =>
   new AppError('validation_failed', status, 'The request is not valid.', { fieldErrors });
 
 /** A validation message that is one of our keys (validation.<key>) rather than zod's English. */
-const KEY = /^[a-z][a-z0-9_]*$/;
+const keyOf = (message: string | undefined): ValidationKey =>
+  isValidationKey(message) ? message : 'invalid_field';
 
 /**
  * zod issues → `{ field: [key] }`. Messages the contract set are keys already; zod's own (a value
  * outside an option list, a wrong type) become invalid_field, and fields a call does not accept
  * are refused by name.
  */
-function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
-  const fieldErrors: Record<string, string[]> = {};
-  const add = (field: string, key: string) => {
+function fieldErrorsOf(error: z.ZodError): Record<string, ValidationKey[]> {
+  const fieldErrors: Record<string, ValidationKey[]> = {};
+  const add = (field: string, key: ValidationKey) => {
     fieldErrors[field] = [...(fieldErrors[field] ?? []), key];
   };
   for (const issue of error.issues) {
@@ -43,7 +49,7 @@ function fieldErrorsOf(error: z.ZodError): Record<string, string[]> {
     }
     const field = issue.path[0];
     if (field === undefined) add('_', 'invalid_request');
-    else add(String(field), KEY.test(issue.message) ? issue.message : 'invalid_field');
+    else add(String(field), keyOf(issue.message));
   }
   return fieldErrors;
 }
@@ -60,7 +66,7 @@ export const badRequest = (message = 'Bad request', details?: unknown) =>
 export function sendError(
   reply: FastifyReply,
   statusCode: number,
-  code: string,
+  code: ErrorCode,
   message: string,
   details?: unknown,
 ) {
@@ -88,11 +94,11 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(reply, error.statusCode, error.code, error.message, error.details);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fieldErrors: Record<string, string[]> = {};
+      const fieldErrors: Record<string, ValidationKey[]> = {};
       for (const issue of error.validation) {
         const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
         const list = fieldErrors[field] ?? [];
-        list.push(issue.message ?? 'invalid');
+        list.push(keyOf(issue.message));
         fieldErrors[field] = list;
       }
       return sendError(reply, 400, 'validation_failed', 'The request is not valid.', { fieldErrors });

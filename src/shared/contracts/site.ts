@@ -46,7 +46,7 @@ export const ComplaintInputSchema = z.object({
     .min(2, { error: 'complaint_name_required' })
     .max(100, { error: 'complaint_name_too_long' }),
   email: z.email({ error: 'complaint_email_invalid' }).max(254),
-  subject: ComplaintSubjectSchema,
+  subject: z.enum(ComplaintSubjectSchema.options, { error: 'complaint_subject_required' }),
   message: multilineText()
     .min(20, { error: 'complaint_message_too_short' })
     .max(LIMITS.complaintMessageMax, { error: 'complaint_message_too_long' }),

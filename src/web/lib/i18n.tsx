@@ -1,9 +1,9 @@
 import { createContext, type ReactNode, useContext, useMemo, useState } from 'react';
 import type { Locale } from '../../shared/i18n/locales.ts';
-import { createTranslator, type Messages, type Translate } from '../../shared/i18n/translator.ts';
+import { createTranslator, type KeyedTranslate, type Messages } from '../../shared/i18n/translator.ts';
 
 export type I18nValue = {
-  t: Translate;
+  t: KeyedTranslate;
   i18n: {
     language: Locale;
     hasBundle: (locale: Locale) => boolean;
@@ -29,7 +29,7 @@ export function I18nProvider({
   });
   const value = useMemo<I18nValue>(
     () => ({
-      t: createTranslator(state.bundles[state.language], state.bundles.en),
+      t: createTranslator(state.bundles[state.language], state.bundles.en, state.language),
       i18n: {
         language: state.language,
         hasBundle: (l) => state.bundles[l] !== undefined,

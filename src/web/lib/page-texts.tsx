@@ -15,7 +15,7 @@ import { useHydrated } from './use-hydrated.ts';
 export function PageTexts({ messages, children }: { messages: Messages; children: ReactNode }) {
   const parent = useTranslation();
   const value = useMemo<I18nValue>(() => {
-    const own = createTranslator(messages);
+    const own = createTranslator(messages, undefined, parent.i18n.language);
     return {
       i18n: parent.i18n,
       t: (key, vars) => {

@@ -50,7 +50,7 @@ describe('the complaints page action', () => {
   it('refuses a NUL byte in the form with a field code, before anything is submitted', async () => {
     const { result, submitted } = await post({ ...filled, name: 'Jan\u0000' }, rateLimited);
     expect(result.init?.status).toBe(400);
-    expect(result.data.errors).toEqual({ name: 'invalid_characters' });
+    expect(result.data.fieldErrors).toEqual({ name: ['invalid_characters'] });
     expect(submitted).toEqual([]);
   });
 

@@ -1,13 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { User } from '../../shared/contracts/auth.ts';
+import { LoginInputSchema, type User } from '../../shared/contracts/auth.ts';
 import { FormField } from '../components/ui/form-field.tsx';
-import { useApiForm } from '../features/account/use-api-form.ts';
 import { useSession } from '../features/session/member-session.tsx';
 import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { guards } from '../lib/route-middleware.ts';
+import { useZodForm } from '../lib/use-zod-form.ts';
 import type { Route } from './+types/login';
 
 export const middleware = guards('guest');
@@ -29,19 +29,19 @@ export default function Login() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const session = useSession();
-  const form = useApiForm<{ user: User }>('/api/user.php');
-  const [email, setEmail] = useState('');
+  // Spec: a failed log-in says so above the form, never which of the two was wrong.
+  const { form, formRef, onSubmit, formError, formErrorCode, busy } = useZodForm(LoginInputSchema, {
+    defaultValues: { email: '', password: '' },
+    shownFields: [],
+  });
   const [reactivationSent, setReactivationSent] = useState(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const result = await form.submit({ email: data.get('email'), password: data.get('password') });
-    if (result) {
-      await session.signIn(result.user, safeRedirect(params.get('redirect')));
-    }
-  };
+  const send = onSubmit(async (values) => {
+    const result = await request<{ user: User }>('/api/user.php', { method: 'POST', body: values });
+    await session.signIn(result.user, safeRedirect(params.get('redirect')));
+  });
   const requestReactivation = async () => {
+    const email = form.getValues('email');
     await request('/api/reactivation-request.php', { method: 'POST', body: { email } }).catch(() => {});
     setReactivationSent(true);
   };
@@ -50,11 +50,11 @@ export default function Login() {
     <main id="main" className="container narrow-page auth-page">
       <h1>{t('login.title')}</h1>
       <p className="lead">{t('login.intro')}</p>
-      <form method="post" onSubmit={onSubmit} noValidate className="card card-body shadow-sm">
-        {form.error && (
+      <form ref={formRef} method="post" onSubmit={send} noValidate className="card card-body shadow-sm">
+        {formError && (
           <div className="alert alert-danger" role="alert">
-            {form.error}
-            {form.errorCode === 'account_pending_deletion' && (
+            {formError}
+            {formErrorCode === 'account_pending_deletion' && (
               <div className="mt-3">
                 {reactivationSent ? (
                   <span role="status">{t('login.reactivation_sent')}</span>
@@ -77,8 +77,7 @@ export default function Login() {
           label={t('login.email')}
           autoComplete="username"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
         />
         <FormField
           id="password"
@@ -86,9 +85,10 @@ export default function Login() {
           label={t('login.password')}
           autoComplete="current-password"
           required
+          {...form.register('password')}
         />
-        <button type="submit" className="btn btn-primary btn-lg" disabled={form.busy}>
-          {form.busy ? t('login.busy') : t('login.submit')}
+        <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
+          {busy ? t('login.busy') : t('login.submit')}
         </button>
         <p className="mt-3 mb-0 login-links">
           <Link to="/reset-password">{t('login.forgot')}</Link>

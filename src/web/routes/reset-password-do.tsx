@@ -1,10 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PasswordResetDoSchema } from '../../shared/contracts/auth.ts';
 import { FormField } from '../components/ui/form-field.tsx';
-import { useApiForm } from '../features/account/use-api-form.ts';
+import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
+import { useZodForm } from '../lib/use-zod-form.ts';
 import type { Route } from './+types/reset-password-do';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,18 +20,19 @@ export function meta({ data, matches }: Route.MetaArgs) {
 function ResetPasswordDo() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const form = useApiForm<{ ok: true }>('/api/password-reset-do.php', ['password', 'password_repeat']);
+  // The token rides along from the mailed link; a broken one is reported above the form.
+  const { form, formRef, onSubmit, fieldError, formError, formErrorCode, busy } = useZodForm(
+    PasswordResetDoSchema,
+    {
+      defaultValues: { token: params.get('token') ?? '', password: '', password_repeat: '' },
+      shownFields: ['password', 'password_repeat'],
+    },
+  );
   const [done, setDone] = useState(false);
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const result = await form.submit({
-      token: params.get('token') ?? '',
-      password: data.get('password'),
-      password_repeat: data.get('password_repeat'),
-    });
-    if (result) setDone(true);
-  };
+  const send = onSubmit(async (values) => {
+    await request('/api/password-reset-do.php', { method: 'POST', body: values });
+    setDone(true);
+  });
   return (
     <main id="main" className="container narrow-page auth-page">
       <h1>{t('password_reset.new_title')}</h1>
@@ -43,11 +46,11 @@ function ResetPasswordDo() {
           {t('password_reset.done')} <Link to="/login">{t('login.submit')}</Link>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="card card-body shadow-sm">
-          {form.error && (
+        <form ref={formRef} onSubmit={send} noValidate className="card card-body shadow-sm">
+          {formError && (
             <div className="alert alert-danger" role="alert">
-              {form.error}{' '}
-              {form.errorCode === 'link_invalid' && (
+              {formError}{' '}
+              {formErrorCode === 'link_invalid' && (
                 <Link to="/reset-password">{t('password_reset.request_new')}</Link>
               )}
             </div>
@@ -58,7 +61,8 @@ function ResetPasswordDo() {
             label={t('password_reset.new_password')}
             autoComplete="new-password"
             required
-            error={form.fieldErrors.password}
+            error={fieldError('password')}
+            {...form.register('password')}
           />
           <FormField
             id="password_repeat"
@@ -66,9 +70,10 @@ function ResetPasswordDo() {
             label={t('password_reset.repeat')}
             autoComplete="new-password"
             required
-            error={form.fieldErrors.password_repeat}
+            error={fieldError('password_repeat')}
+            {...form.register('password_repeat')}
           />
-          <button type="submit" className="btn btn-primary btn-lg" disabled={form.busy}>
+          <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
             {t('password_reset.save')}
           </button>
         </form>

@@ -1,11 +1,13 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { EmailOnlySchema } from '../../shared/contracts/auth.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { FormField } from '../components/ui/form-field.tsx';
-import { useApiForm } from '../features/account/use-api-form.ts';
+import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
+import { useZodForm } from '../lib/use-zod-form.ts';
 import type { Route } from './+types/reset-password';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,13 +20,14 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 function ResetPassword() {
   const { t } = useTranslation();
-  const form = useApiForm<{ ok: true }>('/api/password-reset.php', ['email']);
+  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(EmailOnlySchema, {
+    defaultValues: { email: '' },
+  });
   const [sentTo, setSentTo] = useState<string>();
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    if (await form.submit({ email })) setSentTo(email);
-  };
+  const send = onSubmit(async (values) => {
+    await request('/api/password-reset.php', { method: 'POST', body: values });
+    setSentTo(values.email);
+  });
   return (
     <main id="main" className="container narrow-page auth-page">
       <h1>{t('password_reset.title')}</h1>
@@ -35,17 +38,18 @@ function ResetPassword() {
       ) : (
         <>
           <p className="lead">{t('password_reset.intro')}</p>
-          <form onSubmit={onSubmit} noValidate className="card card-body shadow-sm">
-            <FormAlert message={form.error} />
+          <form ref={formRef} onSubmit={send} noValidate className="card card-body shadow-sm">
+            <FormAlert message={formError} />
             <FormField
               id="email"
               type="email"
               label={t('password_reset.email')}
               autoComplete="email"
               required
-              error={form.fieldErrors.email}
+              error={fieldError('email')}
+              {...form.register('email')}
             />
-            <button type="submit" className="btn btn-primary btn-lg" disabled={form.busy}>
+            <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
               {t('password_reset.submit')}
             </button>
           </form>

@@ -10,6 +10,7 @@ import {
   type SignupInput,
   type SignupPart,
 } from '../../../shared/contracts/auth.ts';
+import type { ValidationKey } from '../../../shared/errors.ts';
 import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { accountTokens, profiles, trackingRecords, users } from '../../db/schema/index.ts';
@@ -68,7 +69,7 @@ const LINK_PATH: Record<AccountMailKind, string> = {
 
 type RequestMeta = { domain: string; locale: Locale; ip?: string; userAgent?: string };
 
-const fieldError = (field: string, code: string, status = 400) =>
+const fieldError = (field: string, code: ValidationKey, status = 400) =>
   validationFailed({ [field]: [code] }, status);
 
 async function sendAccountMail(

@@ -1,30 +1,30 @@
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
-type FormFieldProps = InputHTMLAttributes<HTMLInputElement> & {
+type FieldFrame = {
   id: string;
   label: ReactNode;
-  /** Already translated error text; the input is marked invalid and described by it. */
+  /** Already translated error text; the control is marked invalid and described by it. */
   error?: string;
   help?: ReactNode;
+  className?: string;
 };
 
-/** A labelled Bootstrap input with its error and help text wired for screen readers. */
-export function FormField({ id, label, error, help, className, ...input }: FormFieldProps) {
-  const describedBy =
-    [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined;
+/** aria-invalid and aria-describedby for a control with this frame's error and help text. */
+function a11yProps({ id, error, help }: Pick<FieldFrame, 'id' | 'error' | 'help'>) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby':
+      [error ? `${id}-error` : null, help ? `${id}-help` : null].filter(Boolean).join(' ') || undefined,
+  };
+}
+
+function Frame({ id, label, error, help, className, children }: FieldFrame & { children: ReactNode }) {
   return (
     <div className={`mb-3 ${className ?? ''}`}>
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
-      <input
-        id={id}
-        name={id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        {...input}
-      />
+      {children}
       {error && (
         <div className="invalid-feedback d-block" id={`${id}-error`}>
           {error}
@@ -36,5 +36,77 @@ export function FormField({ id, label, error, help, className, ...input }: FormF
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * A labelled Bootstrap input with its error and help text wired for screen readers. Takes
+ * react-hook-form's `register(name)` props (ref included, a plain prop in React 19).
+ */
+export function FormField({
+  id,
+  label,
+  error,
+  help,
+  className,
+  ...input
+}: FieldFrame & ComponentProps<'input'>) {
+  return (
+    <Frame id={id} label={label} error={error} help={help} className={className}>
+      <input
+        id={id}
+        name={id}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        {...a11yProps({ id, error, help })}
+        {...input}
+      />
+    </Frame>
+  );
+}
+
+/** FormField's select. */
+export function FormSelect({
+  id,
+  label,
+  error,
+  help,
+  className,
+  children,
+  ...select
+}: FieldFrame & ComponentProps<'select'>) {
+  return (
+    <Frame id={id} label={label} error={error} help={help} className={className}>
+      <select
+        id={id}
+        name={id}
+        className={`form-select${error ? ' is-invalid' : ''}`}
+        {...a11yProps({ id, error, help })}
+        {...select}
+      >
+        {children}
+      </select>
+    </Frame>
+  );
+}
+
+/** FormField's textarea. */
+export function FormTextarea({
+  id,
+  label,
+  error,
+  help,
+  className,
+  ...textarea
+}: FieldFrame & ComponentProps<'textarea'>) {
+  return (
+    <Frame id={id} label={label} error={error} help={help} className={className}>
+      <textarea
+        id={id}
+        name={id}
+        className={`form-control${error ? ' is-invalid' : ''}`}
+        {...a11yProps({ id, error, help })}
+        {...textarea}
+      />
+    </Frame>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -35,7 +36,7 @@ export function MainPhotoSection() {
       setSaved(true);
     } catch (e) {
       setChosen(null);
-      setError(t(e instanceof ApiError ? `errors.${e.code}` : 'errors.general'));
+      setError(t(e instanceof ApiError ? dynamicKey(`errors.${e.code}`) : 'errors.general'));
     }
   };
   const place = [user.profile.city, countryName(user.profile.country)].filter(Boolean).join(', ');

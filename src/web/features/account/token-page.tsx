@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { request } from '../../lib/api.ts';
+import { describeApiError } from '../../lib/api-form-errors.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { describeApiError } from './api-form-errors.ts';
 
 /** A page behind a mailed link: sends the token once on arrival, then shows success or the error. */
 export function TokenPage<T>({

@@ -1,6 +1,7 @@
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { MemberProfile } from '../../../shared/contracts/members.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -64,7 +65,7 @@ export function MemberActions({ member, loggedIn }: Props) {
       setStatus(t(`member_actions.done_${action}`, vars));
     } catch (e) {
       const code = e instanceof ApiError ? e.code : '';
-      const specific = code && code !== 'not_found' ? t(`errors.${code}`, vars) : '';
+      const specific = code && code !== 'not_found' ? t(dynamicKey(`errors.${code}`), vars) : '';
       setError(specific && specific !== `errors.${code}` ? specific : t('errors.general'));
     } finally {
       setBusy(null);

@@ -92,10 +92,7 @@ export function MemberPhotos({ member, cdnPrefix, loggedIn }: Props) {
       )}
       {member.locked_photos > 0 && (
         <p className="member-locked-note">
-          <LockIcon size={16} />{' '}
-          {t(member.locked_photos === 1 ? 'member_view.locked_count_one' : 'member_view.locked_count_other', {
-            count: member.locked_photos,
-          })}{' '}
+          <LockIcon size={16} /> {t('member_view.locked_count', { count: member.locked_photos })}{' '}
           <button
             type="button"
             className="member-locked-link"

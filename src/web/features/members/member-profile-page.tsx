@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { MemberCard, MemberProfile } from '../../../shared/contracts/members.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRegions } from '../../lib/use-regions.ts';
@@ -46,7 +47,7 @@ function Profile({ member, related }: { member: MemberProfile; related: MemberCa
   const aboutMe = visible.includes('about_me') ? member.about_me?.trim() : '';
   const option = (field: string, value: string) => {
     const key = `options.${field}.${value}`;
-    const text = t(key);
+    const text = t(dynamicKey(key));
     return text === key ? value : text;
   };
 
@@ -107,7 +108,7 @@ function Profile({ member, related }: { member: MemberProfile; related: MemberCa
               <ul className="member-interests">
                 {interests.map((key) => (
                   <li key={key} className="member-chip member-chip-light">
-                    {t(`interests.${key}`)}
+                    {t(dynamicKey(`interests.${key}`))}
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,7 @@
 import { useId, useRef } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import type { SearchResponse } from '../../../shared/contracts/members.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../root.tsx';
 import { AddPhotoAlert } from '../profile/add-photo-alert.tsx';
@@ -89,7 +90,7 @@ function Results({
           <h2 id={headingId} className="h5 mb-0">
             {search.total_more
               ? t('search.total_more', { count: number(search.total) })
-              : t(countKey('search.total', search.total), { count: number(search.total) })}
+              : t(dynamicKey(countKey('search.total', search.total)), { count: number(search.total) })}
           </h2>
           {busy && <Spinner label={t('search.loading')} />}
         </div>
@@ -142,7 +143,7 @@ function Results({
           <p className="text-body-secondary small">
             {search.similar.total_more
               ? t('search.similar_total_more', { count: number(search.similar.total) })
-              : t(countKey('search.similar_total', search.similar.total), {
+              : t(dynamicKey(countKey('search.similar_total', search.similar.total)), {
                   count: number(search.similar.total),
                 })}
           </p>

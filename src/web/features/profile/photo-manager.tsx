@@ -1,7 +1,7 @@
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OwnPhoto } from '../../../shared/contracts/photos.ts';
-import type { Translate } from '../../../shared/i18n/translator.ts';
+import { dynamicKey, type KeyedTranslate } from '../../../shared/i18n/translator.ts';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -27,10 +27,10 @@ type Props = {
 type Upload = { current: number; total: number; percent: number; phase: 'sending' | 'processing' };
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
-function photoErrorText(t: Translate, error: unknown): string {
+function photoErrorText(t: KeyedTranslate, error: unknown): string {
   if (error instanceof ApiError) {
     const key = `errors.${error.code}`;
-    const text = t(key, photoErrorVars(error.details));
+    const text = t(dynamicKey(key), photoErrorVars(error.details));
     if (text !== key) return text;
   }
   return t('errors.general');

@@ -1,14 +1,20 @@
-import { type FormEvent, type ReactNode, useMemo, useState } from 'react';
-import { ABOUT_ME_MAX, type OwnProfile } from '../../../shared/contracts/profile.ts';
+import { type ReactNode, useMemo, useState } from 'react';
+import { z } from 'zod';
+import {
+  ABOUT_ME_MAX,
+  type OwnProfile,
+  type ProfileUpdate,
+  ProfileUpdateSchema,
+} from '../../../shared/contracts/profile.ts';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
-import type { Translate } from '../../../shared/i18n/translator.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { INTEREST_KEYS } from '../../../shared/interests.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRegions } from '../../lib/use-regions.ts';
-import { describeApiError } from '../account/api-form-errors.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { CheckIcon, PinIcon } from '../members/member-icons.tsx';
 import { CityCombobox } from './city-combobox.tsx';
 import {
@@ -59,13 +65,23 @@ type LocationNote = { kind: 'success' | 'info' | 'error'; text: string } | null;
 export function ProfileForm({ profile, visible, showNotes, countries, onSaved, labelledBy }: Props) {
   const { t, i18n } = useTranslation();
   const countryName = useCountryName();
-  const [draft, setDraft] = useState<ProfileDraft>(() => draftFromProfile(profile));
   const saveProfile = useSaveProfile();
-  const [busy, setBusy] = useState(false);
-  const [saved, setSaved] = useState(false);
-  const [errors, setErrors] = useState<{ fieldErrors: Record<string, string>; error?: string }>({
-    fieldErrors: {},
+  // The shared schema checks what the form would send: the draft as updateFromDraft turns it into a body.
+  const schema = useMemo(
+    () =>
+      z.preprocess(
+        (value) => updateFromDraft(value as ProfileDraft, visible, profile.country),
+        ProfileUpdateSchema,
+      ) as unknown as z.ZodType<ProfileUpdate, ProfileDraft>,
+    [visible, profile.country],
+  );
+  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(schema, {
+    defaultValues: draftFromProfile(profile),
+    shownFields: EDITABLE_FIELDS,
+    vars: { max: ABOUT_ME_MAX },
   });
+  const draft = form.watch();
+  const [saved, setSaved] = useState(false);
   const [locationNote, setLocationNote] = useState<LocationNote>(null);
   const regions = useRegions(draft.country);
   const geo = useGeolocation();
@@ -77,8 +93,11 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
       .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
   }, [countries, profile.country, countryName, i18n.language]);
 
+  // The inputs are controlled (the region list, the city box and the counters follow them).
   const change = (patch: Partial<ProfileDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
+    for (const [field, value] of Object.entries(patch)) {
+      form.setValue(field as keyof ProfileDraft, value as never, { shouldDirty: true });
+    }
     setSaved(false);
   };
 
@@ -87,22 +106,22 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
   const note = (field: string): ReactNode =>
     hasNote(field) ? (
       <div className="form-text" id={`profile-${field}-note`}>
-        {t(`notes.${field}`)}
+        {t(dynamicKey(`notes.${field}`))}
       </div>
     ) : null;
+  const errorOf = (field: string) => fieldError(field as keyof ProfileDraft);
   const describedBy = (field: string) =>
-    [
-      errors.fieldErrors[field] ? `profile-${field}-error` : null,
-      hasNote(field) ? `profile-${field}-note` : null,
-    ]
+    [errorOf(field) ? `profile-${field}-error` : null, hasNote(field) ? `profile-${field}-note` : null]
       .filter(Boolean)
       .join(' ') || undefined;
-  const fieldError = (field: string) =>
-    errors.fieldErrors[field] ? (
+  const errorText = (field: string) => {
+    const text = errorOf(field);
+    return text ? (
       <div className="invalid-feedback d-block" id={`profile-${field}-error`}>
-        {errors.fieldErrors[field]}
+        {text}
       </div>
     ) : null;
+  };
 
   const choice = (field: ChoiceField) =>
     show(field) ? (
@@ -113,20 +132,20 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
         <select
           id={`profile-${field}`}
           name={field}
-          className={`form-select${errors.fieldErrors[field] ? ' is-invalid' : ''}`}
+          className={`form-select${errorOf(field) ? ' is-invalid' : ''}`}
           value={draft[field]}
-          aria-invalid={errors.fieldErrors[field] ? true : undefined}
+          aria-invalid={errorOf(field) ? true : undefined}
           aria-describedby={describedBy(field)}
           onChange={(e) => change({ [field]: e.target.value })}
         >
           {!REQUIRED_CHOICES.has(field) && <option value="">{t('form.not_said')}</option>}
           {CHOICE_FIELDS[field].map((value) => (
             <option key={value} value={value}>
-              {t(`options.${field}.${value}`)}
+              {t(dynamicKey(`options.${field}.${value}`))}
             </option>
           ))}
         </select>
-        {fieldError(field)}
+        {errorText(field)}
         {note(field)}
       </div>
     ) : null;
@@ -156,28 +175,13 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
     setLocationNote({ kind: 'success', text: t('location.found', { city: found.city }) });
   };
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setBusy(true);
+  const send = onSubmit(async (body) => {
     setSaved(false);
-    setErrors({ fieldErrors: {} });
-    const body = updateFromDraft(draft, visible, profile.country);
-    try {
-      const next = await saveProfile.mutateAsync(body);
-      setDraft(draftFromProfile(next));
-      setSaved(true);
-      onSaved(next);
-    } catch (error) {
-      // Texts like about_me_too_long name their bound.
-      const tv: Translate = (key, vars) => t(key, { max: ABOUT_ME_MAX, ...vars });
-      const described = describeApiError(error, tv, EDITABLE_FIELDS);
-      setErrors({ fieldErrors: described.fieldErrors, error: described.error });
-      const first = Object.keys(described.fieldErrors)[0];
-      if (first) document.getElementById(`profile-${first}`)?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
+    const next = await saveProfile.mutateAsync(body);
+    form.reset(draftFromProfile(next));
+    setSaved(true);
+    onSaved(next);
+  });
 
   const dateOfBirth = useMemo(() => {
     const [y, m, d] = profile.date_of_birth.split('-').map(Number);
@@ -192,8 +196,8 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
   const showSearch = show('relationship_status') || show('signup_reason');
 
   return (
-    <form className="profile-form" onSubmit={onSubmit} noValidate aria-labelledby={labelledBy}>
-      <FormAlert message={errors.error} />
+    <form ref={formRef} className="profile-form" onSubmit={send} noValidate aria-labelledby={labelledBy}>
+      <FormAlert message={formError} />
 
       <fieldset className="profile-section profile-section-first">
         <legend className="profile-section-title">{t('sections.basics')}</legend>
@@ -231,7 +235,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
                 <select
                   id="profile-country"
                   name="country"
-                  className={`form-select${errors.fieldErrors.country ? ' is-invalid' : ''}`}
+                  className={`form-select${errorOf('country') ? ' is-invalid' : ''}`}
                   autoComplete="country"
                   value={draft.country}
                   aria-describedby={describedBy('country')}
@@ -243,7 +247,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
                     </option>
                   ))}
                 </select>
-                {fieldError('country')}
+                {errorText('country')}
                 {note('country')}
               </div>
             )}
@@ -255,10 +259,10 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
                 <select
                   id="profile-region"
                   name="region"
-                  className={`form-select${errors.fieldErrors.region ? ' is-invalid' : ''}`}
+                  className={`form-select${errorOf('region') ? ' is-invalid' : ''}`}
                   value={draft.region}
                   disabled={regions.status === 'loading' && regionOptions.length === 0}
-                  aria-invalid={errors.fieldErrors.region ? true : undefined}
+                  aria-invalid={errorOf('region') ? true : undefined}
                   aria-describedby={describedBy('region')}
                   onChange={(e) => change({ region: e.target.value })}
                 >
@@ -270,7 +274,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
                   />
                 </select>
                 {regions.status === 'failed' && <p className="form-text">{t('location.region_failed')}</p>}
-                {fieldError('region')}
+                {errorText('region')}
                 {note('region')}
               </div>
             )}
@@ -284,7 +288,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
                 country={draft.country}
                 region={show('region') ? draft.region : ''}
                 placeholder={t('location.city_placeholder')}
-                invalid={Boolean(errors.fieldErrors.city)}
+                invalid={Boolean(errorOf('city'))}
                 describedBy={describedBy('city')}
                 countText={(count) => t('location.suggestions', { count })}
                 regionName={regionName}
@@ -297,7 +301,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
                   )
                 }
               />
-              {fieldError('city')}
+              {errorText('city')}
               {note('city')}
             </div>
           )}
@@ -364,16 +368,16 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
           <textarea
             id="profile-about_me"
             name="about_me"
-            className={`form-control${errors.fieldErrors.about_me ? ' is-invalid' : ''}`}
+            className={`form-control${errorOf('about_me') ? ' is-invalid' : ''}`}
             rows={6}
             maxLength={ABOUT_ME_MAX}
             value={draft.about_me}
             placeholder={t('form.about_me_placeholder')}
-            aria-invalid={errors.fieldErrors.about_me ? true : undefined}
+            aria-invalid={errorOf('about_me') ? true : undefined}
             aria-describedby={[describedBy('about_me'), 'profile-about_me-count'].filter(Boolean).join(' ')}
             onChange={(e) => change({ about_me: e.target.value })}
           />
-          {fieldError('about_me')}
+          {errorText('about_me')}
           {note('about_me')}
         </div>
       )}
@@ -401,7 +405,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
               </span>
             ))}
           </div>
-          {fieldError('interests')}
+          {errorText('interests')}
         </fieldset>
       )}
 

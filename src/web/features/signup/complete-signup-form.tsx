@@ -1,8 +1,11 @@
 import { type FormEvent, useMemo, useRef, useState } from 'react';
 import { makeCompleteSignupSchema, type SignupPart, type User } from '../../../shared/contracts/auth.ts';
 import type { Settings } from '../../../shared/contracts/settings.ts';
+import type { TranslationKey } from '../../../shared/i18n/keys.generated.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useFocusFirstError } from '../../lib/use-focus-first-error.ts';
 import { useSession } from '../session/member-session.tsx';
 import { completionDraft, validateCompletion } from './complete-signup-logic.ts';
 import { validationVars } from './signup-field-error.tsx';
@@ -16,10 +19,9 @@ import {
   mapServerFieldErrors,
   type SignupDraft,
 } from './signup-steps.ts';
-import { useFocusFirstError } from './use-focus-first-error.ts';
 
 /** The section title of each part: the sign-up step that asks the same. */
-const PART_TITLE: Record<SignupPart, string> = {
+const PART_TITLE: Record<SignupPart, TranslationKey> = {
   name: 'signup.account.title',
   date_of_birth: 'signup.birth.title',
   location: 'signup.location.title',
@@ -91,7 +93,7 @@ export function CompleteSignupForm({ user, settings }: { user: User; settings: S
     <form ref={form} noValidate onSubmit={onSubmit} className="complete-signup-form">
       {notice && (
         <div className="alert alert-danger" role="alert">
-          {t(notice, validationVars(minAge))}
+          {t(dynamicKey(notice), validationVars(minAge))}
         </div>
       )}
       {missing.map((part) => (

@@ -4,10 +4,10 @@ import {
   type SignupPart,
   type User,
 } from '../../../shared/contracts/auth.ts';
+import { isCode } from '../../lib/api-form-errors.ts';
 import {
   emptyDraft,
   type FieldErrors,
-  isCode,
   type Seeking,
   type SignupDraft,
   type SignupField,

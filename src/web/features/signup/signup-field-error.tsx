@@ -6,6 +6,7 @@ import {
   PASSWORD_MIN,
   SIGNUP_MESSAGE_MAX,
 } from '../../../shared/contracts/auth.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 
 /** Every placeholder a sign-up validation text may use, so any code can be shown with any text. */
@@ -45,7 +46,7 @@ export function FieldError({
   if (!code) return null;
   return (
     <div className="invalid-feedback d-block" id={errorId(field)}>
-      {t(`validation.${code}`, validationVars(minAge))}
+      {t(dynamicKey(`validation.${code}`), validationVars(minAge))}
       {children}
     </div>
   );

@@ -1,3 +1,4 @@
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 
 export const PROGRESS_PHASES = ['checking', 'creating', 'matches', 'email'] as const;
@@ -41,7 +42,7 @@ export function SignupProgress({ phase }: { phase: number }) {
         })}
       </ol>
       <p className="visually-hidden" aria-live="polite">
-        {phase < PROGRESS_PHASES.length ? t(`signup.progress.${PROGRESS_PHASES[phase]}`) : ''}
+        {phase < PROGRESS_PHASES.length ? t(dynamicKey(`signup.progress.${PROGRESS_PHASES[phase]}`)) : ''}
       </p>
     </div>
   );

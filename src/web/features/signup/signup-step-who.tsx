@@ -1,3 +1,4 @@
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { GENDERS } from '../../../shared/profile-options.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { errorId, FieldError } from './signup-field-error.tsx';
@@ -70,7 +71,7 @@ export function SignupStepWho({ draft, errors, onChange, minAge }: StepProps) {
         {draft.gender && sexuality ? (
           <>
             <span aria-hidden="true">♥ </span>
-            {t(`signup.who.summary.${draft.gender}_${sexuality}`)}
+            {t(dynamicKey(`signup.who.summary.${draft.gender}_${sexuality}`))}
           </>
         ) : null}
       </p>

@@ -6,6 +6,7 @@ import {
   type SignupInput,
 } from '../../../shared/contracts/auth.ts';
 import type { Gender, Sexuality } from '../../../shared/profile-options.ts';
+import { isCode, readFieldErrors } from '../../lib/api-form-errors.ts';
 
 /**
  * The sign-up wizard's step logic, free of React so it can be tested on its own: which fields
@@ -124,9 +125,6 @@ export const LATER_STEP_STAND_INS: Record<SignupField, unknown> = {
 
 export type FieldErrors = Partial<Record<SignupField, string>>;
 
-/** A message that is one of our validation keys (zod's own sentences are not). */
-export const isCode = (message: string) => /^[a-z0-9_]+$/.test(message);
-
 /** The schema field each draft key feeds. */
 const FIELD_OF_DRAFT_KEY: Record<keyof SignupDraft, SignupField> = {
   gender: 'gender',
@@ -205,30 +203,23 @@ export function validateAll(
 }
 
 /**
- * Field errors from the server (`details.fieldErrors`: field → codes), with the earliest step that
- * has one, so the wizard can go back to it. A field the form does not know becomes `general`.
+ * Field errors from the server (`details.fieldErrors`: field → codes), read by the forms' one
+ * mapping (readFieldErrors), with the earliest step that has one, so the wizard can go back to it.
+ * A field the form does not know becomes `general`.
  */
 export function mapServerFieldErrors(fieldErrors: Record<string, string[] | undefined>): {
   step: SignupStep;
   errors: FieldErrors;
   general?: string;
 } {
-  let first: SignupStep | undefined;
-  let general: string | undefined;
-  const errors: FieldErrors = {};
-  for (const [field, codes] of Object.entries(fieldErrors)) {
-    const code = codes?.[0];
-    if (!code) continue;
-    const known = isCode(code) ? code : undefined;
-    if (!Object.hasOwn(LATER_STEP_STAND_INS, field)) {
-      general ??= known ?? 'invalid_request';
-      continue;
-    }
-    const step = stepOfField(field);
-    errors[field as SignupField] ??= known ?? 'invalid_field';
-    if (first === undefined || step < first) first = step;
-  }
-  return { step: first ?? LAST_FORM_STEP, errors, general };
+  const read = readFieldErrors(fieldErrors, Object.keys(LATER_STEP_STAND_INS));
+  const fields = Object.keys(read.fields) as SignupField[];
+  const steps = fields.map(stepOfField);
+  return {
+    step: steps.length > 0 ? (Math.min(...steps) as SignupStep) : LAST_FORM_STEP,
+    errors: read.fields as FieldErrors,
+    general: read.form?.code,
+  };
 }
 
 export type RuleState = 'pending' | 'ok' | 'fail';

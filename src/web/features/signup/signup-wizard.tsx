@@ -2,8 +2,10 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { makeSignupSchema, type User } from '../../../shared/contracts/auth.ts';
 import type { Settings } from '../../../shared/contracts/settings.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useFocusFirstError } from '../../lib/use-focus-first-error.ts';
 import { suggestEmail } from './email-suggestion.ts';
 import { validationVars } from './signup-field-error.tsx';
 import { markSignupFlowActive } from './signup-flow.ts';
@@ -30,7 +32,6 @@ import {
   validateAll,
   validateStep,
 } from './signup-steps.ts';
-import { useFocusFirstError } from './use-focus-first-error.ts';
 
 type Stage =
   | { kind: 'form'; step: SignupStep }
@@ -284,7 +285,7 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
         {lead && <p className="signup-lead">{lead}</p>}
         {notice && (
           <div className="alert alert-danger" role="alert">
-            {t(notice, validationVars(minAge))}
+            {t(dynamicKey(notice), validationVars(minAge))}
           </div>
         )}
         {stage.kind === 'form' && (

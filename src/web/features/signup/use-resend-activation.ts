@@ -19,6 +19,8 @@ export function useResendActivation(csrfToken: string | undefined) {
   return { state, resend };
 }
 
-export function resendErrorKey(code: string): string {
+export function resendErrorKey(
+  code: string,
+): 'errors.rate_limited' | 'errors.network_error' | 'errors.general' {
   return code === 'rate_limited' || code === 'network_error' ? `errors.${code}` : 'errors.general';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../../../shared/i18n/translator.ts';
-import { ApiError } from '../../lib/api.ts';
+import { createTranslator } from '../../shared/i18n/translator.ts';
+import { ApiError } from './api.ts';
 import { describeApiError } from './api-form-errors.ts';
 
 const t = createTranslator({

@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { DELETE_REASONS, DeleteAccountSchema } from '../../../shared/contracts/auth.ts';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormField, FormTextarea } from '../../components/ui/form-field.tsx';
+import { request } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { useSession } from '../session/member-session.tsx';
+
+type Step = 'closed' | 'reasons' | 'offer' | 'confirm' | 'stayed';
+
+/**
+ * Confirmation, reasons, a retention offer, then the password: leaving takes three clear decisions.
+ * One form holds the answers of every step; the schema checks them all on the last.
+ */
+export function DeleteAccountSection({ discount, askPassword }: { discount: number; askPassword: boolean }) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [step, setStep] = useState<Step>('closed');
+  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(DeleteAccountSchema, {
+    defaultValues: { remarks: '', password: '' },
+    // The reason was chosen steps ago: its error goes above the form.
+    shownFields: ['password'],
+  });
+  const reason = form.watch('reason');
+  const send = onSubmit(async (values) => {
+    await request('/api/account-delete.php', { method: 'POST', body: values });
+    await session.signOut('/account-deleted');
+  });
+  return (
+    <section className="card card-body shadow-sm mb-4 border-danger-subtle" aria-labelledby="delete-h">
+      <h2 id="delete-h" className="h5">
+        {t('account.delete_title')}
+      </h2>
+      {step === 'closed' && (
+        <>
+          <p>{t('account.delete_intro')}</p>
+          <button type="button" className="btn btn-outline-danger" onClick={() => setStep('reasons')}>
+            {t('account.delete_start')}
+          </button>
+        </>
+      )}
+      {step === 'stayed' && (
+        <div className="alert alert-success" role="status">
+          {t('account.delete_stayed', { discount })}
+        </div>
+      )}
+      {step === 'reasons' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (reason) setStep(discount > 0 ? 'offer' : 'confirm');
+          }}
+        >
+          <fieldset className="mb-3">
+            <legend className="form-label">{t('account.delete_reason')}</legend>
+            {DELETE_REASONS.map((r) => (
+              <div className="form-check" key={r}>
+                <input
+                  className="form-check-input"
+                  type="radio"
+                  id={`reason-${r}`}
+                  value={r}
+                  {...form.register('reason')}
+                />
+                <label className="form-check-label" htmlFor={`reason-${r}`}>
+                  {t(`account.reasons.${r}`)}
+                </label>
+              </div>
+            ))}
+          </fieldset>
+          <FormTextarea
+            id="remarks"
+            label={t('account.delete_remarks')}
+            rows={3}
+            maxLength={2000}
+            {...form.register('remarks')}
+          />
+          <div className="d-flex gap-2">
+            <button type="submit" className="btn btn-danger" disabled={!reason}>
+              {t('account.next')}
+            </button>
+            <button type="button" className="btn btn-outline-secondary" onClick={() => setStep('closed')}>
+              {t('account.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+      {step === 'offer' && (
+        <div className="retention-offer">
+          <p className="h5">{t('account.offer_title', { discount })}</p>
+          <p>{t('account.offer_text', { discount })}</p>
+          <div className="d-flex gap-2 flex-wrap">
+            <button type="button" className="btn btn-primary" onClick={() => setStep('stayed')}>
+              {t('account.offer_stay', { discount })}
+            </button>
+            <button type="button" className="btn btn-outline-danger" onClick={() => setStep('confirm')}>
+              {t('account.offer_delete')}
+            </button>
+          </div>
+        </div>
+      )}
+      {step === 'confirm' && (
+        <form ref={formRef} onSubmit={send} noValidate>
+          <p>{t('account.delete_confirm_text')}</p>
+          <FormAlert message={formError} />
+          {askPassword && (
+            <FormField
+              id="delete_password"
+              type="password"
+              label={t('account.delete_password')}
+              autoComplete="current-password"
+              error={fieldError('password')}
+              {...form.register('password')}
+            />
+          )}
+          <div className="d-flex gap-2">
+            <button type="submit" className="btn btn-danger" disabled={busy}>
+              {t('account.delete_final')}
+            </button>
+            <button type="button" className="btn btn-outline-secondary" onClick={() => setStep('closed')}>
+              {t('account.cancel')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { LOCALE_INFO, LOCALES, type Locale } from '../../../shared/i18n/locales.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useChangeLanguage } from '../i18n/use-change-language.ts';
+import { useSaveLanguage } from '../session/session-queries.ts';
+
+/**
+ * The settings screen's language: applied at once, no submit, so there is nothing for a form
+ * library to hold; a failed save still switches this tab (the menu does the same).
+ */
+export function LanguageSection() {
+  const { t, i18n } = useTranslation();
+  const changeLanguage = useChangeLanguage();
+  const saveLanguage = useSaveLanguage();
+  const choose = async (locale: Locale) => {
+    await saveLanguage.mutateAsync(locale).catch(() => {});
+    await changeLanguage(locale);
+  };
+  return (
+    <section className="card card-body shadow-sm mb-4" aria-labelledby="language-h">
+      <h2 id="language-h" className="h5">
+        {t('account.language_title')}
+      </h2>
+      <label className="form-label" htmlFor="language">
+        {t('account.language_label')}
+      </label>
+      <select
+        id="language"
+        className="form-select"
+        value={i18n.language}
+        onChange={(e) => void choose(e.target.value as Locale)}
+      >
+        {LOCALES.map((l) => (
+          <option key={l} value={l}>
+            {LOCALE_INFO[l].name}
+          </option>
+        ))}
+      </select>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { PasswordChangeSchema } from '../../../shared/contracts/auth.ts';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { request } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+
+/** The settings screen's password change: the old password, then the new one twice. */
+export function PasswordSection() {
+  const { t } = useTranslation();
+  const [saved, setSaved] = useState(false);
+  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(PasswordChangeSchema, {
+    defaultValues: { old_password: '', password: '', password_repeat: '' },
+  });
+  const send = onSubmit(async (values) => {
+    setSaved(false);
+    await request('/api/password.php', { method: 'POST', body: values });
+    form.reset();
+    setSaved(true);
+  });
+  return (
+    <section className="card card-body shadow-sm mb-4" aria-labelledby="password-h">
+      <h2 id="password-h" className="h5">
+        {t('account.password_title')}
+      </h2>
+      <form ref={formRef} onSubmit={send} noValidate>
+        {saved && (
+          <div className="alert alert-success" role="status">
+            {t('account.password_saved')}
+          </div>
+        )}
+        <FormAlert message={formError} />
+        <FormField
+          id="old_password"
+          type="password"
+          label={t('account.old_password')}
+          autoComplete="current-password"
+          error={fieldError('old_password')}
+          {...form.register('old_password')}
+        />
+        <FormField
+          id="password"
+          type="password"
+          label={t('account.new_password')}
+          autoComplete="new-password"
+          error={fieldError('password')}
+          {...form.register('password')}
+        />
+        <FormField
+          id="password_repeat"
+          type="password"
+          label={t('account.repeat_password')}
+          autoComplete="new-password"
+          error={fieldError('password_repeat')}
+          {...form.register('password_repeat')}
+        />
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('account.save')}
+        </button>
+      </form>
+    </section>
+  );
+}
