@@ -162,7 +162,7 @@ export async function createServices(
   await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
     log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
   );
-  services.userAnswers = createUserAnswers({ settings, now: () => services.now() });
+  services.userAnswers = createUserAnswers({ db, settings, now: () => services.now() });
   services.pageEvents = createPageEventWriter(db, log);
   services.close = async () => {
     services.rateLimits.close();

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'photo_too_many_pixels',
   'photo_too_small',
   'photo_limit_reached',
+  // Credits.
+  'insufficient_credits',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -1,4 +1,7 @@
+import { sql } from 'drizzle-orm';
 import type pg from 'pg';
+import type { z } from 'zod';
+import type { Queryable } from '../db/client.ts';
 
 export type Listener = (payload: string) => void;
 
@@ -7,9 +10,37 @@ export type Listener = (payload: string) => void;
  * hears every notification, including its own. One dedicated connection, reconnected on loss.
  */
 export type EventBus = {
+  /** A typed subscription: every payload is parsed by the channel's schema; one that fails is logged and dropped. */
+  subscribe: <T>(channel: Channel<T>, listener: (payload: T) => void) => Promise<void>;
+  /** The raw text of a channel's notifications. */
   on: (channel: string, listener: Listener) => Promise<void>;
   close: () => Promise<void>;
 };
+
+/** A named channel and the schema of what travels on it (zod, checked on both ends). */
+export type Channel<T> = { readonly name: string; readonly schema: z.ZodType<T> };
+
+export function defineChannel<T>(name: string, schema: z.ZodType<T>): Channel<T> {
+  if (!/^[a-z_]+$/.test(name)) throw new Error(`bad channel name ${name}`);
+  return { name, schema };
+}
+
+/**
+ * PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; a little is kept for safety. An event
+ * carries ids, never documents: a listener reads what it needs.
+ */
+export const MAX_EVENT_BYTES = 7_900;
+
+/**
+ * Publishes an event with NOTIFY through `db`. Given the caller's transaction, PostgreSQL delivers
+ * it only when that transaction commits, and never if it rolls back: the event is part of the change.
+ */
+export async function publish<T>(db: Queryable, channel: Channel<T>, payload: T): Promise<void> {
+  const text = JSON.stringify(channel.schema.parse(payload));
+  if (Buffer.byteLength(text) > MAX_EVENT_BYTES)
+    throw new Error(`event on ${channel.name} is ${Buffer.byteLength(text)} bytes, over NOTIFY's limit`);
+  await db.execute(sql`select pg_notify(${channel.name}, ${text})`);
+}
 
 export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: string) => void }): EventBus {
   const listeners = new Map<string, Set<Listener>>();
@@ -45,16 +76,29 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
     return connecting;
   }
 
+  const on: EventBus['on'] = async (channel, listener) => {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+    const isNew = !listeners.has(channel);
+    const set = listeners.get(channel) ?? new Set();
+    set.add(listener);
+    listeners.set(channel, set);
+    const c = client ?? (await reconnect());
+    if (isNew && c === client) await c.query(`LISTEN "${channel}"`);
+  };
+
   return {
-    on: async (channel, listener) => {
-      if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
-      const isNew = !listeners.has(channel);
-      const set = listeners.get(channel) ?? new Set();
-      set.add(listener);
-      listeners.set(channel, set);
-      const c = client ?? (await reconnect());
-      if (isNew && c === client) await c.query(`LISTEN "${channel}"`);
-    },
+    on,
+    subscribe: (channel, listener) =>
+      on(channel.name, (text) => {
+        let payload: unknown;
+        try {
+          payload = channel.schema.parse(JSON.parse(text));
+        } catch (error) {
+          log.error({ err: error, channel: channel.name }, 'event with an unexpected payload dropped');
+          return;
+        }
+        listener(payload as Parameters<typeof listener>[0]);
+      }),
     close: async () => {
       closed = true;
       const c = client;

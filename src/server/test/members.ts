@@ -18,7 +18,6 @@ const USER_KEYS = new Set<string>([
   'name',
   'passwordHash',
   'status',
-  'credits',
   'paidUser',
   'language',
   'fictional',

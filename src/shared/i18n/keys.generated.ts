@@ -123,6 +123,7 @@ export type CommonKey =
   | 'errors.forbidden'
   | 'errors.general'
   | 'errors.geocode_failed'
+  | 'errors.insufficient_credits'
   | 'errors.internal_error'
   | 'errors.link_invalid'
   | 'errors.login_failed'

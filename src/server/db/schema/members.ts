@@ -25,7 +25,6 @@ export const users = pgTable(
     status: text('status', { enum: ['not_confirmed', 'active', 'disabled', 'pending_deletion'] })
       .notNull()
       .default('not_confirmed'),
-    credits: integer('credits').notNull().default(0),
     paidUser: boolean('paid_user').notNull().default(false),
     language: text('language').notNull().default('nl'),
     fictional: boolean('fictional').notNull().default(false),
@@ -65,7 +64,6 @@ export const users = pgTable(
     index('users_visible_idx')
       .on(t.id)
       .where(sql`${t.status} = 'active' and ${t.invisible} = false and ${t.deletedAt} is null`),
-    check('users_credits_non_negative', sql`${t.credits} >= 0`),
   ],
 );
 

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
+import { grantCredits } from '../../features/credits/credits.service.ts';
 import type { Database } from '../client.ts';
 import { profiles, users } from '../schema/index.ts';
 
@@ -37,20 +38,31 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
       .from(users)
       .where(sql`lower(${users.email}) = ${login.email}`);
     if (exists) continue;
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: login.email,
-        name: login.name,
-        passwordHash: await hashPassword(login.password),
-        status: 'active',
-        emailConfirmedAt: now,
-        credits: login.credits,
-        paidUser: login.paid,
-        language: 'nl',
-        demo: true,
-      })
-      .returning();
+    const passwordHash = await hashPassword(login.password);
+    const user = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: login.email,
+          name: login.name,
+          passwordHash,
+          status: 'active',
+          emailConfirmedAt: now,
+          paidUser: login.paid,
+          language: 'nl',
+          demo: true,
+        })
+        .returning();
+      // Credits to try the paid parts with, through the ledger like every credit.
+      if (row)
+        await grantCredits(tx, {
+          userId: row.id,
+          amount: login.credits,
+          reason: 'demo',
+          reference: `demo:${row.id}`,
+        });
+      return row;
+    });
     if (!user) continue;
     await db.insert(profiles).values({
       userId: user.id,

@@ -12,7 +12,7 @@ import { REGIONS } from '../../features/regions/regions.data.ts';
 import { createLocalStorage, type Storage } from '../../lib/storage.ts';
 import { createTestDb } from '../../test/db.ts';
 import type { Database } from '../client.ts';
-import { appConfig, photos, profiles, users } from '../schema/index.ts';
+import { appConfig, creditAccounts, photos, profiles, users } from '../schema/index.ts';
 import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
 
 const NOW = new Date('2025-03-15T10:00:00Z');
@@ -101,13 +101,15 @@ describe('seedDemo with a small count', () => {
     const rows = await site.db.select().from(users);
     for (const u of rows) {
       expect(u.email).toMatch(/^demo\+\d+@demo\.liefdesplein\.invalid$/);
-      expect(u).toMatchObject({ status: 'active', credits: 0, demo: true, passwordHash: null });
+      expect(u).toMatchObject({ status: 'active', demo: true, passwordHash: null });
       expect(['nl', 'de', 'en', 'es', 'fr', 'it', 'pl']).toContain(u.language);
       expect(NOW.getTime() - u.signupDate.getTime()).toBeLessThanOrEqual(731 * DAY_MS);
       expect(NOW.getTime() - u.lastActiveAt.getTime()).toBeLessThanOrEqual(14 * DAY_MS);
       expect(u.lastActiveAt.getTime()).toBeGreaterThanOrEqual(u.signupDate.getTime());
     }
     expect(new Set(rows.map((u) => u.name.toLowerCase())).size).toBe(rows.length);
+    // Demo members hold no credits: they only answer.
+    expect(await site.db.select().from(creditAccounts)).toEqual([]);
   });
 
   it('gives every member 1 to 6 photos with a public main photo whose files exist', async () => {

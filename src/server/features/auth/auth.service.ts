@@ -13,12 +13,14 @@ import {
 import type { ValidationKey } from '../../../shared/errors.ts';
 import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import type { Queryable } from '../../db/client.ts';
 import { accountTokens, profiles, trackingRecords, users } from '../../db/schema/index.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { removeBlocksOf } from '../blocks/blocks.service.ts';
+import { grantCredits } from '../credits/credits.service.ts';
 import { erasePhotosOf } from '../photos/photos.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { type AccountMailKind, renderAccountMail } from './auth.mails.ts';
@@ -72,14 +74,19 @@ type RequestMeta = { domain: string; locale: Locale; ip?: string; userAgent?: st
 const fieldError = (field: string, code: ValidationKey, status = 400) =>
   validationFailed({ [field]: [code] }, status);
 
+/**
+ * Stores a single-use link and enqueues its mail. Given the caller's transaction (`tx`), both
+ * commit with the change that causes them, or neither does.
+ */
 async function sendAccountMail(
   services: AppServices,
   kind: AccountMailKind,
   user: { id: number; email: string; name: string; language: string },
   meta: { domain: string; newEmail?: string },
+  tx: Queryable = services.db,
 ) {
   const { token, hash } = createToken();
-  await services.db.insert(accountTokens).values({
+  await tx.insert(accountTokens).values({
     userId: user.id,
     kind,
     tokenHash: hash,
@@ -95,7 +102,7 @@ async function sendAccountMail(
     link,
     domain: meta.domain,
   });
-  await services.enqueue(SEND_MAIL_JOB, mail as unknown as Record<string, unknown>);
+  await services.enqueue(SEND_MAIL_JOB, mail as unknown as Record<string, unknown>, { tx });
 }
 
 export async function sendMailJob(services: AppServices, payload: Record<string, unknown>) {
@@ -171,7 +178,7 @@ async function createAccount(
 ) {
   const values = await services.settings.getValues(meta.domain);
   const now = services.now();
-  const user = await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(users)
       .values({
@@ -179,7 +186,6 @@ async function createAccount(
         name: account.name,
         passwordHash: account.passwordHash,
         status: 'not_confirmed',
-        credits: values.signup_credits,
         language: meta.locale,
         signupDate: now,
         lastActiveAt: now,
@@ -193,15 +199,22 @@ async function createAccount(
     if (!created)
       throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
     await tx.insert(profiles).values({ userId: created.id, ...account.profile });
+    if (values.signup_credits > 0)
+      await grantCredits(tx, {
+        userId: created.id,
+        amount: values.signup_credits,
+        reason: 'signup',
+        reference: `signup:${created.id}`,
+      });
     if (meta.trafficSource)
       await tx
         .insert(trackingRecords)
         .values({ userId: created.id, ...toTrackingRecord(meta.trafficSource) });
-    return created;
+    // The activation link and the session belong to the account: a crash leaves all or nothing.
+    await sendAccountMail(services, 'activation', created, meta, tx);
+    const session = await createSession(tx, created.id, { ...meta, now });
+    return { userId: created.id, ...session };
   });
-  await sendAccountMail(services, 'activation', user, meta);
-  const session = await createSession(services.db, user.id, { ...meta, now });
-  return { userId: user.id, ...session };
 }
 
 export async function signup(services: AppServices, input: SignupInput, meta: SignupMeta) {
@@ -497,26 +510,31 @@ export async function deleteAccount(
   if (session.user.passwordHash !== null)
     await checkMemberPassword(services, session, input.password, 'password');
   const now = services.now();
-  await services.db
-    .update(users)
-    .set({
-      status: 'pending_deletion',
-      deletionRequestedAt: now,
-      deleteReason: input.reason,
-      deleteRemarks: input.remarks || null,
-    })
-    .where(eq(users.id, session.user.id));
-  await revokeUserSessions(services.db, session.user.id, now);
-  await services.sessions.invalidateUser(session.user.id);
-  await sendAccountMail(services, 'reactivation', session.user, meta);
-  await services.enqueue(
-    ERASE_ACCOUNT_JOB,
-    { userId: session.user.id, requestedAt: now.toISOString() },
-    {
-      runAt: new Date(now.getTime() + LIMITS.reactivationDays * 86_400_000),
-      dedupeKey: `erase:${session.user.id}:${now.toISOString()}`,
-    },
-  );
+  // One transaction: hidden, logged out everywhere, the way back mailed and the erasure scheduled.
+  // A crash in between used to leave an account hidden whose erasure was never scheduled.
+  await services.db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({
+        status: 'pending_deletion',
+        deletionRequestedAt: now,
+        deleteReason: input.reason,
+        deleteRemarks: input.remarks || null,
+      })
+      .where(eq(users.id, session.user.id));
+    await revokeUserSessions(tx, session.user.id, now);
+    await sendAccountMail(services, 'reactivation', session.user, meta, tx);
+    await services.enqueue(
+      ERASE_ACCOUNT_JOB,
+      { userId: session.user.id, requestedAt: now.toISOString() },
+      {
+        tx,
+        runAt: new Date(now.getTime() + LIMITS.reactivationDays * 86_400_000),
+        dedupeKey: `erase:${session.user.id}:${now.toISOString()}`,
+      },
+    );
+    await services.sessions.invalidateUser(session.user.id, tx);
+  });
 }
 
 export async function requestReactivation(services: AppServices, email: string, meta: RequestMeta) {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql, type WithSubquery } from 'drizzle-orm';
+import { z } from 'zod';
 import { LIMITS } from '../../../shared/limits.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { photos, profiles, sessions, users } from '../../db/schema/index.ts';
+import { defineChannel, type EventBus, publish } from '../../lib/event-bus.ts';
 import { createToken, hashToken } from './tokens.ts';
 
 export const SESSION_MAX_AGE_S = LIMITS.authCookieDays * 24 * 3600;
@@ -37,7 +39,7 @@ function newSessionRow(userId: number, meta: { ip?: string; userAgent?: string; 
 }
 
 export async function createSession(
-  db: Database,
+  db: Queryable,
   userId: number,
   meta: { ip?: string; userAgent?: string; now: Date },
 ): Promise<{ token: string; csrfToken: string }> {
@@ -152,7 +154,7 @@ export async function revokeSession(db: Database, sessionId: string, now: Date) 
 }
 
 /** Ends every session of an account, optionally but one (the member's current browser). */
-export async function revokeUserSessions(db: Database, userId: number, now: Date, exceptSessionId?: string) {
+export async function revokeUserSessions(db: Queryable, userId: number, now: Date, exceptSessionId?: string) {
   await db
     .update(sessions)
     .set({ revokedAt: now })
@@ -165,7 +167,12 @@ export async function revokeUserSessions(db: Database, userId: number, now: Date
     );
 }
 
-const USER_CHANGED = 'user_changed';
+/**
+ * Every change to an account, with the member's id, on whichever instance makes it: caches of the
+ * member (sessions, visibility) drop their entries. Published in the change's transaction when it
+ * has one, so it is heard only once the change is there to read.
+ */
+export const userChanged = defineChannel('user_changed', z.number().int().positive());
 
 export type SessionCache = {
   find: (token: string, now: Date) => Promise<ActiveSession | null>;
@@ -176,7 +183,8 @@ export type SessionCache = {
    * the session carries of the profile (profile fields, main photo) must call this, on whichever
    * instance makes it: all instances drop what they cached for that member.
    */
-  invalidateUser: (userId: number) => Promise<void>;
+  /** Given the change's transaction, other instances hear of it when it commits. */
+  invalidateUser: (userId: number, tx?: Queryable) => Promise<void>;
 };
 
 /**
@@ -186,7 +194,7 @@ export type SessionCache = {
  */
 export async function createSessionCache(
   db: Database,
-  bus: { on: (channel: string, listener: (payload: string) => void) => Promise<void> },
+  bus: Pick<EventBus, 'subscribe'>,
   ttlMs = 5_000,
 ): Promise<SessionCache> {
   const entries = new Map<string, { at: number; value: ActiveSession | null }>();
@@ -197,7 +205,7 @@ export async function createSessionCache(
     generation += 1;
     for (const [key, entry] of entries) if (entry.value?.user.id === userId) entries.delete(key);
   };
-  await bus.on(USER_CHANGED, (payload) => dropUser(Number(payload)));
+  await bus.subscribe(userChanged, dropUser);
   const peek = (id: string, now: Date): ActiveSession | null | undefined => {
     const hit = entries.get(id);
     if (!hit || Date.now() - hit.at >= ttlMs) return undefined;
@@ -216,9 +224,9 @@ export async function createSessionCache(
       return value;
     },
     peek: (token, now) => peek(hashToken(token), now),
-    invalidateUser: async (userId) => {
+    invalidateUser: async (userId, tx) => {
       dropUser(userId);
-      await db.execute(sql`select pg_notify(${USER_CHANGED}, ${String(userId)})`);
+      await publish(tx ?? db, userChanged, userId);
     },
   };
 }

@@ -1,5 +1,7 @@
 import type { User } from '../../../shared/contracts/auth.ts';
+import type { Database } from '../../db/client.ts';
 import { type EncodedBody, encodeBody } from '../../lib/encoded-body.ts';
+import { balanceOf } from '../credits/credits.service.ts';
 import type { SettingsStore } from '../settings/settings.service.ts';
 import type { ActiveSession } from './sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
@@ -11,43 +13,53 @@ export const USER_ANSWER_HEADERS = Object.freeze({
   vary: 'accept-encoding',
 });
 
+type Facts = { fictionalIcon: string; credits: number; now: Date };
+
 /** The member's own view of their session, as every account call answers it. */
-function presentSession(session: ActiveSession, fictionalIcon: string, now: Date): User {
+function presentSession(session: ActiveSession, facts: Facts): User {
   return presentUser(session.user, session.profile, {
     csrfToken: session.csrfToken,
     mainPhoto: session.mainPhoto,
-    fictionalIcon,
-    now,
+    fictionalIcon: facts.fictionalIcon,
+    credits: facts.credits,
+    now: facts.now,
   });
 }
 
 /**
  * GET user.php is polled by every open tab: its answer is kept with the cached session object, so
  * it is rebuilt only when the session cache reloads the member (any change to the account
- * invalidates it), the day changes (age) or the fictional icon setting does.
+ * invalidates it), the day changes (age), the fictional icon setting does, or the balance: that
+ * one is read on every call (one primary-key read), because credits change far more often than
+ * anything else of an account and must not cost every instance a cache invalidation.
  */
-export function createUserAnswers(deps: { settings: SettingsStore; now: () => Date }) {
+export function createUserAnswers(deps: { db: Database; settings: SettingsStore; now: () => Date }) {
   const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
-  const keyOf = (fictionalIcon: string, now: Date) => `${now.toISOString().slice(0, 10)}|${fictionalIcon}`;
+  const keyOf = (facts: Facts) =>
+    `${facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}`;
 
-  const build = (session: ActiveSession, fictionalIcon: string, now: Date) => {
-    // Quality 4 as the compress plugin: a session's answer is rebuilt every few seconds.
-    const body = encodeBody(JSON.stringify({ user: presentSession(session, fictionalIcon, now) }), 4);
-    answered.set(session, { key: keyOf(fictionalIcon, now), body });
-    return body;
+  const factsOf = async (session: ActiveSession, domain: string): Promise<Facts> => {
+    const [{ fictional_icon }, credits] = await Promise.all([
+      deps.settings.getValues(domain),
+      balanceOf(deps.db, session.user.id),
+    ]);
+    return { fictionalIcon: fictional_icon, credits, now: deps.now() };
   };
 
   return {
     /** The member's view of a session on a domain, not kept: for answers to a change (login, language). */
     async present(session: ActiveSession, domain: string): Promise<User> {
-      const { fictional_icon } = await deps.settings.getValues(domain);
-      return presentSession(session, fictional_icon, deps.now());
+      return presentSession(session, await factsOf(session, domain));
     },
     async body(session: ActiveSession, domain: string): Promise<EncodedBody> {
-      const { fictional_icon } = await deps.settings.getValues(domain);
-      const now = deps.now();
+      const facts = await factsOf(session, domain);
+      const key = keyOf(facts);
       const hit = answered.get(session);
-      return hit?.key === keyOf(fictional_icon, now) ? hit.body : build(session, fictional_icon, now);
+      if (hit?.key === key) return hit.body;
+      // Quality 4 as the compress plugin: a session's answer is rebuilt every few seconds.
+      const body = encodeBody(JSON.stringify({ user: presentSession(session, facts) }), 4);
+      answered.set(session, { key, body });
+      return body;
     },
   };
 }

@@ -15,6 +15,8 @@ export function presentUser(
   extra: {
     csrfToken: string;
     fictionalIcon: string;
+    /** The balance, read apart from the cached session (features/credits). */
+    credits: number;
     now: Date;
     mainPhoto: SessionMainPhoto | null;
     unreadMessages?: number;
@@ -25,7 +27,7 @@ export function presentUser(
     id: user.id,
     email: user.email,
     status: user.status,
-    credits: user.credits,
+    credits: extra.credits,
     paid_user: user.paidUser,
     signup_date: user.signupDate.toISOString(),
     language: user.language,

@@ -1,4 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { SettingsValues } from '../../../shared/contracts/settings.ts';
 import { SettingsValuesSchema } from '../../../shared/contracts/settings.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
@@ -6,13 +7,14 @@ import type { Translate } from '../../../shared/i18n/translator.ts';
 import type { Database } from '../../db/client.ts';
 import { siteSettings } from '../../db/schema/index.ts';
 import { type EncodedBody, encodeBody } from '../../lib/encoded-body.ts';
-import type { EventBus } from '../../lib/event-bus.ts';
+import { defineChannel, type EventBus, publish } from '../../lib/event-bus.ts';
 import type { TrafficSource } from '../../lib/traffic-source.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 
 /** The row that applies to every domain without its own values. */
 export const ALL_DOMAINS = '*';
-const SETTINGS_CHANNEL = 'settings_changed';
+/** A domain's settings changed (an operator's edit): every instance drops what it cached of them. */
+const settingsChanged = defineChannel('settings_changed', z.string().max(253));
 
 export type SettingsStore = {
   /** Values for a domain: code defaults, then the '*' row, then the domain's own row. */
@@ -57,7 +59,7 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
     if (!domain || domain === ALL_DOMAINS) cache.clear();
     else cache.delete(domain);
   };
-  await bus?.on(SETTINGS_CHANNEL, (domain) => invalidate(domain));
+  await bus?.subscribe(settingsChanged, (domain) => invalidate(domain));
   await load(ALL_DOMAINS);
 
   return {
@@ -87,7 +89,7 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
           },
         });
       invalidate(domain);
-      await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${domain})`);
+      await publish(db, settingsChanged, domain);
       return load(domain);
     },
   };

@@ -10,7 +10,6 @@ import type { ServiceResult, WebLoadContext } from '../../../shared/load-context
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
 import { AppError, sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { presentUser } from '../auth/users.presenter.ts';
 import { submitPageComplaint } from '../complaints/complaints.rate-limit.ts';
 import { presentMemberProfile, presentSearch } from '../members/members.presenter.ts';
 import { getMemberProfile, searchMembers } from '../members/members.service.ts';
@@ -168,14 +167,7 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
         },
         pageTexts: (ns) => services.translations.pageTexts(ctx.locale, ns),
         country: ctx.country,
-        user: session
-          ? presentUser(session.user, session.profile, {
-              csrfToken: session.csrfToken,
-              mainPhoto: session.mainPhoto,
-              fictionalIcon: settings.fictional_icon,
-              now: services.now(),
-            })
-          : null,
+        user: session ? await services.userAnswers.present(session, ctx.domain) : null,
         isDevelopment: services.env.nodeEnv !== 'production',
         site: {
           listHighlights: () => services.highlights.list(ctx.country, services.now()),

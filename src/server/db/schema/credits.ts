@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './members.ts';
+
+/**
+ * A member's credit balance: its own row, not a column of users, so a balance change touches no
+ * cached session (features/credits). Changed only together with a ledger row, never below zero.
+ */
+export const creditAccounts = pgTable(
+  'credit_accounts',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    balance: integer('balance').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('credit_accounts_balance_non_negative', sql`${t.balance} >= 0`)],
+);
+
+/**
+ * Every change of a balance, written in the same transaction as the balance. `reference` names what
+ * caused it (a provider payment, a message's client id, a sign-up), so the same cause never counts
+ * twice: one row per kind and reference.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['grant', 'spend', 'refund', 'adjustment'] }).notNull(),
+    /** Positive for grants and refunds, negative for spends; an adjustment either way. */
+    delta: integer('delta').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** Why, for the member's transaction list and the back office: signup, purchase, message, ... */
+    reason: text('reason').notNull(),
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userId, t.id),
+    uniqueIndex('credit_ledger_reference_idx').on(t.kind, t.reference),
+    check('credit_ledger_delta_not_zero', sql`${t.delta} <> 0`),
+  ],
+);

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { createMember, logIn } from '../../test/members.ts';
+import { grantCredits, spendCredits } from './credits.service.ts';
+
+const { app, services } = await createTestApp();
+
+describe('the balance in GET /api/user.php', () => {
+  it('follows every change at once, without invalidating the cached session', async () => {
+    const { id } = await createMember(services.db);
+    const login = await logIn(services.db, id, services.now());
+    const credits = async () => (await app.inject({ url: '/api/user.php', ...login })).json().user.credits;
+    expect(await credits()).toBe(0);
+    const invalidations: number[] = [];
+    const real = services.sessions.invalidateUser;
+    services.sessions.invalidateUser = async (userId, tx) => {
+      invalidations.push(userId);
+      return real(userId, tx);
+    };
+    await services.db.transaction((tx) =>
+      grantCredits(tx, { userId: id, amount: 30, reason: 'purchase', reference: 'payment:t1' }),
+    );
+    expect(await credits()).toBe(30);
+    await services.db.transaction((tx) =>
+      spendCredits(tx, { userId: id, amount: 5, reason: 'message', reference: 'message:c1' }),
+    );
+    expect(await credits()).toBe(25);
+    expect(invalidations).toEqual([]);
+    services.sessions.invalidateUser = real;
+  });
+
+  it('a new account gets the sign-up credits through the ledger', async () => {
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/signup-entry.php',
+      payload: { email: 'ledger-signup@example.nl', gender: 'male', sexuality: 'hetero', accept_terms: true },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().user.credits).toBe(20);
+  });
+});
