@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createTestDb } from '../test/db.ts';
+import { createEventBus, defineChannel, MAX_EVENT_BYTES, publish } from './event-bus.ts';
+
+const database = await createTestDb();
+const errors: unknown[] = [];
+const bus = createEventBus(database.pool, { error: (o) => errors.push(o) });
+afterAll(async () => {
+  await bus.close();
+  await database.close();
+});
+
+const memberLiked = defineChannel('test_member_liked', z.object({ from: z.number(), to: z.number() }));
+
+/** Waits until `count` events arrived (NOTIFY is asynchronous), or gives up after two seconds. */
+async function received<T>(list: T[], count: number) {
+  for (let i = 0; i < 200 && list.length < count; i += 1) await new Promise((r) => setTimeout(r, 10));
+  return list;
+}
+
+describe('the typed event bus', () => {
+  it('delivers a published event parsed, and one in a transaction only when it commits', async () => {
+    const heard: { from: number; to: number }[] = [];
+    await bus.subscribe(memberLiked, (event) => heard.push(event));
+    await publish(database.db, memberLiked, { from: 1, to: 2 });
+    await database.db
+      .transaction(async (tx) => {
+        await publish(tx, memberLiked, { from: 3, to: 4 });
+        tx.rollback();
+      })
+      .catch(() => {});
+    await database.db.transaction(async (tx) => {
+      await publish(tx, memberLiked, { from: 5, to: 6 });
+    });
+    await publish(database.db, memberLiked, { from: 7, to: 8 });
+    expect(await received(heard, 3)).toEqual([
+      { from: 1, to: 2 },
+      { from: 5, to: 6 },
+      { from: 7, to: 8 },
+    ]);
+  });
+
+  it('refuses to publish what the schema does not allow, or what NOTIFY cannot carry', async () => {
+    await expect(publish(database.db, memberLiked, { from: 'x' } as never)).rejects.toThrow();
+    const big = defineChannel('test_big', z.string());
+    await expect(publish(database.db, big, 'x'.repeat(MAX_EVENT_BYTES))).rejects.toThrow(/NOTIFY/);
+  });
+
+  it('drops and logs a payload a listener would not understand (another version, a hand-made NOTIFY)', async () => {
+    const heard: unknown[] = [];
+    await bus.subscribe(memberLiked, (event) => heard.push(event));
+    await database.db.execute(sql`select pg_notify('test_member_liked', '{"from":"not a number"}')`);
+    await publish(database.db, memberLiked, { from: 9, to: 10 });
+    expect(await received(heard, 1)).toEqual([{ from: 9, to: 10 }]);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+});
