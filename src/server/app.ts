@@ -11,26 +11,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { authRoutes } from './features/auth/auth.routes.ts';
-import { blocksRoutes } from './features/blocks/blocks.routes.ts';
-import { companyRoutes } from './features/company/company.routes.ts';
-import { complaintsRoutes } from './features/complaints/complaints.routes.ts';
-import { devMailRoutes } from './features/dev-mail/dev-mail.routes.ts';
-import { geocodeRoutes } from './features/geocode/geocode.routes.ts';
-import { healthRoutes } from './features/health/health.routes.ts';
-import { i18nRoutes } from './features/i18n/i18n.routes.ts';
-import { interestsRoutes } from './features/interests/interests.routes.ts';
-import { mediaRoutes } from './features/media/media.routes.ts';
-import { membersRoutes } from './features/members/members.routes.ts';
-import { pageHiddenRoutes } from './features/page-hidden/page-hidden.routes.ts';
-import { photosRoutes } from './features/photos/photos.routes.ts';
-import { profileRoutes } from './features/profile/profile.routes.ts';
-import { regionsRoutes } from './features/regions/regions.routes.ts';
-import { settingsRoutes } from './features/settings/settings.routes.ts';
 import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
+import { FEATURES } from './features.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-body.ts';
 import { createLazyChildLogger } from './lib/lazy-child-logger.ts';
-import { devOutboxesServed } from './plugins/dev-outbox.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -98,22 +82,11 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   registerRequestContext(app, services);
   registerSessions(app, services);
 
-  await app.register(settingsRoutes(services));
-  await app.register(authRoutes(services));
-  await app.register(companyRoutes(services));
-  await app.register(interestsRoutes(services));
-  await app.register(i18nRoutes(services));
-  await app.register(regionsRoutes(services));
-  await app.register(healthRoutes(services));
-  await app.register(complaintsRoutes(services));
-  await app.register(pageHiddenRoutes(services));
-  await app.register(photosRoutes(services));
-  await app.register(mediaRoutes(services));
-  await app.register(profileRoutes(services));
-  await app.register(geocodeRoutes(services));
-  await app.register(membersRoutes(services));
-  await app.register(blocksRoutes(services));
-  if (devOutboxesServed(services.env)) await app.register(devMailRoutes(services));
-  await app.register(ssrRoutes(services, options.web));
+  for (const feature of FEATURES) {
+    if (feature.routes && (feature.servedWhen?.(services.env) ?? true))
+      await app.register(feature.routes(services));
+  }
+  // Last: the pages' catch-all, with every feature's part of the load context.
+  await app.register(ssrRoutes(services, options.web, FEATURES));
   return app as unknown as FastifyInstance;
 }

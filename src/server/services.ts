@@ -3,18 +3,10 @@ import type { Clock } from 'pg-boss';
 import type { Logger as PinoLogger } from 'pino';
 import { type Db, pingDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
-import {
-  ERASE_ACCOUNT_JOB,
-  eraseAccountJob,
-  PASSWORD_RESET_MAIL_JOB,
-  passwordResetMailJob,
-  SEND_MAIL_JOB,
-  sendMailJob,
-} from './features/auth/auth.service.ts';
+import { jobsOf } from './feature.ts';
 import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
 import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
-import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './features/complaints/complaints.service.ts';
 import { createDatabaseCheck, type DatabaseCheck } from './features/health/health.service.ts';
 import {
   createHighlightsCache,
@@ -33,15 +25,10 @@ import {
   createSettingsStore,
   type SettingsStore,
 } from './features/settings/settings.service.ts';
+import { FEATURES } from './features.ts';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { loadTranslations, type Translations } from './lib/i18n.ts';
-import {
-  AnyPayloadSchema,
-  createJobQueue,
-  defineJob,
-  type EnqueueOptions,
-  type JobQueue,
-} from './lib/jobs.ts';
+import { createJobQueue, type EnqueueOptions, type JobDefinition, type JobQueue } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createRateLimitStores, type RateLimitStores } from './lib/rate-limit-store.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
@@ -75,23 +62,12 @@ export type AppServices = {
   databaseCheck: DatabaseCheck;
   /** The clock services read; tests move it. */
   now: () => Date;
-  /** Enqueues a durable job by its name, due now by the services' clock unless told otherwise. */
-  enqueue: (type: string, payload: Record<string, unknown>, options?: EnqueueOptions) => Promise<void>;
+  /** Enqueues a durable job, due now by the services' clock unless told otherwise. */
+  enqueue: <P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions) => Promise<void>;
   close: () => Promise<void>;
 };
 
 /** Wires the process-wide services once; buildApp only registers routes on top of them. */
-/** The jobs of the features, by name (typed payloads next: each feature defines its own). */
-export const JOBS = [COMPLAINT_MAIL_JOB, SEND_MAIL_JOB, ERASE_ACCOUNT_JOB, PASSWORD_RESET_MAIL_JOB].map(
-  (name) =>
-    defineJob({
-      name,
-      payload: AnyPayloadSchema,
-      // The erasure is due 14 days after the deletion request: kept well beyond that.
-      retentionDays: name === ERASE_ACCOUNT_JOB ? 60 : 14,
-    }),
-);
-
 export type ServiceOptions = {
   /** A pg-boss TestClock in tests: jobs.drain() then runs what is due by services.now(). */
   jobClock?: Clock;
@@ -137,23 +113,11 @@ export async function createServices(
     log,
     ...(options.jobClock ? { clock: options.jobClock, background: false, max: 2 } : {}),
   });
-  const handlers: Record<string, (payload: Record<string, unknown>) => Promise<void>> = {
-    [COMPLAINT_MAIL_JOB]: (payload) => sendComplaintMailJob(services, payload),
-    [SEND_MAIL_JOB]: (payload) => sendMailJob(services, payload),
-    [ERASE_ACCOUNT_JOB]: (payload) => eraseAccountJob(services, payload),
-    [PASSWORD_RESET_MAIL_JOB]: (payload) => passwordResetMailJob(services, payload),
-  };
-  const byName = new Map(JOBS.map((job) => [job.name, job]));
-  for (const job of JOBS) {
-    const handler = handlers[job.name];
-    if (handler) queue.handle(job, handler);
-  }
+  for (const job of jobsOf(FEATURES))
+    queue.handle(job.definition, job.handler({ services, features: FEATURES }));
   services.jobs = { ...queue, drain: (asOf = () => services.now()) => queue.drain(asOf) };
-  services.enqueue = (type, payload, enqueueOptions = {}) => {
-    const job = byName.get(type);
-    if (!job) throw new Error(`unknown job ${type}`);
-    return queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() });
-  };
+  services.enqueue = (job, payload, enqueueOptions = {}) =>
+    queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() });
   services.highlights = createHighlightsCache(db);
   services.searchTotals = createSearchTotalsCache();
   services.sessions = await createSessionCache(db, bus);

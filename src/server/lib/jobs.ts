@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { type Clock, fromDrizzle, type Job, PgBoss, TestClock } from 'pg-boss';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Database, Queryable } from '../db/client.ts';
 import { jobs as legacyJobs } from '../db/schema/index.ts';
 import { describeError } from './logger.ts';
@@ -206,9 +206,6 @@ export async function installJobSchema(url: string): Promise<void> {
   await boss.start();
   await boss.stop({ graceful: false });
 }
-
-/** The payload of jobs that carry any JSON object (mails). */
-export const AnyPayloadSchema = z.record(z.string(), z.unknown());
 
 /**
  * Jobs the previous job table still holds (queued, or running when that version stopped) move

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { z } from 'zod';
 
-export type Mail = {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  replyTo?: string;
-};
+/** A mail as the jobs queue carries it (checked when enqueued and when sent). */
+export const MailSchema = z.object({
+  to: z.string().min(3).max(320),
+  subject: z.string().max(998),
+  text: z.string(),
+  html: z.string(),
+  replyTo: z.string().max(320).optional(),
+});
+export type Mail = z.infer<typeof MailSchema>;
 
 export type StoredMail = Mail & { id: string; from: string; date: string };
 

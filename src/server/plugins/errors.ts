@@ -8,6 +8,7 @@ import {
   isValidationKey,
   type ValidationKey,
 } from '../../shared/errors.ts';
+import type { ServiceResult } from '../../shared/load-context.ts';
 
 /** A failure a caller can act on: it travels as `{ error: { code, message, details } }`. */
 export class AppError extends Error {
@@ -119,4 +120,20 @@ export function registerErrorHandling(app: FastifyInstance) {
       error.message || DEFAULT_ERROR_MESSAGE,
     );
   });
+}
+
+/** A service call for a loader: an AppError becomes the API's answer, anything else still fails the page. */
+export async function serviceResult<T>(call: () => Promise<T>): Promise<ServiceResult<T>> {
+  try {
+    return { ok: true, data: await call() };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return {
+      ok: false,
+      status: error.statusCode,
+      code: error.code,
+      message: error.message,
+      details: error.details,
+    };
+  }
 }

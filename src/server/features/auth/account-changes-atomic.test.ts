@@ -10,9 +10,9 @@ const { app, services } = await createTestApp({ SIGNUP_RATE_LIMIT: '100' });
 /** Makes the next enqueue of a job kind fail, as a crash between two writes would. */
 function failingEnqueue(type: string) {
   const real = services.enqueue;
-  services.enqueue = async (name, payload, options) => {
-    if (name === type) throw new Error(`crash before ${type} was enqueued`);
-    return real(name, payload, options);
+  services.enqueue = async (job, payload, options) => {
+    if (job.name === type) throw new Error(`crash before ${type} was enqueued`);
+    return real(job, payload, options);
   };
   return () => {
     services.enqueue = real;

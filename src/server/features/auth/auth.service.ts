@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type CompleteSignupInput,
   type DeleteAccountSchema,
@@ -13,15 +13,15 @@ import {
 import type { ValidationKey } from '../../../shared/errors.ts';
 import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
 import { accountTokens, profiles, trackingRecords, users } from '../../db/schema/index.ts';
-import type { Mail } from '../../lib/mailer.ts';
+import type { Feature } from '../../feature.ts';
+import { defineJob } from '../../lib/jobs.ts';
+import { type Mail, MailSchema } from '../../lib/mailer.ts';
 import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { removeBlocksOf } from '../blocks/blocks.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
-import { erasePhotosOf } from '../photos/photos.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { type AccountMailKind, renderAccountMail } from './auth.mails.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
@@ -51,9 +51,17 @@ import {
 } from './sessions.service.ts';
 import { createToken, hashToken } from './tokens.ts';
 
-export const SEND_MAIL_JOB = 'send-mail';
-export const ERASE_ACCOUNT_JOB = 'erase-account';
-export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
+export const SEND_MAIL_JOB = defineJob({ name: 'send-mail', payload: MailSchema });
+export const ERASE_ACCOUNT_JOB = defineJob({
+  name: 'erase-account',
+  payload: z.object({ userId: z.number().int().positive(), requestedAt: z.string() }),
+  // Due 14 days after the deletion request: kept well beyond that.
+  retentionDays: 60,
+});
+export const PASSWORD_RESET_MAIL_JOB = defineJob({
+  name: 'password-reset-mail',
+  payload: z.object({ email: z.string().max(254), domain: z.string().max(253) }),
+});
 
 const TOKEN_LIFETIME_MS: Record<AccountMailKind, number> = {
   activation: 30 * 86_400_000,
@@ -102,11 +110,11 @@ async function sendAccountMail(
     link,
     domain: meta.domain,
   });
-  await services.enqueue(SEND_MAIL_JOB, mail as unknown as Record<string, unknown>, { tx });
+  await services.enqueue(SEND_MAIL_JOB, mail, { tx });
 }
 
-export async function sendMailJob(services: AppServices, payload: Record<string, unknown>) {
-  await services.mailer.send(payload as unknown as Mail);
+export async function sendMailJob(services: Pick<AppServices, 'mailer'>, mail: Mail) {
+  await services.mailer.send(mail);
 }
 
 /** Uses a mailed token once: the row is marked used in the same statement that finds it. */
@@ -401,13 +409,13 @@ export async function requestPasswordReset(services: AppServices, email: string,
   await services.enqueue(PASSWORD_RESET_MAIL_JOB, { email: email.trim().toLowerCase(), domain: meta.domain });
 }
 
-export async function passwordResetMailJob(services: AppServices, payload: Record<string, unknown>) {
-  const [user] = await services.db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${String(payload.email)}`);
+export async function passwordResetMailJob(
+  services: AppServices,
+  payload: z.infer<typeof PASSWORD_RESET_MAIL_JOB.payload>,
+) {
+  const [user] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${payload.email}`);
   if (!user || user.erasedAt || user.status === 'disabled') return;
-  await sendAccountMail(services, 'password_reset', user, { domain: String(payload.domain) });
+  await sendAccountMail(services, 'password_reset', user, { domain: payload.domain });
 }
 
 export async function resetPassword(services: AppServices, input: { token: string; password: string }) {
@@ -570,19 +578,26 @@ export async function reactivate(services: AppServices, token: string, meta: Req
  * After the reactivation window: personal data goes (profile, photos, e-mail, name, password);
  * the row stays as an anonymous stub because payment records must be kept for the tax office.
  */
-export async function eraseAccountJob(services: AppServices, payload: Record<string, unknown>) {
-  const userId = Number(payload.userId);
+/** Auth's own rows of an account being erased: its mailed links and the traffic source it came with. */
+export async function eraseAccountRowsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(trackingRecords).where(eq(trackingRecords.userId, userId));
+  await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+}
+
+export async function eraseAccountJob(
+  services: AppServices,
+  payload: z.infer<typeof ERASE_ACCOUNT_JOB.payload>,
+  features: readonly Feature[],
+) {
+  const { userId } = payload;
   const [user] = await services.db.select().from(users).where(eq(users.id, userId));
   if (user?.status !== 'pending_deletion' || user.erasedAt) return; // reactivated or already erased
   const windowEnd = (user.deletionRequestedAt?.getTime() ?? 0) + LIMITS.reactivationDays * 86_400_000;
   if (services.now().getTime() < windowEnd) return; // a later deletion request has its own job
   await services.db.transaction(async (tx) => {
-    await erasePhotosOf(services, tx, userId);
-    await removeBlocksOf(tx, userId);
-    await tx.delete(trackingRecords).where(eq(trackingRecords.userId, userId));
-    await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
+    // Every feature removes its own rows of the member (photos, blocks, the profile, …).
+    for (const feature of features) await feature.eraseAccount?.(services, tx, userId);
     await eraseLockoutOf(tx, user);
-    await tx.delete(profiles).where(eq(profiles.userId, userId));
     await tx
       .update(users)
       .set({

@@ -1,11 +1,16 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { ComplaintInput } from '../../../shared/contracts/site.ts';
 import { isLocale, type Locale, localeFromLanguageTag } from '../../../shared/i18n/locales.ts';
 import { complaints } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 
-export const COMPLAINT_MAIL_JOB = 'complaint-mail';
+export const COMPLAINT_MAIL_JOB = defineJob({
+  name: 'complaint-mail',
+  payload: z.object({ complaintId: z.number().int().positive(), to: z.enum(['support', 'complainant']) }),
+});
 
 export function complaintReference(id: number): string {
   return `K-${String(id).padStart(6, '0')}`;
@@ -66,8 +71,11 @@ export async function submitComplaint(services: AppServices, input: ComplaintInp
   return { reference: complaintReference(id) };
 }
 
-export async function sendComplaintMailJob(services: AppServices, payload: Record<string, unknown>) {
-  const id = Number(payload.complaintId);
+export async function sendComplaintMailJob(
+  services: AppServices,
+  payload: z.infer<typeof COMPLAINT_MAIL_JOB.payload>,
+) {
+  const id = payload.complaintId;
   const [complaint] = await services.db.select().from(complaints).where(eq(complaints.id, id));
   if (!complaint) return; // erased in the meantime: nothing left to send
   const values = await services.settings.getValues(complaint.domain);

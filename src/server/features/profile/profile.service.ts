@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profile.ts';
+import type { Tx } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
@@ -70,4 +71,9 @@ export async function updateOwnProfile(
   // instance drops its copy, so the next read shows the change.
   await services.sessions.invalidateUser(userId);
   return presentOwnProfile(saved.user, saved.row, now);
+}
+
+/** The profile of an account being erased (the erasure's transaction). */
+export async function eraseProfileOf(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(profiles).where(eq(profiles.userId, userId));
 }

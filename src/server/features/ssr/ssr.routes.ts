@@ -6,13 +6,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import { LIMITS, SESSION_COOKIE, TRAFFIC_SOURCE_COOKIE } from '../../../shared/limits.ts';
-import type { ServiceResult, WebLoadContext } from '../../../shared/load-context.ts';
+import type { WebLoadContext } from '../../../shared/load-context.ts';
+import type { Feature, LoadContextPart, PageRequest } from '../../feature.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
-import { AppError, sendError } from '../../plugins/errors.ts';
+import { sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { submitPageComplaint } from '../complaints/complaints.rate-limit.ts';
-import { presentMemberProfile, presentSearch } from '../members/members.presenter.ts';
-import { getMemberProfile, searchMembers } from '../members/members.service.ts';
 import { createPageCache } from './page-cache.ts';
 
 export type SsrOptions = { buildDir: string };
@@ -68,27 +66,30 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
 
-/** A service call for a loader: an AppError becomes the API's answer, anything else still fails the page. */
-async function serviceResult<T>(call: () => Promise<T>): Promise<ServiceResult<T>> {
-  try {
-    return { ok: true, data: await call() };
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    return {
-      ok: false,
-      status: error.statusCode,
-      code: error.code,
-      message: error.message,
-      details: error.details,
-    };
+/**
+ * The service calls pages may make, from every feature that offers some (site, members, …), each
+ * group merged across features. A group a page reads and no feature filled is a wiring mistake the
+ * loaders' types catch.
+ */
+function featureParts(features: readonly Feature[], services: AppServices, page: PageRequest) {
+  const parts = { site: {}, members: {} } as Record<keyof LoadContextPart, Record<string, unknown>>;
+  for (const feature of features) {
+    const part = feature.loadContext?.(services, page) ?? {};
+    for (const [group, calls] of Object.entries(part) as [keyof LoadContextPart, object][])
+      parts[group] = { ...parts[group], ...calls };
   }
+  return parts as unknown as Pick<WebLoadContext, keyof LoadContextPart>;
 }
 
 /**
  * Server-side rendering of every page through React Router, plus the built assets. Hashed
  * assets are cached for a year; everything else revalidates.
  */
-export function ssrRoutes(services: AppServices, options: SsrOptions | undefined): FastifyPluginAsyncZod {
+export function ssrRoutes(
+  services: AppServices,
+  options: SsrOptions | undefined,
+  features: readonly Feature[],
+): FastifyPluginAsyncZod {
   return async (app) => {
     if (!options) return;
     const clientDir = path.join(options.buildDir, 'client');
@@ -169,27 +170,7 @@ export function ssrRoutes(services: AppServices, options: SsrOptions | undefined
         country: ctx.country,
         user: session ? await services.userAnswers.present(session, ctx.domain) : null,
         isDevelopment: services.env.nodeEnv !== 'production',
-        site: {
-          listHighlights: () => services.highlights.list(ctx.country, services.now()),
-          submitComplaint: (input) =>
-            serviceResult(() => submitPageComplaint(app, services, request, reply, input)),
-        },
-        members: {
-          search: (query) =>
-            serviceResult(async () =>
-              presentSearch(
-                await searchMembers(services, { visitor: ctx, session, query }, services.searchTotals),
-                services.now(),
-              ),
-            ),
-          get: (id) =>
-            serviceResult(async () =>
-              presentMemberProfile(
-                await getMemberProfile(services, { visitor: ctx, session, id }),
-                services.now(),
-              ),
-            ),
-        },
+        ...featureParts(features, services, { app, request, reply, session }),
       };
       // Route middleware (future.v8_middleware) requires a RouterContextProvider; loaders read the
       // same fields from it as before (src/web/lib/load-context.ts).

@@ -1,0 +1,65 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebLoadContext } from '../shared/load-context.ts';
+import type { Tx } from './db/client.ts';
+import type { Env } from './env.ts';
+import type { ActiveSession } from './features/auth/sessions.service.ts';
+import type { JobDefinition } from './lib/jobs.ts';
+import type { AppServices } from './services.ts';
+
+/** What a job handler gets: the services, and the features (erasure asks every feature for its part). */
+export type FeatureContext = { services: AppServices; features: readonly Feature[] };
+
+export type JobRegistration = {
+  definition: JobDefinition<unknown>;
+  handler: (context: FeatureContext) => (payload: unknown) => Promise<void>;
+};
+
+/** A job a feature runs, with its payload type carried from the definition to the handler. */
+export function featureJob<P>(
+  definition: JobDefinition<P>,
+  handler: (context: FeatureContext) => (payload: P) => Promise<void>,
+): JobRegistration {
+  return { definition, handler } as JobRegistration;
+}
+
+/** What the SSR route knows of the page request when it asks a feature for its load-context part. */
+export type PageRequest = {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  session: ActiveSession | null;
+};
+
+/** The groups of the web load context that are service calls, which features fill in, a call each. */
+type ServiceGroups = Pick<WebLoadContext, 'site' | 'members'>;
+export type LoadContextPart = { [Group in keyof ServiceGroups]?: Partial<ServiceGroups[Group]> };
+
+/**
+ * Everything a feature contributes to the app, in one object, listed once in features.ts: its
+ * routes, its jobs, what it adds to the pages' load context, and its part of erasing an account.
+ * Adding a feature is one folder plus one line in that list; app.ts, the job queue, the SSR route
+ * and the erasure job loop over the list and name no feature.
+ */
+export type Feature = {
+  name: string;
+  routes?: (services: AppServices) => FastifyPluginAsyncZod;
+  /** Routes registered only when this holds (the development outboxes). */
+  servedWhen?: (env: Env) => boolean;
+  jobs?: readonly JobRegistration[];
+  loadContext?: (services: AppServices, page: PageRequest) => LoadContextPart;
+  /**
+   * The feature's share of erasing an account after the reactivation window, in the erasure's
+   * transaction: its rows of the member go (payments and the credit ledger stay, for the tax office).
+   */
+  eraseAccount?: (services: AppServices, tx: Tx, userId: number) => Promise<void>;
+};
+
+export function defineFeature(feature: Feature): Feature {
+  return feature;
+}
+
+/** Every job of every feature, for the queue and for adopting jobs of the old table. */
+export function jobsOf(features: readonly Feature[]): readonly JobRegistration[] {
+  return features.flatMap((feature) => feature.jobs ?? []);
+}

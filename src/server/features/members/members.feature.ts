@@ -1,0 +1,30 @@
+import { defineFeature } from '../../feature.ts';
+import { serviceResult } from '../../plugins/errors.ts';
+import { presentMemberProfile, presentSearch } from './members.presenter.ts';
+import { membersRoutes } from './members.routes.ts';
+import { getMemberProfile, searchMembers } from './members.service.ts';
+
+export const membersFeature = defineFeature({
+  name: 'members',
+  routes: membersRoutes,
+  // The first page of /members and the profile view, as GET /api/members.php and /api/member.php answer.
+  loadContext: (services, { request, session }) => {
+    const visitor = request.ctx;
+    return {
+      site: { listHighlights: () => services.highlights.list(visitor.country, services.now()) },
+      members: {
+        search: (query) =>
+          serviceResult(async () =>
+            presentSearch(
+              await searchMembers(services, { visitor, session, query }, services.searchTotals),
+              services.now(),
+            ),
+          ),
+        get: (id) =>
+          serviceResult(async () =>
+            presentMemberProfile(await getMemberProfile(services, { visitor, session, id }), services.now()),
+          ),
+      },
+    };
+  },
+});
