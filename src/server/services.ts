@@ -34,21 +34,35 @@ import { createRateLimitStores, type RateLimitStores } from './lib/rate-limit-st
 import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { ensureVapidKeys, type VapidKeys } from './lib/vapid.ts';
 
-export type AppServices = {
+/**
+ * The infrastructure every feature may use, and that knows no feature: database, event bus, log,
+ * jobs, mailer, storage, clock, environment, rate-limit counters, translations.
+ */
+export type Core = {
   env: Env;
   db: Db['db'];
   pool: Db['pool'];
   log: PinoLogger;
   bus: EventBus;
+  translations: Translations;
+  mailer: Mailer;
+  storage: Storage;
+  jobs: JobQueue;
+  /** The counters of every rate limit, in PostgreSQL so that they hold across instances. */
+  rateLimits: RateLimitStores;
+  /** The clock services read; tests move it. */
+  now: () => Date;
+  /** Enqueues a durable job, due now by the services' clock unless told otherwise. */
+  enqueue: <P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions) => Promise<void>;
+};
+
+/** The process-wide state features keep (caches, stores), built on the core. */
+export type FeatureServices = {
   settings: SettingsStore;
   resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
   sessions: SessionCache;
   userAnswers: UserAnswers;
   company: CompanyStore;
-  translations: Translations;
-  mailer: Mailer;
-  storage: Storage;
-  jobs: JobQueue;
   vapid: VapidKeys;
   highlights: HighlightsCache;
   /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
@@ -56,23 +70,23 @@ export type AppServices = {
   /** Whether others may see a member, for every media file served. */
   memberVisibility: MemberVisibilityCache;
   pageEvents: PageEventWriter;
-  /** The counters of every rate limit, in PostgreSQL so that they hold across instances. */
-  rateLimits: RateLimitStores;
   /** The health call's database check (a success is reused for a second). */
   databaseCheck: DatabaseCheck;
-  /** The clock services read; tests move it. */
-  now: () => Date;
-  /** Enqueues a durable job, due now by the services' clock unless told otherwise. */
-  enqueue: <P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions) => Promise<void>;
-  close: () => Promise<void>;
 };
 
-/** Wires the process-wide services once; buildApp only registers routes on top of them. */
+/**
+ * What the composition root hands to route factories and job handlers. Service functions take
+ * only what they use (`Pick<AppServices, 'db' | 'now'>`), so a test or another feature can call them
+ * with just that.
+ */
+export type AppServices = Core & FeatureServices & { close: () => Promise<void> };
+
 export type ServiceOptions = {
   /** A pg-boss TestClock in tests: jobs.drain() then runs what is due by services.now(). */
   jobClock?: Clock;
 };
 
+/** Wires the process-wide services once; buildApp only registers routes on top of them. */
 export async function createServices(
   env: Env,
   database: Db,
@@ -81,59 +95,59 @@ export async function createServices(
 ): Promise<AppServices> {
   const { db, pool } = database;
   const bus = createEventBus(pool, log);
-  const translations = loadTranslations();
-  const settings = await createSettingsStore(db, bus);
-  const company = createCompanyStore(db);
   const storage = createLocalStorage(path.join(env.dataDir, 'media'));
   const mailer = createMailer({
     smtpUrl: env.smtpUrl,
     dataDir: env.dataDir,
     from: env.mailFrom ?? `Liefdesplein <no-reply@${new URL(env.publicUrl).hostname}>`,
   });
-  const vapid = await ensureVapidKeys(db);
-  const services = {
-    env,
-    db,
-    pool,
-    log,
-    bus,
-    settings,
-    company,
-    translations,
-    mailer,
-    storage,
-    vapid,
-    resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
-    now: () => new Date(),
-    databaseCheck: createDatabaseCheck(() => pingDatabase(db)),
-    rateLimits: createRateLimitStores(pool),
-  } as AppServices;
   const queue = createJobQueue({
     url: database.url,
     log,
     ...(options.jobClock ? { clock: options.jobClock, background: false, max: 2 } : {}),
   });
-  for (const job of jobsOf(FEATURES))
-    queue.handle(job.definition, job.handler({ services, features: FEATURES }));
-  services.jobs = { ...queue, drain: (asOf = () => services.now()) => queue.drain(asOf) };
-  services.enqueue = (job, payload, enqueueOptions = {}) =>
-    queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() });
-  services.highlights = createHighlightsCache(db);
-  services.searchTotals = createSearchTotalsCache();
-  services.sessions = await createSessionCache(db, bus);
-  services.memberVisibility = await createMemberVisibilityCache(db, bus);
+  const translations = loadTranslations();
+  const settings = await createSettingsStore(db, bus);
   // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
   await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
     log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
   );
-  services.userAnswers = createUserAnswers({ db, settings, now: () => services.now() });
-  services.pageEvents = createPageEventWriter(db, log);
-  services.close = async () => {
-    services.rateLimits.close();
-    await services.jobs.stop();
-    await services.pageEvents.flush();
-    await bus.close();
-    mailer.close();
+  const services: AppServices = {
+    env,
+    db,
+    pool,
+    log,
+    bus,
+    translations,
+    mailer,
+    storage,
+    rateLimits: createRateLimitStores(pool),
+    now: () => new Date(),
+    // Read at call time: tests replace services.now.
+    jobs: { ...queue, drain: (asOf = () => services.now()) => queue.drain(asOf) },
+    enqueue: (job, payload, enqueueOptions = {}) =>
+      queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() }),
+    settings,
+    resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
+    company: createCompanyStore(db),
+    vapid: await ensureVapidKeys(db),
+    databaseCheck: createDatabaseCheck(() => pingDatabase(db)),
+    highlights: createHighlightsCache(db),
+    searchTotals: createSearchTotalsCache(),
+    sessions: await createSessionCache(db, bus),
+    memberVisibility: await createMemberVisibilityCache(db, bus),
+    userAnswers: createUserAnswers({ db, settings, now: () => services.now() }),
+    pageEvents: createPageEventWriter(db, log),
+    close: async () => {
+      services.rateLimits.close();
+      await services.jobs.stop();
+      await services.pageEvents.flush();
+      await bus.close();
+      mailer.close();
+    },
   };
+  // Every feature's jobs, with the services they run on.
+  for (const job of jobsOf(FEATURES))
+    queue.handle(job.definition, job.handler({ services, features: FEATURES }));
   return services;
 }
