@@ -153,5 +153,9 @@ describe('DELETE /api/block.php', () => {
     expect(missing.statusCode).toBe(400);
     const visitor = await block('DELETE', undefined, { id: them.id });
     expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error.code).toBe('authentication_required');
+    // Refused before the id is looked for.
+    expect((await block('DELETE', undefined)).json().error.code).toBe('authentication_required');
+    expect(await blockRows(them.id)).toEqual([me.id]);
   });
 });

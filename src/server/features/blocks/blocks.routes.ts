@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { OkSchema } from '../../../shared/contracts/auth.ts';
 import { BlockInputSchema } from '../../../shared/contracts/members.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { requireMember } from '../../plugins/session.ts';
+import { authorize, authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { blockMember, unblockMember } from './blocks.service.ts';
 
@@ -20,8 +21,9 @@ export function blocksRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireMember(request);
-        await blockMember(services.db, session.user.id, request.body.id);
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'member.block');
+        await blockMember(services.db, viewer, request.body.id);
         return { ok: true as const };
       },
     );
@@ -39,10 +41,12 @@ export function blocksRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireMember(request);
+        const viewer = viewerOf(await request.session());
+        // Before the id is looked for: a visitor is refused whatever they sent.
+        authorize(viewer, 'member.unblock');
         const id = request.body?.id ?? request.query.id;
         if (id === undefined) throw badRequest('The member id is missing', { id: ['required'] });
-        await unblockMember(services.db, session.user.id, id);
+        await unblockMember(services.db, viewer, id);
         return { ok: true as const };
       },
     );

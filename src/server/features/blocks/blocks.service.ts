@@ -2,42 +2,46 @@ import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client.ts';
 import { blocks, users } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { memberNotFound, visibleMemberCondition } from '../members/members.visibility.ts';
-
-export const cannotBlockSelf = () => new AppError('cannot_block_self', 400, 'You cannot block yourself');
+import { authorize } from '../../policy/policy.ts';
+import { memberNotFound } from '../../policy/refusals.ts';
+import type { BlockRelation, MemberFacts } from '../../policy/rules/members.rules.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
+import { visibleMemberCondition } from '../members/members.visibility.ts';
 
 /**
- * Who may block whom, in one place: a member the blocker may see (visibleMemberCondition), and one
- * they already blocked, so blocking again stays idempotent after the member went invisible. Anyone
- * else (invisible, pending deletion, not confirmed, disabled, erased, unknown) is refused with the
- * very answer of an unknown id, so the call cannot tell hidden members from missing ones.
- * Extend it here: a chat partner stays blockable (the chat issue).
+ * The member to block as the block rule needs them (policy/rules/members.rules.ts): whether others
+ * may see them and the blocks between the two, in one primary-key read.
  */
-export async function mayBlock(db: Database, blockerId: number, blockedId: number): Promise<boolean> {
+async function findBlockTarget(
+  db: Database,
+  blockerId: number,
+  blockedId: number,
+): Promise<MemberFacts | undefined> {
   const [row] = await db
     .select({
       visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
-      blocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blockerId} and ${blocks.blockedId} = ${users.id})`,
+      viewerBlocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${blockerId} and ${blocks.blockedId} = ${users.id})`,
+      blockedViewer: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${blockerId})`,
     })
     .from(users)
     .where(eq(users.id, blockedId));
-  return row !== undefined && (row.visible || row.blocked);
+  if (!row) return undefined;
+  const { visible, ...relation } = row;
+  return { id: blockedId, visible, relation };
 }
 
 /** Blocks a member; blocking twice is the same as blocking once. */
-export async function blockMember(db: Database, blockerId: number, blockedId: number): Promise<void> {
-  if (blockerId === blockedId) throw cannotBlockSelf();
-  if (!(await mayBlock(db, blockerId, blockedId))) throw memberNotFound();
-  await db.insert(blocks).values({ blockerId, blockedId }).onConflictDoNothing();
+export async function blockMember(db: Database, blocker: MemberViewer, blockedId: number): Promise<void> {
+  const target = await findBlockTarget(db, blocker.id, blockedId);
+  if (!target) throw memberNotFound();
+  authorize(blocker, 'member.block', target);
+  await db.insert(blocks).values({ blockerId: blocker.id, blockedId }).onConflictDoNothing();
 }
 
 /** Lifts a block; lifting one that does not exist is not an error. */
-export async function unblockMember(db: Database, blockerId: number, blockedId: number): Promise<void> {
-  await db.delete(blocks).where(and(eq(blocks.blockerId, blockerId), eq(blocks.blockedId, blockedId)));
+export async function unblockMember(db: Database, blocker: MemberViewer, blockedId: number): Promise<void> {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, blocker.id), eq(blocks.blockedId, blockedId)));
 }
-
-export type BlockRelation = { viewerBlocked: boolean; blockedViewer: boolean };
 
 /** Who blocked whom between a viewer and a member, in one primary-key read. */
 export async function findBlockRelation(

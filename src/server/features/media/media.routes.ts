@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../../plugins/errors.ts';
+import { notFound } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { parseMediaFileKey } from '../photos/photos.keys.ts';
 import { decideMediaAccess } from './media.service.ts';
@@ -31,9 +31,6 @@ export function mediaRoutes(services: AppServices): FastifyPluginAsyncZod {
         const file = parseMediaFileKey(key);
         if (!file) throw notFound();
         const access = await decideMediaAccess(services, file, () => request.session());
-        if (access === 'not_found') throw notFound();
-        if (access === 'forbidden')
-          throw new AppError('forbidden', 403, 'Private photos are shown to premium members only');
         if (access === 'public') {
           const etag = `"${file.tag}"`;
           // The bytes under a key never change, but a deleted photo must not live on as a 304.

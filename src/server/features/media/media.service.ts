@@ -1,3 +1,6 @@
+import { authorize, can } from '../../policy/policy.ts';
+import type { MediaFacts } from '../../policy/rules/photos.rules.ts';
+import { isMember, type MemberViewer, VISITOR, viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { isBlockedEitherWay } from '../blocks/blocks.service.ts';
@@ -5,34 +8,40 @@ import type { MediaFile } from '../photos/photos.keys.ts';
 
 /**
  * - `public`: anyone may have it, shared caches too;
- * - `private`: only this viewer (the owner, or a premium member for a private photo);
- * - `forbidden` (403) and `not_found` (404).
+ * - `private`: only this viewer (the owner, or a premium member for a private photo).
+ * Refusals are thrown: 404 like a missing file, or 403 (policy/refusals.ts).
  */
-export type MediaAccess = 'public' | 'private' | 'forbidden' | 'not_found';
+export type MediaAccess = 'public' | 'private';
 
 /**
- * Who gets a media file (docs/decisions/0008 and 0014). A member others may not see (invisible,
- * pending deletion, not confirmed, disabled) answers like an unknown member: their files are 404
- * to everyone but themselves, in every area and size. The session is only read when the answer
- * depends on it, so the photos of visible members cost one in-memory lookup.
+ * Who gets a media file: the policy's media.serve rule (policy/rules/photos.rules.ts,
+ * docs/decisions/0008 and 0014). Facts are read only where they can change the answer, so the
+ * photos of visible members cost one in-memory lookup and no session read.
  */
 export async function decideMediaAccess(
   services: Pick<AppServices, 'db' | 'memberVisibility'>,
   file: MediaFile,
   readSession: () => Promise<ActiveSession | null>,
 ): Promise<MediaAccess> {
-  if (file.area === 'p') {
-    if (await services.memberVisibility.isVisible(file.ownerId)) return 'public';
-    const session = await readSession();
-    return session?.user.id === file.ownerId ? 'private' : 'not_found';
-  }
-  const session = await readSession();
-  if (!session) return 'not_found';
-  const viewer = session.user;
-  if (viewer.id === file.ownerId) return 'private';
-  // Refused before the owner is looked at: a free member learns nothing about whose key it is.
-  if (!viewer.paidUser) return 'forbidden';
-  if (!(await services.memberVisibility.isVisible(file.ownerId))) return 'not_found';
-  if (await isBlockedEitherWay(services.db, viewer.id, file.ownerId)) return 'forbidden';
+  const ownerVisible = await services.memberVisibility.isVisible(file.ownerId);
+  const facts: MediaFacts = { area: file.area, ownerId: file.ownerId, ownerVisible, blockedEitherWay: false };
+  // What a visitor may have, every viewer may (the policy test holds the rule to it): public.
+  if (can(VISITOR, 'media.serve', facts)) return 'public';
+  const viewer = viewerOf(await readSession());
+  if (isMember(viewer) && blocksCanChangeAnswer(viewer, facts))
+    facts.blockedEitherWay = await isBlockedEitherWay(services.db, viewer.id, file.ownerId);
+  authorize(viewer, 'media.serve', facts);
   return 'private';
+}
+
+/**
+ * Whether the block relation could change this member's answer, asked of the rule itself rather
+ * than copied from it: the owner and a free member are answered without a block read, which keeps
+ * a free member's 403 the same whoever the owner is.
+ */
+function blocksCanChangeAnswer(viewer: MemberViewer, facts: MediaFacts): boolean {
+  return (
+    can(viewer, 'media.serve', { ...facts, blockedEitherWay: false }) !==
+    can(viewer, 'media.serve', { ...facts, blockedEitherWay: true })
+  );
 }

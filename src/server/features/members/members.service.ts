@@ -12,13 +12,17 @@ import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
 import { createPromiseCache, type PromiseCache } from '../../lib/promise-cache.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import { authorize, can } from '../../policy/policy.ts';
+import { memberNotFound } from '../../policy/refusals.ts';
+import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
+import { isMember, isMemberSelf, type Viewer, viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { blockedEitherWayIds, findBlockRelation, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { VisitorContext } from '../settings/settings.service.ts';
 import { type CardRow, presentMemberCard } from './members.presenter.ts';
-import { memberNotFound, visibleMemberCondition } from './members.visibility.ts';
+import { visibleMemberCondition } from './members.visibility.ts';
 
 export type HighlightsCache = {
   /** A few members with a public photo for the landing page, from the visitor's country first. */
@@ -81,8 +85,6 @@ export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' 
 /** Who asks, for the settings that apply to them. */
 export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
 
-type Viewer = { id: number; premium: boolean } | null;
-
 export type MemberFilters = {
   gender?: 'male' | 'female';
   country?: string;
@@ -95,9 +97,6 @@ export type MemberFilters = {
 const RELATED_COUNT = 8;
 const SIMILAR_AGE_WIDENING = 5;
 const RELATED_AGE_SPREAD = 5;
-
-const viewerOf = (session: ActiveSession | null): Viewer =>
-  session ? { id: session.user.id, premium: session.user.paidUser } : null;
 
 async function settingsFor(deps: MembersDeps, visitor: SettingsVisitor) {
   const resolved = await deps.resolvedSettings({ ...visitor, pushPublicKey: deps.vapid.publicKey });
@@ -136,13 +135,17 @@ function filterConditions(filters: MemberFilters, today: Date): SQL[] {
   return conditions;
 }
 
-/** Visible members matching the filters that this viewer may see: not themself, no block either way. */
+/**
+ * Members matching the filters that this viewer may see on a list: the policy's member.list rule
+ * (visible, not themself, no block either way) as SQL, so a page stays one index walk.
+ * members.list-policy.test.ts holds the two to the same answers.
+ */
 function matchConditions(filters: MemberFilters, viewer: Viewer, today: Date): (SQL | undefined)[] {
   return [
     visibleMemberCondition,
     ...filterConditions(filters, today),
-    viewer ? ne(profiles.userId, viewer.id) : undefined,
-    viewer ? notBlockedEitherWay(viewer.id, profiles.userId) : undefined,
+    isMember(viewer) ? ne(profiles.userId, viewer.id) : undefined,
+    isMember(viewer) ? notBlockedEitherWay(viewer.id, profiles.userId) : undefined,
   ];
 }
 
@@ -189,8 +192,8 @@ async function findMemberPage(db: Database, q: PageQuery): Promise<CardRow[]> {
     .limit(q.limit);
   return rows.map(({ photoPrivate, ...row }) => ({
     ...row,
-    // A private main photo is locked for everybody but premium members: the card gets the blur.
-    photoLocked: photoPrivate === true && !q.viewer?.premium,
+    // A locked main photo: the card gets the blur.
+    photoLocked: !can(q.viewer, 'photo.view_full', { ownerId: row.id, private: photoPrivate === true }),
   }));
 }
 
@@ -273,7 +276,7 @@ async function countMatches(
   ]);
   const [all, hidden] = await Promise.all([
     totals.get(key, () => countVisible(db, filters, today, COUNT_LIMIT)),
-    viewer ? countHiddenFromViewer(db, filters, viewer.id, today) : 0,
+    isMember(viewer) ? countHiddenFromViewer(db, filters, viewer.id, today) : 0,
   ]);
   if (all < COUNT_LIMIT) return exactCount(all - hidden);
   if (all - hidden > TOTAL_EXACT_UP_TO) return { count: TOTAL_EXACT_UP_TO, more: true };
@@ -357,13 +360,11 @@ export async function searchMembers(
   input: SearchInput,
   totals: SearchTotalsCache,
 ): Promise<SearchResult> {
+  const viewer = viewerOf(input.session);
   const settings = await settingsFor(deps, input.visitor);
-  if (!input.session && !settings.logged_out_search_visible) {
-    throw new AppError('search_login_required', 403, 'Log in to search members');
-  }
+  authorize(viewer, 'member.search', { visitorSearchAllowed: settings.logged_out_search_visible });
   const cursor = input.query.cursor === undefined ? null : decodeCursor(input.query.cursor);
   const filters = allowedFilters(input.query, settings.search_fields);
-  const viewer = viewerOf(input.session);
   const today = deps.now();
 
   // Page 1 counts alongside the page: when the count is expensive the page is full and the count
@@ -473,31 +474,22 @@ export type ProfileInput = { visitor: SettingsVisitor; session: ActiveSession | 
 export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): Promise<MemberProfileResult> {
   const { db } = deps;
   const viewer = viewerOf(input.session);
-  const isSelf = viewer?.id === input.id;
+  const isSelf = isMemberSelf(viewer, input.id);
   const [settings, [row], relation] = await Promise.all([
     settingsFor(deps, input.visitor),
     db
       .select({
         user: { id: users.id, name: users.name, fictional: users.fictional },
         profile: profiles,
+        visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
       })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
-      // The owner sees their own profile also while invisible.
-      .where(and(eq(users.id, input.id), isSelf ? undefined : visibleMemberCondition)),
-    viewer && !isSelf
-      ? findBlockRelation(db, viewer.id, input.id)
-      : Promise.resolve({ viewerBlocked: false, blockedViewer: false }),
+      .where(eq(users.id, input.id)),
+    isMember(viewer) && !isSelf ? findBlockRelation(db, viewer.id, input.id) : Promise.resolve(NO_BLOCKS),
   ]);
   if (!row) throw memberNotFound();
-  if (relation.blockedViewer) {
-    throw new AppError(
-      'blocked_by_member',
-      403,
-      `You're blocked by ${row.user.name}. You do not have access to this page.`,
-      { name: row.user.name },
-    );
-  }
+  authorize(viewer, 'member.view', { id: input.id, name: row.user.name, visible: row.visible, relation });
 
   const today = deps.now();
   const age = ageOn(row.profile.birthDate, today);
@@ -540,7 +532,7 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
       status: p.status,
       width: p.width,
       height: p.height,
-      locked: p.private && !isSelf && !viewer?.premium,
+      locked: !can(viewer, 'photo.view_full', { ownerId: input.id, private: p.private }),
     })),
     related,
     relation: { isSelf, blockedByViewer: relation.viewerBlocked },

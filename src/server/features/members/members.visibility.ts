@@ -2,20 +2,17 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
-import { AppError } from '../../plugins/errors.ts';
 
 /**
  * Members that anybody may see: active (so confirmed, not disabled or erased), visible, not being
- * deleted. A member outside it answers every other member and visitor like an unknown id.
+ * deleted. A member outside it answers every other member and visitor like an unknown id: the
+ * policy's rules read it as the `visible` fact (policy/rules/members.rules.ts).
  */
 export const visibleMemberCondition = and(
   eq(users.status, 'active'),
   eq(users.invisible, false),
   isNull(users.deletedAt),
 );
-
-/** The one answer for an unknown member and for one the caller may not see: nothing tells them apart. */
-export const memberNotFound = () => new AppError('member_not_found', 404, 'Member not found');
 
 export async function isMemberVisible(db: Database, userId: number): Promise<boolean> {
   const rows = await db

@@ -373,6 +373,31 @@ describe('own photos', () => {
   });
 });
 
+describe('visitors and the photo calls', () => {
+  it('refuses a visitor every change of a photo, and an upload before its body is read', async () => {
+    const owner = await member();
+    const photo = await uploadOk(owner.login);
+    for (const method of ['PUT', 'DELETE'] as const) {
+      const res = await app.inject({
+        method,
+        url: `/api/photo.php?id=${photo.id}`,
+        payload: { private: true },
+      });
+      expect(res.statusCode, method).toBe(403);
+      expect(res.json().error.code, method).toBe('authentication_required');
+    }
+    expect((await listOf(owner.login)).photos[0]).toMatchObject({ id: photo.id, private: false });
+    const unreadable = await app.inject({
+      method: 'POST',
+      url: '/api/photos.php',
+      payload: 'not a multipart body',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
+    expect(unreadable.statusCode).toBe(403);
+    expect(unreadable.json().error.code).toBe('authentication_required');
+  });
+});
+
 describe('private photos and the media route', () => {
   it('moves files to x/, which only the owner and premium members get', async () => {
     const owner = await member();

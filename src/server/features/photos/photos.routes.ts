@@ -10,7 +10,8 @@ import {
   PhotoUpdateSchema,
 } from '../../../shared/contracts/photos.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
-import { requireMember } from '../../plugins/session.ts';
+import { authorize, authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { photoTooLarge } from './photos.pipeline.ts';
 import { presentOwnPhoto, presentOwnPhotos } from './photos.presenter.ts';
@@ -77,9 +78,10 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await requireMember(request);
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'photo.edit');
         reply.header('cache-control', 'no-store');
-        return presentOwnPhotos(await photosService.listOwnPhotos(services, session.user.id));
+        return presentOwnPhotos(await photosService.listOwnPhotos(services, viewer));
       },
     );
 
@@ -113,9 +115,11 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireMember(request);
+        const viewer = viewerOf(await request.session());
+        // Before the body is read: a refused upload costs no parsing.
+        authorize(viewer, 'photo.upload');
         const { bytes, isPrivate } = await readUpload(app, request);
-        const { photo, isMain } = await photosService.uploadPhoto(services, session.user.id, bytes, {
+        const { photo, isMain } = await photosService.uploadPhoto(services, viewer, bytes, {
           private: isPrivate,
         });
         return { photo: presentOwnPhoto(photo, isMain) };
@@ -137,10 +141,11 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireMember(request);
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'photo.edit');
         const { photo, isMain } = await photosService.updatePhoto(
           services,
-          session.user.id,
+          viewer,
           request.query.id,
           request.body,
         );
@@ -159,8 +164,9 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireMember(request);
-        return presentOwnPhotos(await photosService.deletePhoto(services, session.user.id, request.query.id));
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'photo.edit');
+        return presentOwnPhotos(await photosService.deletePhoto(services, viewer, request.query.id));
       },
     );
   };

@@ -3,6 +3,9 @@ import { LIMITS } from '../../../shared/limits.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import { photoNotFound } from '../../policy/refusals.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { PHOTO_FILES, type PhotoSize, photoFileKey, photoKeyInArea, photoStorageKey } from './photos.keys.ts';
 import { processPhoto } from './photos.pipeline.ts';
@@ -38,7 +41,9 @@ export type OwnPhotos = {
   limit: number;
 };
 
-export async function listOwnPhotos(services: AppServices, userId: number): Promise<OwnPhotos> {
+/** The member's own photos: they are the caller's by construction, so there is nothing to decide. */
+export async function listOwnPhotos(services: AppServices, member: MemberViewer): Promise<OwnPhotos> {
+  const userId = member.id;
   const [owner] = await services.db
     .select({ paidUser: users.paidUser, mainPhotoId: profiles.mainPhotoId })
     .from(users)
@@ -65,10 +70,12 @@ async function countPhotos(db: Database | Tx, userId: number): Promise<number> {
  */
 export async function uploadPhoto(
   services: AppServices,
-  userId: number,
+  owner: MemberViewer,
   bytes: Buffer,
   options: { private: boolean },
 ): Promise<{ photo: PhotoRow; isMain: boolean }> {
+  const userId = owner.id;
+  authorize(owner, 'photo.upload');
   const [user] = await services.db
     .select({ paidUser: users.paidUser })
     .from(users)
@@ -145,14 +152,11 @@ export async function uploadPhoto(
   return result;
 }
 
-async function lockOwnPhoto(tx: Tx, userId: number, photoId: number): Promise<PhotoRow> {
-  // Another member's photo answers exactly like a missing one.
-  const [photo] = await tx
-    .select()
-    .from(photos)
-    .where(and(eq(photos.id, photoId), eq(photos.userId, userId)))
-    .for('update');
-  if (!photo) throw notFound('Photo not found');
+/** The photo, locked, once the policy let this member edit it (another member's answers like a missing one). */
+async function lockOwnPhoto(tx: Tx, owner: MemberViewer, photoId: number): Promise<PhotoRow> {
+  const [photo] = await tx.select().from(photos).where(eq(photos.id, photoId)).for('update');
+  if (!photo) throw photoNotFound();
+  authorize(owner, 'photo.edit', { ownerId: photo.userId });
   return photo;
 }
 
@@ -195,17 +199,18 @@ export type PhotoWithMain = { photo: PhotoRow; isMain: boolean };
  */
 export async function setPhotoPrivate(
   services: AppServices,
-  userId: number,
+  owner: MemberViewer,
   photoId: number,
   makePrivate: boolean,
 ): Promise<PhotoWithMain> {
+  const userId = owner.id;
   const { storage } = services;
   const written: string[] = [];
   let removeAfterCommit: string[] = [];
   let oldFilesGone = false;
   try {
     const result = await services.db.transaction(async (tx) => {
-      const photo = await lockOwnPhoto(tx, userId, photoId);
+      const photo = await lockOwnPhoto(tx, owner, photoId);
       let mainPhotoId = await mainPhotoIdOf(tx, userId);
       if (photo.private === makePrivate) return { photo, isMain: mainPhotoId === photo.id };
 
@@ -260,11 +265,12 @@ export async function setPhotoPrivate(
 /** Makes a public photo the member's main photo. */
 export async function setMainPhoto(
   services: AppServices,
-  userId: number,
+  owner: MemberViewer,
   photoId: number,
 ): Promise<PhotoWithMain> {
+  const userId = owner.id;
   const result = await services.db.transaction(async (tx) => {
-    const photo = await lockOwnPhoto(tx, userId, photoId);
+    const photo = await lockOwnPhoto(tx, owner, photoId);
     if (photo.private) throw badRequest('A private photo cannot be the main photo; make it public first.');
     if (photo.status === 'rejected') throw badRequest('A rejected photo cannot be the main photo.');
     await mainPhotoIdOf(tx, userId); // locks the profile row, as the other changes of main do
@@ -278,13 +284,13 @@ export async function setMainPhoto(
 /** PUT /api/photo.php: privacy first, so `{ private: false, main: true }` publishes and promotes at once. */
 export async function updatePhoto(
   services: AppServices,
-  userId: number,
+  owner: MemberViewer,
   photoId: number,
   change: { private?: boolean; main?: true },
 ): Promise<PhotoWithMain> {
   let result: PhotoWithMain | undefined;
-  if (change.private !== undefined) result = await setPhotoPrivate(services, userId, photoId, change.private);
-  if (change.main) result = await setMainPhoto(services, userId, photoId);
+  if (change.private !== undefined) result = await setPhotoPrivate(services, owner, photoId, change.private);
+  if (change.main) result = await setMainPhoto(services, owner, photoId);
   if (!result) throw badRequest();
   return result;
 }
@@ -295,11 +301,12 @@ export async function updatePhoto(
  */
 export async function deletePhoto(
   services: AppServices,
-  userId: number,
+  owner: MemberViewer,
   photoId: number,
 ): Promise<OwnPhotos> {
+  const userId = owner.id;
   const storageKey = await services.db.transaction(async (tx) => {
-    const photo = await lockOwnPhoto(tx, userId, photoId);
+    const photo = await lockOwnPhoto(tx, owner, photoId);
     const mainPhotoId = await mainPhotoIdOf(tx, userId);
     await tx.delete(photos).where(eq(photos.id, photo.id));
     if (mainPhotoId === photo.id)
@@ -311,7 +318,7 @@ export async function deletePhoto(
     PHOTO_FILES.map((size) => services.storage.remove(photoFileKey(storageKey, size))),
   );
   await services.sessions.invalidateUser(userId);
-  return listOwnPhotos(services, userId);
+  return listOwnPhotos(services, owner);
 }
 
 /**

@@ -168,6 +168,10 @@ describe('PUT /api/profile.php', () => {
     const res = await app.inject({ method: 'PUT', url: '/api/profile.php', payload: { city: 'Zeist' } });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('authentication_required');
+    // Refused before the body is checked: a visitor learns nothing from a 400.
+    const invalid = await app.inject({ method: 'PUT', url: '/api/profile.php', payload: { gender: 'x' } });
+    expect(invalid.statusCode).toBe(403);
+    expect(invalid.json().error.code).toBe('authentication_required');
   });
 
   it('refuses a call without the CSRF token or from another site', async () => {

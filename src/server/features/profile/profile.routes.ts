@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OwnProfileResponseSchema, ProfileUpdateSchema } from '../../../shared/contracts/profile.ts';
 import { parseOrFail } from '../../plugins/errors.ts';
-import { requireMember } from '../../plugins/session.ts';
+import { authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { getOwnProfile, updateOwnProfile } from './profile.service.ts';
 
@@ -17,9 +18,10 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await requireMember(request);
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'profile.edit');
         reply.header('cache-control', 'no-store');
-        return { profile: await getOwnProfile(services, session.user.id) };
+        return { profile: await getOwnProfile(services, viewer) };
       },
     );
 
@@ -37,9 +39,11 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireMember(request);
+        const viewer = viewerOf(await request.session());
+        // Before the body is checked: a visitor learns nothing from a 400.
+        authorizeActor(viewer, 'profile.edit');
         const update = parseOrFail(ProfileUpdateSchema, request.body);
-        return { profile: await updateOwnProfile(services, session.user.id, update) };
+        return { profile: await updateOwnProfile(services, viewer, update) };
       },
     );
   };

@@ -2,7 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profile.ts';
 import type { Tx } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
-import { AppError, validationFailed } from '../../plugins/errors.ts';
+import { validationFailed } from '../../plugins/errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import { profileNotFound } from '../../policy/refusals.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { presentOwnProfile } from './profile.presenter.ts';
@@ -10,14 +13,18 @@ import { presentOwnProfile } from './profile.presenter.ts';
 /** Free texts: surrounding space trimmed (the schema did), and an empty text means "not filled in". */
 const textOrNull = (value: string | null | undefined) => (value ? value : null);
 
-/** The logged-in member's own profile. Always the caller's: there is no way to name another member. */
-export async function getOwnProfile(services: AppServices, userId: number): Promise<OwnProfile> {
+/**
+ * The logged-in member's own profile. Always the caller's (there is no way to name another member);
+ * the policy still has the last word, so an admin's edit later changes the rule, not this code.
+ */
+export async function getOwnProfile(services: AppServices, member: MemberViewer): Promise<OwnProfile> {
   const [row] = await services.db
     .select({ user: { id: users.id, name: users.name }, profile: profiles })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) throw new AppError('not_found', 404, 'Profile not found');
+    .where(eq(users.id, member.id));
+  if (!row) throw profileNotFound();
+  authorize(member, 'profile.edit', { ownerId: row.profile.userId });
   return presentOwnProfile(row.user, row.profile, services.now());
 }
 
@@ -29,13 +36,15 @@ export async function getOwnProfile(services: AppServices, userId: number): Prom
  */
 export async function updateOwnProfile(
   services: AppServices,
-  userId: number,
+  member: MemberViewer,
   update: ProfileUpdate,
 ): Promise<OwnProfile> {
+  const userId = member.id;
   const now = services.now();
   const saved = await services.db.transaction(async (tx) => {
     const [current] = await tx.select().from(profiles).where(eq(profiles.userId, userId)).for('update');
-    if (!current) throw new AppError('not_found', 404, 'Profile not found');
+    if (!current) throw profileNotFound();
+    authorize(member, 'profile.edit', { ownerId: current.userId });
 
     const country = update.country ?? current.country;
     let region = update.region === undefined ? current.region : update.region;
@@ -64,7 +73,7 @@ export async function updateOwnProfile(
       .select({ id: users.id, name: users.name })
       .from(users)
       .where(eq(users.id, userId));
-    if (!row || !user) throw new AppError('not_found', 404, 'Profile not found');
+    if (!row || !user) throw profileNotFound();
     return { row, user };
   });
   // GET /api/user.php carries the region, city, gender ... from the session cache: every

@@ -1,0 +1,386 @@
+import { describe, expect, it } from 'vitest';
+import type { ActiveSession } from '../features/auth/sessions.service.ts';
+import { AppError } from '../plugins/errors.ts';
+import { type Action, authorize, authorizeActor, can, decide } from './policy.ts';
+import type { Decision } from './rule.ts';
+import { type BlockRelation, NO_BLOCKS } from './rules/members.rules.ts';
+import type { MediaFacts } from './rules/photos.rules.ts';
+import { type MemberViewer, type StaffViewer, VISITOR, type Viewer, viewerOf } from './viewer.ts';
+
+const VIEWER_ID = 1;
+const OTHER_ID = 2;
+
+const memberViewer = (overrides: Partial<MemberViewer> = {}): MemberViewer => ({
+  kind: 'member',
+  id: VIEWER_ID,
+  premium: false,
+  status: 'active',
+  emailConfirmed: true,
+  signupUnfinished: false,
+  ...overrides,
+});
+
+const free = memberViewer();
+const premium = memberViewer({ premium: true });
+/** The member the resource belongs to, asking about their own. */
+const owner = memberViewer({ id: OTHER_ID });
+const operator: StaffViewer = { kind: 'staff', id: OTHER_ID, role: 'operator' };
+const admin: StaffViewer = { kind: 'staff', id: OTHER_ID, role: 'admin' };
+
+const viewerKinds = { visitor: VISITOR, free, premium, owner } as const;
+type Kind = keyof typeof viewerKinds;
+
+/** Every action and resource the tables below ask about, for the checks that span all of them. */
+const asked: { action: Action; resource: unknown }[] = [];
+
+/** decide() with a resource of any type, remembered for the checks that span every table. */
+function ask(viewer: Viewer, action: Action, resource?: unknown): Decision {
+  asked.push({ action, resource });
+  return (decide as (viewer: Viewer, action: Action, resource?: unknown) => Decision)(
+    viewer,
+    action,
+    resource,
+  );
+}
+
+/**
+ * One table row: the resource and what each kind of viewer gets, asserted for every column. Staff
+ * are asserted against the visitor's column below.
+ */
+function expectRow(action: Action, resource: unknown, expected: Record<Kind, Decision>) {
+  const actual = Object.fromEntries(
+    Object.entries(viewerKinds).map(([kind, viewer]) => [kind, ask(viewer, action, resource)]),
+  );
+  expect(actual, `${action} ${JSON.stringify(resource)}`).toEqual(expected);
+}
+
+const NF = 'member_not_found';
+const relations: Record<string, BlockRelation> = {
+  none: NO_BLOCKS,
+  'viewer blocked them': { viewerBlocked: true, blockedViewer: false },
+  'they blocked the viewer': { viewerBlocked: false, blockedViewer: true },
+  'both ways': { viewerBlocked: true, blockedViewer: true },
+};
+
+describe('member.view (GET /api/member.php)', () => {
+  it('shows visible members, hides hidden ones like unknown ones, refuses members who blocked the viewer', () => {
+    // A visitor never has a block relation; the "owner" column asks about themself.
+    for (const visible of [true, false]) {
+      expectRow(
+        'member.view',
+        { id: OTHER_ID, name: 'Anna', visible, relation: NO_BLOCKS },
+        visible
+          ? { visitor: null, free: null, premium: null, owner: null }
+          : { visitor: NF, free: NF, premium: NF, owner: null },
+      );
+    }
+    const asMember = (visible: boolean, relation: BlockRelation) =>
+      [free, premium].map((viewer) =>
+        ask(viewer, 'member.view', { id: OTHER_ID, name: 'Anna', visible, relation }),
+      );
+    expect(asMember(true, relations['viewer blocked them']!)).toEqual([null, null]);
+    expect(asMember(true, relations['they blocked the viewer']!)).toEqual([
+      'blocked_by_member',
+      'blocked_by_member',
+    ]);
+    expect(asMember(true, relations['both ways']!)).toEqual(['blocked_by_member', 'blocked_by_member']);
+    // Hidden comes first: a hidden member who blocked the viewer is not named.
+    expect(asMember(false, relations['they blocked the viewer']!)).toEqual([NF, NF]);
+  });
+});
+
+describe('member.list (search, similar and related members)', () => {
+  it('lists visible members other than the viewer with no block either way', () => {
+    for (const [name, relation] of Object.entries(relations)) {
+      for (const visible of [true, false]) {
+        const facts = { id: OTHER_ID, visible, relation };
+        const expected = visible && name === 'none' ? null : NF;
+        expect([ask(free, 'member.list', facts), ask(premium, 'member.list', facts)], name).toEqual([
+          expected,
+          expected,
+        ]);
+      }
+    }
+    expectRow(
+      'member.list',
+      { id: OTHER_ID, visible: true, relation: NO_BLOCKS },
+      { visitor: null, free: null, premium: null, owner: NF },
+    );
+    expectRow(
+      'member.list',
+      { id: OTHER_ID, visible: false, relation: NO_BLOCKS },
+      { visitor: NF, free: NF, premium: NF, owner: NF },
+    );
+  });
+});
+
+describe('member.search (GET /api/members.php)', () => {
+  it('lets members search always and visitors where logged_out_search allows it', () => {
+    expectRow(
+      'member.search',
+      { visitorSearchAllowed: true },
+      { visitor: null, free: null, premium: null, owner: null },
+    );
+    expectRow(
+      'member.search',
+      { visitorSearchAllowed: false },
+      { visitor: 'search_login_required', free: null, premium: null, owner: null },
+    );
+  });
+});
+
+describe('photo.view_full (presenters: the real sizes or the blur)', () => {
+  it('shows a private photo in full to its owner and premium members only', () => {
+    expectRow(
+      'photo.view_full',
+      { ownerId: OTHER_ID, private: false },
+      { visitor: null, free: null, premium: null, owner: null },
+    );
+    expectRow(
+      'photo.view_full',
+      { ownerId: OTHER_ID, private: true },
+      { visitor: 'private_photo_forbidden', free: 'private_photo_forbidden', premium: null, owner: null },
+    );
+  });
+});
+
+describe('media.serve (the table of docs/decisions/0014)', () => {
+  const NF404 = 'media_not_found';
+  const F403 = 'private_photo_forbidden';
+  // area, owner visible, blocked either way → visitor, free, premium, owner
+  const table: [MediaFacts['area'], boolean, boolean, Decision, Decision, Decision, Decision][] = [
+    ['p', true, false, null, null, null, null],
+    ['p', true, true, null, null, null, null],
+    ['p', false, false, NF404, NF404, NF404, null],
+    ['p', false, true, NF404, NF404, NF404, null],
+    // A free member's 403 does not depend on the owner: it says nothing about whose key it is.
+    ['x', true, false, NF404, F403, null, null],
+    ['x', true, true, NF404, F403, F403, null],
+    ['x', false, false, NF404, F403, NF404, null],
+    ['x', false, true, NF404, F403, NF404, null],
+  ];
+  it.each(table)('%s/ owner visible %s, blocked %s', (area, ownerVisible, blockedEitherWay, ...answers) => {
+    const [visitor, freeAnswer, premiumAnswer, ownerAnswer] = answers;
+    expectRow(
+      'media.serve',
+      { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay },
+      { visitor, free: freeAnswer, premium: premiumAnswer, owner: ownerAnswer },
+    );
+  });
+
+  it('serves every viewer what it serves a visitor (media.service.ts calls that answer public)', () => {
+    for (const [area, ownerVisible, blockedEitherWay] of table) {
+      const facts: MediaFacts = { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay };
+      if (!can(VISITOR, 'media.serve', facts)) continue;
+      for (const viewer of [free, premium, owner, operator, admin])
+        expect(can(viewer, 'media.serve', facts)).toBe(true);
+    }
+  });
+});
+
+describe('member.block and member.unblock (/api/block.php)', () => {
+  it('blocks visible members and those already blocked, never oneself; unblocks anything', () => {
+    const AUTH = 'authentication_required';
+    const target = (visible: boolean, relation: BlockRelation) => ({ id: OTHER_ID, visible, relation });
+    expectRow('member.block', target(true, NO_BLOCKS), {
+      visitor: AUTH,
+      free: null,
+      premium: null,
+      owner: 'cannot_block_self',
+    });
+    expectRow('member.block', target(false, NO_BLOCKS), {
+      visitor: AUTH,
+      free: NF,
+      premium: NF,
+      owner: 'cannot_block_self',
+    });
+    expectRow('member.block', target(false, relations['viewer blocked them']!), {
+      visitor: AUTH,
+      free: null,
+      premium: null,
+      owner: 'cannot_block_self',
+    });
+    // Being blocked by them does not stop a block of one's own.
+    expectRow('member.block', target(true, relations['they blocked the viewer']!), {
+      visitor: AUTH,
+      free: null,
+      premium: null,
+      owner: 'cannot_block_self',
+    });
+    expectRow('member.block', target(false, relations['they blocked the viewer']!), {
+      visitor: AUTH,
+      free: NF,
+      premium: NF,
+      owner: 'cannot_block_self',
+    });
+    expectRow('member.unblock', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+  });
+});
+
+describe('members-only actions on their own things', () => {
+  const AUTH = 'authentication_required';
+  it('lets any member upload (the 3/25 limit is the service’s), a visitor not', () => {
+    expectRow('photo.upload', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+  });
+
+  it('lets only the owner edit a photo or the profile; another’s answers like a missing one', () => {
+    expectRow(
+      'photo.edit',
+      { ownerId: OTHER_ID },
+      { visitor: AUTH, free: 'photo_not_found', premium: 'photo_not_found', owner: null },
+    );
+    expectRow(
+      'profile.edit',
+      { ownerId: OTHER_ID },
+      { visitor: AUTH, free: 'profile_not_found', premium: 'profile_not_found', owner: null },
+    );
+  });
+
+  it('lets a member complete an unfinished entry sign-up, and nobody else', () => {
+    expectRow('signup.complete', undefined, {
+      visitor: AUTH,
+      free: 'signup_already_complete',
+      premium: 'signup_already_complete',
+      owner: 'signup_already_complete',
+    });
+    expect(decide(memberViewer({ signupUnfinished: true, status: 'not_confirmed' }), 'signup.complete')).toBe(
+      null,
+    );
+  });
+});
+
+describe('operators and admins', () => {
+  it('get what a visitor gets in the member area until the back office defines their rules', () => {
+    // Runs after the tables above (vitest keeps the order within a file), over everything they asked,
+    // which covers every action: a new action needs its table.
+    // A record, so a new action fails to compile here until it is listed (and given a table).
+    const everyAction: Record<Action, true> = {
+      'member.view': true,
+      'member.list': true,
+      'member.search': true,
+      'member.block': true,
+      'member.unblock': true,
+      'photo.view_full': true,
+      'photo.upload': true,
+      'photo.edit': true,
+      'media.serve': true,
+      'profile.edit': true,
+      'signup.complete': true,
+    };
+    expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
+    for (const { action, resource } of [...asked])
+      for (const staff of [operator, admin])
+        expect(ask(staff, action, resource), `${staff.role} ${action}`).toBe(ask(VISITOR, action, resource));
+  });
+});
+
+describe('authorize', () => {
+  const refusalOf = (fn: () => void) => {
+    try {
+      fn();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { status: error.statusCode, code: error.code, message: error.message, details: error.details };
+    }
+    return null;
+  };
+
+  it('throws the errors the routes answered before the policy, with the same status, code and text', () => {
+    const hidden = { id: OTHER_ID, name: 'Greta', visible: false, relation: NO_BLOCKS };
+    expect(refusalOf(() => authorize(free, 'member.view', hidden))).toEqual({
+      status: 404,
+      code: 'member_not_found',
+      message: 'Member not found',
+      details: undefined,
+    });
+    expect(
+      refusalOf(() =>
+        authorize(free, 'member.view', {
+          ...hidden,
+          visible: true,
+          relation: relations['they blocked the viewer']!,
+        }),
+      ),
+    ).toEqual({
+      status: 403,
+      code: 'blocked_by_member',
+      message: "You're blocked by Greta. You do not have access to this page.",
+      details: { name: 'Greta' },
+    });
+    expect(
+      refusalOf(() => authorize(VISITOR, 'member.search', { visitorSearchAllowed: false })),
+    ).toMatchObject({
+      status: 403,
+      code: 'search_login_required',
+      message: 'Log in to search members',
+    });
+    expect(
+      refusalOf(() => authorize(free, 'member.block', { id: VIEWER_ID, visible: true, relation: NO_BLOCKS })),
+    ).toMatchObject({
+      status: 400,
+      code: 'cannot_block_self',
+      message: 'You cannot block yourself',
+    });
+    const privateFile: MediaFacts = {
+      area: 'x',
+      ownerId: OTHER_ID,
+      ownerVisible: true,
+      blockedEitherWay: false,
+    };
+    expect(refusalOf(() => authorize(free, 'media.serve', privateFile))).toMatchObject({
+      status: 403,
+      code: 'forbidden',
+      message: 'Private photos are shown to premium members only',
+    });
+    expect(refusalOf(() => authorize(VISITOR, 'media.serve', privateFile))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Not found',
+    });
+    expect(refusalOf(() => authorize(free, 'photo.edit', { ownerId: OTHER_ID }))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Photo not found',
+    });
+    expect(refusalOf(() => authorize(free, 'profile.edit', { ownerId: OTHER_ID }))).toMatchObject({
+      status: 404,
+      code: 'not_found',
+      message: 'Profile not found',
+    });
+    expect(refusalOf(() => authorize(free, 'photo.edit', { ownerId: VIEWER_ID }))).toBeNull();
+  });
+
+  it('refuses a non-member a members’ action before any fact: authorizeActor', () => {
+    for (const viewer of [VISITOR, operator, admin])
+      expect(refusalOf(() => authorizeActor(viewer, 'member.block'))).toEqual({
+        status: 403,
+        code: 'authentication_required',
+        message: 'authentication_required',
+        details: undefined,
+      });
+    expect(refusalOf(() => authorizeActor(free, 'member.block'))).toBeNull();
+    // Anyone may ask to view a member; the facts decide.
+    expect(refusalOf(() => authorizeActor(VISITOR, 'member.view'))).toBeNull();
+  });
+});
+
+describe('viewerOf', () => {
+  it('builds a visitor without a session and a member from the session’s user', () => {
+    expect(viewerOf(null)).toEqual(VISITOR);
+    const user = {
+      id: 7,
+      paidUser: true,
+      status: 'not_confirmed',
+      emailConfirmedAt: null,
+      signupMissing: ['password'],
+    };
+    expect(viewerOf({ user } as unknown as ActiveSession)).toEqual({
+      kind: 'member',
+      id: 7,
+      premium: true,
+      status: 'not_confirmed',
+      emailConfirmed: false,
+      signupUnfinished: true,
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { refusalError } from './refusals.ts';
+import type { Decision, OwnedFacts, Rule } from './rule.ts';
+import { completeSignup, editProfile } from './rules/account.rules.ts';
+import {
+  blockMember,
+  listMember,
+  type MemberFacts,
+  type SearchFacts,
+  searchMembers,
+  unblockMember,
+  type ViewedMemberFacts,
+  viewMember,
+} from './rules/members.rules.ts';
+import {
+  editPhoto,
+  type MediaFacts,
+  type PhotoFacts,
+  serveMedia,
+  uploadPhoto,
+  viewPhotoInFull,
+} from './rules/photos.rules.ts';
+import { isMember, type MemberViewer, type Viewer } from './viewer.ts';
+
+/**
+ * Every action a viewer can be refused, with who may attempt it (`actor`) and the facts its rule
+ * decides on (`resource`, loaded by the service in one query). docs/decisions/0016.
+ */
+export type Actions = {
+  'member.view': { actor: Viewer; resource: ViewedMemberFacts };
+  'member.list': { actor: Viewer; resource: MemberFacts };
+  'member.search': { actor: Viewer; resource: SearchFacts };
+  'member.block': { actor: MemberViewer; resource: MemberFacts };
+  'member.unblock': { actor: MemberViewer; resource: undefined };
+  'photo.view_full': { actor: Viewer; resource: PhotoFacts };
+  'photo.upload': { actor: MemberViewer; resource: undefined };
+  'photo.edit': { actor: MemberViewer; resource: OwnedFacts };
+  'media.serve': { actor: Viewer; resource: MediaFacts };
+  'profile.edit': { actor: MemberViewer; resource: OwnedFacts };
+  'signup.complete': { actor: MemberViewer; resource: undefined };
+  /*
+   * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
+   * 'member.like':        MemberViewer, MemberFacts: like member.view (visible, no block either way).
+   * 'conversation.start': MemberViewer, { partner: MemberFacts; openConversations: number }: free
+   *                       members up to LIMITS.freeChats (2), premium unlimited.
+   * 'conversation.reply': MemberViewer, { conversation }: not before viewer.emailConfirmed.
+   * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
+   *                       answers for fictional profiles only, acting through their member viewer.
+   * 'payment.refund':     StaffViewer (admin), { payment }: admins only.
+   */
+};
+
+export type Action = keyof Actions;
+export type ActorOf<A extends Action> = Extract<Actions[A]['actor'], Viewer>;
+export type ResourceOf<A extends Action> = Actions[A]['resource'];
+/** Actions without facts are asked without a resource: `can(viewer, 'photo.upload')`. */
+type ResourceArgs<A extends Action> = ResourceOf<A> extends undefined ? [] : [resource: ResourceOf<A>];
+
+const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
+  'member.view': viewMember,
+  'member.list': listMember,
+  'member.search': searchMembers,
+  'member.block': blockMember,
+  'member.unblock': unblockMember,
+  'photo.view_full': viewPhotoInFull,
+  'photo.upload': uploadPhoto,
+  'photo.edit': editPhoto,
+  'media.serve': serveMedia,
+  'profile.edit': editProfile,
+  'signup.complete': completeSignup,
+};
+
+/** The table above matched each rule to its action's types; looked up by a key, that link is lost. */
+type LooseRule = { actors: 'anyone' | 'members'; on: (actor: Viewer, resource: unknown) => Decision };
+const ruleOf = (action: Action) => RULES[action] as unknown as LooseRule;
+
+/** Whether the viewer is of a kind that may attempt the action at all, before any fact is read. */
+function actorRefusal(viewer: Viewer, action: Action): Decision {
+  return ruleOf(action).actors === 'members' && !isMember(viewer) ? 'authentication_required' : null;
+}
+
+/** The refusal this viewer gets for the action on this resource, or null when allowed. Pure. */
+export function decide<A extends Action>(
+  viewer: Viewer,
+  action: A,
+  ...[resource]: ResourceArgs<A>
+): Decision {
+  return actorRefusal(viewer, action) ?? ruleOf(action).on(viewer, resource);
+}
+
+export function can<A extends Action>(viewer: Viewer, action: A, ...resource: ResourceArgs<A>): boolean {
+  return decide(viewer, action, ...resource) === null;
+}
+
+/** `can`, or the AppError this refusal has always been answered with (refusals.ts). */
+export function authorize<A extends Action>(
+  viewer: Viewer,
+  action: A,
+  ...resource: ResourceArgs<A>
+): asserts viewer is ActorOf<A> {
+  const refusal = decide(viewer, action, ...resource);
+  if (refusal) throw refusalError(refusal, resource[0]);
+}
+
+/**
+ * The part of `authorize` that needs no facts: a visitor asking for a members' action is refused
+ * before the service reads a row or the route reads a body. The service then authorizes the
+ * resource with the facts it loaded.
+ */
+export function authorizeActor<A extends Action>(viewer: Viewer, action: A): asserts viewer is ActorOf<A> {
+  const refusal = actorRefusal(viewer, action);
+  if (refusal) throw refusalError(refusal, undefined);
+}

@@ -1,0 +1,56 @@
+import { AppError, notFound } from '../plugins/errors.ts';
+import { authenticationRequired } from '../plugins/session.ts';
+import type { Refusal } from './rule.ts';
+
+/** The one answer for an unknown member and for one the caller may not see: nothing tells them apart. */
+export const memberNotFound = () => new AppError('member_not_found', 404, 'Member not found');
+
+export const photoNotFound = () => notFound('Photo not found');
+
+export const profileNotFound = () => new AppError('not_found', 404, 'Profile not found');
+
+export const cannotBlockSelf = () => new AppError('cannot_block_self', 400, 'You cannot block yourself');
+
+const blockedByMember = (name: string) =>
+  new AppError('blocked_by_member', 403, `You're blocked by ${name}. You do not have access to this page.`, {
+    name,
+  });
+
+function nameIn(resource: unknown): string {
+  if (
+    typeof resource === 'object' &&
+    resource !== null &&
+    'name' in resource &&
+    typeof resource.name === 'string'
+  )
+    return resource.name;
+  throw new Error('blocked_by_member needs the member facts with their name');
+}
+
+/** Each refusal as the API answered it before the policy existed; tests compare bodies byte for byte. */
+export function refusalError(refusal: Refusal, resource: unknown): AppError {
+  switch (refusal) {
+    case 'authentication_required':
+      return authenticationRequired();
+    case 'member_not_found':
+      return memberNotFound();
+    case 'blocked_by_member':
+      return blockedByMember(nameIn(resource));
+    case 'cannot_block_self':
+      return cannotBlockSelf();
+    case 'search_login_required':
+      return new AppError('search_login_required', 403, 'Log in to search members');
+    case 'media_not_found':
+      // The 404 of a missing file: a hidden owner's photo must not look any different.
+      return notFound();
+    case 'private_photo_forbidden':
+      return new AppError('forbidden', 403, 'Private photos are shown to premium members only');
+    case 'photo_not_found':
+      return photoNotFound();
+    case 'profile_not_found':
+      return profileNotFound();
+    case 'signup_already_complete':
+      // Not answered by any route yet: /complete-signup treats a finished sign-up as a no-op.
+      return new AppError('bad_request', 400, 'The sign-up is already complete');
+  }
+}

@@ -1,0 +1,41 @@
+import type { MemberViewer, Viewer } from './viewer.ts';
+
+/**
+ * Why a viewer may not do something, named after the answer they get (refusals.ts turns each into
+ * the AppError the API sent before the policy existed, byte for byte).
+ */
+export type Refusal =
+  | 'authentication_required'
+  | 'member_not_found'
+  | 'blocked_by_member'
+  | 'cannot_block_self'
+  | 'search_login_required'
+  | 'media_not_found'
+  | 'private_photo_forbidden'
+  | 'photo_not_found'
+  | 'profile_not_found'
+  | 'signup_already_complete';
+
+/** null: allowed. */
+export type Decision = Refusal | null;
+
+/**
+ * One action's rule. `actors` is decided from the viewer alone, before a service reads anything
+ * (authorizeActor); `on` decides one resource from the facts the service loaded.
+ * The tuple in the conditional keeps Viewer from distributing into both answers.
+ */
+export type Rule<Actor extends Viewer, Resource> = {
+  actors: [Actor] extends [MemberViewer] ? 'members' : 'anyone';
+  on: (actor: Actor, resource: Resource) => Decision;
+};
+
+/** Visitors, members and staff alike may ask; `on` tells them apart. */
+export const forAnyone = <Resource>(on: (viewer: Viewer, resource: Resource) => Decision) =>
+  ({ actors: 'anyone', on }) satisfies Rule<Viewer, Resource>;
+
+/** Members only: anyone else is refused authentication_required before any fact is read. */
+export const forMembers = <Resource>(on: (member: MemberViewer, resource: Resource) => Decision) =>
+  ({ actors: 'members', on }) satisfies Rule<MemberViewer, Resource>;
+
+/** Whose a thing is (a photo, a profile). Another member's answers like a missing one. */
+export type OwnedFacts = { ownerId: number };

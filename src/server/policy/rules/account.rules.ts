@@ -1,0 +1,15 @@
+import { type Decision, forMembers, type OwnedFacts } from '../rule.ts';
+
+/** The own-profile form, read and saved: the owner only (the back office will add admins). */
+export const editProfile = forMembers(
+  (member, profile: OwnedFacts): Decision => (profile.ownerId === member.id ? null : 'profile_not_found'),
+);
+
+/**
+ * /complete-signup: a member whose advertising entry still misses parts. For a finished one the call
+ * is a no-op today (auth.service.ts completeSignup), so its caller asks `can` and returns, rather
+ * than `authorize` and refusing.
+ */
+export const completeSignup = forMembers(
+  (member, _none: undefined): Decision => (member.signupUnfinished ? null : 'signup_already_complete'),
+);

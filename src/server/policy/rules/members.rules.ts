@@ -1,0 +1,68 @@
+import { type Decision, forAnyone, forMembers } from '../rule.ts';
+import { isMember, isMemberSelf, type Viewer } from '../viewer.ts';
+
+/** Who blocked whom between the viewer and a member; both false for a visitor and for oneself. */
+export type BlockRelation = { viewerBlocked: boolean; blockedViewer: boolean };
+
+export const NO_BLOCKS: BlockRelation = { viewerBlocked: false, blockedViewer: false };
+
+/**
+ * Another member as a rule needs them, read in one query by the service that asks. A hidden member
+ * is refused with member_not_found, the very answer services give for an id nobody has
+ * (refusals.ts memberNotFound), so the two cannot be told apart (docs/decisions/0014).
+ */
+export type MemberFacts = {
+  id: number;
+  /** Inside visibleMemberCondition: active, not invisible, not being deleted. */
+  visible: boolean;
+  relation: BlockRelation;
+};
+
+/** The profile view also names the member in its refusal ("You're blocked by Anna"). */
+export type ViewedMemberFacts = MemberFacts & { name: string };
+
+/** The domain's settings.logged_out_search (with a traffic source) as resolved for this request. */
+export type SearchFacts = { visitorSearchAllowed: boolean };
+
+const blockedEitherWay = (relation: BlockRelation) => relation.viewerBlocked || relation.blockedViewer;
+
+/**
+ * GET /api/member.php. Members see themselves also while hidden. A member who blocked the viewer
+ * refuses them by name; one the viewer blocked stays viewable, so the block can be lifted there.
+ */
+export const viewMember = forAnyone((viewer: Viewer, member: ViewedMemberFacts): Decision => {
+  if (!member.visible && !isMemberSelf(viewer, member.id)) return 'member_not_found';
+  if (member.relation.blockedViewer) return 'blocked_by_member';
+  return null;
+});
+
+/**
+ * A member on a list: search results, similar and related members. Search runs this rule as SQL
+ * (members.service.ts matchConditions) so a keyset page stays one index walk;
+ * members.list-policy.test.ts holds the two to the same answers.
+ */
+export const listMember = forAnyone((viewer: Viewer, member: MemberFacts): Decision => {
+  if (!member.visible || isMemberSelf(viewer, member.id) || blockedEitherWay(member.relation))
+    return 'member_not_found';
+  return null;
+});
+
+/** Searching at all: members always, visitors where the domain lets them (logged_out_search). */
+export const searchMembers = forAnyone(
+  (viewer: Viewer, search: SearchFacts): Decision =>
+    isMember(viewer) || search.visitorSearchAllowed ? null : 'search_login_required',
+);
+
+/**
+ * Who may block whom: a member the blocker may see, or one they already blocked, so blocking again
+ * stays idempotent after the member went hidden. Being blocked by them does not stop it.
+ * The chat issue adds: a chat partner stays blockable (a `conversation` fact).
+ */
+export const blockMember = forMembers((member, target: MemberFacts): Decision => {
+  if (target.id === member.id) return 'cannot_block_self';
+  if (!target.visible && !target.relation.viewerBlocked) return 'member_not_found';
+  return null;
+});
+
+/** Lifting one's own block needs no facts: it is idempotent for any id, hidden or unknown. */
+export const unblockMember = forMembers((_member, _none: undefined): Decision => null);

@@ -1,0 +1,52 @@
+import type { ActiveSession } from '../features/auth/sessions.service.ts';
+
+/** Nobody logged in: the public site, a lander, a search allowed to visitors. */
+export type VisitorViewer = { kind: 'visitor' };
+
+/**
+ * A logged-in member, with the facts about themself that rules read. Taken from the session, so
+ * deciding costs no query; what may change mid-session (a photo limit, credits) is read fresh by the
+ * service that needs it.
+ */
+export type MemberViewer = {
+  kind: 'member';
+  id: number;
+  /** users.paid_user: private photos in full, 25 photos, unlimited conversations (later). */
+  premium: boolean;
+  status: 'not_confirmed' | 'active' | 'disabled' | 'pending_deletion';
+  emailConfirmed: boolean;
+  /** An advertising entry whose sign-up still misses parts (users.signup_missing). */
+  signupUnfinished: boolean;
+};
+
+/**
+ * The back office's people. They have no accounts yet and nothing builds this viewer; the type is
+ * here so the rules already say what they get (docs/decisions/0016): in the member area, exactly
+ * what a visitor gets. An operator answering for a fictional profile will act through that
+ * profile's member viewer, not as staff.
+ */
+export type StaffViewer = { kind: 'staff'; id: number; role: 'operator' | 'admin' };
+
+export type Viewer = VisitorViewer | MemberViewer | StaffViewer;
+
+export const VISITOR: VisitorViewer = { kind: 'visitor' };
+
+/** The viewer behind a request's session; routes build it once and hand it to the services. */
+export function viewerOf(session: ActiveSession | null): VisitorViewer | MemberViewer {
+  if (!session) return VISITOR;
+  const { user } = session;
+  return {
+    kind: 'member',
+    id: user.id,
+    premium: user.paidUser,
+    status: user.status,
+    emailConfirmed: user.emailConfirmedAt !== null,
+    signupUnfinished: user.signupMissing.length > 0,
+  };
+}
+
+export const isMember = (viewer: Viewer): viewer is MemberViewer => viewer.kind === 'member';
+
+/** Whether the viewer is this member themself (staff ids are another numbering: never). */
+export const isMemberSelf = (viewer: Viewer, memberId: number): boolean =>
+  viewer.kind === 'member' && viewer.id === memberId;
