@@ -20,6 +20,8 @@ import { defineJob } from '../../lib/jobs.ts';
 import { type Mail, MailSchema } from '../../lib/mailer.ts';
 import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
+import { can } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
@@ -293,8 +295,8 @@ export async function completeSignup(
   session: ActiveSession,
   input: CompleteSignupInput,
 ) {
-  const missing = session.user.signupMissing;
-  if (missing.length === 0) return;
+  // A finished sign-up: a second submit changes nothing (the policy's signup.complete).
+  if (!can(viewerOf(session), 'signup.complete')) return;
   if (input.country !== undefined) checkRegion(input.country, input.region);
   if (input.name !== undefined) await checkNameFree(services, input.name, session.user.id);
   const now = services.now();

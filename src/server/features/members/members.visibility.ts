@@ -1,7 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
+import { userChanged } from '../auth/sessions.service.ts';
 
 /**
  * Members that anybody may see: active (so confirmed, not disabled or erased), visible, not being
@@ -28,13 +30,6 @@ export type MemberVisibilityCache = {
 };
 
 /**
- * The channel SessionCache.invalidateUser notifies (features/auth/sessions.service.ts) on every
- * change to an account, on whichever instance makes it: status, deletion, reactivation, and the
- * invisible switch when it comes.
- */
-const USER_CHANGED = 'user_changed';
-
-/**
  * A notification drops a member at once on every instance; the TTL only bounds what a lost
  * notification, or a change made behind the services' back, could cost.
  */
@@ -42,11 +37,12 @@ export const MEMBER_VISIBILITY_TTL_MS = 30_000;
 
 export async function createMemberVisibilityCache(
   db: Database,
-  bus: { on: (channel: string, listener: (payload: string) => void) => Promise<void> },
+  bus: Pick<EventBus, 'subscribe'>,
 ): Promise<MemberVisibilityCache> {
   // Owner ids come from request paths: bounded like every cache fed by requests.
   const cache = createPromiseCache<boolean>({ ttlMs: MEMBER_VISIBILITY_TTL_MS, maxEntries: 100_000 });
-  await bus.on(USER_CHANGED, (payload) => cache.forget(payload));
+  // Every change to an account (status, deletion, reactivation, the invisible switch when it comes).
+  await bus.subscribe(userChanged, (userId) => cache.forget(String(userId)));
   return {
     isVisible: (userId) => cache.get(String(userId), () => isMemberVisible(db, userId)),
   };
