@@ -25,8 +25,8 @@ const ms = (l: Latency) =>
 /**
  * Accounts benchmark:
  * - login throughput against the raw argon2id verify rate measured in this process (goal ≥ 90%);
- * - GET /api/user.php with a session against the bare Fastify route (goal ≥ 35%);
- * - the health call's p99 while logins run (goal < 5 ms): hashing must not block the event loop.
+ * - GET /api/user.php with a session against the bare Fastify route (recorded; no goal since 0015);
+ * - the health call's p99 while logins run (recorded: hashing must not block the event loop).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-auth-'));
@@ -101,10 +101,10 @@ try {
   );
   const userRatio = user.rps / baseline.rps;
   console.log(
-    `GET /api/user.php             ${user.rps.toFixed(0)} req/s  ${(userRatio * 100).toFixed(1)}% of bare ${baseline.rps.toFixed(0)}, median of 3 pairs (goal ≥ 35%) ${userRatio >= 0.35 ? 'ok' : 'BELOW GOAL'}`,
+    `GET /api/user.php             ${user.rps.toFixed(0)} req/s  ${(userRatio * 100).toFixed(1)}% of bare ${baseline.rps.toFixed(0)}, median of 3 pairs`,
   );
   console.log(
-    `health during logins          ${ms(healthResult)}: p99 ${healthResult.p99 < 5 ? 'ok' : 'ABOVE GOAL'} (goal < 5 ms)`,
+    `health during logins          ${ms(healthResult)}`,
   );
   console.log(`health without logins         ${ms(idleHealth)}`);
 } finally {

@@ -83,10 +83,11 @@ export async function measure(
   return { name, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 } satisfies Result;
 }
 
-export function ratioLine(result: Result, baseline: Result, goal: number) {
+/** A target's rate against the bare baseline; `goal` only where a user-facing goal exists. */
+export function ratioLine(result: Result, baseline: Result, goal?: number) {
   const ratio = result.rps / baseline.rps;
-  const verdict = ratio >= goal ? 'ok' : 'BELOW GOAL';
-  return `${result.name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms  ${(ratio * 100).toFixed(1).padStart(5)}% of bare (goal ≥ ${goal * 100}%) ${verdict}`;
+  const verdict = goal === undefined ? '' : ` (goal ≥ ${goal * 100}%) ${ratio >= goal ? 'ok' : 'BELOW GOAL'}`;
+  return `${result.name.padEnd(34)} ${result.rps.toFixed(0).padStart(7)} req/s  p50 ${String(result.p50).padStart(3)} ms  p99 ${String(result.p99).padStart(4)} ms  ${(ratio * 100).toFixed(1).padStart(5)}% of bare${verdict}`;
 }
 
 /**

@@ -23,7 +23,7 @@ import { isMember, type MemberViewer, type Viewer } from './viewer.ts';
 
 /**
  * Every action a viewer can be refused, with who may attempt it (`actor`) and the facts its rule
- * decides on (`resource`, loaded by the service in one query). docs/decisions/0016.
+ * decides on (`resource`, loaded by the service in one query). docs/decisions/0017.
  */
 export type Actions = {
   'member.view': { actor: Viewer; resource: ViewedMemberFacts };

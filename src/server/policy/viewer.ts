@@ -21,7 +21,7 @@ export type MemberViewer = {
 
 /**
  * The back office's people. They have no accounts yet and nothing builds this viewer; the type is
- * here so the rules already say what they get (docs/decisions/0016): in the member area, exactly
+ * here so the rules already say what they get (docs/decisions/0017): in the member area, exactly
  * what a visitor gets. An operator answering for a fictional profile will act through that
  * profile's member viewer, not as staff.
  */
