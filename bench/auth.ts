@@ -103,9 +103,7 @@ try {
   console.log(
     `GET /api/user.php             ${user.rps.toFixed(0)} req/s  ${(userRatio * 100).toFixed(1)}% of bare ${baseline.rps.toFixed(0)}, median of 3 pairs`,
   );
-  console.log(
-    `health during logins          ${ms(healthResult)}`,
-  );
+  console.log(`health during logins          ${ms(healthResult)}`);
   console.log(`health without logins         ${ms(idleHealth)}`);
 } finally {
   await stopProcess(product);
