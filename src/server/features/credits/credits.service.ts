@@ -32,6 +32,39 @@ export async function balanceOf(db: Queryable, userId: number): Promise<number> 
   return row?.balance ?? 0;
 }
 
+type LedgerKind = (typeof creditLedger.$inferInsert)['kind'];
+
+/**
+ * Runs a balance change once per (kind, reference): the ledger row claims the reference first, and
+ * only the transaction that inserted it moves the balance (`move` answers the new balance, or
+ * throws to roll everything back). A repeated reference changes nothing and answers the balance.
+ */
+async function applyOnce(
+  tx: Tx,
+  change: CreditChange,
+  kind: LedgerKind,
+  delta: number,
+  move: () => Promise<number>,
+): Promise<CreditResult> {
+  checkAmount(change.amount);
+  const [entry] = await tx
+    .insert(creditLedger)
+    .values({
+      userId: change.userId,
+      kind,
+      delta,
+      balanceAfter: 0,
+      reason: change.reason,
+      reference: change.reference,
+    })
+    .onConflictDoNothing()
+    .returning({ id: creditLedger.id });
+  if (!entry) return { balance: await balanceOf(tx, change.userId), applied: false };
+  const balance = await move();
+  await tx.update(creditLedger).set({ balanceAfter: balance }).where(eq(creditLedger.id, entry.id));
+  return { balance, applied: true };
+}
+
 /**
  * Adds credits once per reference: a second grant with the same reference changes nothing and
  * answers the balance as it is. Runs in the caller's transaction, so the grant commits with its
@@ -42,33 +75,17 @@ export async function grantCredits(
   change: CreditChange,
   kind: 'grant' | 'refund' = 'grant',
 ): Promise<CreditResult> {
-  checkAmount(change.amount);
-  // The ledger row claims the reference first; only the transaction that inserted it moves the balance.
-  const claimed = await tx
-    .insert(creditLedger)
-    .values({
-      userId: change.userId,
-      kind,
-      delta: change.amount,
-      balanceAfter: 0,
-      reason: change.reason,
-      reference: change.reference,
-    })
-    .onConflictDoNothing()
-    .returning({ id: creditLedger.id });
-  const entry = claimed[0];
-  if (!entry) return { balance: await balanceOf(tx, change.userId), applied: false };
-  const [account] = await tx
-    .insert(creditAccounts)
-    .values({ userId: change.userId, balance: change.amount })
-    .onConflictDoUpdate({
-      target: creditAccounts.userId,
-      set: { balance: sql`${creditAccounts.balance} + ${change.amount}`, updatedAt: sql`now()` },
-    })
-    .returning({ balance: creditAccounts.balance });
-  const balance = account?.balance ?? change.amount;
-  await tx.update(creditLedger).set({ balanceAfter: balance }).where(eq(creditLedger.id, entry.id));
-  return { balance, applied: true };
+  return applyOnce(tx, change, kind, change.amount, async () => {
+    const [account] = await tx
+      .insert(creditAccounts)
+      .values({ userId: change.userId, balance: change.amount })
+      .onConflictDoUpdate({
+        target: creditAccounts.userId,
+        set: { balance: sql`${creditAccounts.balance} + ${change.amount}`, updatedAt: sql`now()` },
+      })
+      .returning({ balance: creditAccounts.balance });
+    return account?.balance ?? change.amount;
+  });
 }
 
 /**
@@ -77,28 +94,16 @@ export async function grantCredits(
  * enough credits: insufficient_credits (402), nothing written.
  */
 export async function spendCredits(tx: Tx, change: CreditChange): Promise<CreditResult> {
-  checkAmount(change.amount);
-  const claimed = await tx
-    .insert(creditLedger)
-    .values({
-      userId: change.userId,
-      kind: 'spend',
-      delta: -change.amount,
-      balanceAfter: 0,
-      reason: change.reason,
-      reference: change.reference,
-    })
-    .onConflictDoNothing()
-    .returning({ id: creditLedger.id });
-  const entry = claimed[0];
-  if (!entry) return { balance: await balanceOf(tx, change.userId), applied: false };
-  const [account] = await tx
-    .update(creditAccounts)
-    .set({ balance: sql`${creditAccounts.balance} - ${change.amount}`, updatedAt: sql`now()` })
-    .where(and(eq(creditAccounts.userId, change.userId), sql`${creditAccounts.balance} >= ${change.amount}`))
-    .returning({ balance: creditAccounts.balance });
-  // Throwing rolls the caller's transaction back, ledger row included.
-  if (!account) throw insufficientCredits(change.amount);
-  await tx.update(creditLedger).set({ balanceAfter: account.balance }).where(eq(creditLedger.id, entry.id));
-  return { balance: account.balance, applied: true };
+  return applyOnce(tx, change, 'spend', -change.amount, async () => {
+    const [account] = await tx
+      .update(creditAccounts)
+      .set({ balance: sql`${creditAccounts.balance} - ${change.amount}`, updatedAt: sql`now()` })
+      .where(
+        and(eq(creditAccounts.userId, change.userId), sql`${creditAccounts.balance} >= ${change.amount}`),
+      )
+      .returning({ balance: creditAccounts.balance });
+    // Throwing rolls the caller's transaction back, ledger row included.
+    if (!account) throw insufficientCredits(change.amount);
+    return account.balance;
+  });
 }
