@@ -7,6 +7,7 @@ import { jobsOf } from './feature.ts';
 import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
 import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
+import { type BalanceCache, createBalanceCache } from './features/credits/credits.service.ts';
 import { createDatabaseCheck, type DatabaseCheck } from './features/health/health.service.ts';
 import {
   createHighlightsCache,
@@ -70,6 +71,8 @@ export type FeatureServices = {
   /** Whether others may see a member, for every media file served. */
   memberVisibility: MemberVisibilityCache;
   pageEvents: PageEventWriter;
+  /** Credit balances for the hot reads, dropped by credits_changed on every instance. */
+  balances: BalanceCache;
   /** The health call's database check (a success is reused for a second). */
   databaseCheck: DatabaseCheck;
 };
@@ -108,6 +111,7 @@ export async function createServices(
   });
   const translations = loadTranslations();
   const settings = await createSettingsStore(db, bus);
+  const balances = await createBalanceCache(db, bus);
   // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
   await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
     log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
@@ -136,7 +140,8 @@ export async function createServices(
     searchTotals: createSearchTotalsCache(),
     sessions: await createSessionCache(db, bus),
     memberVisibility: await createMemberVisibilityCache(db, bus),
-    userAnswers: createUserAnswers({ db, settings, now: () => services.now() }),
+    balances,
+    userAnswers: createUserAnswers({ balances, settings, now: () => services.now() }),
     pageEvents: createPageEventWriter(db, log),
     close: async () => {
       services.rateLimits.close();

@@ -1,7 +1,6 @@
 import type { User } from '../../../shared/contracts/auth.ts';
-import type { Database } from '../../db/client.ts';
 import { type EncodedBody, encodeBody } from '../../lib/encoded-body.ts';
-import { balanceOf } from '../credits/credits.service.ts';
+import type { BalanceCache } from '../credits/credits.service.ts';
 import type { SettingsStore } from '../settings/settings.service.ts';
 import type { ActiveSession } from './sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
@@ -29,11 +28,15 @@ function presentSession(session: ActiveSession, facts: Facts): User {
 /**
  * GET user.php is polled by every open tab: its answer is kept with the cached session object, so
  * it is rebuilt only when the session cache reloads the member (any change to the account
- * invalidates it), the day changes (age), the fictional icon setting does, or the balance: that
- * one is read on every call (one primary-key read), because credits change far more often than
- * anything else of an account and must not cost every instance a cache invalidation.
+ * invalidates it), the day changes (age), the fictional icon setting does, or the balance: that one
+ * comes from the credits' own cache (credits_changed), because credits change far more often than
+ * anything else of an account and must not reload the member's session on every instance.
  */
-export function createUserAnswers(deps: { db: Database; settings: SettingsStore; now: () => Date }) {
+export function createUserAnswers(deps: {
+  balances: BalanceCache;
+  settings: SettingsStore;
+  now: () => Date;
+}) {
   const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
   const keyOf = (facts: Facts) =>
     `${facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}`;
@@ -41,7 +44,7 @@ export function createUserAnswers(deps: { db: Database; settings: SettingsStore;
   const factsOf = async (session: ActiveSession, domain: string): Promise<Facts> => {
     const [{ fictional_icon }, credits] = await Promise.all([
       deps.settings.getValues(domain),
-      balanceOf(deps.db, session.user.id),
+      deps.balances.balanceOf(session.user.id),
     ]);
     return { fictionalIcon: fictional_icon, credits, now: deps.now() };
   };

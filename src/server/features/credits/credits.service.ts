@@ -1,6 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
+import { defineChannel, type EventBus, publish } from '../../lib/event-bus.ts';
+import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 
 export type CreditChange = {
@@ -21,6 +24,31 @@ export const insufficientCredits = (needed: number) =>
 function checkAmount(amount: number) {
   if (!Number.isInteger(amount) || amount <= 0)
     throw new Error(`credit amount must be a positive integer: ${amount}`);
+}
+
+/**
+ * A member's balance changed (the member's id). Balance caches drop it; the real-time channel will
+ * tell the member's open tabs.
+ */
+export const creditsChanged = defineChannel('credits_changed', z.number().int().positive());
+
+/** How long a cached balance may be served if a notification were lost. */
+export const BALANCE_CACHE_TTL_MS = 60_000;
+
+export type BalanceCache = { balanceOf: (userId: number) => Promise<number> };
+
+/**
+ * Balances from memory for the hot reads (GET /api/user.php, polled by every tab), dropped on every
+ * instance by credits_changed when a change commits: the session cache is never touched by a
+ * balance change.
+ */
+export async function createBalanceCache(
+  db: Queryable,
+  bus: Pick<EventBus, 'subscribe'>,
+): Promise<BalanceCache> {
+  const cache = createPromiseCache<number>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: 100_000 });
+  await bus.subscribe(creditsChanged, (userId) => cache.forget(String(userId)));
+  return { balanceOf: (userId) => cache.get(String(userId), () => balanceOf(db, userId)) };
 }
 
 /** The member's balance (0 before any change). One primary-key read, never cached with the session. */
@@ -62,6 +90,8 @@ async function applyOnce(
   if (!entry) return { balance: await balanceOf(tx, change.userId), applied: false };
   const balance = await move();
   await tx.update(creditLedger).set({ balanceAfter: balance }).where(eq(creditLedger.id, entry.id));
+  // Heard by every instance when the change commits (never if it rolls back).
+  await publish(tx, creditsChanged, change.userId);
   return { balance, applied: true };
 }
 
