@@ -14,16 +14,17 @@ import type { ValidationKey } from '../../../shared/errors.ts';
 import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
-import { accountTokens, profiles, trackingRecords, users } from '../../db/schema/index.ts';
+import { accountTokens, users } from '../../db/schema/index.ts';
 import type { Feature } from '../../feature.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { type Mail, MailSchema } from '../../lib/mailer.ts';
-import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.ts';
+import type { TrafficSource } from '../../lib/traffic-source.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
 import { can } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { grantCredits } from '../credits/credits.service.ts';
+import { completeSignupProfile, createProfile, type NewProfile } from '../profile/profile.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { type AccountMailKind, renderAccountMail } from './auth.mails.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
@@ -52,6 +53,7 @@ import {
   revokeUserSessions,
 } from './sessions.service.ts';
 import { createToken, hashToken } from './tokens.ts';
+import { eraseTrackingRecordOf, recordTrafficSource } from './tracking.service.ts';
 
 export const SEND_MAIL_JOB = defineJob({ name: 'send-mail', payload: MailSchema });
 export const ERASE_ACCOUNT_JOB = defineJob({
@@ -182,7 +184,7 @@ async function createAccount(
     name: string;
     passwordHash: string | null;
     missing: SignupPart[];
-    profile: Omit<typeof profiles.$inferInsert, 'userId'>;
+    profile: NewProfile;
   },
   meta: SignupMeta,
 ) {
@@ -208,7 +210,7 @@ async function createAccount(
     // A parallel sign-up with the same address won the race.
     if (!created)
       throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
-    await tx.insert(profiles).values({ userId: created.id, ...account.profile });
+    await createProfile(tx, created.id, account.profile);
     if (values.signup_credits > 0)
       await grantCredits(tx, {
         userId: created.id,
@@ -216,10 +218,7 @@ async function createAccount(
         reason: 'signup',
         reference: `signup:${created.id}`,
       });
-    if (meta.trafficSource)
-      await tx
-        .insert(trackingRecords)
-        .values({ userId: created.id, ...toTrackingRecord(meta.trafficSource) });
+    if (meta.trafficSource) await recordTrafficSource(tx, created.id, meta.trafficSource);
     // The activation link and the session belong to the account: a crash leaves all or nothing.
     await sendAccountMail(services, 'activation', created, meta, tx);
     const session = await createSession(tx, created.id, { ...meta, now });
@@ -319,11 +318,7 @@ export async function completeSignup(
         ? { country: input.country, region: input.region || null, city: input.city || null }
         : {}),
     };
-    if (Object.keys(profile).length > 0)
-      await tx
-        .update(profiles)
-        .set({ ...profile, updatedAt: now })
-        .where(eq(profiles.userId, session.user.id));
+    await completeSignupProfile(tx, session.user.id, profile, now);
   });
   await services.sessions.invalidateUser(session.user.id);
 }
@@ -582,7 +577,7 @@ export async function reactivate(services: AppServices, token: string, meta: Req
  */
 /** Auth's own rows of an account being erased: its mailed links and the traffic source it came with. */
 export async function eraseAccountRowsOf(tx: Tx, userId: number): Promise<void> {
-  await tx.delete(trackingRecords).where(eq(trackingRecords.userId, userId));
+  await eraseTrackingRecordOf(tx, userId);
   await tx.delete(accountTokens).where(eq(accountTokens.userId, userId));
 }
 

@@ -20,6 +20,7 @@ import { isMember, isMemberSelf, type Viewer, viewerOf } from '../../policy/view
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { blockedEitherWayIds, findBlockRelation, notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { listProfilePhotos } from '../photos/photos.service.ts';
 import type { VisitorContext } from '../settings/settings.service.ts';
 import { type CardRow, presentMemberCard } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
@@ -494,20 +495,8 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
   const today = deps.now();
   const age = ageOn(row.profile.birthDate, today);
   const [photoRows, related] = await Promise.all([
-    db
-      .select({
-        id: photos.id,
-        storageKey: photos.storageKey,
-        status: photos.status,
-        private: photos.private,
-        width: photos.width,
-        height: photos.height,
-        position: photos.position,
-      })
-      .from(photos)
-      // Others see approved photos only; the owner also their pending and rejected ones.
-      .where(and(eq(photos.userId, input.id), isSelf ? undefined : eq(photos.status, 'approved')))
-      .orderBy(photos.position, photos.id),
+    // Others see approved photos only; the owner also their pending and rejected ones.
+    listProfilePhotos(db, input.id, { approvedOnly: !isSelf }),
     findMemberPage(db, {
       filters: {
         gender: row.profile.gender,
