@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
+import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from './sessions.service.ts';
 
 export type AccountFacts = { id: number; name: string; paidUser: boolean };
 
@@ -20,4 +23,10 @@ export async function findAccount(
     .where(eq(users.id, userId));
   const [account] = await (options.lock ? query.for('update') : query);
   return account;
+}
+
+/** The language the member's mails are written in (sendAccountMail reads it from the account). */
+export async function setLanguage(services: AppServices, session: ActiveSession, language: Locale) {
+  await services.db.update(users).set({ language }).where(eq(users.id, session.user.id));
+  await services.sessions.invalidateUser(session.user.id);
 }
