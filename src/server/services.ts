@@ -8,16 +8,12 @@ import { createSessionCache, type SessionCache } from './features/auth/sessions.
 import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { createDatabaseCheck, type DatabaseCheck } from './features/health/health.service.ts';
-import {
-  createHighlightsCache,
-  createSearchTotalsCache,
-  type HighlightsCache,
-  type SearchTotalsCache,
-} from './features/members/members.service.ts';
+import { createHighlightsCache, type HighlightsCache } from './features/members/highlights.service.ts';
 import {
   createMemberVisibilityCache,
   type MemberVisibilityCache,
 } from './features/members/members.visibility.ts';
+import { createSearchTotalsCache, type SearchTotalsCache } from './features/members/search.service.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
 import { rekeyLegacyPhotos } from './features/photos/photos.rekey.ts';
 import {
