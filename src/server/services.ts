@@ -34,7 +34,7 @@ import { ensureVapidKeys, type VapidKeys } from './lib/vapid.ts';
  * The infrastructure every feature may use, and that knows no feature: database, event bus, log,
  * jobs, mailer, storage, clock, environment, rate-limit counters, translations.
  */
-export type Core = {
+type Core = {
   env: Env;
   db: Db['db'];
   pool: Db['pool'];
@@ -53,7 +53,7 @@ export type Core = {
 };
 
 /** The process-wide state features keep (caches, stores), built on the core. */
-export type FeatureServices = {
+type FeatureServices = {
   settings: SettingsStore;
   resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
   sessions: SessionCache;
@@ -77,7 +77,7 @@ export type FeatureServices = {
  */
 export type AppServices = Core & FeatureServices & { close: () => Promise<void> };
 
-export type ServiceOptions = {
+type ServiceOptions = {
   /** A pg-boss TestClock in tests: jobs.drain() then runs what is due by services.now(). */
   jobClock?: Clock;
 };

@@ -5,7 +5,7 @@ import { users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from './sessions.service.ts';
 
-export type AccountFacts = { id: number; name: string; paidUser: boolean };
+type AccountFacts = { id: number; name: string; paidUser: boolean };
 
 /**
  * What other features read of an account by its id. `lock`: the account's row stays locked until the

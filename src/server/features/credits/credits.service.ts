@@ -3,7 +3,7 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 
-export type CreditChange = {
+type CreditChange = {
   userId: number;
   /** A positive number of credits. */
   amount: number;
@@ -13,9 +13,9 @@ export type CreditChange = {
   reference: string;
 };
 
-export type CreditResult = { balance: number; applied: boolean };
+type CreditResult = { balance: number; applied: boolean };
 
-export const insufficientCredits = (needed: number) =>
+const insufficientCredits = (needed: number) =>
   new AppError('insufficient_credits', 402, 'You do not have enough credits', { needed });
 
 function checkAmount(amount: number) {

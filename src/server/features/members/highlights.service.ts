@@ -15,11 +15,7 @@ export type HighlightsCache = {
 const HIGHLIGHT_COUNT = 8;
 const CACHE_MS = 60_000;
 
-export async function listHighlightMembers(
-  db: Database,
-  country: string | null,
-  now: Date,
-): Promise<MemberCard[]> {
+async function listHighlightMembers(db: Database, country: string | null, now: Date): Promise<MemberCard[]> {
   const rows = await db
     .select(cardColumns)
     .from(users)

@@ -80,7 +80,7 @@ export function presentSearch(result: SearchResult, now: Date): SearchResponse {
   };
 }
 
-export function presentMemberPhoto(photo: ProfilePhotoRow): MemberPhoto {
+function presentMemberPhoto(photo: ProfilePhotoRow): MemberPhoto {
   const { storageKey: key, locked } = photo;
   return {
     id: photo.id,

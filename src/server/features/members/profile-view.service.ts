@@ -36,7 +36,7 @@ export type MemberProfileResult = {
   visibleFields: readonly ProfileField[];
 };
 
-export type ProfileInput = { visitor: SettingsVisitor; session: ActiveSession | null; id: number };
+type ProfileInput = { visitor: SettingsVisitor; session: ActiveSession | null; id: number };
 
 /**
  * GET /api/member.php: a visible member's profile as this viewer may see it. A member who blocked

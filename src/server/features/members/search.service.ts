@@ -39,7 +39,7 @@ export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' 
 /** Who asks, for the settings that apply to them. */
 export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
 
-export type MemberFilters = {
+type MemberFilters = {
   gender?: 'male' | 'female';
   country?: string;
   /** ISO 3166-2; its country is pinned as well. */
@@ -159,7 +159,7 @@ const HIDDEN_ALLOWANCE = 200;
 const COUNT_LIMIT = TOTAL_EXACT_UP_TO + HIDDEN_ALLOWANCE + 1;
 
 /** A number of matches; `more`: there are more than `count` (= TOTAL_EXACT_UP_TO). */
-export type MatchCount = { count: number; more: boolean };
+type MatchCount = { count: number; more: boolean };
 
 /** Totals per filter set for a short while: counting matches is the one part of a search that grows with the site. */
 export type SearchTotalsCache = PromiseCache<number>;
@@ -294,7 +294,7 @@ function relaxedFilterSteps(filters: MemberFilters): MemberFilters[] {
   return steps;
 }
 
-export type MemberList = { members: CardRow[]; total: MatchCount };
+type MemberList = { members: CardRow[]; total: MatchCount };
 export type SearchResult = MemberList & {
   nextCursor: string | null;
   similar: MemberList | null;

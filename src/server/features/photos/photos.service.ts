@@ -34,7 +34,7 @@ const MOVABLE_SIZES: readonly PhotoSize[] = PHOTO_FILES.filter((size) => size !=
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type PhotoRow = typeof photos.$inferSelect;
 
-export const photoLimitOf = (paidUser: boolean) => (paidUser ? LIMITS.premiumPhotos : LIMITS.freePhotos);
+const photoLimitOf = (paidUser: boolean) => (paidUser ? LIMITS.premiumPhotos : LIMITS.freePhotos);
 
 const photoLimitReached = (limit: number) =>
   new AppError('photo_limit_reached', 403, `You have reached the maximum of ${limit} photos.`, {
@@ -186,13 +186,13 @@ async function nextMainPhotoId(tx: Tx, userId: number, excludingId: number): Pro
   return next?.id ?? null;
 }
 
-export type PhotoWithMain = { photo: PhotoRow; isMain: boolean };
+type PhotoWithMain = { photo: PhotoRow; isMain: boolean };
 
 /**
  * Marks a photo private or public and moves its files between `p/` (served to anyone) and `x/`
  * (served after an access check), under the same secret. The blurred variant stays public.
  */
-export async function setPhotoPrivate(
+async function setPhotoPrivate(
   services: AppServices,
   owner: MemberViewer,
   photoId: number,
@@ -258,7 +258,7 @@ export async function setPhotoPrivate(
 }
 
 /** Makes a public photo the member's main photo. */
-export async function setMainPhoto(
+async function setMainPhoto(
   services: AppServices,
   owner: MemberViewer,
   photoId: number,
