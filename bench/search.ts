@@ -14,7 +14,7 @@ import {
   type SearchInput,
   searchMembers,
   TOTAL_EXACT_UP_TO,
-} from '../src/server/features/members/members.service.ts';
+} from '../src/server/features/members/search.service.ts';
 import { REGIONS } from '../src/server/features/regions/regions.data.ts';
 import { createServices } from '../src/server/services.ts';
 import { SEARCH_PAGE_SIZE, type SearchQuery } from '../src/shared/contracts/members.ts';

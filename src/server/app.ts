@@ -21,7 +21,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import type { AppServices } from './services.ts';
 
-export type BuildOptions = {
+type BuildOptions = {
   /** The React Router server build; tests of the API alone leave it out. */
   web?: SsrOptions;
   logger?: boolean | object;

@@ -8,9 +8,9 @@ import type { JobDefinition } from './lib/jobs.ts';
 import type { AppServices } from './services.ts';
 
 /** What a job handler gets: the services, and the features (erasure asks every feature for its part). */
-export type FeatureContext = { services: AppServices; features: readonly Feature[] };
+type FeatureContext = { services: AppServices; features: readonly Feature[] };
 
-export type JobRegistration = {
+type JobRegistration = {
   definition: JobDefinition<unknown>;
   handler: (context: FeatureContext) => (payload: unknown) => Promise<void>;
 };

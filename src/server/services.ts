@@ -9,16 +9,12 @@ import { createUserAnswers, type UserAnswers } from './features/auth/user-answer
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { type BalanceCache, createBalanceCache } from './features/credits/credits.service.ts';
 import { createDatabaseCheck, type DatabaseCheck } from './features/health/health.service.ts';
-import {
-  createHighlightsCache,
-  createSearchTotalsCache,
-  type HighlightsCache,
-  type SearchTotalsCache,
-} from './features/members/members.service.ts';
+import { createHighlightsCache, type HighlightsCache } from './features/members/highlights.service.ts';
 import {
   createMemberVisibilityCache,
   type MemberVisibilityCache,
 } from './features/members/members.visibility.ts';
+import { createSearchTotalsCache, type SearchTotalsCache } from './features/members/search.service.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
 import { rekeyLegacyPhotos } from './features/photos/photos.rekey.ts';
 import {
@@ -39,7 +35,7 @@ import { ensureVapidKeys, type VapidKeys } from './lib/vapid.ts';
  * The infrastructure every feature may use, and that knows no feature: database, event bus, log,
  * jobs, mailer, storage, clock, environment, rate-limit counters, translations.
  */
-export type Core = {
+type Core = {
   env: Env;
   db: Db['db'];
   pool: Db['pool'];
@@ -58,7 +54,7 @@ export type Core = {
 };
 
 /** The process-wide state features keep (caches, stores), built on the core. */
-export type FeatureServices = {
+type FeatureServices = {
   settings: SettingsStore;
   resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
   sessions: SessionCache;
@@ -84,7 +80,7 @@ export type FeatureServices = {
  */
 export type AppServices = Core & FeatureServices & { close: () => Promise<void> };
 
-export type ServiceOptions = {
+type ServiceOptions = {
   /** A pg-boss TestClock in tests: jobs.drain() then runs what is due by services.now(). */
   jobClock?: Clock;
 };

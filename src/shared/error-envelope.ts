@@ -1,5 +1,5 @@
 /** The wire shape of every API error: `{ error: { code, message, details? } }`. */
-export type ErrorEnvelope = { error: { code: string; message: string; details?: unknown } };
+type ErrorEnvelope = { error: { code: string; message: string; details?: unknown } };
 
 /** A plain check (no zod) so the browser's API client stays small. */
 export function isErrorEnvelope(value: unknown): value is ErrorEnvelope {

@@ -103,13 +103,8 @@ export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 /** `details.fieldErrors` of a validation_failed answer: each field with its validation keys. */
 export type FieldErrorMap = Partial<Record<string, readonly ValidationKey[]>>;
 
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}
-
 export function isValidationKey(value: unknown): value is ValidationKey {
   return typeof value === 'string' && (VALIDATION_KEYS as readonly string[]).includes(value);
 }
 
 export const DEFAULT_ERROR_MESSAGE = 'Error';
-export const GENERAL_ERROR_MESSAGE = 'An error occured, please try again later.';

@@ -37,7 +37,7 @@ export async function migrateDatabase({ db, pool }: Pick<Db, 'db' | 'pool'>): Pr
   }
 }
 
-export const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
+const MIGRATIONS_FOLDER = path.resolve(import.meta.dirname, '../../../drizzle');
 
 export async function pingDatabase(db: Database): Promise<void> {
   await db.execute(sql`select 1`);

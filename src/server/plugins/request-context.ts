@@ -18,7 +18,7 @@ import {
 } from '../lib/traffic-source.ts';
 import type { AppServices } from '../services.ts';
 
-export type RequestContext = {
+type RequestContext = {
   domain: string;
   locale: Locale;
   country: string | null;
@@ -37,14 +37,14 @@ declare module 'fastify' {
   }
 }
 
-export const TEST_COUNTRY_HEADER = 'x-test-geoip-country';
+const TEST_COUNTRY_HEADER = 'x-test-geoip-country';
 
-export function localeCookieOptions() {
+function localeCookieOptions() {
   return { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_DAYS * 24 * 3600, sameSite: 'lax' as const };
 }
 
 /** What the context is made of (a Fastify request has all of it). */
-export type RequestFacts = {
+type RequestFacts = {
   hostname: string;
   ip: string | undefined;
   headers: IncomingHttpHeaders;
@@ -64,7 +64,7 @@ function countryOf(facts: RequestFacts, services: AppServices): string | null {
  * The request context for a known locale: synchronous, no I/O. Only the locale can need the
  * domain's settings (when no cookie names one), so callers settle that first.
  */
-export function requestContextOf(facts: RequestFacts, locale: Locale, services: AppServices): RequestContext {
+function requestContextOf(facts: RequestFacts, locale: Locale, services: AppServices): RequestContext {
   const fromQuery = trafficSourceFromQuery(facts.query ?? {});
   return {
     domain: normalizeDomain(facts.hostname),
@@ -76,7 +76,7 @@ export function requestContextOf(facts: RequestFacts, locale: Locale, services: 
 }
 
 /** The locale the visitor chose (cookie), if it is one we speak. */
-export function savedLocale(cookies: Record<string, string | undefined>): Locale | undefined {
+function savedLocale(cookies: Record<string, string | undefined>): Locale | undefined {
   const saved = cookies[LOCALE_COOKIE];
   return isLocale(saved) ? saved : undefined;
 }

@@ -4,8 +4,7 @@ import type { FastifyInstance } from 'fastify';
  * The policy of everything that is not one of our pages: API answers, media, development pages.
  * Pages (SSR, with a nonce), the API docs and the development outboxes set their own.
  */
-export const NOTHING_ALLOWED_CSP =
-  "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const NOTHING_ALLOWED_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /**
  * The security headers helmet would set, computed once: setting a frozen object per response is
@@ -18,7 +17,7 @@ export const NOTHING_ALLOWED_CSP =
  * download and DNS-prefetch switches) govern documents, and every header costs each response
  * validation and bytes on the hottest calls.
  */
-export function apiSecurityHeaders(options: { https: boolean }): Readonly<Record<string, string>> {
+function apiSecurityHeaders(options: { https: boolean }): Readonly<Record<string, string>> {
   const api: Record<string, string> = {
     // A JSON answer opened as a document runs nothing and is framed by nobody.
     'content-security-policy': NOTHING_ALLOWED_CSP,

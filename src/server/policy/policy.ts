@@ -25,7 +25,7 @@ import { isMember, type MemberViewer, type Viewer } from './viewer.ts';
  * Every action a viewer can be refused, with who may attempt it (`actor`) and the facts its rule
  * decides on (`resource`, loaded by the service in one query). docs/decisions/0017.
  */
-export type Actions = {
+type Actions = {
   'member.view': { actor: Viewer; resource: ViewedMemberFacts };
   'member.list': { actor: Viewer; resource: MemberFacts };
   'member.search': { actor: Viewer; resource: SearchFacts };
@@ -50,8 +50,8 @@ export type Actions = {
 };
 
 export type Action = keyof Actions;
-export type ActorOf<A extends Action> = Extract<Actions[A]['actor'], Viewer>;
-export type ResourceOf<A extends Action> = Actions[A]['resource'];
+type ActorOf<A extends Action> = Extract<Actions[A]['actor'], Viewer>;
+type ResourceOf<A extends Action> = Actions[A]['resource'];
 /** Actions without facts are asked without a resource: `can(viewer, 'photo.upload')`. */
 type ResourceArgs<A extends Action> = ResourceOf<A> extends undefined ? [] : [resource: ResourceOf<A>];
 

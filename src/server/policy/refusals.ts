@@ -9,7 +9,7 @@ export const photoNotFound = () => notFound('Photo not found');
 
 export const profileNotFound = () => new AppError('not_found', 404, 'Profile not found');
 
-export const cannotBlockSelf = () => new AppError('cannot_block_self', 400, 'You cannot block yourself');
+const cannotBlockSelf = () => new AppError('cannot_block_self', 400, 'You cannot block yourself');
 
 const blockedByMember = (name: string) =>
   new AppError('blocked_by_member', 403, `You're blocked by ${name}. You do not have access to this page.`, {

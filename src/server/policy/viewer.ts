@@ -1,7 +1,7 @@
 import type { ActiveSession } from '../features/auth/sessions.service.ts';
 
 /** Nobody logged in: the public site, a lander, a search allowed to visitors. */
-export type VisitorViewer = { kind: 'visitor' };
+type VisitorViewer = { kind: 'visitor' };
 
 /**
  * A logged-in member, with the facts about themself that rules read. Taken from the session, so

@@ -11,7 +11,7 @@ import { createLogger } from '../lib/logger.ts';
 import { type AppServices, createServices } from '../services.ts';
 import { createTestDb } from './db.ts';
 
-export type TestContext = { app: FastifyInstance; services: AppServices; dataDir: string; database: Db };
+type TestContext = { app: FastifyInstance; services: AppServices; dataDir: string; database: Db };
 
 /**
  * The whole API on a database of its own, reached through app.inject (no port). Closed after the

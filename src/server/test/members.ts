@@ -83,7 +83,7 @@ export async function createMembers(
   return created;
 }
 
-export type PhotoOptions = {
+type PhotoOptions = {
   private?: boolean;
   status?: 'pending' | 'approved' | 'rejected';
   position?: number;

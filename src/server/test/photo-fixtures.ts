@@ -6,7 +6,7 @@ import sharp from 'sharp';
  * structure in an APP1 segment) so a test controls exactly which tags, GPS included, go in.
  */
 
-export type ExifFields = {
+type ExifFields = {
   /** EXIF orientation 1-8; 6 means "rotate 90° clockwise to display". */
   orientation?: number;
   gps?: { lat: number; lon: number };
@@ -77,7 +77,7 @@ function ifdSize(entries: Entry[]): number {
 }
 
 /** The APP1 payload ("Exif\0\0" + TIFF) with IFD0 tags and, when asked, a GPS IFD. */
-export function buildExif(fields: ExifFields): Buffer {
+function buildExif(fields: ExifFields): Buffer {
   const ifd0: Entry[] = [];
   if (fields.make)
     ifd0.push({ tag: 0x010f, type: ASCII, count: fields.make.length + 1, value: ascii(fields.make) });

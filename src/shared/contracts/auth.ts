@@ -31,7 +31,7 @@ export const DELETE_REASONS = [
 export const SIGNUP_PARTS = ['name', 'date_of_birth', 'location', 'password'] as const;
 export type SignupPart = (typeof SIGNUP_PARTS)[number];
 
-export const EmailSchema = z
+const EmailSchema = z
   .string()
   .trim()
   .toLowerCase()
@@ -180,7 +180,7 @@ export const LoginInputSchema = z.object({
   password: z.string().min(1, { error: 'login_failed' }).max(PASSWORD_MAX),
 });
 
-export const UserProfileSchema = z.object({
+const UserProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),
@@ -195,7 +195,7 @@ export const UserProfileSchema = z.object({
 });
 
 /** The spec's User (§3), as GET/POST /api/user.php return it. */
-export const UserSchema = z.object({
+const UserSchema = z.object({
   id: z.number().int(),
   email: z.string(),
   status: z.enum(['not_confirmed', 'active', 'disabled', 'pending_deletion']),
@@ -256,5 +256,4 @@ export const DeleteAccountSchema = z.object({
   /** Checked against the account's password; an entry account without one has nothing to give. */
   password: z.string().max(PASSWORD_MAX).default(''),
 });
-export const SignupResponseSchema = z.object({ user: UserSchema });
 export const OkSchema = z.object({ ok: z.literal(true) });

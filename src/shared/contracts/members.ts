@@ -8,7 +8,7 @@ export const MainImageSchema = z.object({
 });
 
 /** A member as a card in lists (home highlights, search results). */
-export const MemberCardSchema = z.object({
+const MemberCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),
@@ -81,7 +81,7 @@ export type SearchResponse = z.infer<typeof SearchResponseSchema>;
  * A photo as another member sees it. For a locked photo (private, viewer not premium) every
  * address is the blurred variant: the server never sends the path of the real image.
  */
-export const MemberPhotoSchema = z.object({
+const MemberPhotoSchema = z.object({
   id: z.number().int(),
   locked: z.boolean(),
   status: z.enum(['pending', 'approved', 'rejected']),
@@ -93,7 +93,7 @@ export const MemberPhotoSchema = z.object({
 });
 export type MemberPhoto = z.infer<typeof MemberPhotoSchema>;
 
-export const MemberProfileSchema = MemberCardSchema.extend({
+const MemberProfileSchema = MemberCardSchema.extend({
   sexuality: z.enum(['hetero', 'gay', 'lesbian', 'bi']),
   hair_color: z.string().nullable(),
   eye_color: z.string().nullable(),

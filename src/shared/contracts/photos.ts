@@ -7,21 +7,8 @@ export const PHOTO_MAX_PIXELS = 50_000_000;
 export const PHOTO_MIN_SIDE = 200;
 export const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'] as const;
 
-/**
- * Error codes of the photo calls (texts under errors.<code>):
- * photo_not_an_image (415), photo_too_large (413), photo_too_many_pixels (422),
- * photo_too_small (422), photo_limit_reached (403, details { limit, premium_limit }).
- */
-export const PHOTO_ERROR_CODES = [
-  'photo_not_an_image',
-  'photo_too_large',
-  'photo_too_many_pixels',
-  'photo_too_small',
-  'photo_limit_reached',
-] as const;
-
 /** One of the member's own photos (GET /api/photos.php). Paths are relative to settings.cdn_prefix. */
-export const OwnPhotoSchema = z.object({
+const OwnPhotoSchema = z.object({
   id: z.number().int(),
   status: z.enum(['pending', 'approved', 'rejected']),
   private: z.boolean(),

@@ -20,11 +20,11 @@ export const ProfileFieldSchema = z.enum([
 ]);
 export type ProfileField = z.infer<typeof ProfileFieldSchema>;
 
-export const SearchFieldSchema = z.enum(['gender', 'country', 'countryregion', 'min_age', 'max_age']);
+const SearchFieldSchema = z.enum(['gender', 'country', 'countryregion', 'min_age', 'max_age']);
 
-export const MoneySchema = z.object({ costs: z.number().nonnegative(), currency: z.string().length(3) });
+const MoneySchema = z.object({ costs: z.number().nonnegative(), currency: z.string().length(3) });
 
-export const CreditPackageSchema = z.object({
+const CreditPackageSchema = z.object({
   id: z.enum(['p0', 'p1', 'p2', 'p3']),
   credits: z.number().int().positive(),
   /** Price in cents per currency. */

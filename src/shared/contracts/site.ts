@@ -19,10 +19,10 @@ export const CompanyInfoSchema = z.object({
 });
 export type CompanyInfo = z.infer<typeof CompanyInfoSchema>;
 
-export const InterestSchema = z.object({ key: z.enum(INTEREST_KEYS), label: z.string() });
+const InterestSchema = z.object({ key: z.enum(INTEREST_KEYS), label: z.string() });
 export const InterestsResponseSchema = z.object({ interests: z.array(InterestSchema) });
 
-export const RegionSchema = z.object({ code: z.string(), name: z.string() });
+const RegionSchema = z.object({ code: z.string(), name: z.string() });
 export const RegionsResponseSchema = z.object({
   regions: z.record(z.string(), z.array(RegionSchema)),
 });
@@ -53,5 +53,3 @@ export const ComplaintInputSchema = z.object({
 });
 export type ComplaintInput = z.infer<typeof ComplaintInputSchema>;
 export const ComplaintResponseSchema = z.object({ ok: z.literal(true), reference: z.string() });
-
-export const OkResponseSchema = z.object({ ok: z.literal(true) });

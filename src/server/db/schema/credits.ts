@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './members.ts';
+import { users } from './accounts.ts';
 
 /**
  * A member's credit balance: its own row, not a column of users, so a balance change touches no

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './members.ts';
+import { users } from './accounts.ts';
 
 /**
  * Password checks counted per key (docs/decisions/0013): a typed login identifier, an account, a

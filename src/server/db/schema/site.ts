@@ -1,5 +1,5 @@
 import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './members.ts';
+import { users } from './accounts.ts';
 
 export const complaints = pgTable('complaints', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),

@@ -23,7 +23,7 @@ type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 type Tattoos = (typeof TATTOO_OPTIONS)[number];
 type SignupReason = (typeof SIGNUP_REASONS)[number];
 
-export type DemoPhotoSpec = { isPrivate: boolean; createdAt: Date };
+type DemoPhotoSpec = { isPrivate: boolean; createdAt: Date };
 
 export type DemoMember = {
   /** 1-based; also the number in the e-mail address. */
@@ -55,7 +55,7 @@ export type DemoMember = {
 };
 
 export const DEFAULT_DEMO_COUNT = 320;
-export const DEMO_EMAIL_DOMAIN = 'demo.liefdesplein.invalid';
+const DEMO_EMAIL_DOMAIN = 'demo.liefdesplein.invalid';
 
 const DAY_MS = 86_400_000;
 const SOUTHERN: readonly Country[] = ['IT', 'ES', 'FR'];
@@ -95,7 +95,7 @@ const EXTRA_INTERESTS: readonly InterestKey[] = [
 ];
 
 /** Members per country: at least `minimum` each, the rest by the countries' weights. */
-export function allocateCountries(count: number): Map<Country, number> {
+function allocateCountries(count: number): Map<Country, number> {
   const minimum = Math.min(8, Math.floor(count / COUNTRIES.length));
   const allocation = new Map<Country, number>(COUNTRIES.map((c) => [c, minimum]));
   const rest = count - minimum * COUNTRIES.length;
@@ -147,7 +147,7 @@ function toIsoDate(ms: number): string {
 }
 
 /** A birth date on which the member is exactly `age` on `now` (UTC), anywhere in that year of life. */
-export function birthDateFor(rng: Rng, now: Date, age: number): string {
+function birthDateFor(rng: Rng, now: Date, age: number): string {
   const latest = Date.UTC(now.getUTCFullYear() - age, now.getUTCMonth(), now.getUTCDate());
   let ms = latest - rng.int(0, 364) * DAY_MS;
   // Leap days can push a date across the birthday; nudge it back inside the year of life.
@@ -236,7 +236,7 @@ function pickInterests(
 }
 
 /** Usernames are ASCII: sites often restrict them, and "Łukasz" is typed as "Lukasz" anyway. */
-export function toAscii(value: string): string {
+function toAscii(value: string): string {
   return value
     .replace(/[łŁ]/g, (c) => (c === 'ł' ? 'l' : 'L'))
     .replace(/ß/g, 'ss')

@@ -5,7 +5,7 @@ import type { Database } from '../client.ts';
 import { profiles, users } from '../schema/index.ts';
 
 /** The two accounts the README names, so a newcomer can look around as a member at once. */
-export const DEMO_LOGINS = [
+const DEMO_LOGINS = [
   {
     email: 'demo@liefdesplein.nl',
     name: 'DemoSanne',

@@ -18,7 +18,7 @@ const VIEW_W = 400;
 const VIEW_H = 500;
 const CX = 200;
 
-export type Appearance = {
+type Appearance = {
   gender: 'male' | 'female';
   age: number;
   skin: string;
@@ -761,7 +761,7 @@ function drawHat(rng: Rng, person: Appearance, kind: Accessory): string {
   }
 }
 
-export type PortraitOptions = {
+type PortraitOptions = {
   /** The first photo is the profile picture: face clearly visible, no sunglasses. */
   main: boolean;
 };
@@ -840,7 +840,7 @@ function sized(svg: string, width: number): Buffer {
   );
 }
 
-export type RenderedPhoto = { files: Record<PhotoSize, Buffer>; width: number; height: number };
+type RenderedPhoto = { files: Record<PhotoSize, Buffer>; width: number; height: number };
 
 /*
  * Cost per photo matters: the seed writes hundreds of them on a small machine. librsvg draws

@@ -46,7 +46,7 @@ type TextSet = {
   hobby: Record<HobbyInterest, string>;
 };
 
-export const ABOUT_TEXTS: Record<Language, TextSet> = {
+const ABOUT_TEXTS: Record<Language, TextSet> = {
   nl: {
     intro: [
       'Hoi! Ik ben {name}, {age} jaar en ik woon in {city}.',
@@ -627,7 +627,7 @@ function listJoin(items: readonly string[], and: string): string {
   return `${items.slice(0, -1).join(', ')} ${and} ${items[items.length - 1]}`;
 }
 
-export type AboutMeInput = {
+type AboutMeInput = {
   language: Language;
   gender: 'male' | 'female';
   firstName: string;

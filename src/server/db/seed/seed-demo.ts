@@ -14,7 +14,7 @@ import { buildDemoMembers, DEFAULT_DEMO_COUNT, type DemoMember } from './demo-da
 import { buildPortraitSvg, describeAppearance, renderPhoto, storePhoto } from './demo-photos.ts';
 import { createRng, DEMO_SEED } from './random.ts';
 
-export type SeedDemoOptions = {
+type SeedDemoOptions = {
   db: Database;
   storage: Storage;
   log?: (msg: string) => void;

@@ -1,14 +1,8 @@
 import { defineFeature, featureJob } from '../../feature.ts';
+import { ERASE_ACCOUNT_JOB, eraseAccountJob, eraseAccountRowsOf } from './account-deletion.service.ts';
+import { SEND_MAIL_JOB, sendMailJob } from './account-mail.ts';
 import { authRoutes } from './auth.routes.ts';
-import {
-  ERASE_ACCOUNT_JOB,
-  eraseAccountJob,
-  eraseAccountRowsOf,
-  PASSWORD_RESET_MAIL_JOB,
-  passwordResetMailJob,
-  SEND_MAIL_JOB,
-  sendMailJob,
-} from './auth.service.ts';
+import { PASSWORD_RESET_MAIL_JOB, passwordResetMailJob } from './password.service.ts';
 
 export const authFeature = defineFeature({
   name: 'auth',

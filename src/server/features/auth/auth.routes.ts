@@ -27,9 +27,14 @@ import {
   setSessionCookie,
 } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
-import * as auth from './auth.service.ts';
+import { deleteAccount, reactivate, requestReactivation } from './account-deletion.service.ts';
+import { setLanguage } from './accounts.service.ts';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S } from './lockout.service.ts';
+import { login, logout } from './login.service.ts';
+import { confirmMailChange, requestMailChange } from './mail-change.service.ts';
+import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
 import { type ActiveSession, findSession } from './sessions.service.ts';
+import { activate, completeSignup, entrySignup, resendActivation, signup } from './signup.service.ts';
 import { USER_ANSWER_HEADERS } from './user-answers.ts';
 
 declare module 'fastify' {
@@ -96,7 +101,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request, reply) => {
         const values = await services.settings.getValues(request.ctx.domain);
         const input = parseOrFail(makeSignupSchema(values.min_age, services.now), request.body);
-        const { token } = await auth.signup(services, input, await signupMeta(request));
+        const { token } = await signup(services, input, await signupMeta(request));
         return respondWithUser(request, reply, token);
       },
     );
@@ -116,7 +121,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const input = parseOrFail(EntrySignupSchema, request.body);
-        const { token } = await auth.entrySignup(services, input, await signupMeta(request));
+        const { token } = await entrySignup(services, input, await signupMeta(request));
         return respondWithUser(request, reply, token);
       },
     );
@@ -140,7 +145,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           missing: session.user.signupMissing,
           today: services.now,
         });
-        await auth.completeSignup(services, session, parseOrFail(schema, request.body));
+        await completeSignup(services, session, parseOrFail(schema, request.body));
         // The session as it is now (completeSignup invalidated the cached one).
         const fresh = await services.sessions.find(request.cookies[SESSION_COOKIE] ?? '', services.now());
         if (!fresh) throw authenticationRequired();
@@ -160,7 +165,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { token, session, deviceToken } = await auth.login(services, request.body, {
+        const { token, session, deviceToken } = await login(services, request.body, {
           ...meta(request),
           deviceToken: request.cookies[DEVICE_COOKIE],
         });
@@ -215,7 +220,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request) => {
         const session = await requireMember(request);
-        await auth.setLanguage(services, session, request.body.language);
+        await setLanguage(services, session, request.body.language);
         return {
           user: await userOf(request, {
             ...session,
@@ -233,7 +238,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: { tags: ['account'], summary: 'End the session', response: { 200: OkSchema } },
       },
       async (request, reply) => {
-        await auth.logout(services, await request.session());
+        await logout(services, await request.session());
         clearSessionCookie(reply, secure);
         return { ok: true as const };
       },
@@ -249,7 +254,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const ok = request.query.token ? await auth.activate(services, request.query.token) : false;
+        const ok = request.query.token ? await activate(services, request.query.token) : false;
         return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
       },
     );
@@ -261,7 +266,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: { tags: ['account'], summary: 'Send the activation mail again', response: { 200: OkSchema } },
       },
       async (request) => {
-        await auth.resendActivation(services, await requireMember(request), meta(request));
+        await resendActivation(services, await requireMember(request), meta(request));
         return { ok: true as const };
       },
     );
@@ -279,7 +284,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await auth.requestPasswordReset(services, request.body.email, meta(request));
+        await requestPasswordReset(services, request.body.email, meta(request));
         return { ok: true as const };
       },
     );
@@ -296,7 +301,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await auth.resetPassword(services, request.body);
+        await resetPassword(services, request.body);
         return { ok: true as const };
       },
     );
@@ -312,7 +317,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await auth.changePassword(services, await requireMember(request), request.body);
+        await changePassword(services, await requireMember(request), request.body);
         return { ok: true as const };
       },
     );
@@ -329,7 +334,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await auth.requestMailChange(services, await requireMember(request), request.body, meta(request));
+        await requestMailChange(services, await requireMember(request), request.body, meta(request));
         return { ok: true as const };
       },
     );
@@ -346,7 +351,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await auth.confirmMailChange(services, request.body.token);
+        await confirmMailChange(services, request.body.token);
         return { ok: true as const };
       },
     );
@@ -362,7 +367,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        await auth.deleteAccount(services, await requireMember(request), request.body, meta(request));
+        await deleteAccount(services, await requireMember(request), request.body, meta(request));
         clearSessionCookie(reply, secure);
         return { ok: true as const };
       },
@@ -380,7 +385,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await auth.requestReactivation(services, request.body.email, meta(request));
+        await requestReactivation(services, request.body.email, meta(request));
         return { ok: true as const };
       },
     );
@@ -397,7 +402,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const { token } = await auth.reactivate(services, request.body.token, meta(request));
+        const { token } = await reactivate(services, request.body.token, meta(request));
         return respondWithUser(request, reply, token);
       },
     );

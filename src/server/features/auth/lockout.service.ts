@@ -5,8 +5,8 @@ import { AppError } from '../../plugins/errors.ts';
 import { createToken, hashToken } from './tokens.ts';
 
 /** Wrong passwords per key before it locks (the spec: five, then blocked for 15 minutes). */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
+const MAX_FAILED_LOGINS = 5;
+const LOCK_MINUTES = 15;
 const LOCK_MS = LOCK_MINUTES * 60_000;
 /** The known-device cookie lives this long after the browser's last login. */
 export const DEVICE_COOKIE = 'ldev';
@@ -28,7 +28,7 @@ export const attemptKeys = {
   session: (userId: number) => hashToken(`session:${userId}`),
 };
 
-export type AttemptCount = { failures: number; lockedUntil: Date | null };
+type AttemptCount = { failures: number; lockedUntil: Date | null };
 
 /**
  * Counts one password check on each key before the hash is verified, in one statement, so
@@ -86,7 +86,7 @@ export function accountLocked(count: AttemptCount, now: Date) {
 }
 
 /** A successful check clears the keys it was counted on (and only those: a stranger's lock stays). */
-export async function clearAttempts(db: Pick<Database, 'delete'>, keys: string[]) {
+async function clearAttempts(db: Pick<Database, 'delete'>, keys: string[]) {
   if (keys.length > 0) await db.delete(loginAttempts).where(inArray(loginAttempts.key, keys));
 }
 

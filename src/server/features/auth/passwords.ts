@@ -85,9 +85,3 @@ export async function verifyPassword(hash: string | null, password: string): Pro
   }
   return (await run('verify', password, hash)) === true;
 }
-
-/** Ends the hashing process (graceful shutdown, tests). */
-export function stopPasswordWorker() {
-  worker?.kill();
-  worker = undefined;
-}

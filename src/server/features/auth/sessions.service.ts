@@ -84,7 +84,7 @@ export async function createLoginSession(
 }
 
 /** An account as a login reads it: everything a session carries, found by e-mail or username. */
-export type LoginCandidate = Pick<ActiveSession, 'user' | 'profile' | 'mainPhoto'>;
+type LoginCandidate = Pick<ActiveSession, 'user' | 'profile' | 'mainPhoto'>;
 
 /** What a session carries of its member, read the same way by the login and by every session lookup. */
 const memberColumns = {

@@ -17,7 +17,7 @@ const StoredCompanySchema = z.object({
 });
 type StoredCompany = z.infer<typeof StoredCompanySchema>;
 
-export const DEFAULT_COMPANY: StoredCompany = {
+const DEFAULT_COMPANY: StoredCompany = {
   name: 'Liefdesplein B.V.',
   address: 'Herengracht 420',
   kvk: '87654321',
@@ -30,7 +30,7 @@ export const DEFAULT_COMPANY: StoredCompany = {
 };
 
 /** Spaces and hyphens go when the number is dialled or used in a tel: link. */
-export function phoneNumberForDialling(phone: string): string {
+function phoneNumberForDialling(phone: string): string {
   return phone.replace(/[\s-]/g, '');
 }
 

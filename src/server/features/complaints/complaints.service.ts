@@ -12,7 +12,7 @@ export const COMPLAINT_MAIL_JOB = defineJob({
   payload: z.object({ complaintId: z.number().int().positive(), to: z.enum(['support', 'complainant']) }),
 });
 
-export function complaintReference(id: number): string {
+function complaintReference(id: number): string {
   return `K-${String(id).padStart(6, '0')}`;
 }
 
@@ -24,7 +24,7 @@ type Requester = { domain: string; locale: Locale; userId?: number | null };
  * when that address filed no complaint in the 24 hours before: at most one copy per address a day.
  * Later complaints are stored and sent to support all the same.
  */
-export const COMPLAINT_COPY_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const COMPLAINT_COPY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Stores the complaint first (nothing is lost if mail is down), then mails through the job worker. */
 export async function submitComplaint(services: AppServices, input: ComplaintInput, requester: Requester) {

@@ -6,7 +6,7 @@ import { defineChannel, type EventBus, publish } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 
-export type CreditChange = {
+type CreditChange = {
   userId: number;
   /** A positive number of credits. */
   amount: number;
@@ -16,9 +16,9 @@ export type CreditChange = {
   reference: string;
 };
 
-export type CreditResult = { balance: number; applied: boolean };
+type CreditResult = { balance: number; applied: boolean };
 
-export const insufficientCredits = (needed: number) =>
+const insufficientCredits = (needed: number) =>
   new AppError('insufficient_credits', 402, 'You do not have enough credits', { needed });
 
 function checkAmount(amount: number) {

@@ -6,10 +6,10 @@ import { COUNTRIES } from '../../../shared/limits.ts';
 import { type CityTable, loadCities } from './cities.data.ts';
 
 /** Nothing within this distance (open sea, the poles): no city, rather than a far-away one. */
-export const GEOCODE_MAX_KM = 50;
+const GEOCODE_MAX_KM = 50;
 /** Candidates weighed against each other (see pickCity). */
 const CANDIDATES = 20;
-export const SUGGESTION_LIMIT = 10;
+const SUGGESTION_LIMIT = 10;
 
 type GeoIndex = { cities: CityTable; points: KDBush };
 
@@ -111,7 +111,7 @@ const FOLDED: Record<string, string> = {
  * The form names are compared in: no accents, no case, no punctuation or spaces, so "zur" finds
  * Zürich, "lodz" Łódź and "s-hert" or "'s Hert" 's-Hertogenbosch.
  */
-export function normalizeCityName(name: string): string {
+function normalizeCityName(name: string): string {
   return name
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
@@ -170,7 +170,7 @@ function lowerBound(keys: string[], prefix: string): number {
   return lo;
 }
 
-export type CitySuggestion = { name: string; region: string | null };
+type CitySuggestion = { name: string; region: string | null };
 
 /** Cities of a country (and region) whose name starts with what was typed, biggest first. */
 export function suggestCities(

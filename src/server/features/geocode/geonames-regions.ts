@@ -308,7 +308,7 @@ export const FRENCH_OVERSEAS_REGIONS: Record<string, string> = {
   YT: 'FR-976',
 };
 
-export type GeoNamesPlace = { country: string; admin1: string; admin2: string; lat: number; lon: number };
+type GeoNamesPlace = { country: string; admin1: string; admin2: string; lat: number; lon: number };
 
 /**
  * The ISO 3166-2 region (as GET /api/regions.php lists it) of a GeoNames place in one of the

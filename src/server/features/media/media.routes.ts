@@ -10,7 +10,7 @@ import { decideMediaAccess } from './media.service.ts';
  * is hidden, the photo is gone from every cache within ten minutes. The ETag makes the revalidation
  * after that a 304 without reading the file.
  */
-export const PUBLIC_MEDIA_CACHE_CONTROL = 'public, max-age=600';
+const PUBLIC_MEDIA_CACHE_CONTROL = 'public, max-age=600';
 const PRIVATE_MEDIA_CACHE_CONTROL = 'private, no-store';
 
 /**

@@ -11,7 +11,7 @@ import type { MediaFile } from '../photos/photos.keys.ts';
  * - `private`: only this viewer (the owner, or a premium member for a private photo).
  * Refusals are thrown: 404 like a missing file, or 403 (policy/refusals.ts).
  */
-export type MediaAccess = 'public' | 'private';
+type MediaAccess = 'public' | 'private';
 
 /**
  * Who gets a media file: the policy's media.serve rule (policy/rules/photos.rules.ts,

@@ -2,7 +2,8 @@ import { defineFeature } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
 import { presentMemberProfile, presentSearch } from './members.presenter.ts';
 import { membersRoutes } from './members.routes.ts';
-import { getMemberProfile, searchMembers } from './members.service.ts';
+import { getMemberProfile } from './profile-view.service.ts';
+import { searchMembers } from './search.service.ts';
 
 export const membersFeature = defineFeature({
   name: 'members',

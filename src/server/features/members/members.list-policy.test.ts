@@ -15,7 +15,7 @@ import { findBlockRelation } from '../blocks/blocks.service.ts';
 import { isMemberVisible } from './members.visibility.ts';
 
 /*
- * Search applies the member.list rule as SQL (members.service.ts matchConditions) and the profile
+ * Search applies the member.list rule as SQL (search.service.ts matchConditions) and the profile
  * view asks member.view with facts from its own query. Here both are held to the policy's answer for
  * the facts the services' own loaders read, for every kind of member a viewer can meet.
  */

@@ -8,7 +8,8 @@ import {
 } from '../../../shared/contracts/members.ts';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
-import type { MemberProfileResult, ProfilePhotoRow, SearchResult } from './members.service.ts';
+import type { MemberProfileResult, ProfilePhotoRow } from './profile-view.service.ts';
+import type { SearchResult } from './search.service.ts';
 
 type MainImage = NonNullable<MemberCard['main_image']>;
 
@@ -79,7 +80,7 @@ export function presentSearch(result: SearchResult, now: Date): SearchResponse {
   };
 }
 
-export function presentMemberPhoto(photo: ProfilePhotoRow): MemberPhoto {
+function presentMemberPhoto(photo: ProfilePhotoRow): MemberPhoto {
   const { storageKey: key, locked } = photo;
   return {
     id: photo.id,

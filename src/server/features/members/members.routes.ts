@@ -7,7 +7,8 @@ import {
 } from '../../../shared/contracts/members.ts';
 import type { AppServices } from '../../services.ts';
 import { presentMemberProfile, presentSearch } from './members.presenter.ts';
-import { getMemberProfile, searchMembers } from './members.service.ts';
+import { getMemberProfile } from './profile-view.service.ts';
+import { searchMembers } from './search.service.ts';
 
 export function membersRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {

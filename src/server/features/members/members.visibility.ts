@@ -33,7 +33,7 @@ export type MemberVisibilityCache = {
  * A notification drops a member at once on every instance; the TTL only bounds what a lost
  * notification, or a change made behind the services' back, could cost.
  */
-export const MEMBER_VISIBILITY_TTL_MS = 30_000;
+const MEMBER_VISIBILITY_TTL_MS = 30_000;
 
 export async function createMemberVisibilityCache(
   db: Database,

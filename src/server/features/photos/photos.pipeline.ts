@@ -4,9 +4,9 @@ import { PHOTO_MAX_BYTES, PHOTO_MAX_PIXELS, PHOTO_MIN_SIDE } from '../../../shar
 import { AppError } from '../../plugins/errors.ts';
 import { PHOTO_SIZES, type PhotoSize } from './photos.keys.ts';
 
-export type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heif';
+type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heif';
 
-export type ProcessedPhoto = {
+type ProcessedPhoto = {
   files: Record<PhotoSize, Buffer>;
   /** Size of the large file, which the row describes (as the demo seed does). */
   width: number;
@@ -26,7 +26,7 @@ const BLUR_WEBP_OPTIONS = { quality: 50, effort: 2 } as const;
 const MB = 1024 * 1024;
 type Channels = 1 | 2 | 3 | 4;
 
-export const photoNotAnImage = () =>
+const photoNotAnImage = () =>
   new AppError(
     'photo_not_an_image',
     415,
@@ -63,7 +63,7 @@ const HEIF_GENERIC_BRANDS = new Set(['mif1', 'msf1', 'mif2']);
 const isPixelLimitError = (error: unknown) => error instanceof Error && /pixel limit/i.test(error.message);
 
 /** The type from the first bytes; the file name and the browser's content type are not trusted. */
-export function sniffPhotoFormat(bytes: Buffer): PhotoFormat | null {
+function sniffPhotoFormat(bytes: Buffer): PhotoFormat | null {
   if (bytes.length < 12) return null;
   if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a) return 'png';

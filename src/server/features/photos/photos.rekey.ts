@@ -30,7 +30,7 @@ type Marker = { status: 'running'; upToId: number } | { status: 'done' };
 const BATCH_SIZE = 50;
 const SWEEP_PAGE = 200;
 
-export type RekeyDeps = { db: Database; storage: Storage; log?: (msg: string) => void };
+type RekeyDeps = { db: Database; storage: Storage; log?: (msg: string) => void };
 
 export async function rekeyLegacyPhotos(deps: RekeyDeps): Promise<{ rekeyed: number; swept: boolean }> {
   const { db } = deps;

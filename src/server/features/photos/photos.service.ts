@@ -1,12 +1,19 @@
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Database } from '../../db/client.ts';
-import { photos, profiles, users } from '../../db/schema/index.ts';
+import { photos } from '../../db/schema/index.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import { photoNotFound } from '../../policy/refusals.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { findAccount } from '../auth/accounts.service.ts';
+import {
+  claimMainPhoto,
+  findMainPhotoId,
+  lockMainPhotoId,
+  setMainPhotoId,
+} from '../profile/profile.service.ts';
 import { PHOTO_FILES, type PhotoSize, photoFileKey, photoKeyInArea, photoStorageKey } from './photos.keys.ts';
 import { processPhoto } from './photos.pipeline.ts';
 
@@ -27,7 +34,7 @@ const MOVABLE_SIZES: readonly PhotoSize[] = PHOTO_FILES.filter((size) => size !=
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type PhotoRow = typeof photos.$inferSelect;
 
-export const photoLimitOf = (paidUser: boolean) => (paidUser ? LIMITS.premiumPhotos : LIMITS.freePhotos);
+const photoLimitOf = (paidUser: boolean) => (paidUser ? LIMITS.premiumPhotos : LIMITS.freePhotos);
 
 const photoLimitReached = (limit: number) =>
   new AppError('photo_limit_reached', 403, `You have reached the maximum of ${limit} photos.`, {
@@ -44,18 +51,34 @@ export type OwnPhotos = {
 /** The member's own photos: they are the caller's by construction, so there is nothing to decide. */
 export async function listOwnPhotos(services: AppServices, member: MemberViewer): Promise<OwnPhotos> {
   const userId = member.id;
-  const [owner] = await services.db
-    .select({ paidUser: users.paidUser, mainPhotoId: profiles.mainPhotoId })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!owner) throw notFound();
+  const [account, mainPhotoId] = await Promise.all([
+    findAccount(services.db, userId),
+    findMainPhotoId(services.db, userId),
+  ]);
+  if (!account || mainPhotoId === undefined) throw notFound();
   const rows = await services.db
     .select()
     .from(photos)
     .where(eq(photos.userId, userId))
     .orderBy(asc(photos.position), asc(photos.id));
-  return { photos: rows, mainPhotoId: owner.mainPhotoId, limit: photoLimitOf(owner.paidUser) };
+  return { photos: rows, mainPhotoId, limit: photoLimitOf(account.paidUser) };
+}
+
+/** A member's photos in their order, for their profile page: others see the approved ones only. */
+export async function listProfilePhotos(db: Database, userId: number, options: { approvedOnly: boolean }) {
+  return db
+    .select({
+      id: photos.id,
+      storageKey: photos.storageKey,
+      status: photos.status,
+      private: photos.private,
+      width: photos.width,
+      height: photos.height,
+      position: photos.position,
+    })
+    .from(photos)
+    .where(and(eq(photos.userId, userId), options.approvedOnly ? eq(photos.status, 'approved') : undefined))
+    .orderBy(photos.position, photos.id);
 }
 
 async function countPhotos(db: Database | Tx, userId: number): Promise<number> {
@@ -76,10 +99,7 @@ export async function uploadPhoto(
 ): Promise<{ photo: PhotoRow; isMain: boolean }> {
   const userId = owner.id;
   authorize(owner, 'photo.upload');
-  const [user] = await services.db
-    .select({ paidUser: users.paidUser })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await findAccount(services.db, userId);
   if (!user) throw notFound();
   const early = photoLimitOf(user.paidUser);
   if ((await countPhotos(services.db, userId)) >= early) throw photoLimitReached(early);
@@ -90,11 +110,7 @@ export async function uploadPhoto(
   let result: { photo: PhotoRow; isMain: boolean };
   try {
     result = await services.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({ paidUser: users.paidUser })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for('update');
+      const locked = await findAccount(tx, userId, { lock: true });
       if (!locked) throw notFound();
       const limit = photoLimitOf(locked.paidUser);
       if ((await countPhotos(tx, userId)) >= limit) throw photoLimitReached(limit);
@@ -132,15 +148,7 @@ export async function uploadPhoto(
         }),
       );
 
-      let isMain = false;
-      if (!options.private) {
-        const claimed = await tx
-          .update(profiles)
-          .set({ mainPhotoId: photo.id })
-          .where(and(eq(profiles.userId, userId), isNull(profiles.mainPhotoId)))
-          .returning({ userId: profiles.userId });
-        isMain = claimed.length > 0;
-      }
+      const isMain = !options.private && (await claimMainPhoto(tx, userId, photo.id));
       return { photo, isMain };
     });
   } catch (error) {
@@ -158,15 +166,6 @@ async function lockOwnPhoto(tx: Tx, owner: MemberViewer, photoId: number): Promi
   if (!photo) throw photoNotFound();
   authorize(owner, 'photo.edit', { ownerId: photo.userId });
   return photo;
-}
-
-async function mainPhotoIdOf(tx: Tx, userId: number): Promise<number | null> {
-  const [profile] = await tx
-    .select({ mainPhotoId: profiles.mainPhotoId })
-    .from(profiles)
-    .where(eq(profiles.userId, userId))
-    .for('update');
-  return profile?.mainPhotoId ?? null;
 }
 
 /** The photo that takes over as main: the first public, not rejected one in the member's order. */
@@ -187,17 +186,13 @@ async function nextMainPhotoId(tx: Tx, userId: number, excludingId: number): Pro
   return next?.id ?? null;
 }
 
-async function setMainPhotoId(tx: Tx, userId: number, photoId: number | null) {
-  await tx.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.userId, userId));
-}
-
-export type PhotoWithMain = { photo: PhotoRow; isMain: boolean };
+type PhotoWithMain = { photo: PhotoRow; isMain: boolean };
 
 /**
  * Marks a photo private or public and moves its files between `p/` (served to anyone) and `x/`
  * (served after an access check), under the same secret. The blurred variant stays public.
  */
-export async function setPhotoPrivate(
+async function setPhotoPrivate(
   services: AppServices,
   owner: MemberViewer,
   photoId: number,
@@ -211,7 +206,7 @@ export async function setPhotoPrivate(
   try {
     const result = await services.db.transaction(async (tx) => {
       const photo = await lockOwnPhoto(tx, owner, photoId);
-      let mainPhotoId = await mainPhotoIdOf(tx, userId);
+      let mainPhotoId = await lockMainPhotoId(tx, userId);
       if (photo.private === makePrivate) return { photo, isMain: mainPhotoId === photo.id };
 
       const oldKey = photo.storageKey;
@@ -263,7 +258,7 @@ export async function setPhotoPrivate(
 }
 
 /** Makes a public photo the member's main photo. */
-export async function setMainPhoto(
+async function setMainPhoto(
   services: AppServices,
   owner: MemberViewer,
   photoId: number,
@@ -273,7 +268,7 @@ export async function setMainPhoto(
     const photo = await lockOwnPhoto(tx, owner, photoId);
     if (photo.private) throw badRequest('A private photo cannot be the main photo; make it public first.');
     if (photo.status === 'rejected') throw badRequest('A rejected photo cannot be the main photo.');
-    await mainPhotoIdOf(tx, userId); // locks the profile row, as the other changes of main do
+    await lockMainPhotoId(tx, userId); // locks the profile row, as the other changes of main do
     await setMainPhotoId(tx, userId, photo.id);
     return { photo, isMain: true };
   });
@@ -307,7 +302,7 @@ export async function deletePhoto(
   const userId = owner.id;
   const storageKey = await services.db.transaction(async (tx) => {
     const photo = await lockOwnPhoto(tx, owner, photoId);
-    const mainPhotoId = await mainPhotoIdOf(tx, userId);
+    const mainPhotoId = await lockMainPhotoId(tx, userId);
     await tx.delete(photos).where(eq(photos.id, photo.id));
     if (mainPhotoId === photo.id)
       await setMainPhotoId(tx, userId, await nextMainPhotoId(tx, userId, photo.id));

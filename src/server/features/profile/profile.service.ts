@@ -1,12 +1,13 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profile.ts';
-import type { Tx } from '../../db/client.ts';
-import { profiles, users } from '../../db/schema/index.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
+import { profiles } from '../../db/schema/index.ts';
 import { validationFailed } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import { profileNotFound } from '../../policy/refusals.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { findAccount } from '../auth/accounts.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { presentOwnProfile } from './profile.presenter.ts';
 
@@ -18,14 +19,13 @@ const textOrNull = (value: string | null | undefined) => (value ? value : null);
  * the policy still has the last word, so an admin's edit later changes the rule, not this code.
  */
 export async function getOwnProfile(services: AppServices, member: MemberViewer): Promise<OwnProfile> {
-  const [row] = await services.db
-    .select({ user: { id: users.id, name: users.name }, profile: profiles })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.id, member.id));
-  if (!row) throw profileNotFound();
-  authorize(member, 'profile.edit', { ownerId: row.profile.userId });
-  return presentOwnProfile(row.user, row.profile, services.now());
+  const [account, [profile]] = await Promise.all([
+    findAccount(services.db, member.id),
+    services.db.select().from(profiles).where(eq(profiles.userId, member.id)),
+  ]);
+  if (!account || !profile) throw profileNotFound();
+  authorize(member, 'profile.edit', { ownerId: profile.userId });
+  return presentOwnProfile(account, profile, services.now());
 }
 
 /**
@@ -69,10 +69,7 @@ export async function updateOwnProfile(
     if (update.interests !== undefined) changes.interests = [...new Set(update.interests)];
 
     const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
-    const [user] = await tx
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(eq(users.id, userId));
+    const user = await findAccount(tx, userId);
     if (!row || !user) throw profileNotFound();
     return { row, user };
   });
@@ -80,6 +77,61 @@ export async function updateOwnProfile(
   // instance drops its copy, so the next read shows the change.
   await services.sessions.invalidateUser(userId);
   return presentOwnProfile(saved.user, saved.row, now);
+}
+
+export type NewProfile = Omit<typeof profiles.$inferInsert, 'userId'>;
+
+/** The profile of a new account, in the sign-up's transaction (auth creates the account). */
+export async function createProfile(tx: Tx, userId: number, values: NewProfile): Promise<void> {
+  await tx.insert(profiles).values({ userId, ...values });
+}
+
+/** The parts /complete-signup asks for (birth date, place), in the caller's transaction. */
+export async function completeSignupProfile(
+  tx: Tx,
+  userId: number,
+  changes: Partial<Pick<typeof profiles.$inferInsert, 'birthDate' | 'country' | 'region' | 'city'>>,
+  now: Date,
+): Promise<void> {
+  if (Object.keys(changes).length === 0) return;
+  await tx
+    .update(profiles)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(profiles.userId, userId));
+}
+
+/** The member's main photo id, if any. */
+export async function findMainPhotoId(db: Queryable, userId: number): Promise<number | null | undefined> {
+  const [profile] = await db
+    .select({ mainPhotoId: profiles.mainPhotoId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  return profile === undefined ? undefined : profile.mainPhotoId;
+}
+
+/** The main photo id with the profile row locked, so changes of the main photo run one at a time. */
+export async function lockMainPhotoId(tx: Tx, userId: number): Promise<number | null> {
+  const [profile] = await tx
+    .select({ mainPhotoId: profiles.mainPhotoId })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  return profile?.mainPhotoId ?? null;
+}
+
+/** Sets (or clears) the main photo, in the photos feature's transaction. */
+export async function setMainPhotoId(tx: Tx, userId: number, photoId: number | null): Promise<void> {
+  await tx.update(profiles).set({ mainPhotoId: photoId }).where(eq(profiles.userId, userId));
+}
+
+/** Makes the photo main only if the member has none; whether it did, decided in the one statement. */
+export async function claimMainPhoto(tx: Tx, userId: number, photoId: number): Promise<boolean> {
+  const claimed = await tx
+    .update(profiles)
+    .set({ mainPhotoId: photoId })
+    .where(and(eq(profiles.userId, userId), isNull(profiles.mainPhotoId)))
+    .returning({ userId: profiles.userId });
+  return claimed.length > 0;
 }
 
 /** The profile of an account being erased (the erasure's transaction). */

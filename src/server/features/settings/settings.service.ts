@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { SettingsValues } from '../../../shared/contracts/settings.ts';
 import { SettingsValuesSchema } from '../../../shared/contracts/settings.ts';
@@ -12,7 +12,7 @@ import type { TrafficSource } from '../../lib/traffic-source.ts';
 import { DEFAULT_SETTINGS } from './settings.defaults.ts';
 
 /** The row that applies to every domain without its own values. */
-export const ALL_DOMAINS = '*';
+const ALL_DOMAINS = '*';
 /** A domain's settings changed (an operator's edit): every instance drops what it cached of them. */
 const settingsChanged = defineChannel('settings_changed', z.string().max(253));
 
@@ -95,10 +95,6 @@ export async function createSettingsStore(db: Database, bus?: EventBus): Promise
   };
 }
 
-export async function resetSettings(db: Database, domain: string): Promise<void> {
-  await db.delete(siteSettings).where(eq(siteSettings.domain, domain));
-}
-
 export type VisitorContext = {
   domain: string;
   locale: Locale;
@@ -130,7 +126,7 @@ function minimumMessageCosts(values: SettingsValues) {
 }
 
 /** The settings one visitor sees: texts in their language, sign-up and search opened by a traffic source. */
-export function resolveSettings(values: SettingsValues, visitor: VisitorContext, t: Translate) {
+function resolveSettings(values: SettingsValues, visitor: VisitorContext, t: Translate) {
   const hasTrafficSource = visitor.trafficSource !== undefined;
   const loggedOutSearch = hasTrafficSource
     ? values.logged_out_search_trafficsource
@@ -182,7 +178,7 @@ export function resolveSettings(values: SettingsValues, visitor: VisitorContext,
   };
 }
 
-export type ResolvedSettings = ReturnType<typeof resolveSettings>;
+type ResolvedSettings = ReturnType<typeof resolveSettings>;
 
 /**
  * Settings are asked for on every page and by every tab: the resolved object and its JSON are kept
@@ -211,7 +207,7 @@ export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Lo
   return Object.assign(resolve, { peek });
 }
 
-export type ResolvedSettingsEntry = {
+type ResolvedSettingsEntry = {
   version: number;
   value: ResolvedSettings;
   body: EncodedBody;

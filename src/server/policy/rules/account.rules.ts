@@ -7,7 +7,7 @@ export const editProfile = forMembers(
 
 /**
  * /complete-signup: a member whose advertising entry still misses parts. For a finished one the call
- * is a no-op today (auth.service.ts completeSignup), so its caller asks `can` and returns, rather
+ * is a no-op today (signup.service.ts completeSignup), so its caller asks `can` and returns, rather
  * than `authorize` and refusing.
  */
 export const completeSignup = forMembers(

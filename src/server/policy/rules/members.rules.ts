@@ -38,7 +38,7 @@ export const viewMember = forAnyone((viewer: Viewer, member: ViewedMemberFacts):
 
 /**
  * A member on a list: search results, similar and related members. Search runs this rule as SQL
- * (members.service.ts matchConditions) so a keyset page stays one index walk;
+ * (search.service.ts matchConditions) so a keyset page stays one index walk;
  * members.list-policy.test.ts holds the two to the same answers.
  */
 export const listMember = forAnyone((viewer: Viewer, member: MemberFacts): Decision => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
-import { decodeCursor, encodeCursor, latestBirthDateForAge } from './members.service.ts';
+import { decodeCursor, encodeCursor, latestBirthDateForAge } from './search.service.ts';
 
 const day = (iso: string) => new Date(`${iso}T12:00:00Z`);
 const isoDays = (from: string, count: number) =>

@@ -1,16 +1,7 @@
+// Owned by the auth feature (features/auth): accounts, their sessions, single-use links and the
+// traffic source an account came with. Other features read and write these through auth's services.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  date,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { SignupPart } from '../../../shared/contracts/auth.ts';
 
 export const users = pgTable(
@@ -66,91 +57,6 @@ export const users = pgTable(
   ],
 );
 
-export const profiles = pgTable(
-  'profiles',
-  {
-    userId: bigint('user_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    birthDate: date('birth_date', { mode: 'string' }).notNull(),
-    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
-    sexuality: text('sexuality', { enum: ['hetero', 'gay', 'lesbian', 'bi'] }).notNull(),
-    country: text('country').notNull(),
-    /** ISO 3166-2 code, e.g. NL-NH. */
-    region: text('region'),
-    city: text('city'),
-    hairColor: text('hair_color'),
-    eyeColor: text('eye_color'),
-    bodyType: text('body_type'),
-    relationshipStatus: text('relationship_status'),
-    tattoos: text('tattoos'),
-    signupReason: text('signup_reason'),
-    aboutMe: text('about_me'),
-    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
-    mainPhotoId: bigint('main_photo_id', { mode: 'number' }),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  // Search pages are keyset pages on user_id (newest members first). Each index starts with the
-  // filters a search can pin, so page 50 reads as few rows as page 1 (docs/performance.md).
-  (t) => [
-    index('profiles_search_country_idx').on(t.country, t.gender, t.userId.desc()),
-    index('profiles_search_region_idx').on(t.region, t.gender, t.userId.desc()),
-    index('profiles_search_gender_idx').on(t.gender, t.userId.desc()),
-    // Counting an age range within a country reads only the matching range (index-only with the
-    // visible-users index), instead of every profile of the country (docs/decisions/0007).
-    index('profiles_count_age_idx').on(t.country, t.gender, t.birthDate, t.userId),
-  ],
-);
-
-export const photos = pgTable(
-  'photos',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] })
-      .notNull()
-      .default('approved'),
-    /** Private photos are shown to premium members only; others get the blurred variant. */
-    private: boolean('private').notNull().default(false),
-    /** Storage key prefix; sizes are stored as `${key}-thumb.webp` and so on. */
-    storageKey: text('storage_key').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    position: integer('position').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('photos_user_idx').on(t.userId, t.position)],
-);
-
-/** A member who blocked another: neither sees the other anywhere (search, profile, chat). */
-export const blocks = pgTable(
-  'blocks',
-  {
-    blockerId: bigint('blocker_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: bigint('blocked_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
-);
-
-export const trackingRecords = pgTable('tracking_records', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  network: text('network'),
-  ref: text('ref'),
-  sub1: text('sub1'),
-  sub2: text('sub2'),
-  sub3: text('sub3'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 /** Server-side sessions behind the HttpOnly `sid` cookie; the cookie holds a token, the row its hash. */
 export const sessions = pgTable(
   'sessions',
@@ -190,3 +96,15 @@ export const accountTokens = pgTable(
     index('account_tokens_user_idx').on(t.userId, t.kind),
   ],
 );
+
+export const trackingRecords = pgTable('tracking_records', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  network: text('network'),
+  ref: text('ref'),
+  sub1: text('sub1'),
+  sub2: text('sub2'),
+  sub3: text('sub3'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

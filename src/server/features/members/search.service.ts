@@ -1,7 +1,5 @@
 import { and, count, desc, eq, gt, lt, lte, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import {
-  ageOn,
-  type MemberCard,
   SEARCH_MAX_AGE,
   SEARCH_MIN_AGE,
   SEARCH_PAGE_SIZE,
@@ -14,26 +12,16 @@ import { photos, profiles, users } from '../../db/schema/index.ts';
 import { createPromiseCache, type PromiseCache } from '../../lib/promise-cache.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
-import { memberNotFound } from '../../policy/refusals.ts';
-import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
-import { isMember, isMemberSelf, type Viewer, viewerOf } from '../../policy/viewer.ts';
+import { isMember, type Viewer, viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
-import { blockedEitherWayIds, findBlockRelation, notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { blockedEitherWayIds, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { VisitorContext } from '../settings/settings.service.ts';
-import { type CardRow, presentMemberCard } from './members.presenter.ts';
+import type { CardRow } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
 
-export type HighlightsCache = {
-  /** A few members with a public photo for the landing page, from the visitor's country first. */
-  list: (country: string | null, now: Date) => Promise<MemberCard[]>;
-};
-
-const HIGHLIGHT_COUNT = 8;
-const CACHE_MS = 60_000;
-
 /** What a member card needs (members.presenter.ts), for every list of cards. */
-const cardColumns = {
+export const cardColumns = {
   id: users.id,
   name: users.name,
   fictional: users.fictional,
@@ -46,46 +34,12 @@ const cardColumns = {
   photoStatus: photos.status,
 };
 
-export async function listHighlightMembers(
-  db: Database,
-  country: string | null,
-  now: Date,
-): Promise<MemberCard[]> {
-  const rows = await db
-    .select(cardColumns)
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .innerJoin(
-      photos,
-      and(eq(photos.id, profiles.mainPhotoId), eq(photos.private, false), eq(photos.status, 'approved')),
-    )
-    .where(visibleMemberCondition)
-    // Same country first, then most recently active; a daily shuffle keeps the page alive.
-    .orderBy(
-      sql`(${profiles.country} = ${country ?? ''}) desc`,
-      sql`md5(${users.id}::text || ${now.toISOString().slice(0, 10)})`,
-    )
-    .limit(HIGHLIGHT_COUNT);
-  return rows.map((row) => presentMemberCard(row, now));
-}
-
-export function createHighlightsCache(db: Database): HighlightsCache {
-  const cache = createPromiseCache<MemberCard[]>({ ttlMs: CACHE_MS });
-  return {
-    // The services' clock: the daily shuffle and the tests follow it.
-    list: (country, now) =>
-      cache.get(country ?? '', () => listHighlightMembers(db, country, now), now.getTime()),
-  };
-}
-
-// ---- Search ----
-
 /** What the member services need of the process-wide services (the bench builds the same). */
 export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' | 'now'>;
 /** Who asks, for the settings that apply to them. */
 export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
 
-export type MemberFilters = {
+type MemberFilters = {
   gender?: 'male' | 'female';
   country?: string;
   /** ISO 3166-2; its country is pinned as well. */
@@ -94,11 +48,9 @@ export type MemberFilters = {
   maxAge?: number;
 };
 
-const RELATED_COUNT = 8;
 const SIMILAR_AGE_WIDENING = 5;
-const RELATED_AGE_SPREAD = 5;
 
-async function settingsFor(deps: MembersDeps, visitor: SettingsVisitor) {
+export async function settingsFor(deps: MembersDeps, visitor: SettingsVisitor) {
   const resolved = await deps.resolvedSettings({ ...visitor, pushPublicKey: deps.vapid.publicKey });
   return resolved.value;
 }
@@ -164,7 +116,7 @@ type PageQuery = {
  * order of a search index (profiles_search_*), so PostgreSQL walks it from the cursor and stops
  * after `limit` rows: page 50 costs what page 1 costs.
  */
-async function findMemberPage(db: Database, q: PageQuery): Promise<CardRow[]> {
+export async function findMemberPage(db: Database, q: PageQuery): Promise<CardRow[]> {
   const rows = await db
     .select({ ...cardColumns, id: profiles.userId, photoPrivate: photos.private })
     .from(profiles)
@@ -207,7 +159,7 @@ const HIDDEN_ALLOWANCE = 200;
 const COUNT_LIMIT = TOTAL_EXACT_UP_TO + HIDDEN_ALLOWANCE + 1;
 
 /** A number of matches; `more`: there are more than `count` (= TOTAL_EXACT_UP_TO). */
-export type MatchCount = { count: number; more: boolean };
+type MatchCount = { count: number; more: boolean };
 
 /** Totals per filter set for a short while: counting matches is the one part of a search that grows with the site. */
 export type SearchTotalsCache = PromiseCache<number>;
@@ -342,7 +294,7 @@ function relaxedFilterSteps(filters: MemberFilters): MemberFilters[] {
   return steps;
 }
 
-export type MemberList = { members: CardRow[]; total: MatchCount };
+type MemberList = { members: CardRow[]; total: MatchCount };
 export type SearchResult = MemberList & {
   nextCursor: string | null;
   similar: MemberList | null;
@@ -441,101 +393,4 @@ async function findSimilarMembers(
     }
   }
   return null;
-}
-
-// ---- Profile view ----
-
-export type ProfilePhotoRow = {
-  id: number;
-  storageKey: string;
-  status: 'pending' | 'approved' | 'rejected';
-  width: number;
-  height: number;
-  /** Private and the viewer is neither premium nor the owner: only the blurred variant may be sent. */
-  locked: boolean;
-};
-
-export type MemberProfileResult = {
-  user: { id: number; name: string; fictional: boolean };
-  profile: typeof profiles.$inferSelect;
-  /** Main photo first, then by position; only those this viewer may see. */
-  photos: ProfilePhotoRow[];
-  related: CardRow[];
-  relation: { isSelf: boolean; blockedByViewer: boolean };
-  visibleFields: readonly ProfileField[];
-};
-
-export type ProfileInput = { visitor: SettingsVisitor; session: ActiveSession | null; id: number };
-
-/**
- * GET /api/member.php: a visible member's profile as this viewer may see it. A member who blocked
- * the viewer answers 403 blocked_by_member; one the viewer blocked is shown, so they can unblock.
- */
-export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): Promise<MemberProfileResult> {
-  const { db } = deps;
-  const viewer = viewerOf(input.session);
-  const isSelf = isMemberSelf(viewer, input.id);
-  const [settings, [row], relation] = await Promise.all([
-    settingsFor(deps, input.visitor),
-    db
-      .select({
-        user: { id: users.id, name: users.name, fictional: users.fictional },
-        profile: profiles,
-        visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
-      })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(eq(users.id, input.id)),
-    isMember(viewer) && !isSelf ? findBlockRelation(db, viewer.id, input.id) : Promise.resolve(NO_BLOCKS),
-  ]);
-  if (!row) throw memberNotFound();
-  authorize(viewer, 'member.view', { id: input.id, name: row.user.name, visible: row.visible, relation });
-
-  const today = deps.now();
-  const age = ageOn(row.profile.birthDate, today);
-  const [photoRows, related] = await Promise.all([
-    db
-      .select({
-        id: photos.id,
-        storageKey: photos.storageKey,
-        status: photos.status,
-        private: photos.private,
-        width: photos.width,
-        height: photos.height,
-        position: photos.position,
-      })
-      .from(photos)
-      // Others see approved photos only; the owner also their pending and rejected ones.
-      .where(and(eq(photos.userId, input.id), isSelf ? undefined : eq(photos.status, 'approved')))
-      .orderBy(photos.position, photos.id),
-    findMemberPage(db, {
-      filters: {
-        gender: row.profile.gender,
-        country: row.profile.country,
-        minAge: Math.max(SEARCH_MIN_AGE, age - RELATED_AGE_SPREAD),
-        maxAge: age + RELATED_AGE_SPREAD,
-      },
-      viewer,
-      today,
-      excludeIds: [input.id],
-      limit: RELATED_COUNT,
-    }),
-  ]);
-  const mainId = row.profile.mainPhotoId;
-  const ordered = [...photoRows.filter((p) => p.id === mainId), ...photoRows.filter((p) => p.id !== mainId)];
-  return {
-    user: row.user,
-    profile: row.profile,
-    photos: ordered.map((p) => ({
-      id: p.id,
-      storageKey: p.storageKey,
-      status: p.status,
-      width: p.width,
-      height: p.height,
-      locked: !can(viewer, 'photo.view_full', { ownerId: input.id, private: p.private }),
-    })),
-    related,
-    relation: { isSelf, blockedByViewer: relation.viewerBlocked },
-    visibleFields: settings.visible_profile_fields,
-  };
 }

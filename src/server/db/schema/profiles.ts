@@ -1,0 +1,40 @@
+// Owned by the profile feature (features/profile); other features change a profile through its service.
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+export const profiles = pgTable(
+  'profiles',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    gender: text('gender', { enum: ['male', 'female'] }).notNull(),
+    sexuality: text('sexuality', { enum: ['hetero', 'gay', 'lesbian', 'bi'] }).notNull(),
+    country: text('country').notNull(),
+    /** ISO 3166-2 code, e.g. NL-NH. */
+    region: text('region'),
+    city: text('city'),
+    hairColor: text('hair_color'),
+    eyeColor: text('eye_color'),
+    bodyType: text('body_type'),
+    relationshipStatus: text('relationship_status'),
+    tattoos: text('tattoos'),
+    signupReason: text('signup_reason'),
+    aboutMe: text('about_me'),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    mainPhotoId: bigint('main_photo_id', { mode: 'number' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Search pages are keyset pages on user_id (newest members first). Each index starts with the
+  // filters a search can pin, so page 50 reads as few rows as page 1 (docs/performance.md).
+  (t) => [
+    index('profiles_search_country_idx').on(t.country, t.gender, t.userId.desc()),
+    index('profiles_search_region_idx').on(t.region, t.gender, t.userId.desc()),
+    index('profiles_search_gender_idx').on(t.gender, t.userId.desc()),
+    // Counting an age range within a country reads only the matching range (index-only with the
+    // visible-users index), instead of every profile of the country (docs/decisions/0007).
+    index('profiles_count_age_idx').on(t.country, t.gender, t.birthDate, t.userId),
+  ],
+);

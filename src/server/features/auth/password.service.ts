@@ -1,0 +1,85 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { PasswordChangeSchema } from '../../../shared/contracts/auth.ts';
+import { users } from '../../db/schema/index.ts';
+import { defineJob } from '../../lib/jobs.ts';
+import { AppError, validationFailed } from '../../plugins/errors.ts';
+import type { AppServices } from '../../services.ts';
+import { consumeToken, type RequestMeta, sendAccountMail } from './account-mail.ts';
+import { unlockAccount, verifyMemberPassword } from './lockout.service.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { type ActiveSession, revokeUserSessions } from './sessions.service.ts';
+
+export const PASSWORD_RESET_MAIL_JOB = defineJob({
+  name: 'password-reset-mail',
+  payload: z.object({ email: z.string().max(254), domain: z.string().max(253) }),
+});
+
+/**
+ * Answers every address the same way after the same work (one job), so the reset tells nobody
+ * whether an address has an account; the job finds the account and mails it (docs/decisions/0013).
+ */
+export async function requestPasswordReset(services: AppServices, email: string, meta: RequestMeta) {
+  await services.enqueue(PASSWORD_RESET_MAIL_JOB, { email: email.trim().toLowerCase(), domain: meta.domain });
+}
+
+export async function passwordResetMailJob(
+  services: AppServices,
+  payload: z.infer<typeof PASSWORD_RESET_MAIL_JOB.payload>,
+) {
+  const [user] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${payload.email}`);
+  if (!user || user.erasedAt || user.status === 'disabled') return;
+  await sendAccountMail(services, 'password_reset', user, { domain: payload.domain });
+}
+
+export async function resetPassword(services: AppServices, input: { token: string; password: string }) {
+  const row = await consumeToken(services, 'password_reset', input.token);
+  if (!row) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+  const now = services.now();
+  const [user] = await services.db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(input.password),
+      passwordChangedAt: now,
+      // An entry sign-up that lost its session gets in this way; /complete-signup asks the rest.
+      signupMissing: sql`array_remove(${users.signupMissing}, 'password')`,
+    })
+    .where(eq(users.id, row.userId))
+    .returning({ id: users.id, email: users.email, name: users.name });
+  // The mailbox proved the owner: every lock on the account lifts, also one a stranger caused.
+  if (user) await unlockAccount(services.db, user);
+  // Whoever knew the old password is logged out everywhere.
+  await revokeUserSessions(services.db, row.userId, now);
+  await services.sessions.invalidateUser(row.userId);
+}
+
+/** A logged-in member's own password, asked again before a change; limited like logins. */
+export async function checkMemberPassword(
+  services: AppServices,
+  session: ActiveSession,
+  password: string,
+  field: 'old_password' | 'password',
+) {
+  await verifyMemberPassword(
+    services.db,
+    session.user.id,
+    services.now(),
+    () => verifyPassword(session.user.passwordHash, password),
+    () => validationFailed({ [field]: ['old_password_wrong'] }),
+  );
+}
+
+export async function changePassword(
+  services: AppServices,
+  session: ActiveSession,
+  input: z.infer<typeof PasswordChangeSchema>,
+) {
+  await checkMemberPassword(services, session, input.old_password, 'old_password');
+  const now = services.now();
+  await services.db
+    .update(users)
+    .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: now })
+    .where(eq(users.id, session.user.id));
+  await revokeUserSessions(services.db, session.user.id, now, session.id);
+  await services.sessions.invalidateUser(session.user.id);
+}

@@ -1,0 +1,231 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  type CompleteSignupInput,
+  type EntrySignupInput,
+  SIGNUP_PARTS,
+  type SignupInput,
+  type SignupPart,
+} from '../../../shared/contracts/auth.ts';
+import type { ValidationKey } from '../../../shared/errors.ts';
+import { users } from '../../db/schema/index.ts';
+import type { TrafficSource } from '../../lib/traffic-source.ts';
+import { AppError, validationFailed } from '../../plugins/errors.ts';
+import { can } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import { grantCredits } from '../credits/credits.service.ts';
+import { completeSignupProfile, createProfile, type NewProfile } from '../profile/profile.service.ts';
+import { isRegionOf } from '../regions/regions.service.ts';
+import { consumeToken, type RequestMeta, sendAccountMail } from './account-mail.ts';
+import { isDisposableEmail } from './disposable-domains.ts';
+import { hashPassword } from './passwords.ts';
+import { type ActiveSession, createSession } from './sessions.service.ts';
+import { recordTrafficSource } from './tracking.service.ts';
+
+const fieldError = (field: string, code: ValidationKey, status = 400) =>
+  validationFailed({ [field]: [code] }, status);
+
+/** The checks every new account passes first: sign-up open, a real mailbox, a free address. */
+async function checkNewAddress(services: AppServices, email: string, signupsOpen: boolean) {
+  if (!signupsOpen) throw new AppError('signups_closed', 403, 'Sign-up is by invitation only');
+  if (isDisposableEmail(email)) throw fieldError('email', 'email_disposable');
+  const [existing] = await services.db
+    .select({ status: users.status })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email}`);
+  if (existing?.status === 'pending_deletion') {
+    throw new AppError('email_pending_deletion', 409, 'This account is about to be deleted');
+  }
+  if (existing) throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
+}
+
+/** A region the sign-up form offers for the country (its select lists only those), or none. */
+function checkRegion(country: string, region: string | null | undefined) {
+  if (region && !isRegionOf(country, region)) throw fieldError('region', 'region_invalid');
+}
+
+/** A username nobody else has (compared without case). */
+async function checkNameFree(services: AppServices, name: string, exceptUserId?: number) {
+  const [taken] = await services.db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.name}) = ${name.toLowerCase()}`);
+  if (taken && taken.id !== exceptUserId) throw fieldError('name', 'name_taken', 409);
+}
+
+type SignupMeta = RequestMeta & {
+  trafficSource: TrafficSource | undefined;
+  signupsOpen: boolean;
+  /** settings.geoip_selected_country: the visitor's country if the site serves it, else its default. */
+  selectedCountry: string;
+};
+
+/**
+ * Creates the account (not_confirmed, the signup credits, the tracking record of the traffic
+ * source), mails the activation link through the jobs worker and opens a session.
+ */
+async function createAccount(
+  services: AppServices,
+  account: {
+    email: string;
+    name: string;
+    passwordHash: string | null;
+    missing: SignupPart[];
+    profile: NewProfile;
+  },
+  meta: SignupMeta,
+) {
+  const values = await services.settings.getValues(meta.domain);
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        email: account.email,
+        name: account.name,
+        passwordHash: account.passwordHash,
+        status: 'not_confirmed',
+        language: meta.locale,
+        signupDate: now,
+        lastActiveAt: now,
+        passwordChangedAt: account.passwordHash ? now : null,
+        signupIp: meta.ip ?? null,
+        signupMissing: account.missing,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // A parallel sign-up with the same address won the race.
+    if (!created)
+      throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
+    await createProfile(tx, created.id, account.profile);
+    if (values.signup_credits > 0)
+      await grantCredits(tx, {
+        userId: created.id,
+        amount: values.signup_credits,
+        reason: 'signup',
+        reference: `signup:${created.id}`,
+      });
+    if (meta.trafficSource) await recordTrafficSource(tx, created.id, meta.trafficSource);
+    // The activation link and the session belong to the account: a crash leaves all or nothing.
+    await sendAccountMail(services, 'activation', created, meta, tx);
+    const session = await createSession(tx, created.id, { ...meta, now });
+    return { userId: created.id, ...session };
+  });
+}
+
+export async function signup(services: AppServices, input: SignupInput, meta: SignupMeta) {
+  await checkNewAddress(services, input.email, meta.signupsOpen);
+  checkRegion(input.country, input.region);
+  await checkNameFree(services, input.name);
+  return createAccount(
+    services,
+    {
+      email: input.email,
+      name: input.name,
+      passwordHash: await hashPassword(input.password),
+      missing: [],
+      profile: {
+        birthDate: input.date_of_birth,
+        gender: input.gender,
+        sexuality: input.sexuality,
+        country: input.country,
+        region: input.region || null,
+        city: input.city || null,
+        aboutMe: input.signup_message || null,
+      },
+    },
+    meta,
+  );
+}
+
+/**
+ * A birth date for the profile row while the real one is missing. The account is never shown to
+ * others before /complete-signup (it stays not_confirmed), and the form asks for the real date.
+ */
+const BIRTH_DATE_NOT_GIVEN = '1900-01-01';
+
+/**
+ * The short sign-up of an advertising entry: e-mail, who you are, whom you seek and the terms.
+ * The member is logged in at once and finishes the rest on /complete-signup (SIGNUP_PARTS). The
+ * name stays empty until then: mails greet without it, and no login can match it. Without a
+ * password nobody can log in to the account; the session, or a password reset, leads back in.
+ */
+export async function entrySignup(services: AppServices, input: EntrySignupInput, meta: SignupMeta) {
+  await checkNewAddress(services, input.email, meta.signupsOpen);
+  return createAccount(
+    services,
+    {
+      email: input.email,
+      name: '',
+      passwordHash: null,
+      missing: [...SIGNUP_PARTS],
+      profile: {
+        birthDate: BIRTH_DATE_NOT_GIVEN,
+        gender: input.gender,
+        sexuality: input.sexuality,
+        // Asked on /complete-signup; until then the visitor's country (or the site's default).
+        country: meta.selectedCountry,
+      },
+    },
+    meta,
+  );
+}
+
+/**
+ * Finishes an entry sign-up with the missing parts (validated by makeCompleteSignupSchema). The
+ * account becomes active if the e-mail address was already confirmed; otherwise the activation
+ * link does that. A second submit after success changes nothing.
+ */
+export async function completeSignup(
+  services: AppServices,
+  session: ActiveSession,
+  input: CompleteSignupInput,
+) {
+  // A finished sign-up: a second submit changes nothing (the policy's signup.complete).
+  if (!can(viewerOf(session), 'signup.complete')) return;
+  if (input.country !== undefined) checkRegion(input.country, input.region);
+  if (input.name !== undefined) await checkNameFree(services, input.name, session.user.id);
+  const now = services.now();
+  const passwordHash = input.password !== undefined ? await hashPassword(input.password) : undefined;
+  await services.db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(users)
+      .set({
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(passwordHash ? { passwordHash, passwordChangedAt: now } : {}),
+        signupMissing: [],
+        status: sql`case when ${users.emailConfirmedAt} is not null and ${users.status} = 'not_confirmed' then 'active' else ${users.status} end`,
+      })
+      .where(and(eq(users.id, session.user.id), sql`cardinality(${users.signupMissing}) > 0`))
+      .returning({ id: users.id });
+    if (!done) return; // a parallel submit finished first
+    const profile = {
+      ...(input.date_of_birth !== undefined ? { birthDate: input.date_of_birth } : {}),
+      ...(input.country !== undefined
+        ? { country: input.country, region: input.region || null, city: input.city || null }
+        : {}),
+    };
+    await completeSignupProfile(tx, session.user.id, profile, now);
+  });
+  await services.sessions.invalidateUser(session.user.id);
+}
+
+export async function activate(services: AppServices, token: string): Promise<boolean> {
+  const row = await consumeToken(services, 'activation', token);
+  if (!row) return false;
+  await services.db
+    .update(users)
+    .set({
+      // An entry sign-up that is not finished stays out of sight until /complete-signup.
+      status: sql`case when cardinality(${users.signupMissing}) = 0 then 'active' else ${users.status} end`,
+      emailConfirmedAt: services.now(),
+    })
+    .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
+  await services.sessions.invalidateUser(row.userId);
+  return true;
+}
+
+export async function resendActivation(services: AppServices, session: ActiveSession, meta: RequestMeta) {
+  if (session.user.status !== 'not_confirmed' || session.user.emailConfirmedAt) return;
+  await sendAccountMail(services, 'activation', session.user, meta);
+}

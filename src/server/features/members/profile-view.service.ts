@@ -1,0 +1,100 @@
+import { eq, sql } from 'drizzle-orm';
+import { ageOn, SEARCH_MIN_AGE } from '../../../shared/contracts/members.ts';
+import type { ProfileField } from '../../../shared/contracts/settings.ts';
+import { profiles, users } from '../../db/schema/index.ts';
+import { authorize, can } from '../../policy/policy.ts';
+import { memberNotFound } from '../../policy/refusals.ts';
+import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
+import { isMember, isMemberSelf, viewerOf } from '../../policy/viewer.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
+import { findBlockRelation } from '../blocks/blocks.service.ts';
+import { listProfilePhotos } from '../photos/photos.service.ts';
+import type { CardRow } from './members.presenter.ts';
+import { visibleMemberCondition } from './members.visibility.ts';
+import { findMemberPage, type MembersDeps, type SettingsVisitor, settingsFor } from './search.service.ts';
+
+const RELATED_COUNT = 8;
+const RELATED_AGE_SPREAD = 5;
+
+export type ProfilePhotoRow = {
+  id: number;
+  storageKey: string;
+  status: 'pending' | 'approved' | 'rejected';
+  width: number;
+  height: number;
+  /** Private and the viewer is neither premium nor the owner: only the blurred variant may be sent. */
+  locked: boolean;
+};
+
+export type MemberProfileResult = {
+  user: { id: number; name: string; fictional: boolean };
+  profile: typeof profiles.$inferSelect;
+  /** Main photo first, then by position; only those this viewer may see. */
+  photos: ProfilePhotoRow[];
+  related: CardRow[];
+  relation: { isSelf: boolean; blockedByViewer: boolean };
+  visibleFields: readonly ProfileField[];
+};
+
+type ProfileInput = { visitor: SettingsVisitor; session: ActiveSession | null; id: number };
+
+/**
+ * GET /api/member.php: a visible member's profile as this viewer may see it. A member who blocked
+ * the viewer answers 403 blocked_by_member; one the viewer blocked is shown, so they can unblock.
+ */
+export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): Promise<MemberProfileResult> {
+  const { db } = deps;
+  const viewer = viewerOf(input.session);
+  const isSelf = isMemberSelf(viewer, input.id);
+  const [settings, [row], relation] = await Promise.all([
+    settingsFor(deps, input.visitor),
+    db
+      .select({
+        user: { id: users.id, name: users.name, fictional: users.fictional },
+        profile: profiles,
+        visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
+      })
+      .from(users)
+      .innerJoin(profiles, eq(profiles.userId, users.id))
+      .where(eq(users.id, input.id)),
+    isMember(viewer) && !isSelf ? findBlockRelation(db, viewer.id, input.id) : Promise.resolve(NO_BLOCKS),
+  ]);
+  if (!row) throw memberNotFound();
+  authorize(viewer, 'member.view', { id: input.id, name: row.user.name, visible: row.visible, relation });
+
+  const today = deps.now();
+  const age = ageOn(row.profile.birthDate, today);
+  const [photoRows, related] = await Promise.all([
+    // Others see approved photos only; the owner also their pending and rejected ones.
+    listProfilePhotos(db, input.id, { approvedOnly: !isSelf }),
+    findMemberPage(db, {
+      filters: {
+        gender: row.profile.gender,
+        country: row.profile.country,
+        minAge: Math.max(SEARCH_MIN_AGE, age - RELATED_AGE_SPREAD),
+        maxAge: age + RELATED_AGE_SPREAD,
+      },
+      viewer,
+      today,
+      excludeIds: [input.id],
+      limit: RELATED_COUNT,
+    }),
+  ]);
+  const mainId = row.profile.mainPhotoId;
+  const ordered = [...photoRows.filter((p) => p.id === mainId), ...photoRows.filter((p) => p.id !== mainId)];
+  return {
+    user: row.user,
+    profile: row.profile,
+    photos: ordered.map((p) => ({
+      id: p.id,
+      storageKey: p.storageKey,
+      status: p.status,
+      width: p.width,
+      height: p.height,
+      locked: !can(viewer, 'photo.view_full', { ownerId: input.id, private: p.private }),
+    })),
+    related,
+    relation: { isSelf, blockedByViewer: relation.viewerBlocked },
+    visibleFields: settings.visible_profile_fields,
+  };
+}
