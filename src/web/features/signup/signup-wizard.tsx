@@ -126,8 +126,9 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
 
   /** Errors of an earlier step (the last step checks the whole draft) bring that step back. */
   const showInvalidStep = (errors: object) => {
-    const steps = Object.keys(errors).map(stepOfField);
-    setStage({ kind: 'form', step: Math.min(...steps) as SignupStep });
+    const earliest = Math.min(...Object.keys(errors).map(stepOfField)) as SignupStep;
+    // Not for the step on screen: a render before the errors arrive would use up the focus move.
+    if (earliest !== step) setStage({ kind: 'form', step: earliest });
   };
 
   /** An error that belongs to no single field (rate limit, network), shown above the form. */
