@@ -2,9 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useRef } from 'react';
 import {
   type FieldError,
+  type FieldErrors,
   type FieldValues,
   get,
   type Path,
+  type Resolver,
   type UseFormProps,
   useForm,
 } from 'react-hook-form';
@@ -22,12 +24,14 @@ import { useFocusFirstError } from './use-focus-first-error.ts';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
-type Options<S extends Schema> = Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & {
+type Options<V extends FieldValues, O, E extends string> = Omit<UseFormProps<V, unknown, O>, 'resolver'> & {
   /**
    * The inputs that show their own error; the errors of the others (the server's, or the schema's
-   * for an input this form does not show) move above the form. All of them when left out.
+   * for an input this form does not show) move above the form. All of them when left out. A form
+   * whose inputs feed schema fields of other names (the sign-up's three date selects) lists the
+   * schema's names, under which its errors are kept.
    */
-  shownFields?: readonly string[];
+  shownFields?: readonly E[];
   /** Placeholders of the error texts (e.g. `{max}`). */
   vars?: TranslateVars;
 };
@@ -50,12 +54,35 @@ function messageOf(error: unknown): string | undefined {
  * Every form: react-hook-form checked in the browser by the shared zod schema the server uses,
  * and the server's answer mapped back through readApiError. Errors are stored as validation keys
  * and error codes and translated when rendered; the first invalid input gets the focus.
+ *
+ * A form whose inputs are not the schema's fields one to one (the sign-up wizard checks one step
+ * at a time, its date is three selects) passes a resolver that applies the shared schema itself.
  */
-export function useZodForm<S extends Schema>(schema: S, options: Options<S> = {}) {
-  const { shownFields, vars, ...formOptions } = options;
+export function useZodForm<S extends Schema, E extends string = never>(
+  schema: S,
+  options?: Options<z.input<S>, z.output<S>, E>,
+): ZodForm<z.input<S>, z.output<S>, E>;
+export function useZodForm<V extends FieldValues, O, E extends string = never>(
+  resolver: Resolver<V, unknown, O>,
+  options?: Options<V, O, E>,
+): ZodForm<V, O, E>;
+export function useZodForm(source: Schema | Resolver<FieldValues, unknown, unknown>, options = {}) {
+  const resolver: Resolver<FieldValues, unknown, unknown> =
+    typeof source === 'function' ? source : (zodResolver(source as never) as never);
+  return useFormWith(resolver, options);
+}
+
+type ZodForm<V extends FieldValues, O, E extends string> = ReturnType<typeof useFormWith<V, O, E>>;
+
+function useFormWith<V extends FieldValues, O, E extends string>(
+  resolver: Resolver<V, unknown, O>,
+  options: Options<V, O, E>,
+) {
+  const { shownFields: _, vars, ...formOptions } = options;
+  const shownFields: readonly string[] | undefined = options.shownFields;
   const { t } = useTranslation();
-  const form = useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as never) as never,
+  const form = useForm<V, unknown, O>({
+    resolver: resolver as never,
     // The page decides where focus goes (in document order), for the schema's and the server's errors alike.
     shouldFocusError: false,
     ...formOptions,
@@ -70,7 +97,7 @@ export function useZodForm<S extends Schema>(schema: S, options: Options<S> = {}
   const showApiError = (error: unknown) => {
     const read = readApiError(error, shownFields ?? Object.keys(form.getValues()));
     for (const [field, code] of Object.entries(read.fields)) {
-      form.setError(field as Path<z.input<S>>, { type: 'server', message: code });
+      form.setError(field as Path<V>, { type: 'server', message: code });
     }
     if (read.form) {
       serverVars.current = read.form.vars;
@@ -79,9 +106,13 @@ export function useZodForm<S extends Schema>(schema: S, options: Options<S> = {}
     focusFirstError();
   };
 
-  /** A submit handler: the schema first, then `send` with the parsed values; failures land in the form. */
+  /**
+   * A submit handler: the schema first, then `send` with the parsed values; failures land in the
+   * form. `onInvalid` may first bring the invalid inputs on screen (the wizard's earlier step).
+   */
   const onSubmit =
-    (send: (values: z.output<S>) => Promise<unknown> | unknown) => (event?: FormEvent<HTMLFormElement>) =>
+    (send: (values: O) => Promise<unknown> | unknown, onInvalid?: (errors: FieldErrors<V>) => void) =>
+    (event?: FormEvent<HTMLFormElement>) =>
       form.handleSubmit(
         async (values) => {
           try {
@@ -90,10 +121,13 @@ export function useZodForm<S extends Schema>(schema: S, options: Options<S> = {}
             showApiError(error);
           }
         },
-        () => focusFirstError(),
+        (errors) => {
+          onInvalid?.(errors);
+          focusFirstError();
+        },
       )(event);
 
-  const fieldError = (name: Path<z.input<S>>): string | undefined => {
+  const fieldError = (name: Path<V> | E): string | undefined => {
     if (!shown(name)) return undefined;
     const code = messageOf(get(errors, name));
     return code ? fieldErrorText(t, code, vars) : undefined;
@@ -117,6 +151,8 @@ export function useZodForm<S extends Schema>(schema: S, options: Options<S> = {}
     formRef,
     onSubmit,
     showApiError,
+    /** For errors a form sets itself: the first invalid input gets the focus once they are rendered. */
+    focusFirstError,
     fieldError,
     formError: above && formErrorText(t, above, vars),
     /** The error code above the form, for forms that offer a way out (reactivate, request a new link). */

@@ -1,24 +1,26 @@
-import { type FormEvent, useMemo, useRef, useState } from 'react';
-import { makeCompleteSignupSchema, type SignupPart, type User } from '../../../shared/contracts/auth.ts';
+import { useMemo } from 'react';
+import {
+  makeCompleteSignupSchema,
+  SIGNUP_PART_FIELDS,
+  type SignupPart,
+  type User,
+} from '../../../shared/contracts/auth.ts';
 import type { Settings } from '../../../shared/contracts/settings.ts';
 import type { TranslationKey } from '../../../shared/i18n/keys.generated.ts';
-import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { ApiError, request } from '../../lib/api.ts';
+import { readApiError } from '../../lib/api-form-errors.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useFocusFirstError } from '../../lib/use-focus-first-error.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useSession } from '../session/member-session.tsx';
 import { completionDraft, validateCompletion } from './complete-signup-logic.ts';
 import { validationVars } from './signup-field-error.tsx';
+import { draftResolver } from './signup-resolver.ts';
 import { SignupNameField } from './signup-step-account.tsx';
 import { SignupStepBirth } from './signup-step-birth.tsx';
 import { SignupStepLocation } from './signup-step-location.tsx';
 import { SignupPasswordField } from './signup-step-password.tsx';
-import {
-  clearTouchedErrors,
-  type FieldErrors,
-  mapServerFieldErrors,
-  type SignupDraft,
-} from './signup-steps.ts';
+import type { SignupField } from './signup-steps.ts';
+import { useClearErrorOnChange } from './use-draft-field.ts';
 
 /** The section title of each part: the sign-up step that asks the same. */
 const PART_TITLE: Record<SignupPart, TranslationKey> = {
@@ -27,6 +29,9 @@ const PART_TITLE: Record<SignupPart, TranslationKey> = {
   location: 'signup.location.title',
   password: 'signup.password.title',
 };
+
+/** Failures that have their own text above the form; any other is the general one. */
+const NOTICE_CODES = ['rate_limited', 'network_error', 'service_unavailable'];
 
 /**
  * /complete-signup: the parts an advertising entry left out, on one page, with the sign-up's own
@@ -41,59 +46,46 @@ export function CompleteSignupForm({ user, settings }: { user: User; settings: S
     () => makeCompleteSignupSchema({ minAge, email: user.email, missing }),
     [minAge, user.email, missing],
   );
-  const [draft, setDraft] = useState<SignupDraft>(() => completionDraft(user, settings.countries));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [notice, setNotice] = useState<string>();
-  const [busy, setBusy] = useState(false);
-  const form = useRef<HTMLFormElement>(null);
-  const focusFirstError = useFocusFirstError(form);
+  const shownFields: readonly SignupField[] = missing.flatMap((part) => SIGNUP_PART_FIELDS[part]);
+  const { form, formRef, onSubmit, showApiError, fieldError, formError, busy } = useZodForm(
+    draftResolver((draft) => validateCompletion(schema, draft, missing)),
+    {
+      defaultValues: completionDraft(user, settings.countries),
+      // As in the wizard: an error stands until its input changes, and is checked again on submit.
+      reValidateMode: 'onSubmit',
+      // A server error of a field this page does not ask moves above the form.
+      shownFields,
+      vars: validationVars(minAge),
+    },
+  );
 
-  const update = (patch: Partial<SignupDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors((e) => clearTouchedErrors(e, patch));
-  };
-  const showErrors = (found: FieldErrors) => {
-    setErrors(found);
-    focusFirstError();
-  };
+  useClearErrorOnChange(form);
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setNotice(undefined);
-    const checked = validateCompletion(schema, draft, missing);
-    if (!checked.ok) return showErrors(checked.errors);
-    setBusy(true);
+  const send = async (input: Record<string, unknown>) => {
     try {
       const { user: finished } = await request<{ user: User }>('/api/complete-signup.php', {
         method: 'POST',
-        body: checked.input,
+        body: input,
       });
       await session.signIn(finished, '/members');
     } catch (error) {
-      setBusy(false);
-      if (error instanceof ApiError && error.code === 'validation_failed') {
-        const details = error.details as { fieldErrors?: Record<string, string[]> } | undefined;
-        const mapped = mapServerFieldErrors(details?.fieldErrors ?? {});
-        if (mapped.general) setNotice(`validation.${mapped.general}`);
-        if (Object.keys(mapped.errors).length > 0) return showErrors(mapped.errors);
-        if (mapped.general) return;
+      const read = readApiError(error, shownFields);
+      const readable = read.form || Object.keys(read.fields).length > 0;
+      if (error instanceof ApiError && error.code === 'validation_failed' && readable) {
+        showApiError(error);
+        return;
       }
-      const code = error instanceof ApiError ? error.code : 'general';
-      setNotice(
-        ['rate_limited', 'network_error', 'service_unavailable'].includes(code)
-          ? `errors.${code}`
-          : 'errors.general',
-      );
+      const code = error instanceof ApiError && NOTICE_CODES.includes(error.code) ? error.code : 'general';
+      form.setError('root.server', { type: 'error', message: code });
     }
   };
 
-  const stepProps = { draft, errors, onChange: update, minAge };
+  const stepProps = { control: form.control, fieldError, minAge };
   return (
-    <form ref={form} noValidate onSubmit={onSubmit} className="complete-signup-form">
-      {notice && (
+    <form ref={formRef} noValidate onSubmit={onSubmit(send)} className="complete-signup-form">
+      {formError && (
         <div className="alert alert-danger" role="alert">
-          {t(dynamicKey(notice), validationVars(minAge))}
+          {formError}
         </div>
       )}
       {missing.map((part) => (

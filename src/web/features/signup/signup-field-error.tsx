@@ -6,8 +6,6 @@ import {
   PASSWORD_MIN,
   SIGNUP_MESSAGE_MAX,
 } from '../../../shared/contracts/auth.ts';
-import { dynamicKey } from '../../../shared/i18n/translator.ts';
-import { useTranslation } from '../../lib/i18n.tsx';
 
 /** Every placeholder a sign-up validation text may use, so any code can be shown with any text. */
 export function validationVars(minAge: number) {
@@ -33,20 +31,18 @@ export function invalidProps(field: string, error: string | undefined) {
 
 export function FieldError({
   field,
-  code,
-  minAge,
+  text,
   children,
 }: {
   field: string;
-  code: string | undefined;
-  minAge: number;
+  /** Already translated (useZodForm's fieldError). */
+  text: string | undefined;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation();
-  if (!code) return null;
+  if (!text) return null;
   return (
     <div className="invalid-feedback d-block" id={errorId(field)}>
-      {t(dynamicKey(`validation.${code}`), validationVars(minAge))}
+      {text}
       {children}
     </div>
   );

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { useFormState } from 'react-hook-form';
 import { Link } from 'react-router';
 import { NAME_MAX, NAME_MIN } from '../../../shared/contracts/auth.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { FieldError, invalidProps } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
+import { useDraftField } from './use-draft-field.ts';
 
 type Props = StepProps & {
   suggestion: string | undefined;
@@ -16,9 +18,8 @@ type Props = StepProps & {
 
 /** Step 3: the public username and the e-mail address, with a "did you mean" for typos. */
 export function SignupStepAccount({
-  draft,
-  errors,
-  onChange,
+  control,
+  fieldError,
   minAge,
   suggestion,
   onApplySuggestion,
@@ -26,9 +27,13 @@ export function SignupStepAccount({
   pendingDeletion,
 }: Props) {
   const { t } = useTranslation();
+  const email = useDraftField(control, 'email');
+  const error = fieldError('email');
+  // The code, not the text, decides whether logging in is offered instead.
+  const code = useFormState({ control, name: 'email' }).errors.email?.message;
   return (
     <>
-      <SignupNameField draft={draft} errors={errors} onChange={onChange} minAge={minAge} />
+      <SignupNameField control={control} fieldError={fieldError} minAge={minAge} />
       <div className="mb-3">
         <label className="form-label" htmlFor="signup-email">
           {t('signup.account.email')}
@@ -37,18 +42,20 @@ export function SignupStepAccount({
           id="signup-email"
           type="email"
           inputMode="email"
-          className={`form-control form-control-lg${errors.email ? ' is-invalid' : ''}`}
+          className={`form-control form-control-lg${error ? ' is-invalid' : ''}`}
           autoComplete="email"
           autoCapitalize="off"
           spellCheck={false}
           maxLength={254}
-          value={draft.email}
-          onChange={(e) => onChange({ email: e.target.value })}
-          onBlur={onEmailBlur}
-          {...invalidProps('email', errors.email)}
+          {...email}
+          onBlur={() => {
+            email.onBlur();
+            onEmailBlur();
+          }}
+          {...invalidProps('email', error)}
         />
-        <FieldError field="email" code={errors.email} minAge={minAge}>
-          {errors.email === 'email_exists' && (
+        <FieldError field="email" text={error}>
+          {code === 'email_exists' && (
             <>
               {' '}
               <Link to="/login">{t('signup.account.login_instead')}</Link>
@@ -78,14 +85,16 @@ export function SignupStepAccount({
         )}
         <p className="form-text">{t('signup.account.email_help')}</p>
       </div>
-      {pendingDeletion && <PendingDeletionNotice email={draft.email} />}
+      {pendingDeletion && <PendingDeletionNotice email={email.value} />}
     </>
   );
 }
 
 /** The public username, with its rules; also asked on /complete-signup. */
-export function SignupNameField({ draft, errors, onChange, minAge }: StepProps) {
+export function SignupNameField({ control, fieldError }: StepProps) {
   const { t } = useTranslation();
+  const name = useDraftField(control, 'name');
+  const error = fieldError('name');
   return (
     <div className="mb-3">
       <label className="form-label" htmlFor="signup-name">
@@ -93,16 +102,15 @@ export function SignupNameField({ draft, errors, onChange, minAge }: StepProps) 
       </label>
       <input
         id="signup-name"
-        className={`form-control form-control-lg${errors.name ? ' is-invalid' : ''}`}
+        className={`form-control form-control-lg${error ? ' is-invalid' : ''}`}
         autoComplete="username"
         autoCapitalize="off"
         spellCheck={false}
         maxLength={NAME_MAX}
-        value={draft.name}
-        onChange={(e) => onChange({ name: e.target.value })}
-        {...invalidProps('name', errors.name)}
+        {...name}
+        {...invalidProps('name', error)}
       />
-      <FieldError field="name" code={errors.name} minAge={minAge} />
+      <FieldError field="name" text={error} />
       <p className="form-text">{t('signup.account.name_help', { name_min: NAME_MIN, name_max: NAME_MAX })}</p>
     </div>
   );

@@ -4,22 +4,27 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { errorId, FieldError } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { birthYears, composeBirthDate } from './signup-steps.ts';
+import { useDraftField } from './use-draft-field.ts';
 
 const DAYS = Array.from({ length: 31 }, (_, i) => i + 1);
 const MONTHS = Array.from({ length: 12 }, (_, i) => i + 1);
 
 /** Step 1: date of birth as three selects, which every phone renders as a native wheel. */
-export function SignupStepBirth({ draft, errors, onChange, minAge }: StepProps) {
+export function SignupStepBirth({ control, fieldError, minAge }: StepProps) {
   const { t, i18n } = useTranslation();
   const monthNames = useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, { month: 'long', timeZone: 'UTC' });
     return MONTHS.map((m) => format.format(new Date(Date.UTC(2000, m - 1, 1))));
   }, [i18n.language]);
   const years = useMemo(() => birthYears(new Date(), minAge), [minAge]);
-  const date = composeBirthDate(draft.birth_day, draft.birth_month, draft.birth_year);
+  const day = useDraftField(control, 'birth_day');
+  const month = useDraftField(control, 'birth_month');
+  const year = useDraftField(control, 'birth_year');
+  const date = composeBirthDate(day.value, month.value, year.value);
   const age = date && isValidIsoDate(date) ? ageOnDate(date, new Date()) : undefined;
-  const invalid = errors.date_of_birth ? ' is-invalid' : '';
-  const describedBy = errors.date_of_birth ? errorId('date_of_birth') : undefined;
+  const error = fieldError('date_of_birth');
+  const invalid = error ? ' is-invalid' : '';
+  const describedBy = error ? errorId('date_of_birth') : undefined;
   return (
     <fieldset className="signup-fieldset" aria-describedby={describedBy}>
       <legend className="form-label">{t('signup.birth.label')}</legend>
@@ -28,13 +33,7 @@ export function SignupStepBirth({ draft, errors, onChange, minAge }: StepProps) 
           <label className="form-label small" htmlFor="signup-birth-day">
             {t('signup.birth.day')}
           </label>
-          <select
-            id="signup-birth-day"
-            className={`form-select${invalid}`}
-            autoComplete="bday-day"
-            value={draft.birth_day}
-            onChange={(e) => onChange({ birth_day: e.target.value })}
-          >
+          <select id="signup-birth-day" className={`form-select${invalid}`} autoComplete="bday-day" {...day}>
             <option value="">–</option>
             {DAYS.map((d) => (
               <option key={d} value={String(d)}>
@@ -51,8 +50,7 @@ export function SignupStepBirth({ draft, errors, onChange, minAge }: StepProps) 
             id="signup-birth-month"
             className={`form-select${invalid}`}
             autoComplete="bday-month"
-            value={draft.birth_month}
-            onChange={(e) => onChange({ birth_month: e.target.value })}
+            {...month}
           >
             <option value="">–</option>
             {MONTHS.map((m, i) => (
@@ -70,8 +68,7 @@ export function SignupStepBirth({ draft, errors, onChange, minAge }: StepProps) 
             id="signup-birth-year"
             className={`form-select${invalid}`}
             autoComplete="bday-year"
-            value={draft.birth_year}
-            onChange={(e) => onChange({ birth_year: e.target.value })}
+            {...year}
           >
             <option value="">–</option>
             {years.map((y) => (
@@ -82,8 +79,8 @@ export function SignupStepBirth({ draft, errors, onChange, minAge }: StepProps) 
           </select>
         </div>
       </div>
-      <FieldError field="date_of_birth" code={errors.date_of_birth} minAge={minAge} />
-      {age !== undefined && age >= minAge && !errors.date_of_birth && (
+      <FieldError field="date_of_birth" text={error} />
+      {age !== undefined && age >= minAge && !error && (
         <p className="signup-summary" aria-live="polite">
           {t('signup.birth.age', { age })}
         </p>

@@ -4,18 +4,21 @@ import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRegions } from '../../lib/use-regions.ts';
 import { FieldError, invalidProps } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
+import { useDraftField } from './use-draft-field.ts';
 
 /** Step 2: country from the site's list, the country's regions, and a free city field. */
 export function SignupStepLocation({
-  draft,
-  errors,
-  onChange,
-  minAge,
+  control,
+  fieldError,
   countries,
 }: StepProps & { countries: readonly string[] }) {
   const { t } = useTranslation();
   const countryName = useCountryName();
-  const regions = useRegions(draft.country);
+  const country = useDraftField(control, 'country');
+  const region = useDraftField(control, 'region');
+  const city = useDraftField(control, 'city');
+  const regions = useRegions(country.value);
+  const errors = { country: fieldError('country'), region: fieldError('region'), city: fieldError('city') };
 
   const showRegions = regions.regions.length > 0;
   return (
@@ -28,18 +31,21 @@ export function SignupStepLocation({
           id="signup-country"
           className={`form-select${errors.country ? ' is-invalid' : ''}`}
           autoComplete="country"
-          value={draft.country}
-          onChange={(e) => onChange({ country: e.target.value, region: '' })}
+          {...country}
+          onChange={(e) => {
+            country.onChange(e);
+            region.onChange('');
+          }}
           {...invalidProps('country', errors.country)}
         >
-          {!draft.country && <option value="">{t('signup.location.choose_country')}</option>}
+          {!country.value && <option value="">{t('signup.location.choose_country')}</option>}
           {countries.map((code) => (
             <option key={code} value={code}>
               {countryName(code)}
             </option>
           ))}
         </select>
-        <FieldError field="country" code={errors.country} minAge={minAge} />
+        <FieldError field="country" text={errors.country} />
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor="signup-region">
@@ -48,9 +54,8 @@ export function SignupStepLocation({
         <select
           id="signup-region"
           className={`form-select${errors.region ? ' is-invalid' : ''}`}
-          value={draft.region}
+          {...region}
           disabled={!showRegions}
-          onChange={(e) => onChange({ region: e.target.value })}
           {...invalidProps('region', errors.region)}
         >
           <RegionOptions
@@ -63,7 +68,7 @@ export function SignupStepLocation({
           />
         </select>
         {regions.status === 'failed' && <p className="form-text">{t('signup.location.region_failed')}</p>}
-        <FieldError field="region" code={errors.region} minAge={minAge} />
+        <FieldError field="region" text={errors.region} />
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor="signup-city">
@@ -74,12 +79,11 @@ export function SignupStepLocation({
           className={`form-control${errors.city ? ' is-invalid' : ''}`}
           autoComplete="address-level2"
           maxLength={100}
-          value={draft.city}
+          {...city}
           placeholder={t('signup.location.city_placeholder')}
-          onChange={(e) => onChange({ city: e.target.value })}
           {...invalidProps('city', errors.city)}
         />
-        <FieldError field="city" code={errors.city} minAge={minAge} />
+        <FieldError field="city" text={errors.city} />
       </div>
       <p className="form-text mb-0">{t('signup.location.privacy')}</p>
     </>

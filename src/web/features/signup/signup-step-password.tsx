@@ -1,21 +1,26 @@
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGE_MAX } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { errorId, FieldError, invalidProps } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { passwordRules, type RuleState } from './signup-steps.ts';
+import { useDraftField } from './use-draft-field.ts';
 
 const RULE_ICON: Record<RuleState, string> = { pending: '○', ok: '✓', fail: '✕' };
 
 /** Step 4: password with its rules shown up front, the terms, and an optional first message. */
-export function SignupStepPassword({ draft, errors, onChange, minAge }: StepProps) {
+export function SignupStepPassword({ control, fieldError, minAge }: StepProps) {
   const { t } = useTranslation();
+  const message = useDraftField(control, 'signup_message');
+  const terms = useDraftField(control, 'accept_terms');
+  const errors = { signup_message: fieldError('signup_message'), accept_terms: fieldError('accept_terms') };
   // The link texts sit inside one sentence, so each language can order it freely.
-  const terms = t('signup.password.accept_terms', { min_age: minAge }).split(/(\{terms\}|\{privacy\})/);
+  const sentence = t('signup.password.accept_terms', { min_age: minAge }).split(/(\{terms\}|\{privacy\})/);
   return (
     <>
-      <SignupPasswordField draft={draft} errors={errors} onChange={onChange} minAge={minAge} />
+      <SignupPasswordField control={control} fieldError={fieldError} minAge={minAge} />
       <div className="mb-3">
         <label className="form-label" htmlFor="signup-message">
           {t('signup.password.message_label')} <span className="optional-mark">{t('signup.optional')}</span>
@@ -26,29 +31,30 @@ export function SignupStepPassword({ draft, errors, onChange, minAge }: StepProp
           rows={3}
           maxLength={SIGNUP_MESSAGE_MAX}
           placeholder={t('signup.password.message_placeholder')}
-          value={draft.signup_message}
-          onChange={(e) => onChange({ signup_message: e.target.value })}
+          {...message}
           {...invalidProps('signup_message', errors.signup_message)}
         />
         <div className="form-text d-flex message-help">
           <span>{t('signup.password.message_help')}</span>
           <span aria-hidden="true">
-            {draft.signup_message.length}/{SIGNUP_MESSAGE_MAX}
+            {message.value.length}/{SIGNUP_MESSAGE_MAX}
           </span>
         </div>
-        <FieldError field="signup_message" code={errors.signup_message} minAge={minAge} />
+        <FieldError field="signup_message" text={errors.signup_message} />
       </div>
       <div className="form-check terms-check">
         <input
           id="signup-terms"
           type="checkbox"
           className={`form-check-input${errors.accept_terms ? ' is-invalid' : ''}`}
-          checked={draft.accept_terms}
-          onChange={(e) => onChange({ accept_terms: e.target.checked })}
+          ref={terms.ref}
+          checked={terms.value}
+          onChange={(e) => terms.onChange(e.target.checked)}
+          onBlur={terms.onBlur}
           {...invalidProps('accept_terms', errors.accept_terms)}
         />
         <label className="form-check-label" htmlFor="signup-terms">
-          {terms.map((part, i) =>
+          {sentence.map((part, i) =>
             part === '{terms}' ? (
               // A new tab keeps the half-filled form.
               <Link key={part} to="/pages/terms" target="_blank" rel="noopener">
@@ -64,17 +70,20 @@ export function SignupStepPassword({ draft, errors, onChange, minAge }: StepProp
             ),
           )}
         </label>
-        <FieldError field="accept_terms" code={errors.accept_terms} minAge={minAge} />
+        <FieldError field="accept_terms" text={errors.accept_terms} />
       </div>
     </>
   );
 }
 
 /** The password with its rules shown up front and a strength hint; also asked on /complete-signup. */
-export function SignupPasswordField({ draft, errors, onChange, minAge }: StepProps) {
+export function SignupPasswordField({ control, fieldError }: StepProps) {
   const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
-  const rules = passwordRules(draft.password, draft.email, draft.name);
+  const password = useDraftField(control, 'password');
+  const [email, name] = useWatch({ control, name: ['email', 'name'] });
+  const error = fieldError('password');
+  const rules = passwordRules(password.value, email, name);
   const ruleItems = [
     ['length', rules.length, t('signup.password.rule_length', { password_min: PASSWORD_MIN })],
     ['personal', rules.personal, t('signup.password.rule_personal')],
@@ -89,15 +98,14 @@ export function SignupPasswordField({ draft, errors, onChange, minAge }: StepPro
         <input
           id="signup-password"
           type={visible ? 'text' : 'password'}
-          className={`form-control form-control-lg${errors.password ? ' is-invalid' : ''}`}
+          className={`form-control form-control-lg${error ? ' is-invalid' : ''}`}
           autoComplete="new-password"
           autoCapitalize="off"
           spellCheck={false}
           maxLength={PASSWORD_MAX}
-          value={draft.password}
-          onChange={(e) => onChange({ password: e.target.value })}
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={[errors.password ? errorId('password') : '', 'signup-password-rules']
+          {...password}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={[error ? errorId('password') : '', 'signup-password-rules']
             .filter(Boolean)
             .join(' ')}
         />
@@ -110,7 +118,7 @@ export function SignupPasswordField({ draft, errors, onChange, minAge }: StepPro
           {visible ? t('signup.password.hide') : t('signup.password.show')}
         </button>
       </div>
-      <FieldError field="password" code={errors.password} minAge={minAge} />
+      <FieldError field="password" text={error} />
       <div className="password-strength" data-strength={rules.strength} aria-live="polite">
         <div className="password-strength-bar" aria-hidden="true">
           <span />
@@ -120,7 +128,7 @@ export function SignupPasswordField({ draft, errors, onChange, minAge }: StepPro
         </div>
         <span className="password-strength-label">
           {t('signup.password.strength_label')}:{' '}
-          {draft.password ? t(`signup.password.strength.s${rules.strength}`) : '–'}
+          {password.value ? t(`signup.password.strength.s${rules.strength}`) : '–'}
         </span>
       </div>
       <ul className="password-rules" id="signup-password-rules">

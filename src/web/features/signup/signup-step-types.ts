@@ -1,8 +1,9 @@
-import type { FieldErrors, SignupDraft } from './signup-steps.ts';
+import type { Control } from 'react-hook-form';
+import type { SignupDraft, SignupField } from './signup-steps.ts';
 
 export type StepProps = {
-  draft: SignupDraft;
-  errors: FieldErrors;
-  onChange: (patch: Partial<SignupDraft>) => void;
+  control: Control<SignupDraft, unknown, unknown>;
+  /** The translated error of a schema field (date_of_birth for the three date selects). */
+  fieldError: (field: SignupField) => string | undefined;
   minAge: number;
 };

@@ -4,74 +4,79 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { errorId, FieldError } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { type Seeking, sexualityFor } from './signup-steps.ts';
+import { useDraftField } from './use-draft-field.ts';
 
 const SEEKING: readonly Seeking[] = ['male', 'female', 'both'];
 const SYMBOL = { male: '♂', female: '♀', both: '⚤' } as const;
 
 /** Step 0: who you are and whom you seek, as two rows of large tiles. */
-export function SignupStepWho({ draft, errors, onChange, minAge }: StepProps) {
+export function SignupStepWho({ control, fieldError }: StepProps) {
   const { t } = useTranslation();
-  const sexuality = sexualityFor(draft.gender, draft.seeking);
+  const gender = useDraftField(control, 'gender');
+  const seeking = useDraftField(control, 'seeking');
+  const sexuality = sexualityFor(gender.value, seeking.value);
+  const genderError = fieldError('gender');
+  const sexualityError = fieldError('sexuality');
   return (
     <>
-      <fieldset className="signup-fieldset" aria-describedby={errors.gender ? errorId('gender') : undefined}>
+      <fieldset className="signup-fieldset" aria-describedby={genderError ? errorId('gender') : undefined}>
         <legend className="form-label">{t('signup.who.i_am')}</legend>
         <div className="choice-tiles choice-tiles-2">
-          {GENDERS.map((gender) => (
-            <div key={gender}>
+          {GENDERS.map((option) => (
+            <div key={option}>
               <input
                 type="radio"
                 className="btn-check"
                 name="gender"
-                id={`signup-gender-${gender}`}
-                value={gender}
-                checked={draft.gender === gender}
-                onChange={() => onChange({ gender })}
+                id={`signup-gender-${option}`}
+                value={option}
+                checked={gender.value === option}
+                onChange={() => gender.onChange(option)}
               />
-              <label className="choice-tile" htmlFor={`signup-gender-${gender}`}>
-                <span className={`choice-symbol choice-symbol-${gender}`} aria-hidden="true">
-                  {SYMBOL[gender]}
+              <label className="choice-tile" htmlFor={`signup-gender-${option}`}>
+                <span className={`choice-symbol choice-symbol-${option}`} aria-hidden="true">
+                  {SYMBOL[option]}
                 </span>
-                {t(`signup.who.gender.${gender}`)}
+                {t(`signup.who.gender.${option}`)}
               </label>
             </div>
           ))}
         </div>
-        <FieldError field="gender" code={errors.gender} minAge={minAge} />
+        <FieldError field="gender" text={genderError} />
       </fieldset>
       <fieldset
         className="signup-fieldset"
-        aria-describedby={errors.sexuality ? errorId('sexuality') : undefined}
+        aria-describedby={sexualityError ? errorId('sexuality') : undefined}
       >
         <legend className="form-label">{t('signup.who.looking_for')}</legend>
         <div className="choice-tiles choice-tiles-3">
-          {SEEKING.map((seeking) => (
-            <div key={seeking}>
+          {SEEKING.map((option) => (
+            <div key={option}>
               <input
                 type="radio"
                 className="btn-check"
                 name="seeking"
-                id={`signup-seeking-${seeking}`}
-                value={seeking}
-                checked={draft.seeking === seeking}
-                onChange={() => onChange({ seeking })}
+                id={`signup-seeking-${option}`}
+                value={option}
+                checked={seeking.value === option}
+                onChange={() => seeking.onChange(option)}
               />
-              <label className="choice-tile" htmlFor={`signup-seeking-${seeking}`}>
-                <span className={`choice-symbol choice-symbol-${seeking}`} aria-hidden="true">
-                  {SYMBOL[seeking]}
+              <label className="choice-tile" htmlFor={`signup-seeking-${option}`}>
+                <span className={`choice-symbol choice-symbol-${option}`} aria-hidden="true">
+                  {SYMBOL[option]}
                 </span>
-                {t(`signup.who.seeking.${seeking}`)}
+                {t(`signup.who.seeking.${option}`)}
               </label>
             </div>
           ))}
         </div>
-        <FieldError field="sexuality" code={errors.sexuality} minAge={minAge} />
+        <FieldError field="sexuality" text={sexualityError} />
       </fieldset>
       <p className="signup-summary" aria-live="polite">
-        {draft.gender && sexuality ? (
+        {gender.value && sexuality ? (
           <>
             <span aria-hidden="true">♥ </span>
-            {t(dynamicKey(`signup.who.summary.${draft.gender}_${sexuality}`))}
+            {t(dynamicKey(`signup.who.summary.${gender.value}_${sexuality}`))}
           </>
         ) : null}
       </p>

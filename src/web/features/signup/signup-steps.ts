@@ -123,6 +123,9 @@ export const LATER_STEP_STAND_INS: Record<SignupField, unknown> = {
   signup_message: null,
 };
 
+/** Every field of the schema, each kept under its own name whichever input feeds it. */
+export const SIGNUP_FIELDS = Object.keys(LATER_STEP_STAND_INS) as SignupField[];
+
 export type FieldErrors = Partial<Record<SignupField, string>>;
 
 /** The schema field each draft key feeds. */
@@ -142,9 +145,14 @@ const FIELD_OF_DRAFT_KEY: Record<keyof SignupDraft, SignupField> = {
   signup_message: 'signup_message',
 };
 
+/** The schema field an input of the draft feeds, under which its error is kept. */
+export function fieldOfDraftKey(key: keyof SignupDraft): SignupField {
+  return FIELD_OF_DRAFT_KEY[key];
+}
+
 /** The errors left once the member changes the fields of `patch`: theirs go, the others stay. */
 export function clearTouchedErrors(errors: FieldErrors, patch: Partial<SignupDraft>): FieldErrors {
-  const touched = Object.keys(patch).map((key) => FIELD_OF_DRAFT_KEY[key as keyof SignupDraft]);
+  const touched = Object.keys(patch).map((key) => fieldOfDraftKey(key as keyof SignupDraft));
   if (!touched.some((field) => errors[field])) return errors;
   const next = { ...errors };
   for (const field of touched) delete next[field];
@@ -212,7 +220,7 @@ export function mapServerFieldErrors(fieldErrors: Record<string, string[] | unde
   errors: FieldErrors;
   general?: string;
 } {
-  const read = readFieldErrors(fieldErrors, Object.keys(LATER_STEP_STAND_INS));
+  const read = readFieldErrors(fieldErrors, SIGNUP_FIELDS);
   const fields = Object.keys(read.fields) as SignupField[];
   const steps = fields.map(stepOfField);
   return {

@@ -1,11 +1,10 @@
-import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
-import { makeSignupSchema, type User } from '../../../shared/contracts/auth.ts';
+import { makeSignupSchema, type SignupInput, type User } from '../../../shared/contracts/auth.ts';
 import type { Settings } from '../../../shared/contracts/settings.ts';
-import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useFocusFirstError } from '../../lib/use-focus-first-error.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { suggestEmail } from './email-suggestion.ts';
 import { validationVars } from './signup-field-error.tsx';
 import { markSignupFlowActive } from './signup-flow.ts';
@@ -13,6 +12,7 @@ import { SignupInboxStep } from './signup-inbox-step.tsx';
 import { SignupInviteOnly } from './signup-invite-only.tsx';
 import { PROGRESS_PHASE_MS, PROGRESS_PHASES, SignupProgress } from './signup-progress.tsx';
 import { SignupPushStep } from './signup-push-step.tsx';
+import { errorPath, signupStepResolver } from './signup-resolver.ts';
 import { SignupStepAccount } from './signup-step-account.tsx';
 import { SignupStepBirth } from './signup-step-birth.tsx';
 import { SignupStepIndicator } from './signup-step-indicator.tsx';
@@ -20,18 +20,18 @@ import { SignupStepLocation } from './signup-step-location.tsx';
 import { SignupStepPassword } from './signup-step-password.tsx';
 import { SignupStepWho } from './signup-step-who.tsx';
 import {
-  clearTouchedErrors,
   emptyDraft,
   type FieldErrors,
   LAST_FORM_STEP,
   mapServerFieldErrors,
+  SIGNUP_FIELDS,
   SIGNUP_STEPS,
-  type SignupDraft,
+  type SignupField,
   type SignupStep,
   sexualityFor,
-  validateAll,
-  validateStep,
+  stepOfField,
 } from './signup-steps.ts';
+import { useClearErrorOnChange } from './use-draft-field.ts';
 
 type Stage =
   | { kind: 'form'; step: SignupStep }
@@ -67,10 +67,19 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
   const [stage, setStage] = useState<Stage>(
     settings.signups_open ? { kind: 'form', step: 0 } : { kind: 'closed' },
   );
-  const [draft, setDraft] = useState<SignupDraft>(() => emptyDraft(initialCountry(settings)));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  /** An error that belongs to no single field (rate limit, network), as an i18n key. */
-  const [notice, setNotice] = useState<string>();
+  // The draft of every step lives in the form; each step is checked by the shared schema through
+  // a resolver for that step alone (signup-resolver.ts), its errors kept under the schema's names.
+  const step = stage.kind === 'form' ? stage.step : LAST_FORM_STEP;
+  const { form, formRef, onSubmit, fieldError, formError, focusFirstError } = useZodForm(
+    signupStepResolver(schema, step),
+    {
+      defaultValues: emptyDraft(initialCountry(settings)),
+      // Today's rule: an error stands until its input changes, and is checked again on the next submit.
+      reValidateMode: 'onSubmit',
+      shownFields: SIGNUP_FIELDS,
+      vars: validationVars(minAge),
+    },
+  );
   const [pendingDeletion, setPendingDeletion] = useState(false);
   const [suggestion, setSuggestion] = useState<string>();
   /** The address a suggestion was already offered for: a second "Next" accepts the address as typed. */
@@ -78,11 +87,9 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
   const [phase, setPhase] = useState(0);
   const [user, setUser] = useState<User>();
 
-  const root = useRef<HTMLDivElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const mounted = useRef(true);
   const releaseFlow = useRef<(() => void) | undefined>(undefined);
-  const focusFirstError = useFocusFirstError(root);
   useEffect(() => {
     mounted.current = true;
     return () => {
@@ -100,23 +107,36 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
     heading.current?.focus();
   }, [stageKey]);
 
-  const update = (patch: Partial<SignupDraft>) => {
-    setDraft((d) => ({ ...d, ...patch }));
-    setErrors((e) => clearTouchedErrors(e, patch));
-    if ('email' in patch) {
+  useClearErrorOnChange(form, (name) => {
+    if (name === 'email') {
       setSuggestion(undefined);
       setPendingDeletion(false);
     }
-  };
+  });
 
-  const showStep = (step: SignupStep, stepErrors: FieldErrors = {}) => {
-    setStage({ kind: 'form', step });
-    setErrors(stepErrors);
+  const showStep = (to: SignupStep, stepErrors: FieldErrors = {}) => {
+    setStage({ kind: 'form', step: to });
+    // The notice above the form stays until the next submit, as the fields' errors do not.
+    form.clearErrors(SIGNUP_FIELDS.map(errorPath));
+    for (const [field, code] of Object.entries(stepErrors)) {
+      form.setError(errorPath(field as SignupField), { type: 'server', message: code });
+    }
     if (Object.keys(stepErrors).length > 0) focusFirstError();
   };
 
+  /** Errors of an earlier step (the last step checks the whole draft) bring that step back. */
+  const showInvalidStep = (errors: object) => {
+    const earliest = Math.min(...Object.keys(errors).map(stepOfField)) as SignupStep;
+    // Not for the step on screen: a render before the errors arrive would use up the focus move.
+    if (earliest !== step) setStage({ kind: 'form', step: earliest });
+  };
+
+  /** An error that belongs to no single field (rate limit, network), shown above the form. */
+  const setNotice = (code: string, kind: 'error' | 'validation' = 'error') =>
+    form.setError('root.server', { type: kind, message: code });
+
   const checkEmail = async () => {
-    const email = draft.email.trim().toLowerCase();
+    const email = form.getValues('email').trim().toLowerCase();
     const found = await suggestEmail(email);
     if (!mounted.current) return;
     // Only shown here: a blur is also what a click on "Next" causes, so it does not count as offered.
@@ -124,21 +144,14 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
   };
 
   const applySuggestion = () => {
-    if (suggestion) update({ email: suggestion });
+    if (suggestion) form.setValue('email', suggestion);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  /** The step passed its check: on to the next, or, from the last, the account is made. */
+  const next = async (input: SignupInput | undefined) => {
     if (stage.kind !== 'form') return;
-    const step = stage.step;
-    setNotice(undefined);
-    const stepErrors = validateStep(schema, step, draft);
-    if (Object.keys(stepErrors).length > 0) {
-      showStep(step, stepErrors);
-      return;
-    }
     if (step === 3) {
-      const email = draft.email.trim().toLowerCase();
+      const email = form.getValues('email').trim().toLowerCase();
       const found = await suggestEmail(email);
       if (!mounted.current) return;
       if (found && offeredFor.current !== email) {
@@ -147,26 +160,26 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
         return;
       }
     }
-    if (step < LAST_FORM_STEP) showStep((step + 1) as SignupStep);
-    else await submit();
+    if (input) await submit(input);
+    else showStep((step + 1) as SignupStep);
   };
 
   const handleError = (error: unknown) => {
     if (!(error instanceof ApiError)) {
-      setNotice('errors.general');
       showStep(LAST_FORM_STEP);
+      setNotice('general');
       return;
     }
     const details = (error.details ?? {}) as { fieldErrors?: Record<string, string[]>; suggestion?: unknown };
     if (typeof details.suggestion === 'string') {
       setSuggestion(details.suggestion);
-      offeredFor.current = draft.email.trim().toLowerCase();
+      offeredFor.current = form.getValues('email').trim().toLowerCase();
     }
     switch (error.code) {
       case 'validation_failed': {
         const mapped = mapServerFieldErrors(details.fieldErrors ?? {});
-        if (mapped.general) setNotice(`validation.${mapped.general}`);
         showStep(mapped.step, mapped.errors);
+        if (mapped.general) setNotice(mapped.general, 'validation');
         return;
       }
       case 'email_exists':
@@ -182,28 +195,23 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
       case 'rate_limited':
       case 'network_error':
       case 'service_unavailable':
-        setNotice(`errors.${error.code}`);
         showStep(LAST_FORM_STEP);
+        setNotice(error.code);
         return;
       default:
-        setNotice('errors.general');
         showStep(LAST_FORM_STEP);
+        setNotice('general');
     }
   };
 
-  const submit = async () => {
-    const checked = validateAll(schema, draft);
-    if (!checked.ok) {
-      showStep(checked.step, checked.errors);
-      return;
-    }
+  const submit = async (input: SignupInput) => {
     releaseFlow.current ??= markSignupFlowActive();
     setStage({ kind: 'sending' });
     setPhase(0);
     onBusyChange?.(true);
     type Outcome = { ok: true; user: User } | { ok: false; error: unknown };
     let outcome: Outcome | undefined;
-    const settled = request<{ user: User }>('/api/signup.php', { method: 'POST', body: checked.input }).then(
+    const settled = request<{ user: User }>('/api/signup.php', { method: 'POST', body: input }).then(
       (response): Outcome => ({ ok: true, user: response.user }),
       (error: unknown): Outcome => ({ ok: false, error }),
     );
@@ -236,6 +244,7 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
     void revalidator.revalidate();
   };
 
+  const draft = form.getValues();
   const sexuality = sexualityFor(draft.gender, draft.seeking);
   const matchesHref = `/signup-matches?${new URLSearchParams({
     gender: draft.gender,
@@ -243,6 +252,7 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
     country: draft.country,
   })}`;
 
+  const stepProps = { control: form.control, fieldError, minAge };
   const Heading = variant === 'modal' ? 'h3' : 'h2';
   const title =
     stage.kind === 'form'
@@ -257,7 +267,7 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
   const indicatorAt = stage.kind === 'form' ? stage.step : SIGNUP_STEPS.length;
 
   return (
-    <div ref={root} className={`signup-wizard signup-wizard-${variant}`}>
+    <div className={`signup-wizard signup-wizard-${variant}`}>
       <aside className="signup-aside">
         <p className="signup-aside-title">{t('signup.aside.title')}</p>
         <ul className="signup-aside-list">
@@ -283,44 +293,34 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
           {title}
         </Heading>
         {lead && <p className="signup-lead">{lead}</p>}
-        {notice && (
+        {formError && (
           <div className="alert alert-danger" role="alert">
-            {t(dynamicKey(notice), validationVars(minAge))}
+            {formError}
           </div>
         )}
         {stage.kind === 'form' && (
           // Without JavaScript the form reloads step 0; with it, each step is checked here.
-          <form noValidate method="get" action="/signup" onSubmit={onSubmit} className="signup-form">
-            {stage.step === 0 && (
-              <SignupStepWho draft={draft} errors={errors} onChange={update} minAge={minAge} />
-            )}
-            {stage.step === 1 && (
-              <SignupStepBirth draft={draft} errors={errors} onChange={update} minAge={minAge} />
-            )}
-            {stage.step === 2 && (
-              <SignupStepLocation
-                draft={draft}
-                errors={errors}
-                onChange={update}
-                minAge={minAge}
-                countries={settings.countries}
-              />
-            )}
+          <form
+            ref={formRef}
+            noValidate
+            method="get"
+            action="/signup"
+            onSubmit={onSubmit(next, showInvalidStep)}
+            className="signup-form"
+          >
+            {stage.step === 0 && <SignupStepWho {...stepProps} />}
+            {stage.step === 1 && <SignupStepBirth {...stepProps} />}
+            {stage.step === 2 && <SignupStepLocation {...stepProps} countries={settings.countries} />}
             {stage.step === 3 && (
               <SignupStepAccount
-                draft={draft}
-                errors={errors}
-                onChange={update}
-                minAge={minAge}
+                {...stepProps}
                 suggestion={suggestion}
                 onApplySuggestion={applySuggestion}
                 onEmailBlur={checkEmail}
                 pendingDeletion={pendingDeletion}
               />
             )}
-            {stage.step === 4 && (
-              <SignupStepPassword draft={draft} errors={errors} onChange={update} minAge={minAge} />
-            )}
+            {stage.step === 4 && <SignupStepPassword {...stepProps} />}
             <div className="signup-nav">
               {stage.step > 0 && (
                 <button
