@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { accountTokens, sessions, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
 
 const { app, services } = await createTestApp({ SIGNUP_RATE_LIMIT: '100' });
 
@@ -86,5 +86,40 @@ describe('a multi-step account change is one transaction with its jobs', () => {
       restore();
     }
     expect(await services.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+});
+
+describe('a mailed link and the change it makes are one transaction', () => {
+  it('a password reset that fails on its last step keeps the old password, the sessions and the link', async () => {
+    const oldPassword = 'Zonnebloem-2026!';
+    const { id, email } = await createMember(services.db, { passwordHash: await hashPassword(oldPassword) });
+    const login = await logIn(services.db, id, services.now());
+    const asked = await app.inject({ method: 'POST', url: '/api/password-reset.php', payload: { email } });
+    expect(asked.statusCode).toBe(200);
+    await services.jobs.drain();
+    const mail = (await services.mailer.listStored()).find((m) => m.to === email);
+    const token = decodeURIComponent(mail?.text.match(/token=([^\s]+)/)?.[1] ?? '');
+    const reset = (password: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/password-reset-do.php',
+        payload: { token, password, password_repeat: password },
+      });
+
+    const real = services.sessions.invalidateUser;
+    services.sessions.invalidateUser = async () => {
+      throw new Error('crash before the other instances were told');
+    };
+    try {
+      expect((await reset('Nieuw-wachtwoord-1')).statusCode).toBe(500);
+    } finally {
+      services.sessions.invalidateUser = real;
+    }
+    const [user] = await services.db.select().from(users).where(eq(users.id, id));
+    expect(await verifyPassword(user?.passwordHash ?? null, oldPassword)).toBe(true);
+    expect((await app.inject({ url: '/api/user.php', ...login })).statusCode).toBe(200);
+    // The link was not used up by the failed attempt.
+    expect((await reset('Nieuw-wachtwoord-2')).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user.php', ...login })).statusCode).toBe(403);
   });
 });

@@ -68,22 +68,25 @@ export async function requestReactivation(services: AppServices, email: string, 
 }
 
 export async function reactivate(services: AppServices, token: string, meta: RequestMeta) {
-  const row = await consumeToken(services, 'reactivation', token);
-  if (!row) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
-  const [user] = await services.db
-    .update(users)
-    .set({
-      status: sql`case when ${users.emailConfirmedAt} is null then 'not_confirmed' else 'active' end`,
-      deletionRequestedAt: null,
-      deleteReason: null,
-      deleteRemarks: null,
-    })
-    .where(and(eq(users.id, row.userId), eq(users.status, 'pending_deletion'), isNull(users.erasedAt)))
-    .returning();
-  if (!user) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
-  await services.sessions.invalidateUser(user.id);
-  const session = await createSession(services.db, user.id, { ...meta, now: services.now() });
-  return { userId: user.id, ...session };
+  // The link used, the account back and a session for it: all or nothing.
+  return services.db.transaction(async (tx) => {
+    const row = await consumeToken(services, 'reactivation', token, tx);
+    if (!row) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+    const [user] = await tx
+      .update(users)
+      .set({
+        status: sql`case when ${users.emailConfirmedAt} is null then 'not_confirmed' else 'active' end`,
+        deletionRequestedAt: null,
+        deleteReason: null,
+        deleteRemarks: null,
+      })
+      .where(and(eq(users.id, row.userId), eq(users.status, 'pending_deletion'), isNull(users.erasedAt)))
+      .returning();
+    if (!user) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+    await services.sessions.invalidateUser(user.id, tx);
+    const session = await createSession(tx, user.id, { ...meta, now: services.now() });
+    return { userId: user.id, ...session };
+  });
 }
 
 /** Auth's own rows of an account being erased: its mailed links and the traffic source it came with. */

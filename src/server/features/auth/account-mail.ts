@@ -68,8 +68,13 @@ export async function sendMailJob(services: Pick<AppServices, 'mailer'>, mail: M
 }
 
 /** Uses a mailed token once: the row is marked used in the same statement that finds it. */
-export async function consumeToken(services: AppServices, kind: AccountMailKind, token: string) {
-  const [row] = await services.db
+export async function consumeToken(
+  services: Pick<AppServices, 'db' | 'now'>,
+  kind: AccountMailKind,
+  token: string,
+  tx: Queryable = services.db,
+) {
+  const [row] = await tx
     .update(accountTokens)
     .set({ usedAt: services.now() })
     .where(

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { loginAttempts, loginDevices } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { createToken, hashToken } from './tokens.ts';
@@ -170,7 +170,7 @@ async function keysOf(db: Pick<Database, 'select'>, user: AccountIdentity) {
 }
 
 /** Lifts every lock on the account (after a password reset: the mailbox proved the owner). */
-export async function unlockAccount(db: Database, user: AccountIdentity) {
+export async function unlockAccount(db: Queryable, user: AccountIdentity) {
   await clearAttempts(db, await keysOf(db, user));
 }
 

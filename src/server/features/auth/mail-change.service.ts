@@ -27,22 +27,26 @@ export async function requestMailChange(
 }
 
 export async function confirmMailChange(services: AppServices, token: string) {
-  const row = await consumeToken(services, 'mail_change', token);
-  if (!row?.newEmail) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
-  const [taken] = await services.db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.email}) = ${row.newEmail}`);
-  if (taken)
-    throw new AppError('email_taken', 409, 'This email address already owns an account on this website.');
-  // Following the link proves the new address works, which confirms an unconfirmed account too.
-  await services.db
-    .update(users)
-    .set({
-      email: row.newEmail,
-      emailConfirmedAt: services.now(),
-      status: sql`case when ${users.status} = 'not_confirmed' then 'active' else ${users.status} end`,
-    })
-    .where(eq(users.id, row.userId));
-  await services.sessions.invalidateUser(row.userId);
+  // One transaction: a taken address leaves the link unused, so it works once the address is free.
+  await services.db.transaction(async (tx) => {
+    const row = await consumeToken(services, 'mail_change', token, tx);
+    if (!row?.newEmail)
+      throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+    const [taken] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = ${row.newEmail}`);
+    if (taken)
+      throw new AppError('email_taken', 409, 'This email address already owns an account on this website.');
+    // Following the link proves the new address works, which confirms an unconfirmed account too.
+    await tx
+      .update(users)
+      .set({
+        email: row.newEmail,
+        emailConfirmedAt: services.now(),
+        status: sql`case when ${users.status} = 'not_confirmed' then 'active' else ${users.status} end`,
+      })
+      .where(eq(users.id, row.userId));
+    await services.sessions.invalidateUser(row.userId, tx);
+  });
 }

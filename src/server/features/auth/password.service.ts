@@ -33,24 +33,29 @@ export async function passwordResetMailJob(
 }
 
 export async function resetPassword(services: AppServices, input: { token: string; password: string }) {
-  const row = await consumeToken(services, 'password_reset', input.token);
-  if (!row) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+  // Hashed first (the slow part, also for a wrong link), then one transaction: the link used, the
+  // password set, every lock lifted, every session ended; a crash leaves the link still usable.
+  const passwordHash = await hashPassword(input.password);
   const now = services.now();
-  const [user] = await services.db
-    .update(users)
-    .set({
-      passwordHash: await hashPassword(input.password),
-      passwordChangedAt: now,
-      // An entry sign-up that lost its session gets in this way; /complete-signup asks the rest.
-      signupMissing: sql`array_remove(${users.signupMissing}, 'password')`,
-    })
-    .where(eq(users.id, row.userId))
-    .returning({ id: users.id, email: users.email, name: users.name });
-  // The mailbox proved the owner: every lock on the account lifts, also one a stranger caused.
-  if (user) await unlockAccount(services.db, user);
-  // Whoever knew the old password is logged out everywhere.
-  await revokeUserSessions(services.db, row.userId, now);
-  await services.sessions.invalidateUser(row.userId);
+  await services.db.transaction(async (tx) => {
+    const row = await consumeToken(services, 'password_reset', input.token, tx);
+    if (!row) throw new AppError('link_invalid', 410, 'Link expired or invalid, request a new email');
+    const [user] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        passwordChangedAt: now,
+        // An entry sign-up that lost its session gets in this way; /complete-signup asks the rest.
+        signupMissing: sql`array_remove(${users.signupMissing}, 'password')`,
+      })
+      .where(eq(users.id, row.userId))
+      .returning({ id: users.id, email: users.email, name: users.name });
+    // The mailbox proved the owner: every lock on the account lifts, also one a stranger caused.
+    if (user) await unlockAccount(tx, user);
+    // Whoever knew the old password is logged out everywhere.
+    await revokeUserSessions(tx, row.userId, now);
+    await services.sessions.invalidateUser(row.userId, tx);
+  });
 }
 
 /** A logged-in member's own password, asked again before a change; limited like logins. */
@@ -75,11 +80,12 @@ export async function changePassword(
   input: z.infer<typeof PasswordChangeSchema>,
 ) {
   await checkMemberPassword(services, session, input.old_password, 'old_password');
+  const passwordHash = await hashPassword(input.password);
   const now = services.now();
-  await services.db
-    .update(users)
-    .set({ passwordHash: await hashPassword(input.password), passwordChangedAt: now })
-    .where(eq(users.id, session.user.id));
-  await revokeUserSessions(services.db, session.user.id, now, session.id);
-  await services.sessions.invalidateUser(session.user.id);
+  // The new password and the end of the other sessions commit together.
+  await services.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, session.user.id));
+    await revokeUserSessions(tx, session.user.id, now, session.id);
+    await services.sessions.invalidateUser(session.user.id, tx);
+  });
 }

@@ -211,18 +211,21 @@ export async function completeSignup(
 }
 
 export async function activate(services: AppServices, token: string): Promise<boolean> {
-  const row = await consumeToken(services, 'activation', token);
-  if (!row) return false;
-  await services.db
-    .update(users)
-    .set({
-      // An entry sign-up that is not finished stays out of sight until /complete-signup.
-      status: sql`case when cardinality(${users.signupMissing}) = 0 then 'active' else ${users.status} end`,
-      emailConfirmedAt: services.now(),
-    })
-    .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
-  await services.sessions.invalidateUser(row.userId);
-  return true;
+  // The link used and the account confirmed together.
+  return services.db.transaction(async (tx) => {
+    const row = await consumeToken(services, 'activation', token, tx);
+    if (!row) return false;
+    await tx
+      .update(users)
+      .set({
+        // An entry sign-up that is not finished stays out of sight until /complete-signup.
+        status: sql`case when cardinality(${users.signupMissing}) = 0 then 'active' else ${users.status} end`,
+        emailConfirmedAt: services.now(),
+      })
+      .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
+    await services.sessions.invalidateUser(row.userId, tx);
+    return true;
+  });
 }
 
 export async function resendActivation(services: AppServices, session: ActiveSession, meta: RequestMeta) {
