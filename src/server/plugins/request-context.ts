@@ -52,7 +52,7 @@ type RequestFacts = {
   query: Record<string, unknown>;
 };
 
-function countryOf(facts: RequestFacts, services: AppServices): string | null {
+function countryOf(facts: RequestFacts, services: Pick<AppServices, 'env'>): string | null {
   if (services.env.allowTestGeoip) {
     const forced = facts.headers[TEST_COUNTRY_HEADER];
     if (typeof forced === 'string' && /^[A-Za-z]{2}$/.test(forced)) return forced.toUpperCase();
@@ -64,7 +64,11 @@ function countryOf(facts: RequestFacts, services: AppServices): string | null {
  * The request context for a known locale: synchronous, no I/O. Only the locale can need the
  * domain's settings (when no cookie names one), so callers settle that first.
  */
-function requestContextOf(facts: RequestFacts, locale: Locale, services: AppServices): RequestContext {
+function requestContextOf(
+  facts: RequestFacts,
+  locale: Locale,
+  services: Pick<AppServices, 'env'>,
+): RequestContext {
   const fromQuery = trafficSourceFromQuery(facts.query ?? {});
   return {
     domain: normalizeDomain(facts.hostname),

@@ -21,7 +21,7 @@ export const ERASE_ACCOUNT_JOB = defineJob({
   retentionDays: 60,
 });
 export async function deleteAccount(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now' | 'env' | 'enqueue' | 'settings' | 'translations' | 'sessions'>,
   session: ActiveSession,
   input: z.infer<typeof DeleteAccountSchema>,
   meta: RequestMeta,
@@ -57,7 +57,11 @@ export async function deleteAccount(
   });
 }
 
-export async function requestReactivation(services: AppServices, email: string, meta: RequestMeta) {
+export async function requestReactivation(
+  services: Pick<AppServices, 'db' | 'now' | 'env' | 'enqueue' | 'settings' | 'translations'>,
+  email: string,
+  meta: RequestMeta,
+) {
   const [user] = await services.db
     .select()
     .from(users)
@@ -67,7 +71,11 @@ export async function requestReactivation(services: AppServices, email: string, 
     await sendAccountMail(services, 'reactivation', user, meta);
 }
 
-export async function reactivate(services: AppServices, token: string, meta: RequestMeta) {
+export async function reactivate(
+  services: Pick<AppServices, 'db' | 'now' | 'sessions'>,
+  token: string,
+  meta: RequestMeta,
+) {
   // The link used, the account back and a session for it: all or nothing.
   return services.db.transaction(async (tx) => {
     const row = await consumeToken(services, 'reactivation', token, tx);
@@ -98,6 +106,7 @@ export async function eraseAccountRowsOf(tx: Tx, userId: number): Promise<void> 
 /**
  * After the reactivation window: personal data goes (profile, photos, e-mail, name, password);
  * the row stays as an anonymous stub because payment records must be kept for the tax office.
+ * Takes the whole AppServices: it hands them to every feature's eraseAccount hook.
  */
 export async function eraseAccountJob(
   services: AppServices,

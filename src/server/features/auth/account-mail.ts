@@ -37,7 +37,7 @@ export type RequestMeta = { domain: string; locale: Locale; ip?: string; userAge
  * commit with the change that causes them, or neither does.
  */
 export async function sendAccountMail(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now' | 'env' | 'enqueue' | 'settings' | 'translations'>,
   kind: AccountMailKind,
   user: { id: number; email: string; name: string; language: string },
   meta: { domain: string; newEmail?: string },

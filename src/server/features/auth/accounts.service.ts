@@ -26,7 +26,11 @@ export async function findAccount(
 }
 
 /** The language the member's mails are written in (sendAccountMail reads it from the account). */
-export async function setLanguage(services: AppServices, session: ActiveSession, language: Locale) {
+export async function setLanguage(
+  services: Pick<AppServices, 'db' | 'sessions'>,
+  session: ActiveSession,
+  language: Locale,
+) {
   await services.db.update(users).set({ language }).where(eq(users.id, session.user.id));
   await services.sessions.invalidateUser(session.user.id);
 }

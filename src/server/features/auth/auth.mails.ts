@@ -7,7 +7,7 @@ export type AccountMailKind = 'activation' | 'password_reset' | 'mail_change' | 
 
 /** One layout for every account mail: greeting, text, a button with the link, the link in full, signature. */
 export async function renderAccountMail(
-  services: AppServices,
+  services: Pick<AppServices, 'settings' | 'translations'>,
   kind: AccountMailKind,
   options: { to: string; name: string; locale: Locale; link: string; domain: string },
 ): Promise<Mail> {

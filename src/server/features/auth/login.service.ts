@@ -28,7 +28,7 @@ import {
  * stranger's wrong passwords never lock the owner out of it.
  */
 export async function login(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now'>,
   input: { email: string; password: string },
   meta: RequestMeta & { deviceToken?: string },
 ) {
@@ -65,7 +65,10 @@ export async function login(
   return { ...login, deviceToken: nextDevice.token };
 }
 
-export async function logout(services: AppServices, session: ActiveSession | null) {
+export async function logout(
+  services: Pick<AppServices, 'db' | 'now' | 'sessions'>,
+  session: ActiveSession | null,
+) {
   if (!session) return;
   await revokeSession(services.db, session.id, services.now());
   await services.sessions.invalidateUser(session.user.id);

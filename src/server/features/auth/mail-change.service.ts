@@ -10,7 +10,7 @@ import { checkMemberPassword } from './password.service.ts';
 import type { ActiveSession } from './sessions.service.ts';
 
 export async function requestMailChange(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now' | 'env' | 'enqueue' | 'settings' | 'translations'>,
   session: ActiveSession,
   input: z.infer<typeof MailChangeSchema>,
   meta: RequestMeta,
@@ -26,7 +26,10 @@ export async function requestMailChange(
   await sendAccountMail(services, 'mail_change', session.user, { ...meta, newEmail: input.email });
 }
 
-export async function confirmMailChange(services: AppServices, token: string) {
+export async function confirmMailChange(
+  services: Pick<AppServices, 'db' | 'now' | 'sessions'>,
+  token: string,
+) {
   // One transaction: a taken address leaves the link unused, so it works once the address is free.
   await services.db.transaction(async (tx) => {
     const row = await consumeToken(services, 'mail_change', token, tx);

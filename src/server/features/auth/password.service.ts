@@ -15,16 +15,23 @@ export const PASSWORD_RESET_MAIL_JOB = defineJob({
   payload: z.object({ email: z.string().max(254), domain: z.string().max(253) }),
 });
 
+/** What setting a new password uses: the account's row, the clock and the session cache. */
+type PasswordChangeDeps = Pick<AppServices, 'db' | 'now' | 'sessions'>;
+
 /**
  * Answers every address the same way after the same work (one job), so the reset tells nobody
  * whether an address has an account; the job finds the account and mails it (docs/decisions/0013).
  */
-export async function requestPasswordReset(services: AppServices, email: string, meta: RequestMeta) {
+export async function requestPasswordReset(
+  services: Pick<AppServices, 'enqueue'>,
+  email: string,
+  meta: RequestMeta,
+) {
   await services.enqueue(PASSWORD_RESET_MAIL_JOB, { email: email.trim().toLowerCase(), domain: meta.domain });
 }
 
 export async function passwordResetMailJob(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now' | 'env' | 'enqueue' | 'settings' | 'translations'>,
   payload: z.infer<typeof PASSWORD_RESET_MAIL_JOB.payload>,
 ) {
   const [user] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${payload.email}`);
@@ -32,7 +39,10 @@ export async function passwordResetMailJob(
   await sendAccountMail(services, 'password_reset', user, { domain: payload.domain });
 }
 
-export async function resetPassword(services: AppServices, input: { token: string; password: string }) {
+export async function resetPassword(
+  services: PasswordChangeDeps,
+  input: { token: string; password: string },
+) {
   // Hashed first (the slow part, also for a wrong link), then one transaction: the link used, the
   // password set, every lock lifted, every session ended; a crash leaves the link still usable.
   const passwordHash = await hashPassword(input.password);
@@ -60,7 +70,7 @@ export async function resetPassword(services: AppServices, input: { token: strin
 
 /** A logged-in member's own password, asked again before a change; limited like logins. */
 export async function checkMemberPassword(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now'>,
   session: ActiveSession,
   password: string,
   field: 'old_password' | 'password',
@@ -75,7 +85,7 @@ export async function checkMemberPassword(
 }
 
 export async function changePassword(
-  services: AppServices,
+  services: PasswordChangeDeps,
   session: ActiveSession,
   input: z.infer<typeof PasswordChangeSchema>,
 ) {

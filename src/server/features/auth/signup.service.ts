@@ -22,11 +22,16 @@ import { hashPassword } from './passwords.ts';
 import { type ActiveSession, createSession } from './sessions.service.ts';
 import { recordTrafficSource } from './tracking.service.ts';
 
+/** What creating an account uses: its rows, the signup credits' settings and the activation mail. */
+type SignupDeps = Pick<AppServices, 'db' | 'now' | 'env' | 'enqueue' | 'settings' | 'translations'>;
+/** What changing an existing account uses: its rows, the clock and the session cache. */
+type AccountUpdateDeps = Pick<AppServices, 'db' | 'now' | 'sessions'>;
+
 const fieldError = (field: string, code: ValidationKey, status = 400) =>
   validationFailed({ [field]: [code] }, status);
 
 /** The checks every new account passes first: sign-up open, a real mailbox, a free address. */
-async function checkNewAddress(services: AppServices, email: string, signupsOpen: boolean) {
+async function checkNewAddress(services: Pick<AppServices, 'db'>, email: string, signupsOpen: boolean) {
   if (!signupsOpen) throw new AppError('signups_closed', 403, 'Sign-up is by invitation only');
   if (isDisposableEmail(email)) throw fieldError('email', 'email_disposable');
   const [existing] = await services.db
@@ -45,7 +50,7 @@ function checkRegion(country: string, region: string | null | undefined) {
 }
 
 /** A username nobody else has (compared without case). */
-async function checkNameFree(services: AppServices, name: string, exceptUserId?: number) {
+async function checkNameFree(services: Pick<AppServices, 'db'>, name: string, exceptUserId?: number) {
   const [taken] = await services.db
     .select({ id: users.id })
     .from(users)
@@ -65,7 +70,7 @@ type SignupMeta = RequestMeta & {
  * source), mails the activation link through the jobs worker and opens a session.
  */
 async function createAccount(
-  services: AppServices,
+  services: SignupDeps,
   account: {
     email: string;
     name: string;
@@ -113,7 +118,7 @@ async function createAccount(
   });
 }
 
-export async function signup(services: AppServices, input: SignupInput, meta: SignupMeta) {
+export async function signup(services: SignupDeps, input: SignupInput, meta: SignupMeta) {
   await checkNewAddress(services, input.email, meta.signupsOpen);
   checkRegion(input.country, input.region);
   await checkNameFree(services, input.name);
@@ -150,7 +155,7 @@ const BIRTH_DATE_NOT_GIVEN = '1900-01-01';
  * name stays empty until then: mails greet without it, and no login can match it. Without a
  * password nobody can log in to the account; the session, or a password reset, leads back in.
  */
-export async function entrySignup(services: AppServices, input: EntrySignupInput, meta: SignupMeta) {
+export async function entrySignup(services: SignupDeps, input: EntrySignupInput, meta: SignupMeta) {
   await checkNewAddress(services, input.email, meta.signupsOpen);
   return createAccount(
     services,
@@ -177,7 +182,7 @@ export async function entrySignup(services: AppServices, input: EntrySignupInput
  * link does that. A second submit after success changes nothing.
  */
 export async function completeSignup(
-  services: AppServices,
+  services: AccountUpdateDeps,
   session: ActiveSession,
   input: CompleteSignupInput,
 ) {
@@ -210,7 +215,7 @@ export async function completeSignup(
   await services.sessions.invalidateUser(session.user.id);
 }
 
-export async function activate(services: AppServices, token: string): Promise<boolean> {
+export async function activate(services: AccountUpdateDeps, token: string): Promise<boolean> {
   // The link used and the account confirmed together.
   return services.db.transaction(async (tx) => {
     const row = await consumeToken(services, 'activation', token, tx);
@@ -228,7 +233,7 @@ export async function activate(services: AppServices, token: string): Promise<bo
   });
 }
 
-export async function resendActivation(services: AppServices, session: ActiveSession, meta: RequestMeta) {
+export async function resendActivation(services: SignupDeps, session: ActiveSession, meta: RequestMeta) {
   if (session.user.status !== 'not_confirmed' || session.user.emailConfirmedAt) return;
   await sendAccountMail(services, 'activation', session.user, meta);
 }

@@ -34,7 +34,7 @@ export function complaintRateLimit(app: FastifyInstance): Limiter {
  */
 export async function submitPageComplaint(
   app: FastifyInstance,
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now' | 'enqueue'>,
   request: FastifyRequest,
   reply: FastifyReply,
   input: ComplaintInput,

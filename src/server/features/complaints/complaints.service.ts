@@ -27,7 +27,11 @@ type Requester = { domain: string; locale: Locale; userId?: number | null };
 const COMPLAINT_COPY_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
 /** Stores the complaint first (nothing is lost if mail is down), then mails through the job worker. */
-export async function submitComplaint(services: AppServices, input: ComplaintInput, requester: Requester) {
+export async function submitComplaint(
+  services: Pick<AppServices, 'db' | 'now' | 'enqueue'>,
+  input: ComplaintInput,
+  requester: Requester,
+) {
   const now = services.now();
   const address = input.email.toLowerCase();
   const { id, sendCopy } = await services.db.transaction(async (tx) => {
@@ -72,7 +76,7 @@ export async function submitComplaint(services: AppServices, input: ComplaintInp
 }
 
 export async function sendComplaintMailJob(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'settings' | 'translations' | 'mailer'>,
   payload: z.infer<typeof COMPLAINT_MAIL_JOB.payload>,
 ) {
   const id = payload.complaintId;

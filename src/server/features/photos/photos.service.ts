@@ -49,7 +49,10 @@ export type OwnPhotos = {
 };
 
 /** The member's own photos: they are the caller's by construction, so there is nothing to decide. */
-export async function listOwnPhotos(services: AppServices, member: MemberViewer): Promise<OwnPhotos> {
+export async function listOwnPhotos(
+  services: Pick<AppServices, 'db'>,
+  member: MemberViewer,
+): Promise<OwnPhotos> {
   const userId = member.id;
   const [account, mainPhotoId] = await Promise.all([
     findAccount(services.db, userId),
@@ -92,7 +95,7 @@ async function countPhotos(db: Database | Tx, userId: number): Promise<number> {
  * at once cannot both take the last place.
  */
 export async function uploadPhoto(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now' | 'storage' | 'sessions'>,
   owner: MemberViewer,
   bytes: Buffer,
   options: { private: boolean },
@@ -187,13 +190,15 @@ async function nextMainPhotoId(tx: Tx, userId: number, excludingId: number): Pro
 }
 
 type PhotoWithMain = { photo: PhotoRow; isMain: boolean };
+/** What changing a stored photo uses: its row, its files and the session cache (main_photo_id). */
+type PhotoChangeDeps = Pick<AppServices, 'db' | 'storage' | 'sessions'>;
 
 /**
  * Marks a photo private or public and moves its files between `p/` (served to anyone) and `x/`
  * (served after an access check), under the same secret. The blurred variant stays public.
  */
 async function setPhotoPrivate(
-  services: AppServices,
+  services: PhotoChangeDeps,
   owner: MemberViewer,
   photoId: number,
   makePrivate: boolean,
@@ -259,7 +264,7 @@ async function setPhotoPrivate(
 
 /** Makes a public photo the member's main photo. */
 async function setMainPhoto(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'sessions'>,
   owner: MemberViewer,
   photoId: number,
 ): Promise<PhotoWithMain> {
@@ -278,7 +283,7 @@ async function setMainPhoto(
 
 /** PUT /api/photo.php: privacy first, so `{ private: false, main: true }` publishes and promotes at once. */
 export async function updatePhoto(
-  services: AppServices,
+  services: PhotoChangeDeps,
   owner: MemberViewer,
   photoId: number,
   change: { private?: boolean; main?: true },
@@ -295,7 +300,7 @@ export async function updatePhoto(
  * Answers with the member's remaining photos.
  */
 export async function deletePhoto(
-  services: AppServices,
+  services: PhotoChangeDeps,
   owner: MemberViewer,
   photoId: number,
 ): Promise<OwnPhotos> {
@@ -320,7 +325,11 @@ export async function deletePhoto(
  * Every photo of a member and its files, for the erasure of an account. Rows go in the caller's
  * transaction; the files are removed first, so an interrupted erasure is simply run again.
  */
-export async function erasePhotosOf(services: AppServices, tx: Tx, userId: number): Promise<void> {
+export async function erasePhotosOf(
+  services: Pick<AppServices, 'storage'>,
+  tx: Tx,
+  userId: number,
+): Promise<void> {
   const own = await tx
     .select({ storageKey: photos.storageKey })
     .from(photos)

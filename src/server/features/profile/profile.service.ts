@@ -18,7 +18,10 @@ const textOrNull = (value: string | null | undefined) => (value ? value : null);
  * The logged-in member's own profile. Always the caller's (there is no way to name another member);
  * the policy still has the last word, so an admin's edit later changes the rule, not this code.
  */
-export async function getOwnProfile(services: AppServices, member: MemberViewer): Promise<OwnProfile> {
+export async function getOwnProfile(
+  services: Pick<AppServices, 'db' | 'now'>,
+  member: MemberViewer,
+): Promise<OwnProfile> {
   const [account, [profile]] = await Promise.all([
     findAccount(services.db, member.id),
     services.db.select().from(profiles).where(eq(profiles.userId, member.id)),
@@ -35,7 +38,7 @@ export async function getOwnProfile(services: AppServices, member: MemberViewer)
  * beside another country.
  */
 export async function updateOwnProfile(
-  services: AppServices,
+  services: Pick<AppServices, 'db' | 'now' | 'sessions'>,
   member: MemberViewer,
   update: ProfileUpdate,
 ): Promise<OwnProfile> {
