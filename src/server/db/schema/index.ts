@@ -1,11 +1,12 @@
 // The one barrel ARCHITECTURE.md allows: Drizzle needs the whole schema in one object.
 export * from './accounts.ts';
 export * from './blocks.ts';
+export * from './complaints.ts';
 export * from './credits.ts';
 export * from './jobs.ts';
 export * from './login-lockout.ts';
+export * from './page-events.ts';
 export * from './photos.ts';
 export * from './profiles.ts';
 export * from './rate-limits.ts';
 export * from './settings.ts';
-export * from './site.ts';

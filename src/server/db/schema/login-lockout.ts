@@ -1,6 +1,8 @@
 import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
+// Owned by the auth feature (its lockout, lockout.service.ts).
+
 /**
  * Password checks counted per key (docs/decisions/0013): a typed login identifier, an account, a
  * known device, or an account's checks inside a session. The key is a hash, so the table names no

@@ -1,13 +1,16 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** Per-domain overrides of the defaults in settings.defaults.ts; validated on load. */
+/** Owned by the settings feature: per-domain overrides of settings.defaults.ts, validated on load. */
 export const siteSettings = pgTable('site_settings', {
   domain: text('domain').primaryKey(),
   values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** One row per key: company info ('company'), VAPID keys ('vapid'), ... */
+/**
+ * The core's small key-value store, not a feature's: company info ('company'), VAPID keys ('vapid'),
+ * the photo re-keying's progress ('photo_rekey'), ...
+ */
 export const appConfig = pgTable('app_config', {
   key: text('key').primaryKey(),
   value: jsonb('value').$type<Record<string, unknown>>().notNull(),
