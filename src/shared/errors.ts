@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'member_not_found',
   'blocked_by_member',
   'cannot_block_self',
+  'cannot_like_self',
   'geocode_failed',
   // Photos.
   'photo_not_an_image',

@@ -217,6 +217,34 @@ describe('member.block and member.unblock (/api/block.php)', () => {
   });
 });
 
+describe('member.like and member.unlike (/api/like.php)', () => {
+  it('likes visible members with no block either way, never oneself; unlikes anything', () => {
+    const AUTH = 'authentication_required';
+    const target = (visible: boolean, relation: BlockRelation) => ({ id: OTHER_ID, visible, relation });
+    expectRow('member.like', target(true, NO_BLOCKS), {
+      visitor: AUTH,
+      free: null,
+      premium: null,
+      owner: 'cannot_like_self',
+    });
+    // Hidden, or blocked either way: the answer of an unknown id.
+    for (const [visible, relation] of [
+      [false, NO_BLOCKS],
+      [true, relations['viewer blocked them']!],
+      [true, relations['they blocked the viewer']!],
+      [false, relations['viewer blocked them']!],
+    ] as const) {
+      expectRow('member.like', target(visible, relation), {
+        visitor: AUTH,
+        free: NF,
+        premium: NF,
+        owner: 'cannot_like_self',
+      });
+    }
+    expectRow('member.unlike', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+  });
+});
+
 describe('members-only actions on their own things', () => {
   const AUTH = 'authentication_required';
   it('lets any member upload (the 3/25 limit is the service’s), a visitor not', () => {
@@ -260,6 +288,8 @@ describe('operators and admins', () => {
       'member.search': true,
       'member.block': true,
       'member.unblock': true,
+      'member.like': true,
+      'member.unlike': true,
       'photo.view_full': true,
       'photo.upload': true,
       'photo.edit': true,

@@ -3,11 +3,13 @@ import type { Decision, OwnedFacts, Rule } from './rule.ts';
 import { completeSignup, editProfile } from './rules/account.rules.ts';
 import {
   blockMember,
+  likeMember,
   listMember,
   type MemberFacts,
   type SearchFacts,
   searchMembers,
   unblockMember,
+  unlikeMember,
   type ViewedMemberFacts,
   viewMember,
 } from './rules/members.rules.ts';
@@ -31,6 +33,8 @@ type Actions = {
   'member.search': { actor: Viewer; resource: SearchFacts };
   'member.block': { actor: MemberViewer; resource: MemberFacts };
   'member.unblock': { actor: MemberViewer; resource: undefined };
+  'member.like': { actor: MemberViewer; resource: MemberFacts };
+  'member.unlike': { actor: MemberViewer; resource: undefined };
   'photo.view_full': { actor: Viewer; resource: PhotoFacts };
   'photo.upload': { actor: MemberViewer; resource: undefined };
   'photo.edit': { actor: MemberViewer; resource: OwnedFacts };
@@ -39,7 +43,6 @@ type Actions = {
   'signup.complete': { actor: MemberViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
-   * 'member.like':        MemberViewer, MemberFacts: like member.view (visible, no block either way).
    * 'conversation.start': MemberViewer, { partner: MemberFacts; openConversations: number }: free
    *                       members up to LIMITS.freeChats (2), premium unlimited.
    * 'conversation.reply': MemberViewer, { conversation }: not before viewer.emailConfirmed.
@@ -61,6 +64,8 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'member.search': searchMembers,
   'member.block': blockMember,
   'member.unblock': unblockMember,
+  'member.like': likeMember,
+  'member.unlike': unlikeMember,
   'photo.view_full': viewPhotoInFull,
   'photo.upload': uploadPhoto,
   'photo.edit': editPhoto,

@@ -11,6 +11,8 @@ export const profileNotFound = () => new AppError('not_found', 404, 'Profile not
 
 const cannotBlockSelf = () => new AppError('cannot_block_self', 400, 'You cannot block yourself');
 
+const cannotLikeSelf = () => new AppError('cannot_like_self', 400, 'You cannot like yourself');
+
 const blockedByMember = (name: string) =>
   new AppError('blocked_by_member', 403, `You're blocked by ${name}. You do not have access to this page.`, {
     name,
@@ -38,6 +40,8 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       return blockedByMember(nameIn(resource));
     case 'cannot_block_self':
       return cannotBlockSelf();
+    case 'cannot_like_self':
+      return cannotLikeSelf();
     case 'search_login_required':
       return new AppError('search_login_required', 403, 'Log in to search members');
     case 'media_not_found':

@@ -9,6 +9,7 @@ export type Refusal =
   | 'member_not_found'
   | 'blocked_by_member'
   | 'cannot_block_self'
+  | 'cannot_like_self'
   | 'search_login_required'
   | 'media_not_found'
   | 'private_photo_forbidden'

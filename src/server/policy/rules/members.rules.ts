@@ -66,3 +66,17 @@ export const blockMember = forMembers((member, target: MemberFacts): Decision =>
 
 /** Lifting one's own block needs no facts: it is idempotent for any id, hidden or unknown. */
 export const unblockMember = forMembers((_member, _none: undefined): Decision => null);
+
+/**
+ * Who may like whom: a member the liker may see on a list (visible, no block either way), never
+ * themself. A hidden or blocked member answers like an unknown id, so a like cannot probe who is
+ * hidden or who blocked the liker (docs/decisions/0020).
+ */
+export const likeMember = forMembers((member, target: MemberFacts): Decision => {
+  if (target.id === member.id) return 'cannot_like_self';
+  if (!target.visible || blockedEitherWay(target.relation)) return 'member_not_found';
+  return null;
+});
+
+/** Taking back one's own like needs no facts: it is idempotent for any id, hidden or unknown. */
+export const unlikeMember = forMembers((_member, _none: undefined): Decision => null);
