@@ -8,6 +8,7 @@ import { geocodeFeature } from './features/geocode/geocode.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
 import { i18nFeature } from './features/i18n/i18n.feature.ts';
 import { interestsFeature } from './features/interests/interests.feature.ts';
+import { likesFeature } from './features/likes/likes.feature.ts';
 import { mediaFeature } from './features/media/media.feature.ts';
 import { membersFeature } from './features/members/members.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
@@ -38,5 +39,6 @@ export const FEATURES: readonly Feature[] = [
   geocodeFeature,
   membersFeature,
   blocksFeature,
+  likesFeature,
   devMailFeature,
 ];

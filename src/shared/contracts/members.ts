@@ -8,7 +8,7 @@ export const MainImageSchema = z.object({
 });
 
 /** A member as a card in lists (home highlights, search results). */
-const MemberCardSchema = z.object({
+export const MemberCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),

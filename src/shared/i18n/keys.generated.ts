@@ -113,6 +113,7 @@ export type CommonKey =
   | 'errors.bad_request'
   | 'errors.blocked_by_member'
   | 'errors.cannot_block_self'
+  | 'errors.cannot_like_self'
   | 'errors.close'
   | 'errors.csrf_failed'
   | 'errors.default'

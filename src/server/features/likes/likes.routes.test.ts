@@ -1,0 +1,320 @@
+import { describe, expect, it } from 'vitest';
+import type { LikesResponse } from '../../../shared/contracts/likes.ts';
+import { createTestApp } from '../../test/app.ts';
+import { addPhoto, blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { memberLiked, removeLikesOf } from './likes.service.ts';
+
+const { app, services } = await createTestApp();
+const db = services.db;
+
+async function like(method: 'POST' | 'DELETE', login: TestLogin | undefined, payload?: object, query = '') {
+  return app.inject({
+    method,
+    url: `/api/like.php${query}`,
+    payload,
+    headers: login?.headers,
+    cookies: login?.cookies,
+  });
+}
+
+async function likesOf(login: TestLogin) {
+  const res = await app.inject({ url: '/api/likes.php', ...login });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as LikesResponse;
+}
+
+async function likeRows(likerId: number) {
+  const { rows } = await services.pool.query('select liked_id from likes where liker_id = $1', [likerId]);
+  return rows.map((r) => Number(r.liked_id));
+}
+
+/** Waits until `count` events arrived (NOTIFY is asynchronous), or gives up after two seconds. */
+async function received<T>(list: T[], count: number) {
+  for (let i = 0; i < 200 && list.length < count; i += 1) await new Promise((r) => setTimeout(r, 10));
+  return list;
+}
+
+describe('POST /api/like.php', () => {
+  it('likes once under 50 identical concurrent requests, and publishes one event', async () => {
+    const me = await createMember(db);
+    const them = await createMember(db);
+    const login = await logIn(db, me.id);
+    const heard: { likerId: number; likedId: number; match: boolean }[] = [];
+    await services.bus.subscribe(memberLiked, (event) => {
+      if (event.likerId === me.id) heard.push(event);
+    });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => like('POST', login, { id: them.id })));
+    for (const res of answers) {
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ ok: true, match: false });
+    }
+    expect(await likeRows(me.id)).toEqual([them.id]);
+    await received(heard, 2);
+    expect(heard).toEqual([{ likerId: me.id, likedId: them.id, match: false }]);
+  });
+
+  it('makes two members who like each other at the same moment a match for both, every time', async () => {
+    const heard: { likerId: number; match: boolean }[] = [];
+    await services.bus.subscribe(memberLiked, (event) => heard.push(event));
+    for (let round = 0; round < 20; round++) {
+      const a = await createMember(db);
+      const b = await createMember(db);
+      const [loginA, loginB] = await Promise.all([logIn(db, a.id), logIn(db, b.id)]);
+      const [resA, resB] = await Promise.all([
+        like('POST', loginA, { id: b.id }),
+        like('POST', loginB, { id: a.id }),
+      ]);
+      expect(resA.statusCode, resA.body).toBe(200);
+      expect(resB.statusCode, resB.body).toBe(200);
+      // Exactly one of the two comes second, sees the other's like and answers the match.
+      expect([resA.json().match, resB.json().match].filter(Boolean)).toHaveLength(1);
+      expect((await likesOf(loginA)).matches.map((m) => m.id)).toEqual([b.id]);
+      expect((await likesOf(loginB)).matches.map((m) => m.id)).toEqual([a.id]);
+      // Liking again reports the match, whoever asks.
+      expect((await like('POST', loginA, { id: b.id })).json()).toEqual({ ok: true, match: true });
+      expect((await like('POST', loginB, { id: a.id })).json()).toEqual({ ok: true, match: true });
+      const pair = await received(
+        heard.filter((e) => e.likerId === a.id || e.likerId === b.id),
+        2,
+      );
+      expect(pair.filter((e) => e.match)).toHaveLength(1);
+    }
+  });
+
+  it('refuses liking yourself, visitors and calls without the CSRF token', async () => {
+    const me = await createMember(db);
+    const other = await createMember(db);
+    const login = await logIn(db, me.id);
+    const self = await like('POST', login, { id: me.id });
+    expect(self.statusCode).toBe(400);
+    expect(self.json().error.code).toBe('cannot_like_self');
+    const visitor = await like('POST', undefined, { id: other.id });
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error.code).toBe('authentication_required');
+    const noToken = await app.inject({
+      method: 'POST',
+      url: '/api/like.php',
+      payload: { id: other.id },
+      cookies: login.cookies,
+    });
+    expect(noToken.statusCode).toBe(403);
+    expect(noToken.json().error.code).toBe('csrf_failed');
+    expect((await like('POST', login, { id: 'x' })).statusCode).toBe(400);
+    expect(await likeRows(me.id)).toEqual([]);
+  });
+
+  it('answers for a hidden or blocked member byte for byte what it answers for an unknown id', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const unknown = await like('POST', login, { id: 987_654_321 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('member_not_found');
+    const hidden = [
+      await createMember(db, { invisible: true }),
+      await createMember(db, {
+        status: 'pending_deletion',
+        deletionRequestedAt: new Date('2026-11-01T00:00:00Z'),
+      }),
+      await createMember(db, { status: 'not_confirmed', emailConfirmedAt: null }),
+      await createMember(db, { status: 'disabled' }),
+    ];
+    const blockedByMe = await createMember(db);
+    await blockMember(db, me.id, blockedByMe.id);
+    const blockingMe = await createMember(db);
+    await blockMember(db, blockingMe.id, me.id);
+    for (const member of [...hidden, blockedByMe, blockingMe]) {
+      const res = await like('POST', login, { id: member.id });
+      expect(res.statusCode).toBe(unknown.statusCode);
+      expect(res.body).toBe(unknown.body);
+      expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
+    }
+    expect(await likeRows(me.id)).toEqual([]);
+  });
+});
+
+describe('DELETE /api/like.php', () => {
+  it('takes a like back by body or query, idempotently, only the caller’s own, and ends the match', async () => {
+    const me = await createMember(db);
+    const them = await createMember(db);
+    const third = await createMember(db);
+    const login = await logIn(db, me.id);
+    const theirLogin = await logIn(db, them.id);
+    await like('POST', login, { id: them.id });
+    await like('POST', login, { id: third.id });
+    expect((await like('POST', theirLogin, { id: me.id })).json()).toEqual({ ok: true, match: true });
+
+    for (let i = 0; i < 2; i++) {
+      const res = await like('DELETE', login, { id: them.id });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    expect((await like('DELETE', login, undefined, `?id=${third.id}`)).statusCode).toBe(200);
+    expect((await like('DELETE', login, { id: 987_654_321 })).statusCode).toBe(200);
+    expect(await likeRows(me.id)).toEqual([]);
+    // Their like of me is theirs to take back; the match is gone for both.
+    expect(await likeRows(them.id)).toEqual([me.id]);
+    expect((await likesOf(theirLogin)).matches).toEqual([]);
+    expect((await likesOf(login)).liked_by.map((m) => m.id)).toEqual([them.id]);
+
+    expect((await like('DELETE', login)).statusCode).toBe(400);
+    const visitor = await like('DELETE', undefined, { id: them.id });
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error.code).toBe('authentication_required');
+    expect((await like('DELETE', undefined)).json().error.code).toBe('authentication_required');
+  });
+});
+
+describe('GET /api/likes.php', () => {
+  it('lists likes given newest first and received new first, as cards', async () => {
+    const me = await createMember(db, { city: 'Utrecht' });
+    const login = await logIn(db, me.id);
+    const [a, b, c] = [await createMember(db), await createMember(db), await createMember(db)];
+    // A private main photo: a free member gets its blur on the card, as in search.
+    await addPhoto(db, a.id, { main: true, private: true });
+    for (const other of [a, b, c]) {
+      await like('POST', login, { id: other.id });
+      await like('POST', await logIn(db, other.id), { id: me.id });
+    }
+    // b's like was seen: it goes after the new ones, however recent.
+    const seen = await app.inject({
+      method: 'POST',
+      url: '/api/like-seen.php',
+      payload: { id: b.id },
+      ...login,
+    });
+    expect(seen.statusCode, seen.body).toBe(200);
+    await services.pool.query(
+      "update likes set created_at = now() - (liker_id - $2) * interval '1 minute' where liked_id = $1",
+      [me.id, a.id],
+    );
+    const lists = await likesOf(login);
+    expect(lists.profiles.map((m) => m.id)).toEqual([c.id, b.id, a.id]);
+    expect(lists.liked_by.map((m) => [m.id, m.like_new])).toEqual([
+      [a.id, true],
+      [c.id, true],
+      [b.id, false],
+    ]);
+    expect(lists.matches.map((m) => m.id).sort()).toEqual([a.id, b.id, c.id].sort());
+    expect(lists.liked_by[0]?.main_image?.filename).toMatch(/-blur\.webp$/);
+    expect(lists.liked_by[0]?.main_image?.thumb_filename).toMatch(/-blur\.webp$/);
+    // Exactly the fields of a card.
+    expect(Object.keys(lists.liked_by[0]!).sort()).toEqual(
+      [
+        'id',
+        'name',
+        'age',
+        'gender',
+        'country',
+        'region',
+        'city',
+        'fictional',
+        'main_image',
+        'like_new',
+      ].sort(),
+    );
+  });
+
+  const hiddenKinds = {
+    invisible: { invisible: true },
+    'pending deletion': { status: 'pending_deletion', deletionRequestedAt: new Date('2026-11-01T00:00:00Z') },
+  } as const;
+
+  it('leaves out of the likes given members who went hidden or are blocked either way', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const shown = await createMember(db);
+    const others = [
+      await createMember(db),
+      await createMember(db),
+      await createMember(db),
+      await createMember(db),
+    ];
+    for (const other of [shown, ...others]) await like('POST', login, { id: other.id });
+    const [invisible, pending, blockedByMe, blockingMe] = others as [
+      typeof shown,
+      typeof shown,
+      typeof shown,
+      typeof shown,
+    ];
+    await services.pool.query('update users set invisible = true where id = $1', [invisible.id]);
+    await services.pool.query(
+      "update users set status = 'pending_deletion', deletion_requested_at = now() where id = $1",
+      [pending.id],
+    );
+    await blockMember(db, me.id, blockedByMe.id);
+    await blockMember(db, blockingMe.id, me.id);
+    expect((await likesOf(login)).profiles.map((m) => m.id)).toEqual([shown.id]);
+  });
+
+  it('leaves out of the likes received members who are hidden or blocked either way', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const shown = await createMember(db);
+    await like('POST', await logIn(db, shown.id), { id: me.id });
+    for (const overrides of Object.values(hiddenKinds)) {
+      const hidden = await createMember(db);
+      await like('POST', await logIn(db, hidden.id), { id: me.id });
+      await services.pool.query(
+        'update users set invisible = $2, status = $3, deletion_requested_at = $4 where id = $1',
+        [
+          hidden.id,
+          'invisible' in overrides,
+          'status' in overrides ? overrides.status : 'active',
+          'deletionRequestedAt' in overrides ? overrides.deletionRequestedAt : null,
+        ],
+      );
+    }
+    for (const blockerIsMe of [true, false]) {
+      const other = await createMember(db);
+      await like('POST', await logIn(db, other.id), { id: me.id });
+      await blockMember(db, blockerIsMe ? me.id : other.id, blockerIsMe ? other.id : me.id);
+    }
+    expect((await likesOf(login)).liked_by.map((m) => m.id)).toEqual([shown.id]);
+  });
+
+  it('refuses visitors', async () => {
+    const res = await app.inject({ url: '/api/likes.php' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('authentication_required');
+  });
+});
+
+describe('POST /api/like-seen.php', () => {
+  it('clears the new flag of that like only, and only for the liked member', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const [a, b] = [await createMember(db), await createMember(db)];
+    const loginA = await logIn(db, a.id);
+    await like('POST', loginA, { id: me.id });
+    await like('POST', await logIn(db, b.id), { id: me.id });
+    // The liker marking their own like seen changes nothing.
+    await app.inject({ method: 'POST', url: '/api/like-seen.php', payload: { id: me.id }, ...loginA });
+    expect((await likesOf(login)).liked_by.every((m) => m.like_new)).toBe(true);
+    for (let i = 0; i < 2; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/like-seen.php',
+        payload: { id: a.id },
+        ...login,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ ok: true });
+    }
+    const flags = Object.fromEntries((await likesOf(login)).liked_by.map((m) => [m.id, m.like_new]));
+    expect(flags).toEqual({ [a.id]: false, [b.id]: true });
+    const visitor = await app.inject({ method: 'POST', url: '/api/like-seen.php', payload: { id: a.id } });
+    expect(visitor.json().error.code).toBe('authentication_required');
+  });
+});
+
+describe('erasing an account', () => {
+  it('removes its likes both ways', async () => {
+    const me = await createMember(db);
+    const them = await createMember(db);
+    await like('POST', await logIn(db, me.id), { id: them.id });
+    await like('POST', await logIn(db, them.id), { id: me.id });
+    await db.transaction((tx) => removeLikesOf(tx, me.id));
+    expect(await likeRows(me.id)).toEqual([]);
+    expect(await likeRows(them.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkSchema } from '../../../shared/contracts/auth.ts';
+import { LikeInputSchema, LikeResponseSchema, LikesResponseSchema } from '../../../shared/contracts/likes.ts';
+import { badRequest } from '../../plugins/errors.ts';
+import { authorize, authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import { settingsFor } from '../members/search.service.ts';
+import { presentLikes } from './likes.presenter.ts';
+import { likeMember, listLikes, markLikeSeen, unlikeMember } from './likes.service.ts';
+
+export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/like.php',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'Like a member (idempotent); match: they like the caller back',
+          body: LikeInputSchema,
+          response: { 200: LikeResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'member.like');
+        const match = await likeMember(services, viewer, request.body.id);
+        return { ok: true as const, match };
+      },
+    );
+
+    app.delete(
+      '/api/like.php',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'Take a like back (idempotent); the id comes in the body or as ?id=',
+          querystring: z.object({ id: z.coerce.number().int().positive().optional() }),
+          // Without a body Fastify hands over null.
+          body: LikeInputSchema.nullish(),
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        // Before the id is looked for: a visitor is refused whatever they sent.
+        authorize(viewer, 'member.unlike');
+        const id = request.body?.id ?? request.query.id;
+        if (id === undefined) throw badRequest('The member id is missing', { id: ['required'] });
+        await unlikeMember(services, viewer, id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/likes.php',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'Likes given (profiles), received (liked_by, new first) and matches',
+          response: { 200: LikesResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        // Listing one's likes is what liking needs: a member, nothing read before.
+        authorizeActor(viewer, 'member.like');
+        const [result, settings] = await Promise.all([
+          listLikes(services, viewer),
+          settingsFor(services, request.ctx),
+        ]);
+        return presentLikes(result, services.now(), settings.visible_profile_fields);
+      },
+    );
+
+    app.post(
+      '/api/like-seen.php',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: "The caller opened a liker's profile (/likes/m/{id}): that like is no longer new",
+          body: LikeInputSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'member.like');
+        await markLikeSeen(services, viewer, request.body.id);
+        return { ok: true as const };
+      },
+    );
+  };
+}

@@ -1,0 +1,179 @@
+import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { LIKES_LIST_LIMIT } from '../../../shared/contracts/likes.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
+import { defineChannel, publish } from '../../lib/event-bus.ts';
+import { authorize, can } from '../../policy/policy.ts';
+import { memberNotFound } from '../../policy/refusals.ts';
+import type { MemberFacts } from '../../policy/rules/members.rules.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import type { CardRow } from '../members/members.presenter.ts';
+import { visibleMemberCondition } from '../members/members.visibility.ts';
+import { cardColumns } from '../members/search.service.ts';
+
+/**
+ * A new like, published in the like's transaction (delivered on commit): the real-time channel
+ * forwards it to the liked member, and to both when `match`. A repeated like publishes nothing.
+ */
+export const memberLiked = defineChannel(
+  'member_liked',
+  z.object({ likerId: z.number().int(), likedId: z.number().int(), match: z.boolean() }),
+);
+
+type LikesDeps = Pick<AppServices, 'db'>;
+
+/** The member to like as member.like needs them: visible, and the blocks both ways, in one primary-key read. */
+async function findLikeTarget(
+  db: Queryable,
+  likerId: number,
+  likedId: number,
+): Promise<MemberFacts | undefined> {
+  const [row] = await db
+    .select({
+      visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
+      viewerBlocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${likerId} and ${blocks.blockedId} = ${users.id})`,
+      blockedViewer: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${likerId})`,
+    })
+    .from(users)
+    .where(eq(users.id, likedId));
+  if (!row) return undefined;
+  const { visible, ...relation } = row;
+  return { id: likedId, visible, relation };
+}
+
+/**
+ * Likes a member; liking twice is one like. Returns whether it is a match (they like the liker).
+ *
+ * Two members liking each other at the same moment: each transaction would insert its row and look
+ * for the other's before either commits, and both would answer "no match". A transaction lock on
+ * the pair serializes the two, so the second sees the first's committed row (READ COMMITTED takes a
+ * fresh snapshot per statement) and answers, and publishes, the match (docs/decisions/0020).
+ */
+export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<boolean> {
+  // The self check comes first: a self-like must answer 400 whatever the caller's own visibility.
+  const target =
+    likedId === liker.id
+      ? { id: likedId, visible: true, relation: { viewerBlocked: false, blockedViewer: false } }
+      : await findLikeTarget(deps.db, liker.id, likedId);
+  if (!target) throw memberNotFound();
+  authorize(liker, 'member.like', target);
+  return deps.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${pairLockKey(liker.id, likedId)})`);
+    const inserted = await tx
+      .insert(likes)
+      .values({ likerId: liker.id, likedId })
+      .onConflictDoNothing()
+      .returning({ likedId: likes.likedId });
+    const match = await likesBack(tx, liker.id, likedId);
+    if (inserted.length > 0) await publish(tx, memberLiked, { likerId: liker.id, likedId, match });
+    return match;
+  });
+}
+
+/** One bigint key per unordered pair: both members' likes of each other take the same lock. */
+function pairLockKey(a: number, b: number): SQL {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  return sql`hashtextextended(${`like:${low}:${high}`}, 0)`;
+}
+
+/** Whether `likedId` likes `likerId` back. */
+async function likesBack(db: Queryable, likerId: number, likedId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId)));
+  return rows.length > 0;
+}
+
+/** Takes a like back; taking back one that does not exist (or of a hidden or unknown id) is not an error. */
+export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<void> {
+  authorize(liker, 'member.unlike');
+  await deps.db.delete(likes).where(and(eq(likes.likerId, liker.id), eq(likes.likedId, likedId)));
+}
+
+/**
+ * The liked member opened the liker's profile (/likes/m/{id}): that like is no longer new. Any id is
+ * accepted and changes nothing when there is no such like, so it tells nothing about the member.
+ */
+export async function markLikeSeen(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  viewer: MemberViewer,
+  likerId: number,
+): Promise<void> {
+  await deps.db
+    .update(likes)
+    .set({ seenAt: deps.now() })
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewer.id), sql`${likes.seenAt} is null`));
+}
+
+export type LikesResult = {
+  given: (CardRow & { match: boolean })[];
+  received: (CardRow & { isNew: boolean })[];
+};
+
+type OtherSide = typeof likes.likerId | typeof likes.likedId;
+
+/**
+ * The other member of each like as a card row, only if the viewer may see them on a list (the
+ * member.list rule as SQL: visible, no block either way), with their approved main photo.
+ */
+function likeCards<Extra extends Record<string, SQL>>(
+  db: Database,
+  viewer: MemberViewer,
+  other: OtherSide,
+  extra: Extra,
+) {
+  const mine = other === likes.likedId ? eq(likes.likerId, viewer.id) : eq(likes.likedId, viewer.id);
+  return db
+    .select({ ...cardColumns, photoPrivate: photos.private, ...extra })
+    .from(likes)
+    .innerJoin(users, eq(users.id, other))
+    .innerJoin(profiles, eq(profiles.userId, other))
+    .leftJoin(
+      photos,
+      and(
+        eq(photos.id, profiles.mainPhotoId),
+        eq(photos.userId, profiles.userId),
+        eq(photos.status, 'approved'),
+      ),
+    )
+    .where(and(mine, visibleMemberCondition, notBlockedEitherWay(viewer.id, other)))
+    .$dynamic();
+}
+
+function withLockedPhoto<R extends CardRow & { photoPrivate: boolean | null }>(viewer: MemberViewer, row: R) {
+  const { photoPrivate, ...card } = row;
+  // A locked main photo: the card gets the blur (members.presenter.ts).
+  return {
+    ...card,
+    photoLocked: !can(viewer, 'photo.view_full', { ownerId: row.id, private: photoPrivate === true }),
+  };
+}
+
+/** GET /api/likes.php: likes given (newest first, with the matches) and received (new first), one query each. */
+export async function listLikes(deps: LikesDeps, viewer: MemberViewer): Promise<LikesResult> {
+  const [given, received] = await Promise.all([
+    likeCards(deps.db, viewer, likes.likedId, {
+      // The primary key's lookup of the reverse row.
+      match: sql<boolean>`exists (select 1 from ${likes} back where back.liker_id = ${likes.likedId} and back.liked_id = ${likes.likerId})`,
+    })
+      .orderBy(desc(likes.createdAt), desc(likes.likedId))
+      .limit(LIKES_LIST_LIMIT),
+    likeCards(deps.db, viewer, likes.likerId, { isNew: sql<boolean>`${likes.seenAt} is null` })
+      // The order of likes_received_idx: new (seen_at null) first, then newest.
+      .orderBy(sql`(${likes.seenAt} is not null)`, desc(likes.createdAt))
+      .limit(LIKES_LIST_LIMIT),
+  ]);
+  return {
+    given: given.map((row) => withLockedPhoto(viewer, row)),
+    received: received.map((row) => withLockedPhoto(viewer, row)),
+  };
+}
+
+/** The member's likes both ways, for the erasure of an account (the stub keeps no relations). */
+export async function removeLikesOf(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
+  await db.delete(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
+}
