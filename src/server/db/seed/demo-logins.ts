@@ -30,6 +30,9 @@ const DEMO_LOGINS = [
   },
 ] as const;
 
+/** Lower case, as the logins look them up. */
+export const DEMO_LOGIN_EMAILS: readonly string[] = DEMO_LOGINS.map((login) => login.email);
+
 export async function seedDemoLogins(db: Database, now = new Date()): Promise<number> {
   let created = 0;
   for (const login of DEMO_LOGINS) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
@@ -12,7 +12,9 @@ import { REGIONS } from '../../features/regions/regions.data.ts';
 import { createLocalStorage, type Storage } from '../../lib/storage.ts';
 import { createTestDb } from '../../test/db.ts';
 import type { Database } from '../client.ts';
-import { appConfig, creditAccounts, photos, profiles, users } from '../schema/index.ts';
+import { appConfig, creditAccounts, likes, photos, profiles, users } from '../schema/index.ts';
+import { seedDemoLikes } from './demo-likes.ts';
+import { DEMO_LOGIN_EMAILS, seedDemoLogins } from './demo-logins.ts';
 import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
 
 const NOW = new Date('2025-03-15T10:00:00Z');
@@ -153,6 +155,45 @@ describe('seedDemo with a small count', () => {
     await seedDemo({ ...other, now: NOW, count: 40 });
     expect(await usernames(other.db)).toEqual(await usernames(site.db));
   }, 120_000);
+
+  // Last in this block: the demo logins are demo members too, and would change the lists above.
+  it('gives both demo logins received likes (some new), given likes and a match, once', async () => {
+    await seedDemoLogins(site.db, NOW);
+    expect(await seedDemoLikes(site.db, NOW)).toBeGreaterThan(0);
+    const snapshot = async () =>
+      (await site.db.select().from(likes).orderBy(asc(likes.likerId), asc(likes.likedId))).map((row) => ({
+        ...row,
+      }));
+    const before = await snapshot();
+    for (const email of DEMO_LOGIN_EMAILS) {
+      const [login] = await site.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const received = before.filter((row) => row.likedId === login!.id);
+      const given = before.filter((row) => row.likerId === login!.id);
+      expect(received.filter((row) => row.seenAt === null).length, email).toBeGreaterThan(0);
+      expect(received.filter((row) => row.seenAt !== null).length, email).toBeGreaterThan(0);
+      expect(given.length, email).toBeGreaterThan(0);
+      const matches = given.filter((g) => received.some((r) => r.likerId === g.likedId));
+      expect(matches.length, email).toBeGreaterThanOrEqual(1);
+      const [{ gender }] = (await site.db
+        .select({ gender: profiles.gender })
+        .from(profiles)
+        .where(eq(profiles.userId, login!.id))) as [{ gender: string }];
+      const partners = [...received.map((r) => r.likerId), ...given.map((g) => g.likedId)];
+      const partnerProfiles = await site.db
+        .select({ gender: profiles.gender, invisible: users.invisible })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(inArray(profiles.userId, partners));
+      expect(
+        partnerProfiles.every((p) => p.gender !== gender && !p.invisible),
+        email,
+      ).toBe(true);
+    }
+    // Idempotent: a second run (a restart) adds nothing and changes nothing.
+    expect(await seedDemoLogins(site.db, NOW)).toBe(0);
+    expect(await seedDemoLikes(site.db, NOW)).toBe(0);
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
 });
 
 describe('seedDemo after an interrupted run', () => {
