@@ -13,6 +13,7 @@ import { membersFeature } from './features/members/members.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
 import { photosFeature } from './features/photos/photos.feature.ts';
 import { profileFeature } from './features/profile/profile.feature.ts';
+import { realtimeFeature } from './features/realtime/realtime.feature.ts';
 import { regionsFeature } from './features/regions/regions.feature.ts';
 import { settingsFeature } from './features/settings/settings.feature.ts';
 
@@ -38,5 +39,6 @@ export const FEATURES: readonly Feature[] = [
   geocodeFeature,
   membersFeature,
   blocksFeature,
+  realtimeFeature,
   devMailFeature,
 ];
