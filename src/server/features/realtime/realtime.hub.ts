@@ -67,16 +67,17 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
 
   // A logout elsewhere, a password reset, a deletion: the session cache has already dropped the
   // member (it subscribed first), so find() reads the session as it now is.
+  function recheck(connection: Connection) {
+    services.sessions.find(connection.token, services.now()).then(
+      (session) => {
+        if (!session) endSession(connection);
+        else connection.expiresAt = session.expiresAt;
+      },
+      (err) => services.log.error({ err }, 'realtime: re-checking a session failed'),
+    );
+  }
   await services.bus.subscribe(userChanged, (userId) => {
-    for (const connection of byUser.get(userId) ?? []) {
-      services.sessions.find(connection.token, services.now()).then(
-        (session) => {
-          if (!session) endSession(connection);
-          else connection.expiresAt = session.expiresAt;
-        },
-        (err) => services.log.error({ err }, 'realtime: re-checking a session failed'),
-      );
-    }
+    for (const connection of byUser.get(userId) ?? []) recheck(connection);
   });
 
   // A socket whose peer vanished (sleep, lost network) sends no close: the missed pong finds it.
@@ -137,6 +138,8 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
         if (connections.size === 0 && byUser.get(userId) === connections) byUser.delete(userId);
       });
       send(connection, { type: 'hello', userId });
+      // A revocation heard between the upgrade's session check and now found no socket to close.
+      recheck(connection);
     },
     stop: () => clearInterval(heartbeat),
   };
