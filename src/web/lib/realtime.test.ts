@@ -124,7 +124,8 @@ describe('realtime client', () => {
   });
 
   it('starts the backoff again after a stable connection, not after a short one', () => {
-    const client = connect();
+    // No liveness pings here: the connection must end by the test's close alone.
+    const client = connect({ livenessMs: 10 * 60_000 });
     for (let i = 0; i < 3; i += 1) {
       last().serverCloses();
       vi.advanceTimersByTime(30_000);
@@ -159,6 +160,28 @@ describe('realtime client', () => {
     vi.advanceTimersByTime(1_000);
     last().serverOpens();
     expect(reread).toHaveBeenCalledOnce();
+  });
+
+  it('pings while open and drops a connection that heard nothing since the previous ping', () => {
+    connect({ livenessMs: 30_000 });
+    const first = last();
+    first.serverOpens();
+    vi.advanceTimersByTime(30_000);
+    expect(first.sent).toEqual(['{"type":"ping"}']);
+    first.serverSends({ type: 'pong' });
+    vi.advanceTimersByTime(30_000);
+    expect(first.sent).toHaveLength(2);
+    expect(first.closedWith).toBeUndefined();
+    // No answer to the second ping: the next tick leaves it and a reconnection follows.
+    vi.advanceTimersByTime(30_000);
+    expect(first.closedWith).toBe(4000);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(2);
+    // The dead socket's late close changes nothing.
+    first.serverCloses();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(2);
   });
 
   it('stops on session_ended, delivering it, and never reconnects', () => {

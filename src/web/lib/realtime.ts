@@ -30,6 +30,12 @@ export type RealtimeOptions = {
   maxDelayMs?: number;
   /** A connection that stayed open this long counts as stable: the next failure starts from the base again. */
   stableAfterMs?: number;
+  /**
+   * The browser answers the server's pings but cannot see them: a connection that died without a
+   * close (sleep, a changed network) would look open for minutes. The client sends its own ping
+   * this often and drops a connection that heard nothing since the previous one.
+   */
+  livenessMs?: number;
 };
 
 export type RealtimeState = 'connecting' | 'open' | 'waiting' | 'stopped';
@@ -77,6 +83,7 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
   const baseMs = options.baseDelayMs ?? 1_000;
   const maxMs = options.maxDelayMs ?? 30_000;
   const stableAfterMs = options.stableAfterMs ?? 60_000;
+  const livenessMs = options.livenessMs ?? 30_000;
 
   const listeners = new Map<ServerEventType, Set<(event: never) => void>>();
   const reconnectListeners = new Set<() => void>();
@@ -86,6 +93,8 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
   let everOpened = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stableTimer: ReturnType<typeof setTimeout> | undefined;
+  let livenessTimer: ReturnType<typeof setInterval> | undefined;
+  let heardSinceLastPing = true;
 
   function emit(event: ReturnType<typeof parse>) {
     if (!event) return;
@@ -98,6 +107,7 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
     state = 'stopped';
     clearTimeout(retryTimer);
     clearTimeout(stableTimer);
+    clearInterval(livenessTimer);
     const current = socket;
     socket = undefined;
     if (current) {
@@ -118,24 +128,44 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
       stableTimer = setTimeout(() => {
         failures = 0;
       }, stableAfterMs);
+      heardSinceLastPing = true;
+      livenessTimer = setInterval(() => {
+        if (!heardSinceLastPing) return lost(current);
+        heardSinceLastPing = false;
+        current.send(JSON.stringify({ type: 'ping' } satisfies ClientEvent));
+      }, livenessMs);
       if (everOpened) for (const listener of reconnectListeners) listener();
       everOpened = true;
     };
     // An event that does not parse is dropped: a newer server may send types this build does not know.
     current.onmessage = (message) => {
+      heardSinceLastPing = true;
       const event = parse(message.data);
       emit(event);
       if (event?.type === 'session_ended') finish();
     };
     current.onerror = () => {};
     current.onclose = (event) => {
-      clearTimeout(stableTimer);
-      socket = undefined;
       if (event.code === REALTIME_CLOSE.sessionEnded) return finish();
-      state = 'waiting';
-      retryTimer = setTimeout(open, reconnectDelay(failures, random, baseMs, maxMs));
-      failures += 1;
+      retry();
     };
+  }
+
+  function retry() {
+    clearTimeout(stableTimer);
+    clearInterval(livenessTimer);
+    socket = undefined;
+    state = 'waiting';
+    retryTimer = setTimeout(open, reconnectDelay(failures, random, baseMs, maxMs));
+    failures += 1;
+  }
+
+  /** A connection that stopped answering: its close event may take minutes, so it is left behind now. */
+  function lost(dead: WebSocketLike) {
+    dead.onclose = null;
+    dead.onmessage = null;
+    dead.close(4000, 'no answer');
+    retry();
   }
 
   open();
