@@ -6,12 +6,15 @@ import {
   ServerEventSchema,
 } from '../../../shared/realtime/events.ts';
 
-/** A message of the document per event type, named after it, with its schema from the shared union. */
+/**
+ * A message of the document per event type, named after it, with its schema from the shared union;
+ * draft-07 because AsyncAPI's default schema format is a superset of that draft.
+ */
 function messagesOf(union: typeof ServerEventSchema | typeof ClientEventSchema, suffix: string) {
   return Object.fromEntries(
     union.options.map((option) => {
       const type = option.shape.type.value;
-      return [`${type}${suffix}`, { name: type, payload: z.toJSONSchema(option) }];
+      return [`${type}${suffix}`, { name: type, payload: z.toJSONSchema(option, { target: 'draft-07' }) }];
     }),
   );
 }

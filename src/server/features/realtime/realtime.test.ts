@@ -147,6 +147,20 @@ describe('GET /api/realtime', () => {
     expect(otherBrowser.socket.readyState).toBe(WebSocket.OPEN);
   });
 
+  it('ends a socket whose session expired, at the next heartbeat', async () => {
+    const member = await createMember(a.services.db);
+    const tab = await connect(urlA, cookieOf(await logIn(a.services.db, member.id)));
+    await tab.next('hello');
+    const realNow = a.services.now;
+    a.services.now = () => new Date(Date.now() + 400 * 24 * 3600 * 1000);
+    try {
+      expect(await tab.next('session_ended', 1_000)).toEqual({ type: 'session_ended' });
+      expect((await tab.closed).code).toBe(REALTIME_CLOSE.sessionEnded);
+    } finally {
+      a.services.now = realNow;
+    }
+  });
+
   it('terminates a socket that does not answer pings, and keeps one that does', async () => {
     const member = await createMember(a.services.db);
     const login = await logIn(a.services.db, member.id);
