@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -46,6 +47,10 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
   app.setSerializerCompiler(serializerCompiler);
 
   await app.register(cookie);
+  // At the root and before the session's hooks: its onRequest marks an upgrade request, so that a
+  // request refused by an earlier hook (a foreign Origin) still has its raw socket closed after the
+  // answer. Registered in a feature's scope, such a socket stayed open.
+  await app.register(websocket, { options: { maxPayload: 4_096 } });
   registerSecurityHeaders(app, { https: services.env.publicUrl.startsWith('https://') });
   await app.register(compress, {
     threshold: COMPRESS_THRESHOLD_BYTES,

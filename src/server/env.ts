@@ -50,6 +50,8 @@ const EnvSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** Photo uploads per member per hour (the photo benchmark raises it). */
   PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** How often the real-time socket is pinged; a socket that missed the previous pong is dropped (tests shorten it). */
+  REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).default(25_000),
 });
 
 export type Env = {
@@ -69,6 +71,7 @@ export type Env = {
   loginRateLimit: number;
   signupRateLimit: number;
   photoUploadRateLimit: number;
+  realtimeHeartbeatMs: number;
 };
 
 export class EnvError extends Error {}
@@ -120,5 +123,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     photoUploadRateLimit: e.PHOTO_UPLOAD_RATE_LIMIT,
+    realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
   };
 }

@@ -14,6 +14,7 @@ import { membersFeature } from './features/members/members.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
 import { photosFeature } from './features/photos/photos.feature.ts';
 import { profileFeature } from './features/profile/profile.feature.ts';
+import { realtimeFeature } from './features/realtime/realtime.feature.ts';
 import { regionsFeature } from './features/regions/regions.feature.ts';
 import { settingsFeature } from './features/settings/settings.feature.ts';
 
@@ -40,5 +41,6 @@ export const FEATURES: readonly Feature[] = [
   membersFeature,
   blocksFeature,
   likesFeature,
+  realtimeFeature,
   devMailFeature,
 ];

@@ -1,0 +1,146 @@
+import type { WebSocket } from 'ws';
+import {
+  ClientEventSchema,
+  parseEvent,
+  REALTIME_CLOSE,
+  type ServerEvent,
+} from '../../../shared/realtime/events.ts';
+import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
+import { userChanged } from '../auth/sessions.service.ts';
+import { balanceOf, creditsChanged } from '../credits/credits.service.ts';
+import { realtimeMember } from './realtime.service.ts';
+
+/** Client messages that do not parse are ignored; this many on one socket closes it (a broken or hostile client). */
+export const MAX_INVALID_CLIENT_MESSAGES = 10;
+
+type Connection = {
+  socket: WebSocket;
+  userId: number;
+  /** The cookie's token, to ask the session cache again when the account changes. */
+  token: string;
+  expiresAt: Date;
+  alive: boolean;
+  invalid: number;
+};
+
+export type RealtimeHub = {
+  /** Takes an upgraded socket of a member who has just been authenticated. */
+  accept: (socket: WebSocket, session: ActiveSession, token: string) => void;
+  /** Stops the heartbeat; the sockets themselves are closed by @fastify/websocket on app close. */
+  stop: () => void;
+};
+
+type HubServices = Pick<AppServices, 'bus' | 'db' | 'sessions' | 'now' | 'log'>;
+
+/**
+ * This instance's open sockets, by member. Every instance subscribes to the same channels and
+ * delivers only to its own sockets, so an event published anywhere reaches every tab.
+ */
+export async function createRealtimeHub(services: HubServices, heartbeatMs: number): Promise<RealtimeHub> {
+  const byUser = new Map<number, Set<Connection>>();
+
+  function send(connection: Connection, event: ServerEvent) {
+    if (connection.socket.readyState === connection.socket.OPEN)
+      connection.socket.send(JSON.stringify(event));
+  }
+
+  function endSession(connection: Connection) {
+    send(connection, { type: 'session_ended' });
+    connection.socket.close(REALTIME_CLOSE.sessionEnded, 'session ended');
+  }
+
+  function deliver(userId: number, event: ServerEvent) {
+    for (const connection of byUser.get(userId) ?? []) send(connection, event);
+  }
+
+  await services.bus.subscribe(realtimeMember, ({ userId, event }) => deliver(userId, event));
+
+  // The balance is read once per instance that holds a tab of the member, not once per tab.
+  await services.bus.subscribe(creditsChanged, (userId) => {
+    if (!byUser.has(userId)) return;
+    balanceOf(services.db, userId).then(
+      (balance) => deliver(userId, { type: 'credits', balance }),
+      (err) => services.log.error({ err }, 'realtime: reading a balance failed'),
+    );
+  });
+
+  // A logout elsewhere, a password reset, a deletion: the session cache has already dropped the
+  // member (it subscribed first), so find() reads the session as it now is.
+  function recheck(connection: Connection) {
+    services.sessions.find(connection.token, services.now()).then(
+      (session) => {
+        if (!session) endSession(connection);
+        else connection.expiresAt = session.expiresAt;
+      },
+      (err) => services.log.error({ err }, 'realtime: re-checking a session failed'),
+    );
+  }
+  await services.bus.subscribe(userChanged, (userId) => {
+    for (const connection of byUser.get(userId) ?? []) recheck(connection);
+  });
+
+  // A socket whose peer vanished (sleep, lost network) sends no close: the missed pong finds it.
+  const heartbeat = setInterval(() => {
+    const now = services.now();
+    for (const connections of byUser.values()) {
+      for (const connection of connections) {
+        if (!connection.alive) {
+          connection.socket.terminate();
+          continue;
+        }
+        if (connection.expiresAt <= now) {
+          endSession(connection);
+          continue;
+        }
+        connection.alive = false;
+        connection.socket.ping();
+      }
+    }
+  }, heartbeatMs);
+  heartbeat.unref();
+
+  function onMessage(connection: Connection, data: unknown, isBinary: boolean) {
+    const event = isBinary ? undefined : parseEvent(ClientEventSchema, String(data));
+    if (!event) {
+      connection.invalid += 1;
+      if (connection.invalid >= MAX_INVALID_CLIENT_MESSAGES)
+        connection.socket.close(REALTIME_CLOSE.tooManyInvalid, 'too many invalid messages');
+      return;
+    }
+    switch (event.type) {
+      case 'ping':
+        send(connection, { type: 'pong' });
+        break;
+    }
+  }
+
+  return {
+    accept: (socket, session, token) => {
+      const userId = session.user.id;
+      const connection: Connection = {
+        socket,
+        userId,
+        token,
+        expiresAt: session.expiresAt,
+        alive: true,
+        invalid: 0,
+      };
+      const connections = byUser.get(userId) ?? new Set();
+      connections.add(connection);
+      byUser.set(userId, connections);
+      socket.on('pong', () => {
+        connection.alive = true;
+      });
+      socket.on('message', (data, isBinary) => onMessage(connection, data, isBinary));
+      socket.on('close', () => {
+        connections.delete(connection);
+        if (connections.size === 0 && byUser.get(userId) === connections) byUser.delete(userId);
+      });
+      send(connection, { type: 'hello', userId });
+      // A revocation heard between the upgrade's session check and now found no socket to close.
+      recheck(connection);
+    },
+    stop: () => clearInterval(heartbeat),
+  };
+}

@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { SESSION_COOKIE } from '../../../shared/limits.ts';
+import { REALTIME_PATH } from '../../../shared/realtime/events.ts';
+import { requireMember } from '../../plugins/session.ts';
+import type { AppServices } from '../../services.ts';
+import { realtimeAsyncApi } from './realtime.asyncapi.ts';
+import { createRealtimeHub } from './realtime.hub.ts';
+
+export function realtimeRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    const hub = await createRealtimeHub(services, services.env.realtimeHeartbeatMs);
+    app.addHook('onClose', async () => hub.stop());
+
+    const document = realtimeAsyncApi();
+    app.get(`${REALTIME_PATH}.json`, { schema: { hide: true } }, () => document);
+
+    app.get(
+      REALTIME_PATH,
+      {
+        websocket: true,
+        // A page of another site could otherwise open a socket riding on the member's cookie
+        // (cross-site WebSocket hijacking): the session plugin's same-origin rule refuses it.
+        config: { sameOriginOnly: true },
+        // Before the upgrade, so a visitor gets a plain 403 rather than a socket that closes.
+        preHandler: async (request) => {
+          await requireMember(request);
+        },
+      },
+      async (socket, request) => {
+        const session = await request.session();
+        const token = request.cookies[SESSION_COOKIE];
+        // preHandler has seen both; the session promise is memoised.
+        if (!session || !token) return socket.close();
+        hub.accept(socket, session, token);
+      },
+    );
+  };
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { type ServerEvent, ServerEventSchema } from '../../../shared/realtime/events.ts';
+import type { Queryable } from '../../db/client.ts';
+import { defineChannel, publish } from '../../lib/event-bus.ts';
+
+/**
+ * An event for every open tab of a member, on whichever instance holds the tab: each instance
+ * hears it and delivers it to its own sockets of that member.
+ */
+export const realtimeMember = defineChannel(
+  'realtime_member',
+  z.object({ userId: z.number().int().positive(), event: ServerEventSchema }),
+);
+
+/**
+ * Tells a member's open tabs about a change. Given the change's transaction, the tabs hear of it
+ * only when it commits (a like that rolls back is never announced); features call this inside
+ * their transactions rather than after them, so a crash between the two cannot lose the event.
+ */
+export async function sendToMember(db: Queryable, userId: number, event: ServerEvent): Promise<void> {
+  await publish(db, realtimeMember, { userId, event });
+}

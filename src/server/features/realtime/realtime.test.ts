@@ -1,0 +1,205 @@
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { REALTIME_CLOSE, type ServerEvent } from '../../../shared/realtime/events.ts';
+import { buildApp } from '../../app.ts';
+import { loadEnv } from '../../env.ts';
+import { createServices } from '../../services.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createMember, logIn } from '../../test/members.ts';
+import { grantCredits } from '../credits/credits.service.ts';
+import { MAX_INVALID_CLIENT_MESSAGES } from './realtime.hub.ts';
+import { sendToMember } from './realtime.service.ts';
+
+const env = { REALTIME_HEARTBEAT_MS: '150' };
+const a = await createTestApp(env);
+// A second instance on the same database, as behind a load balancer.
+const bServices = await createServices(
+  loadEnv({ NODE_ENV: 'test', DATA_DIR: a.dataDir, ...env }),
+  { ...a.database, close: async () => {} },
+  pino({ level: 'silent' }),
+);
+const b = await buildApp(bServices, { logger: false });
+let urlA = '';
+let urlB = '';
+const clients: WebSocket[] = [];
+
+beforeAll(async () => {
+  await a.app.listen({ port: 0, host: '127.0.0.1' });
+  await b.listen({ port: 0, host: '127.0.0.1' });
+  urlA = `ws://127.0.0.1:${(a.app.server.address() as AddressInfo).port}/api/realtime`;
+  urlB = `ws://127.0.0.1:${(b.server.address() as AddressInfo).port}/api/realtime`;
+});
+afterAll(async () => {
+  for (const client of clients) client.terminate();
+  await b.close();
+  await bServices.close();
+});
+
+type Tab = {
+  socket: WebSocket;
+  events: ServerEvent[];
+  next: (type: ServerEvent['type'], timeoutMs?: number) => Promise<ServerEvent>;
+  closed: Promise<{ code: number; at: number }>;
+};
+
+/** A tab's socket that records what it hears; resolves once open, rejects with the refusal's status. */
+function connect(url: string, headers: Record<string, string> = {}): Promise<Tab> {
+  const socket = new WebSocket(url, { headers });
+  clients.push(socket);
+  const events: ServerEvent[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data) => {
+    events.push(JSON.parse(String(data)));
+    for (const wake of waiters.splice(0)) wake();
+  });
+  const closed = new Promise<{ code: number; at: number }>((resolve) =>
+    socket.on('close', (code) => resolve({ code, at: Date.now() })),
+  );
+  const next = (type: ServerEvent['type'], timeoutMs = 2_000) =>
+    new Promise<ServerEvent>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${type} event`)), timeoutMs);
+      const look = () => {
+        const index = events.findIndex((event) => event.type === type);
+        if (index >= 0) {
+          clearTimeout(timer);
+          resolve(events.splice(index, 1)[0] as ServerEvent);
+        } else waiters.push(look);
+      };
+      look();
+    });
+  return new Promise((resolve, reject) => {
+    socket.on('open', () => resolve({ socket, events, next, closed }));
+    socket.on('unexpected-response', (request, response) => {
+      // With this listener, ws leaves the refused request to us: end it, or the port stays busy.
+      request.destroy();
+      reject(new Error(String(response.statusCode)));
+    });
+    socket.on('error', reject);
+  });
+}
+
+const cookieOf = (login: { cookies: { sid: string } }) => ({ cookie: `sid=${login.cookies.sid}` });
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('GET /api/realtime', () => {
+  it('refuses a visitor, a stale session and a foreign Origin before the upgrade', async () => {
+    const member = await createMember(a.services.db);
+    const login = await logIn(a.services.db, member.id);
+    await expect(connect(urlA)).rejects.toThrow('403');
+    await expect(connect(urlA, { cookie: 'sid=not-a-session' })).rejects.toThrow('403');
+    await expect(connect(urlA, { ...cookieOf(login), origin: 'https://evil.example' })).rejects.toThrow(
+      '403',
+    );
+    const tab = await connect(urlA, { ...cookieOf(login), origin: urlA.replace('ws:', 'http:') });
+    expect(await tab.next('hello')).toEqual({ type: 'hello', userId: member.id });
+  });
+
+  it("delivers a credit grant made on another instance to every tab of the member, and to no one else's", async () => {
+    const member = await createMember(a.services.db);
+    const other = await createMember(a.services.db);
+    const login = await logIn(a.services.db, member.id);
+    const tabOnA = await connect(urlA, cookieOf(login));
+    const tabOnB = await connect(urlB, cookieOf(login));
+    const otherTab = await connect(urlA, cookieOf(await logIn(a.services.db, other.id)));
+    await Promise.all([tabOnA.next('hello'), tabOnB.next('hello'), otherTab.next('hello')]);
+
+    await bServices.db.transaction((tx) =>
+      grantCredits(tx, { userId: member.id, amount: 25, reason: 'purchase', reference: 'rt-test-1' }),
+    );
+    expect(await tabOnA.next('credits')).toEqual({ type: 'credits', balance: 25 });
+    expect(await tabOnB.next('credits')).toEqual({ type: 'credits', balance: 25 });
+    await sleep(200);
+    expect(otherTab.events).toEqual([]);
+  });
+
+  it('sendToMember delivers on commit and never for a rolled-back change', async () => {
+    const member = await createMember(a.services.db);
+    const tab = await connect(urlA, cookieOf(await logIn(a.services.db, member.id)));
+    await tab.next('hello');
+    await bServices.db
+      .transaction(async (tx) => {
+        await sendToMember(tx, member.id, { type: 'like', from: { id: 1 } });
+        throw new Error('roll back');
+      })
+      .catch(() => {});
+    await bServices.db.transaction((tx) => sendToMember(tx, member.id, { type: 'match', with: { id: 2 } }));
+    expect(await tab.next('match')).toEqual({ type: 'match', with: { id: 2 } });
+    expect(tab.events).toEqual([]);
+  });
+
+  it('closes the sockets of a session logged out elsewhere within a second, and only those', async () => {
+    const member = await createMember(a.services.db);
+    const login = await logIn(a.services.db, member.id);
+    const otherBrowser = await connect(urlA, cookieOf(await logIn(a.services.db, member.id)));
+    const tab = await connect(urlA, cookieOf(login));
+    await Promise.all([tab.next('hello'), otherBrowser.next('hello')]);
+
+    const loggedOutAt = Date.now();
+    const response = await b.inject({ method: 'GET', url: '/api/logout.php', ...login });
+    expect(response.statusCode).toBe(200);
+    expect(await tab.next('session_ended', 1_000)).toEqual({ type: 'session_ended' });
+    const { code, at } = await tab.closed;
+    expect(code).toBe(REALTIME_CLOSE.sessionEnded);
+    expect(at - loggedOutAt).toBeLessThan(1_000);
+    await sleep(200);
+    expect(otherBrowser.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('ends a socket whose session expired, at the next heartbeat', async () => {
+    const member = await createMember(a.services.db);
+    const tab = await connect(urlA, cookieOf(await logIn(a.services.db, member.id)));
+    await tab.next('hello');
+    const realNow = a.services.now;
+    a.services.now = () => new Date(Date.now() + 400 * 24 * 3600 * 1000);
+    try {
+      expect(await tab.next('session_ended', 1_000)).toEqual({ type: 'session_ended' });
+      expect((await tab.closed).code).toBe(REALTIME_CLOSE.sessionEnded);
+    } finally {
+      a.services.now = realNow;
+    }
+  });
+
+  it('terminates a socket that does not answer pings, and keeps one that does', async () => {
+    const member = await createMember(a.services.db);
+    const login = await logIn(a.services.db, member.id);
+    const dead = await connect(urlA, cookieOf(login));
+    const alive = await connect(urlA, cookieOf(login));
+    // A peer that vanished: it never answers the server's pings.
+    dead.socket.pong = () => {};
+    const { code } = await dead.closed;
+    expect(code).toBe(1006); // terminated, no closing handshake
+    expect(alive.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('ignores client messages that do not parse, answers a ping, and closes after too many', async () => {
+    const member = await createMember(a.services.db);
+    const tab = await connect(urlA, cookieOf(await logIn(a.services.db, member.id)));
+    await tab.next('hello');
+    for (let i = 1; i < MAX_INVALID_CLIENT_MESSAGES; i += 1)
+      tab.socket.send(i % 2 ? 'not json' : JSON.stringify({ type: 'shout' }));
+    tab.socket.send(JSON.stringify({ type: 'ping' }));
+    expect(await tab.next('pong')).toEqual({ type: 'pong' });
+    tab.socket.send('{}');
+    expect((await tab.closed).code).toBe(REALTIME_CLOSE.tooManyInvalid);
+  });
+
+  it('documents its events in an AsyncAPI document generated from the schemas', async () => {
+    const response = await a.app.inject({ method: 'GET', url: '/api/realtime.json' });
+    expect(response.statusCode).toBe(200);
+    const document = response.json();
+    expect(document.asyncapi).toBe('3.0.0');
+    expect(Object.keys(document.channels.member.messages)).toEqual(
+      expect.arrayContaining([
+        'helloFromServer',
+        'creditsFromServer',
+        'session_endedFromServer',
+        'pingFromClient',
+      ]),
+    );
+    expect(document.channels.member.messages.creditsFromServer.payload.properties.balance.type).toBe(
+      'integer',
+    );
+  });
+});

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** The path of the one WebSocket a browser tab opens. */
+export const REALTIME_PATH = '/api/realtime';
+
+/**
+ * Close codes of the real-time socket. 4000–4999 are the application's own (RFC 6455 §7.4.2); the
+ * client reconnects after anything but SESSION_ENDED.
+ */
+export const REALTIME_CLOSE = {
+  /** The session behind the socket was revoked, expired or its account closed: do not reconnect. */
+  sessionEnded: 4001,
+  /** The client sent too many messages that were not valid client events. */
+  tooManyInvalid: 4002,
+} as const;
+
+const MemberRefSchema = z.object({ id: z.number().int().positive() });
+
+// Events carry ids, never documents: a client reads what it needs (and a bus payload stays small).
+export const ServerEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), userId: z.number().int().positive() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('credits'), balance: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('session_ended') }),
+  z.object({ type: z.literal('like'), from: MemberRefSchema }),
+  z.object({ type: z.literal('match'), with: MemberRefSchema }),
+  // Provisional until chat lands: enough for a tab to know which conversation to re-read.
+  z.object({ type: z.literal('message'), chat: z.object({ id: z.number().int().positive() }) }),
+]);
+export type ServerEvent = z.infer<typeof ServerEventSchema>;
+export type ServerEventType = ServerEvent['type'];
+export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
+
+export const ClientEventSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);
+export type ClientEvent = z.infer<typeof ClientEventSchema>;
+
+/** Parses one text frame; undefined for anything that is not a known event of that direction. */
+export function parseEvent<T>(schema: z.ZodType<T>, text: string): T | undefined {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const parsed = schema.safeParse(data);
+  return parsed.success ? parsed.data : undefined;
+}
