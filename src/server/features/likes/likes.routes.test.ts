@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LikesResponse } from '../../../shared/contracts/likes.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addPhoto, blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { realtimeMember } from '../realtime/realtime.service.ts';
 import { memberLiked, removeLikesOf } from './likes.service.ts';
 
 const { app, services } = await createTestApp();
@@ -316,5 +317,30 @@ describe('erasing an account', () => {
     await db.transaction((tx) => removeLikesOf(tx, me.id));
     expect(await likeRows(me.id)).toEqual([]);
     expect(await likeRows(them.id)).toEqual([]);
+  });
+});
+
+describe('likes on the real-time channel', () => {
+  it('a like reaches the liked member, and a match both members, once each, when it commits', async () => {
+    const events: { userId: number; event: unknown }[] = [];
+    await services.bus.subscribe(realtimeMember, (message) => events.push(message));
+    const a = await createMember(db, { gender: 'female' });
+    const b = await createMember(db, { gender: 'male' });
+    const loginA = await logIn(db, a.id, services.now());
+    const loginB = await logIn(db, b.id, services.now());
+    expect((await like('POST', loginA, { id: b.id })).statusCode).toBe(200);
+    expect((await like('POST', loginA, { id: b.id })).statusCode).toBe(200); // repeated: no new event
+    expect((await like('POST', loginB, { id: a.id })).statusCode).toBe(200);
+    const ours: typeof events = [];
+    for (let i = 0; i < 200 && ours.length < 4; i += 1) {
+      await new Promise((r) => setTimeout(r, 10));
+      ours.splice(0, ours.length, ...events.filter((e) => e.userId === a.id || e.userId === b.id));
+    }
+    expect(ours).toEqual([
+      { userId: b.id, event: { type: 'like', from: { id: a.id } } },
+      { userId: a.id, event: { type: 'like', from: { id: b.id } } },
+      { userId: a.id, event: { type: 'match', with: { id: b.id } } },
+      { userId: b.id, event: { type: 'match', with: { id: a.id } } },
+    ]);
   });
 });

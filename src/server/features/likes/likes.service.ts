@@ -13,6 +13,7 @@ import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns } from '../members/search.service.ts';
+import { sendToMember } from '../realtime/realtime.service.ts';
 
 /**
  * A new like, published in the like's transaction (delivered on commit): the real-time channel
@@ -68,7 +69,15 @@ export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: 
       .onConflictDoNothing()
       .returning({ likedId: likes.likedId });
     const match = await likesBack(tx, liker.id, likedId);
-    if (inserted.length > 0) await publish(tx, memberLiked, { likerId: liker.id, likedId, match });
+    if (inserted.length > 0) {
+      await publish(tx, memberLiked, { likerId: liker.id, likedId, match });
+      // The members' open tabs hear it live, on every instance, once the like commits.
+      await sendToMember(tx, likedId, { type: 'like', from: { id: liker.id } });
+      if (match) {
+        await sendToMember(tx, likedId, { type: 'match', with: { id: liker.id } });
+        await sendToMember(tx, liker.id, { type: 'match', with: { id: likedId } });
+      }
+    }
     return match;
   });
 }
