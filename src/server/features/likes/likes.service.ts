@@ -12,7 +12,7 @@ import type { AppServices } from '../../services.ts';
 import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
-import { cardColumns } from '../members/search.service.ts';
+import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { sendToMember } from '../realtime/realtime.service.ts';
 
 /**
@@ -141,14 +141,7 @@ function likeCards<Extra extends Record<string, SQL>>(
     .from(likes)
     .innerJoin(users, eq(users.id, other))
     .innerJoin(profiles, eq(profiles.userId, other))
-    .leftJoin(
-      photos,
-      and(
-        eq(photos.id, profiles.mainPhotoId),
-        eq(photos.userId, profiles.userId),
-        eq(photos.status, 'approved'),
-      ),
-    )
+    .leftJoin(photos, cardPhotoJoin)
     .where(and(mine, visibleMemberCondition, notBlockedEitherWay(viewer.id, other)))
     .$dynamic();
 }

@@ -34,6 +34,13 @@ export const cardColumns = {
   photoStatus: photos.status,
 };
 
+/** The photo a card shows: the member's own approved main photo (left-joined: a card may have none). */
+export const cardPhotoJoin = and(
+  eq(photos.id, profiles.mainPhotoId),
+  eq(photos.userId, profiles.userId),
+  eq(photos.status, 'approved'),
+);
+
 /** What the member services need of the process-wide services (the bench builds the same). */
 export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' | 'now'>;
 /** Who asks, for the settings that apply to them. */
@@ -122,14 +129,7 @@ export async function findMemberPage(db: Database, q: PageQuery): Promise<CardRo
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     // Only an approved main photo of the member themself appears on a card.
-    .leftJoin(
-      photos,
-      and(
-        eq(photos.id, profiles.mainPhotoId),
-        eq(photos.userId, profiles.userId),
-        eq(photos.status, 'approved'),
-      ),
-    )
+    .leftJoin(photos, cardPhotoJoin)
     .where(
       and(
         ...matchConditions(q.filters, q.viewer, q.today),
