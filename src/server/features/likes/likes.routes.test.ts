@@ -344,3 +344,19 @@ describe('likes on the real-time channel', () => {
     ]);
   });
 });
+
+describe('the like button of the profile view', () => {
+  it('GET /api/member.php says whether the viewer likes the member', async () => {
+    const a = await createMember(db, { gender: 'female' });
+    const b = await createMember(db, { gender: 'male' });
+    const loginA = await logIn(db, a.id, services.now());
+    const likedByViewer = async () =>
+      (await app.inject({ url: `/api/member.php?id=${b.id}`, ...loginA })).json().member.relation
+        .liked_by_viewer;
+    expect(await likedByViewer()).toBe(false);
+    expect((await like('POST', loginA, { id: b.id })).statusCode).toBe(200);
+    expect(await likedByViewer()).toBe(true);
+    expect((await like('DELETE', loginA, { id: b.id })).statusCode).toBe(200);
+    expect(await likedByViewer()).toBe(false);
+  });
+});

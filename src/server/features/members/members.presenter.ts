@@ -125,8 +125,7 @@ export function presentMemberProfile(result: MemberProfileResult, now: Date): Me
     relation: {
       is_self: result.relation.isSelf,
       blocked_by_viewer: result.relation.blockedByViewer,
-      // Likes arrive with their own issue; the field is part of the screen's contract already.
-      liked_by_viewer: false,
+      liked_by_viewer: result.relation.likedByViewer,
     },
   };
   return { member, related: result.related.map((m) => presentMemberCard(m, now, visibility)) };

@@ -8,6 +8,7 @@ import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
 import { isMember, isMemberSelf, viewerOf } from '../../policy/viewer.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { findBlockRelation } from '../blocks/blocks.service.ts';
+import { hasLiked } from '../likes/likes.service.ts';
 import { listProfilePhotos } from '../photos/photos.service.ts';
 import type { CardRow } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
@@ -32,7 +33,7 @@ export type MemberProfileResult = {
   /** Main photo first, then by position; only those this viewer may see. */
   photos: ProfilePhotoRow[];
   related: CardRow[];
-  relation: { isSelf: boolean; blockedByViewer: boolean };
+  relation: { isSelf: boolean; blockedByViewer: boolean; likedByViewer: boolean };
   visibleFields: readonly ProfileField[];
 };
 
@@ -46,7 +47,7 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
   const { db } = deps;
   const viewer = viewerOf(input.session);
   const isSelf = isMemberSelf(viewer, input.id);
-  const [settings, [row], relation] = await Promise.all([
+  const [settings, [row], relation, likedByViewer] = await Promise.all([
     settingsFor(deps, input.visitor),
     db
       .select({
@@ -58,6 +59,7 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
       .innerJoin(profiles, eq(profiles.userId, users.id))
       .where(eq(users.id, input.id)),
     isMember(viewer) && !isSelf ? findBlockRelation(db, viewer.id, input.id) : Promise.resolve(NO_BLOCKS),
+    isMember(viewer) && !isSelf ? hasLiked(db, viewer.id, input.id) : Promise.resolve(false),
   ]);
   if (!row) throw memberNotFound();
   authorize(viewer, 'member.view', { id: input.id, name: row.user.name, visible: row.visible, relation });
@@ -94,7 +96,7 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
       locked: !can(viewer, 'photo.view_full', { ownerId: input.id, private: p.private }),
     })),
     related,
-    relation: { isSelf, blockedByViewer: relation.viewerBlocked },
+    relation: { isSelf, blockedByViewer: relation.viewerBlocked, likedByViewer },
     visibleFields: settings.visible_profile_fields,
   };
 }
