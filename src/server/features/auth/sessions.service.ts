@@ -176,10 +176,8 @@ export const userChanged = defineChannel('user_changed', z.number().int().positi
 
 export type SessionCache = {
   find: (token: string, now: Date) => Promise<ActiveSession | null>;
-  /** What find would answer from memory right now: undefined when it would have to ask the database. */
-  peek: (token: string, now: Date) => ActiveSession | null | undefined;
   /**
-   * Every change to an account (status, password, e-mail, language, credits, sessions) or to what
+   * Every change to an account (status, password, e-mail, language, sessions) or to what
    * the session carries of the profile (profile fields, main photo) must call this, on whichever
    * instance makes it: all instances drop what they cached for that member.
    */
@@ -223,7 +221,6 @@ export async function createSessionCache(
       entries.set(id, { at: Date.now(), value });
       return value;
     },
-    peek: (token, now) => peek(hashToken(token), now),
     invalidateUser: async (userId, tx) => {
       dropUser(userId);
       await publish(tx ?? db, userChanged, userId);
