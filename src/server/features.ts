@@ -17,6 +17,7 @@ import { profileFeature } from './features/profile/profile.feature.ts';
 import { realtimeFeature } from './features/realtime/realtime.feature.ts';
 import { regionsFeature } from './features/regions/regions.feature.ts';
 import { settingsFeature } from './features/settings/settings.feature.ts';
+import { swipeFeature } from './features/swipe/swipe.feature.ts';
 
 /**
  * The features of the app, in the order their routes are registered and an account is erased
@@ -41,6 +42,7 @@ export const FEATURES: readonly Feature[] = [
   membersFeature,
   blocksFeature,
   likesFeature,
+  swipeFeature,
   realtimeFeature,
   devMailFeature,
 ];

@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'cannot_block_self',
   'cannot_like_self',
   'geocode_failed',
+  // The swipe game.
+  'cannot_pass_self',
+  'swipe_limit_reached',
+  'swipe_nothing_to_undo',
   // Photos.
   'photo_not_an_image',
   'photo_too_large',
@@ -91,6 +95,8 @@ export const VALIDATION_KEYS = [
   'city_too_long',
   'about_me_too_long',
   'age_range_invalid',
+  // The swipe game.
+  'time_zone_invalid',
   // Complaints.
   'complaint_name_required',
   'complaint_name_too_long',

@@ -21,6 +21,7 @@ import {
   uploadPhoto,
   viewPhotoInFull,
 } from './rules/photos.rules.ts';
+import { passMember, undoPass } from './rules/swipe.rules.ts';
 import { isMember, type MemberViewer, type Viewer } from './viewer.ts';
 
 /**
@@ -35,6 +36,8 @@ type Actions = {
   'member.unblock': { actor: MemberViewer; resource: undefined };
   'member.like': { actor: MemberViewer; resource: MemberFacts };
   'member.unlike': { actor: MemberViewer; resource: undefined };
+  'member.pass': { actor: MemberViewer; resource: MemberFacts };
+  'member.unpass': { actor: MemberViewer; resource: undefined };
   'photo.view_full': { actor: Viewer; resource: PhotoFacts };
   'photo.upload': { actor: MemberViewer; resource: undefined };
   'photo.edit': { actor: MemberViewer; resource: OwnedFacts };
@@ -66,6 +69,8 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'member.unblock': unblockMember,
   'member.like': likeMember,
   'member.unlike': unlikeMember,
+  'member.pass': passMember,
+  'member.unpass': undoPass,
   'photo.view_full': viewPhotoInFull,
   'photo.upload': uploadPhoto,
   'photo.edit': editPhoto,

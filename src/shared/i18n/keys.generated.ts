@@ -114,6 +114,7 @@ export type CommonKey =
   | 'errors.blocked_by_member'
   | 'errors.cannot_block_self'
   | 'errors.cannot_like_self'
+  | 'errors.cannot_pass_self'
   | 'errors.close'
   | 'errors.csrf_failed'
   | 'errors.default'
@@ -146,6 +147,8 @@ export type CommonKey =
   | 'errors.search_login_required'
   | 'errors.service_unavailable'
   | 'errors.signups_closed'
+  | 'errors.swipe_limit_reached'
+  | 'errors.swipe_nothing_to_undo'
   | 'errors.title'
   | 'errors.validation_failed'
   | 'fictional.plural'
@@ -512,7 +515,8 @@ export type CommonKey =
   | 'validation.region_invalid'
   | 'validation.sexuality_required'
   | 'validation.signup_message_too_long'
-  | 'validation.signups_closed';
+  | 'validation.signups_closed'
+  | 'validation.time_zone_invalid';
 
 export type LegalKey =
   | 'ban.intro'

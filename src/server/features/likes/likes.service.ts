@@ -1,7 +1,7 @@
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIKES_LIST_LIMIT } from '../../../shared/contracts/likes.ts';
-import type { Database, Queryable } from '../../db/client.ts';
+import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
 import { defineChannel, publish } from '../../lib/event-bus.ts';
 import { authorize, can } from '../../policy/policy.ts';
@@ -25,6 +25,13 @@ export const memberLiked = defineChannel(
 );
 
 type LikesDeps = Pick<AppServices, 'db'>;
+
+/**
+ * What a caller may add to a like: `inTransaction` runs in the like's transaction, after the pair
+ * lock and before the insert (the swipe game counts its daily likes there); throwing refuses the
+ * like and rolls everything back.
+ */
+export type LikeOptions = { inTransaction?: (tx: Tx) => Promise<void> };
 
 /** The member to like as member.like needs them: visible, and the blocks both ways, in one primary-key read. */
 async function findLikeTarget(
@@ -53,7 +60,12 @@ async function findLikeTarget(
  * the pair serializes the two, so the second sees the first's committed row (READ COMMITTED takes a
  * fresh snapshot per statement) and answers, and publishes, the match (docs/decisions/0020).
  */
-export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<boolean> {
+export async function likeMember(
+  deps: LikesDeps,
+  liker: MemberViewer,
+  likedId: number,
+  options: LikeOptions = {},
+): Promise<boolean> {
   // The self check comes first: a self-like must answer 400 whatever the caller's own visibility.
   const target =
     likedId === liker.id
@@ -63,6 +75,7 @@ export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: 
   authorize(liker, 'member.like', target);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${pairLockKey(liker.id, likedId)})`);
+    await options.inTransaction?.(tx);
     const inserted = await tx
       .insert(likes)
       .values({ likerId: liker.id, likedId })

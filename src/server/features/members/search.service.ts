@@ -46,7 +46,7 @@ export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' 
 /** Who asks, for the settings that apply to them. */
 export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
 
-type MemberFilters = {
+export type MemberFilters = {
   gender?: 'male' | 'female';
   country?: string;
   /** ISO 3166-2; its country is pinned as well. */
@@ -99,7 +99,7 @@ function filterConditions(filters: MemberFilters, today: Date): SQL[] {
  * (visible, not themself, no block either way) as SQL, so a page stays one index walk.
  * members.list-policy.test.ts holds the two to the same answers.
  */
-function matchConditions(filters: MemberFilters, viewer: Viewer, today: Date): (SQL | undefined)[] {
+export function matchConditions(filters: MemberFilters, viewer: Viewer, today: Date): (SQL | undefined)[] {
   return [
     visibleMemberCondition,
     ...filterConditions(filters, today),
@@ -260,7 +260,10 @@ export function decodeCursor(cursor: string): { lastId: number; total: MatchCoun
 }
 
 /** The query's filters that the domain offers (settings.search_fields); others are ignored. */
-function allowedFilters(query: SearchQuery, searchFields: readonly string[]): MemberFilters {
+export function allowedFilters(
+  query: Omit<SearchQuery, 'cursor'>,
+  searchFields: readonly string[],
+): MemberFilters {
   const allowed = new Set(searchFields);
   const filters: MemberFilters = {};
   if (allowed.has('gender') && query.gender) filters.gender = query.gender;
