@@ -308,6 +308,37 @@ describe('POST /api/like-seen.php', () => {
   });
 });
 
+describe('new_likes of GET /api/user.php', () => {
+  /** The count as the badge reads it; the cache drops it by an event, so it may take a moment. */
+  async function newLikesOf(login: TestLogin, expected: number) {
+    let seen = -1;
+    for (let i = 0; i < 200; i++) {
+      const res = await app.inject({ url: '/api/user.php', ...login });
+      seen = res.json().user.new_likes;
+      if (seen === expected) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return seen;
+  }
+
+  it('counts the new likes received, and drops a like seen, taken back or blocked', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const [a, b, c] = [await createMember(db), await createMember(db), await createMember(db)];
+    expect(await newLikesOf(login, 0)).toBe(0);
+    for (const liker of [a, b, c]) await like('POST', await logIn(db, liker.id), { id: me.id });
+    expect(await newLikesOf(login, 3)).toBe(3);
+    await app.inject({ method: 'POST', url: '/api/like-seen.php', payload: { id: a.id }, ...login });
+    expect(await newLikesOf(login, 2)).toBe(2);
+    await like('DELETE', await logIn(db, b.id), { id: me.id });
+    expect(await newLikesOf(login, 1)).toBe(1);
+    await app.inject({ method: 'POST', url: '/api/block.php', payload: { id: c.id }, ...login });
+    expect(await newLikesOf(login, 0)).toBe(0);
+    await app.inject({ method: 'DELETE', url: '/api/block.php', payload: { id: c.id }, ...login });
+    expect(await newLikesOf(login, 1)).toBe(1);
+  });
+});
+
 describe('erasing an account', () => {
   it('removes its likes both ways', async () => {
     const me = await createMember(db);

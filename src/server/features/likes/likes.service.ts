@@ -14,6 +14,7 @@ import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { sendToMember } from '../realtime/realtime.service.ts';
+import { newLikesChanged } from './likes.counts.ts';
 
 /**
  * A new like, published in the like's transaction (delivered on commit): the real-time channel
@@ -71,6 +72,7 @@ export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: 
     const match = await likesBack(tx, liker.id, likedId);
     if (inserted.length > 0) {
       await publish(tx, memberLiked, { likerId: liker.id, likedId, match });
+      await publish(tx, newLikesChanged, likedId);
       // The members' open tabs hear it live, on every instance, once the like commits.
       await sendToMember(tx, likedId, { type: 'like', from: { id: liker.id } });
       if (match) {
@@ -103,7 +105,13 @@ const likesBack = (db: Queryable, likerId: number, likedId: number) => hasLiked(
 /** Takes a like back; taking back one that does not exist (or of a hidden or unknown id) is not an error. */
 export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<void> {
   authorize(liker, 'member.unlike');
-  await deps.db.delete(likes).where(and(eq(likes.likerId, liker.id), eq(likes.likedId, likedId)));
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(likes)
+      .where(and(eq(likes.likerId, liker.id), eq(likes.likedId, likedId)))
+      .returning({ seenAt: likes.seenAt });
+    if (deleted.some((row) => row.seenAt === null)) await publish(tx, newLikesChanged, likedId);
+  });
 }
 
 /**
@@ -115,10 +123,14 @@ export async function markLikeSeen(
   viewer: MemberViewer,
   likerId: number,
 ): Promise<void> {
-  await deps.db
-    .update(likes)
-    .set({ seenAt: deps.now() })
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewer.id), sql`${likes.seenAt} is null`));
+  await deps.db.transaction(async (tx) => {
+    const seen = await tx
+      .update(likes)
+      .set({ seenAt: deps.now() })
+      .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewer.id), sql`${likes.seenAt} is null`))
+      .returning({ likerId: likes.likerId });
+    if (seen.length > 0) await publish(tx, newLikesChanged, viewer.id);
+  });
 }
 
 export type LikesResult = {
