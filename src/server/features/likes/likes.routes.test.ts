@@ -210,9 +210,12 @@ describe('GET /api/likes.php', () => {
         'city',
         'fictional',
         'main_image',
+        'liked',
         'like_new',
       ].sort(),
     );
+    // Each card knows whether the viewer likes them: all of these like each other.
+    expect(lists.liked_by.every((m) => m.liked) && lists.profiles.every((m) => m.liked)).toBe(true);
   });
 
   const hiddenKinds = {

@@ -15,6 +15,7 @@ import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { sendToMember } from '../realtime/realtime.service.ts';
 import { newLikesChanged } from './likes.counts.ts';
+import { likedByViewer } from './likes.sql.ts';
 
 /**
  * A new like, published in the like's transaction (delivered on commit): the real-time channel
@@ -179,13 +180,16 @@ export async function listLikes(deps: LikesDeps, viewer: MemberViewer): Promise<
     })
       .orderBy(desc(likes.createdAt), desc(likes.likedId))
       .limit(LIKES_LIST_LIMIT),
-    likeCards(deps.db, viewer, likes.likerId, { isNew: sql<boolean>`${likes.seenAt} is null` })
+    likeCards(deps.db, viewer, likes.likerId, {
+      isNew: sql<boolean>`${likes.seenAt} is null`,
+      liked: likedByViewer(viewer.id, likes.likerId),
+    })
       // The order of likes_received_idx: new (seen_at null) first, then newest.
       .orderBy(sql`(${likes.seenAt} is not null)`, desc(likes.createdAt))
       .limit(LIKES_LIST_LIMIT),
   ]);
   return {
-    given: given.map((row) => withLockedPhoto(viewer, row)),
+    given: given.map((row) => ({ ...withLockedPhoto(viewer, row), liked: true })),
     received: received.map((row) => withLockedPhoto(viewer, row)),
   };
 }
