@@ -133,6 +133,20 @@ describe('POST /api/like.php', () => {
   });
 });
 
+describe('the like limit', () => {
+  it('counts per session: a member clicking through cards is stopped at 120 a minute, others go on', async () => {
+    const them = await createMember(db);
+    const login = await logIn(db, (await createMember(db)).id);
+    const answers = [];
+    for (let i = 0; i < 121; i++) answers.push((await like('POST', login, { id: them.id })).statusCode);
+    expect(answers.slice(0, 120).every((code) => code === 200)).toBe(true);
+    expect(answers[120]).toBe(429);
+    // Another member from the same address is not stopped by it.
+    const other = await logIn(db, (await createMember(db)).id);
+    expect((await like('POST', other, { id: them.id })).statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /api/like.php', () => {
   it('takes a like back by body or query, idempotently, only the caller’s own, and ends the match', async () => {
     const me = await createMember(db);

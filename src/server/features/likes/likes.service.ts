@@ -2,7 +2,7 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIKES_LIST_LIMIT } from '../../../shared/contracts/likes.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
+import { autoLikes, blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
 import { defineChannel, publish } from '../../lib/event-bus.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { memberNotFound } from '../../policy/refusals.ts';
@@ -55,7 +55,11 @@ async function findLikeTarget(
  * the pair serializes the two, so the second sees the first's committed row (READ COMMITTED takes a
  * fresh snapshot per statement) and answers, and publishes, the match (docs/decisions/0020).
  */
-export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<boolean> {
+export async function likeMember(
+  deps: { db: Queryable },
+  liker: MemberViewer,
+  likedId: number,
+): Promise<boolean> {
   // The self check comes first: a self-like must answer 400 whatever the caller's own visibility.
   const target =
     likedId === liker.id
@@ -197,4 +201,5 @@ export async function listLikes(deps: LikesDeps, viewer: MemberViewer): Promise<
 /** The member's likes both ways, for the erasure of an account (the stub keeps no relations). */
 export async function removeLikesOf(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
   await db.delete(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
+  await db.delete(autoLikes).where(or(eq(autoLikes.memberId, userId), eq(autoLikes.likerId, userId)));
 }
