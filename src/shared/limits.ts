@@ -8,6 +8,8 @@ export const LIMITS = {
   swipePassDays: 30,
   /** How long the last pass of the swipe game can be taken back. */
   swipeUndoMinutes: 10,
+  /** Auto-likes (the `?t=` like modal) a member receives at most per 24 hours (docs/decisions/0021). */
+  autoLikesPerDay: 2,
   reactivationDays: 14,
   timeBonusSeconds: 14_400,
   timeBonusModalDelayMs: 40_000,

@@ -29,3 +29,10 @@ export type LikesResponse = z.infer<typeof LikesResponseSchema>;
 
 /** The lists are not paged (the screen shows them whole); this bounds what one member can cost. */
 export const LIKES_LIST_LIMIT = 500;
+
+/**
+ * GET /api/auto-like.php: a member who now likes the caller (the `?t=` like modal), or null when
+ * nobody does this time (docs/decisions/0021).
+ */
+export const AutoLikeResponseSchema = z.object({ profile: MemberCardSchema.nullable() });
+export type AutoLikeResponse = z.infer<typeof AutoLikeResponseSchema>;

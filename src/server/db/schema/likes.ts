@@ -28,3 +28,24 @@ export const likes = pgTable(
     index('likes_received_idx').on(t.likedId, sql`(${t.seenAt} is not null)`, t.createdAt.desc()),
   ],
 );
+
+/**
+ * The auto-likes a member received (GET /api/auto-like.php): the daily cap, the answer to a retried
+ * call, and never the same profile twice (docs/decisions/0021). The like itself is a row of likes.
+ */
+export const autoLikes = pgTable(
+  'auto_likes',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likerId: bigint('liker_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.likerId] }),
+    index('auto_likes_recent_idx').on(t.memberId, t.createdAt.desc()),
+  ],
+);

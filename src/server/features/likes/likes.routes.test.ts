@@ -133,6 +133,20 @@ describe('POST /api/like.php', () => {
   });
 });
 
+describe('the like limit', () => {
+  it('counts per session: a member clicking through cards is stopped at 120 a minute, others go on', async () => {
+    const them = await createMember(db);
+    const login = await logIn(db, (await createMember(db)).id);
+    const answers = [];
+    for (let i = 0; i < 121; i++) answers.push((await like('POST', login, { id: them.id })).statusCode);
+    expect(answers.slice(0, 120).every((code) => code === 200)).toBe(true);
+    expect(answers[120]).toBe(429);
+    // Another member from the same address is not stopped by it.
+    const other = await logIn(db, (await createMember(db)).id);
+    expect((await like('POST', other, { id: them.id })).statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /api/like.php', () => {
   it('takes a like back by body or query, idempotently, only the caller’s own, and ends the match', async () => {
     const me = await createMember(db);
@@ -210,9 +224,12 @@ describe('GET /api/likes.php', () => {
         'city',
         'fictional',
         'main_image',
+        'liked',
         'like_new',
       ].sort(),
     );
+    // Each card knows whether the viewer likes them: all of these like each other.
+    expect(lists.liked_by.every((m) => m.liked) && lists.profiles.every((m) => m.liked)).toBe(true);
   });
 
   const hiddenKinds = {
@@ -305,6 +322,37 @@ describe('POST /api/like-seen.php', () => {
     expect(flags).toEqual({ [a.id]: false, [b.id]: true });
     const visitor = await app.inject({ method: 'POST', url: '/api/like-seen.php', payload: { id: a.id } });
     expect(visitor.json().error.code).toBe('authentication_required');
+  });
+});
+
+describe('new_likes of GET /api/user.php', () => {
+  /** The count as the badge reads it; the cache drops it by an event, so it may take a moment. */
+  async function newLikesOf(login: TestLogin, expected: number) {
+    let seen = -1;
+    for (let i = 0; i < 200; i++) {
+      const res = await app.inject({ url: '/api/user.php', ...login });
+      seen = res.json().user.new_likes;
+      if (seen === expected) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return seen;
+  }
+
+  it('counts the new likes received, and drops a like seen, taken back or blocked', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const [a, b, c] = [await createMember(db), await createMember(db), await createMember(db)];
+    expect(await newLikesOf(login, 0)).toBe(0);
+    for (const liker of [a, b, c]) await like('POST', await logIn(db, liker.id), { id: me.id });
+    expect(await newLikesOf(login, 3)).toBe(3);
+    await app.inject({ method: 'POST', url: '/api/like-seen.php', payload: { id: a.id }, ...login });
+    expect(await newLikesOf(login, 2)).toBe(2);
+    await like('DELETE', await logIn(db, b.id), { id: me.id });
+    expect(await newLikesOf(login, 1)).toBe(1);
+    await app.inject({ method: 'POST', url: '/api/block.php', payload: { id: c.id }, ...login });
+    expect(await newLikesOf(login, 0)).toBe(0);
+    await app.inject({ method: 'DELETE', url: '/api/block.php', payload: { id: c.id }, ...login });
+    expect(await newLikesOf(login, 1)).toBe(1);
   });
 });
 

@@ -2,7 +2,7 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIKES_LIST_LIMIT } from '../../../shared/contracts/likes.ts';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
-import { blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
+import { autoLikes, blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
 import { defineChannel, publish } from '../../lib/event-bus.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { memberNotFound } from '../../policy/refusals.ts';
@@ -14,6 +14,8 @@ import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { sendToMember } from '../realtime/realtime.service.ts';
+import { newLikesChanged } from './likes.counts.ts';
+import { likedByViewer } from './likes.sql.ts';
 
 /**
  * A new like, published in the like's transaction (delivered on commit): the real-time channel
@@ -61,7 +63,7 @@ async function findLikeTarget(
  * fresh snapshot per statement) and answers, and publishes, the match (docs/decisions/0020).
  */
 export async function likeMember(
-  deps: LikesDeps,
+  deps: { db: Queryable },
   liker: MemberViewer,
   likedId: number,
   options: LikeOptions = {},
@@ -84,6 +86,7 @@ export async function likeMember(
     const match = await likesBack(tx, liker.id, likedId);
     if (inserted.length > 0) {
       await publish(tx, memberLiked, { likerId: liker.id, likedId, match });
+      await publish(tx, newLikesChanged, likedId);
       // The members' open tabs hear it live, on every instance, once the like commits.
       await sendToMember(tx, likedId, { type: 'like', from: { id: liker.id } });
       if (match) {
@@ -116,7 +119,13 @@ const likesBack = (db: Queryable, likerId: number, likedId: number) => hasLiked(
 /** Takes a like back; taking back one that does not exist (or of a hidden or unknown id) is not an error. */
 export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<void> {
   authorize(liker, 'member.unlike');
-  await deps.db.delete(likes).where(and(eq(likes.likerId, liker.id), eq(likes.likedId, likedId)));
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(likes)
+      .where(and(eq(likes.likerId, liker.id), eq(likes.likedId, likedId)))
+      .returning({ seenAt: likes.seenAt });
+    if (deleted.some((row) => row.seenAt === null)) await publish(tx, newLikesChanged, likedId);
+  });
 }
 
 /**
@@ -128,10 +137,14 @@ export async function markLikeSeen(
   viewer: MemberViewer,
   likerId: number,
 ): Promise<void> {
-  await deps.db
-    .update(likes)
-    .set({ seenAt: deps.now() })
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewer.id), sql`${likes.seenAt} is null`));
+  await deps.db.transaction(async (tx) => {
+    const seen = await tx
+      .update(likes)
+      .set({ seenAt: deps.now() })
+      .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewer.id), sql`${likes.seenAt} is null`))
+      .returning({ likerId: likes.likerId });
+    if (seen.length > 0) await publish(tx, newLikesChanged, viewer.id);
+  });
 }
 
 export type LikesResult = {
@@ -180,13 +193,16 @@ export async function listLikes(deps: LikesDeps, viewer: MemberViewer): Promise<
     })
       .orderBy(desc(likes.createdAt), desc(likes.likedId))
       .limit(LIKES_LIST_LIMIT),
-    likeCards(deps.db, viewer, likes.likerId, { isNew: sql<boolean>`${likes.seenAt} is null` })
+    likeCards(deps.db, viewer, likes.likerId, {
+      isNew: sql<boolean>`${likes.seenAt} is null`,
+      liked: likedByViewer(viewer.id, likes.likerId),
+    })
       // The order of likes_received_idx: new (seen_at null) first, then newest.
       .orderBy(sql`(${likes.seenAt} is not null)`, desc(likes.createdAt))
       .limit(LIKES_LIST_LIMIT),
   ]);
   return {
-    given: given.map((row) => withLockedPhoto(viewer, row)),
+    given: given.map((row) => ({ ...withLockedPhoto(viewer, row), liked: true })),
     received: received.map((row) => withLockedPhoto(viewer, row)),
   };
 }
@@ -194,4 +210,5 @@ export async function listLikes(deps: LikesDeps, viewer: MemberViewer): Promise<
 /** The member's likes both ways, for the erasure of an account (the stub keeps no relations). */
 export async function removeLikesOf(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
   await db.delete(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
+  await db.delete(autoLikes).where(or(eq(autoLikes.memberId, userId), eq(autoLikes.likerId, userId)));
 }
