@@ -947,11 +947,36 @@ export type MembersKey =
   | 'search.title'
   | 'search.total_more'
   | 'search.total_one'
-  | 'search.total_other';
+  | 'search.total_other'
+  | 'swipe_game.change_search'
+  | 'swipe_game.countdown_label'
+  | 'swipe_game.done_like'
+  | 'swipe_game.done_pass'
+  | 'swipe_game.done_undo'
+  | 'swipe_game.empty_link'
+  | 'swipe_game.empty_text'
+  | 'swipe_game.empty_title'
+  | 'swipe_game.error'
+  | 'swipe_game.from_search'
+  | 'swipe_game.hint'
+  | 'swipe_game.like'
+  | 'swipe_game.like_label'
+  | 'swipe_game.likes_left'
+  | 'swipe_game.limit_text'
+  | 'swipe_game.limit_title'
+  | 'swipe_game.link'
+  | 'swipe_game.load_failed'
+  | 'swipe_game.loading'
+  | 'swipe_game.pass'
+  | 'swipe_game.pass_label'
+  | 'swipe_game.photo_alt'
+  | 'swipe_game.retry'
+  | 'swipe_game.title'
+  | 'swipe_game.undo'
+  | 'swipe_game.undo_label'
+  | 'swipe_game.undo_label_any';
 
 export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
-export type PluralKey =
-  | 'likes.new_count'
-  | 'member_view.locked_count';
+export type PluralKey = 'likes.new_count' | 'member_view.locked_count' | 'swipe_game.likes_left';

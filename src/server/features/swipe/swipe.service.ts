@@ -1,16 +1,17 @@
-import { and, desc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, not, type SQL, sql } from 'drizzle-orm';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { SwipeQuery } from '../../../shared/contracts/swipe.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { canonicalTimeZone } from '../../../shared/time-zones.ts';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
-import { likes, photos, profiles, swipePasses, swipeStates, users } from '../../db/schema/index.ts';
+import { photos, profiles, swipePasses, swipeStates, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import type { MemberFacts } from '../../policy/rules/members.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import { findBlockRelation, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import { hasLiked, likeMember } from '../likes/likes.service.ts';
+import { likedByViewer } from '../likes/likes.sql.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import { isMemberVisible, visibleMemberCondition } from '../members/members.visibility.ts';
 import {
@@ -93,13 +94,14 @@ async function findCards(
 }
 
 /**
- * Nobody the viewer liked, nor passed in the last LIMITS.swipePassDays. NOT IN over the viewer's
- * own rows (a primary-key range each) runs once per query as a hashed subplan, so the card stays
- * one backward walk of a search index that stops at the first member left (docs/performance.md).
+ * Nobody the viewer liked (the likes feature's probe, one primary-key lookup per row walked), nor
+ * passed in the last LIMITS.swipePassDays (NOT IN over the viewer's recent passes, one range of
+ * swipe_passes_recent_idx, runs once per query as a hashed subplan). The card stays one backward
+ * walk of a search index that stops at the first member left (docs/performance.md, "Swipe game").
  */
 function notSwipedBy(viewerId: number, now: Date): SQL[] {
   return [
-    sql`${profiles.userId} not in (select ${likes.likedId} from ${likes} where ${likes.likerId} = ${viewerId})`,
+    not(likedByViewer(viewerId, profiles.userId)),
     sql`${profiles.userId} not in (select ${swipePasses.passedId} from ${swipePasses}
       where ${swipePasses.memberId} = ${viewerId} and ${swipePasses.passedAt} > ${timestamp(passCutoff(now))})`,
   ];
