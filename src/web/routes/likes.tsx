@@ -14,6 +14,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import { guards } from '../lib/route-middleware.ts';
 import '../styles/members.scss';
+import '../styles/likes.scss';
 import type { Route } from './+types/likes';
 
 // After the member layout's 'auth'.
@@ -57,16 +58,14 @@ function LikesPage({ tab }: { tab: LikesTab }) {
       <BackButton label={t('member_view.back')} className="member-back" />
       <h1>{t('likes.title')}</h1>
       <nav aria-label={t('likes.tabs_label')}>
-        <ul className="nav nav-pills likes-tabs">
+        <ul className="likes-tabs">
           {LIKES_TABS.map((name) => (
-            <li className="nav-item" key={name}>
-              <NavLink to={likesTabPath(name)} end className="nav-link">
+            <li key={name}>
+              <NavLink to={likesTabPath(name)} end className="likes-tab">
                 {t(`likes.tab_${name}`)}
                 {counts[name] !== undefined && <span className="likes-tab-count">{counts[name]}</span>}
                 {name === 'received' && newCount > 0 && (
-                  <span className="badge text-bg-danger ms-1">
-                    {t('likes.new_count', { count: newCount })}
-                  </span>
+                  <span className="likes-new-badge">{t('likes.new_count', { count: newCount })}</span>
                 )}
               </NavLink>
             </li>
@@ -118,7 +117,7 @@ function LikesPage({ tab }: { tab: LikesTab }) {
                 <MessageIcon /> {t('likes.send_message')}
               </Link>
             ) : tab === 'received' && (member as LikedByCard).like_new ? (
-              <span className="badge text-bg-danger">{t('likes.new')}</span>
+              <span className="likes-new-badge">{t('likes.new')}</span>
             ) : null
           }
           // The lists change with each like (a like back is a match): read them again.
