@@ -847,6 +847,7 @@ export type MembersKey =
   | 'likes.retry'
   | 'likes.search_members'
   | 'likes.send_message'
+  | 'likes.show_more'
   | 'likes.tab_given'
   | 'likes.tab_matches'
   | 'likes.tab_received'

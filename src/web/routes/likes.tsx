@@ -1,9 +1,7 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { data, Link, NavLink } from 'react-router';
-import type { LikedByCard, LikesResponse } from '../../shared/contracts/likes.ts';
-import type { MemberCard } from '../../shared/contracts/members.ts';
 import { LIKES_QUERY_KEY } from '../features/likes/likes-keys.ts';
-import { likesQuery } from '../features/likes/likes-queries.ts';
+import { likesListQuery } from '../features/likes/likes-queries.ts';
 import { LIKES_TABS, type LikesTab, likesTabOf, likesTabPath } from '../features/likes/likes-tabs.ts';
 import { BackButton } from '../features/members/back-button.tsx';
 import { MemberCardGrid } from '../features/members/member-card-grid.tsx';
@@ -14,6 +12,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import { guards } from '../lib/route-middleware.ts';
 import '../styles/members.scss';
+import '../styles/likes.scss';
 import type { Route } from './+types/likes';
 
 // After the member layout's 'auth'.
@@ -30,43 +29,28 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.title);
 }
 
-function listOf(lists: LikesResponse, tab: LikesTab): MemberCard[] {
-  if (tab === 'received') return lists.liked_by;
-  if (tab === 'given') return lists.profiles;
-  return lists.matches;
-}
-
 function LikesPage({ tab }: { tab: LikesTab }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const client = useQueryClient();
-  const likes = useQuery(likesQuery());
-  const lists = likes.data;
-  const members = lists ? listOf(lists, tab) : [];
+  const likes = useInfiniteQuery(likesListQuery(tab));
+  const members = likes.data?.pages.flatMap((page) => page.members) ?? [];
   // A free member's cards with private photos come blurred (the presenter's rule, ADR 0021).
   const locked = !user?.paid_user && members.some((m) => m.main_image?.filename.endsWith('-blur.webp'));
-  const counts: Record<LikesTab, number | undefined> = {
-    received: lists?.liked_by.length,
-    given: lists?.profiles.length,
-    matches: lists?.matches.length,
-  };
-  const newCount = lists?.liked_by.filter((m) => m.like_new).length ?? 0;
+  const newCount = user?.new_likes ?? 0;
 
   return (
     <main id="main" className="container likes-page">
       <BackButton label={t('member_view.back')} className="member-back" />
       <h1>{t('likes.title')}</h1>
       <nav aria-label={t('likes.tabs_label')}>
-        <ul className="nav nav-pills likes-tabs">
+        <ul className="likes-tabs">
           {LIKES_TABS.map((name) => (
-            <li className="nav-item" key={name}>
-              <NavLink to={likesTabPath(name)} end className="nav-link">
+            <li key={name}>
+              <NavLink to={likesTabPath(name)} end className="likes-tab">
                 {t(`likes.tab_${name}`)}
-                {counts[name] !== undefined && <span className="likes-tab-count">{counts[name]}</span>}
                 {name === 'received' && newCount > 0 && (
-                  <span className="badge text-bg-danger ms-1">
-                    {t('likes.new_count', { count: newCount })}
-                  </span>
+                  <span className="likes-new-badge">{t('likes.new_count', { count: newCount })}</span>
                 )}
               </NavLink>
             </li>
@@ -84,7 +68,7 @@ function LikesPage({ tab }: { tab: LikesTab }) {
       )}
       {likes.isPending ? (
         <p role="status">{t('likes.loading')}</p>
-      ) : likes.isError && !lists ? (
+      ) : likes.isError && !likes.data ? (
         <div className="alert alert-danger" role="alert">
           <p className="mb-2">{t('likes.failed')}</p>
           <button
@@ -117,13 +101,25 @@ function LikesPage({ tab }: { tab: LikesTab }) {
               <Link to={`/members/${member.id}/chat`} className="btn btn-sm btn-primary">
                 <MessageIcon /> {t('likes.send_message')}
               </Link>
-            ) : tab === 'received' && (member as LikedByCard).like_new ? (
-              <span className="badge text-bg-danger">{t('likes.new')}</span>
+            ) : tab === 'received' && member.like_new ? (
+              <span className="likes-new-badge">{t('likes.new')}</span>
             ) : null
           }
           // The lists change with each like (a like back is a match): read them again.
           onLikedChange={() => void client.invalidateQueries({ queryKey: LIKES_QUERY_KEY })}
         />
+      )}
+      {likes.hasNextPage && (
+        <div className="text-center my-4">
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            disabled={likes.isFetchingNextPage}
+            onClick={() => void likes.fetchNextPage()}
+          >
+            {t(likes.isFetchingNextPage ? 'likes.loading' : 'likes.show_more')}
+          </button>
+        </div>
       )}
     </main>
   );

@@ -26,6 +26,8 @@ export const likes = pgTable(
     check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
     // Likes received by a member, new first, then newest: the order of GET /api/likes.php's liked_by.
     index('likes_received_idx').on(t.likedId, sql`(${t.seenAt} is not null)`, t.createdAt.desc()),
+    // Likes given by a member, newest first: the pages of likes given and of matches.
+    index('likes_given_idx').on(t.likerId, t.createdAt.desc()),
   ],
 );
 

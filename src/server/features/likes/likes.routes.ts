@@ -5,6 +5,8 @@ import {
   AutoLikeResponseSchema,
   LikeInputSchema,
   LikeResponseSchema,
+  LikesListQuerySchema,
+  LikesListResponseSchema,
   LikesResponseSchema,
 } from '../../../shared/contracts/likes.ts';
 import { perSessionKey } from '../../lib/rate-limit-store.ts';
@@ -15,8 +17,8 @@ import type { AppServices } from '../../services.ts';
 import { presentMemberCard } from '../members/members.presenter.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { autoLike } from './auto-like.service.ts';
-import { presentLikes } from './likes.presenter.ts';
-import { likeMember, listLikes, markLikeSeen, unlikeMember } from './likes.service.ts';
+import { presentLikes, presentLikesPage } from './likes.presenter.ts';
+import { likeMember, likesPage, listLikes, markLikeSeen, unlikeMember } from './likes.service.ts';
 
 export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -81,6 +83,28 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
           settingsFor(services, request.ctx),
         ]);
         return presentLikes(result, services.now(), settings.visible_profile_fields);
+      },
+    );
+
+    app.get(
+      '/api/likes-list.php',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'One page of likes received, given or matches (the tabs of /likes), by cursor',
+          querystring: LikesListQuerySchema,
+          response: { 200: LikesListResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'member.like');
+        const { list, cursor } = request.query;
+        const [page, settings] = await Promise.all([
+          likesPage(services, viewer, list, cursor),
+          settingsFor(services, request.ctx),
+        ]);
+        return presentLikesPage(page, services.now(), settings.visible_profile_fields);
       },
     );
 
