@@ -222,7 +222,7 @@ export function decodeLikesCursor(text: string): Cursor {
 
 /**
  * One page of a likes list, in keyset order, so page 20 costs what page 1 costs:
- * - received: new (unseen) first, then newest (the order of likes_received_idx);
+ * - received: new (unseen) first, then newest (the order of likes_received_page_idx);
  * - given: newest first (likes_given_idx);
  * - matches: the given likes whose member likes the viewer back, newest first.
  */
