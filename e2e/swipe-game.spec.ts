@@ -65,6 +65,10 @@ test('the swipe game on a phone: drag, buttons and arrow keys, a match, undo of 
   baseURL,
 }) => {
   test.slow();
+  // Members only: a visitor is sent to the login page, and comes back afterwards.
+  await page.goto('/swipe-game');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fswipe-game$/);
+
   // The player: a woman looking for men. Her first card is the newest man, who already likes her.
   const player = await newMember(page.request, 'female');
   const other = await playwright.request.newContext({
