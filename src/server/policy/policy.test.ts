@@ -275,6 +275,13 @@ describe('members-only actions on their own things', () => {
       null,
     );
   });
+
+  it('lets any member switch invisible mode for their own account, hidden or not; a visitor not', () => {
+    expectRow('account.set_invisible', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+    expect(
+      decide(memberViewer({ status: 'not_confirmed', emailConfirmed: false }), 'account.set_invisible'),
+    ).toBe(null);
+  });
 });
 
 describe('operators and admins', () => {
@@ -296,6 +303,7 @@ describe('operators and admins', () => {
       'media.serve': true,
       'profile.edit': true,
       'signup.complete': true,
+      'account.set_invisible': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     for (const { action, resource } of [...asked])

@@ -9,11 +9,13 @@ import {
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { createPromiseCache, type PromiseCache } from '../../lib/promise-cache.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { isMember, type Viewer, viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { memberVisibilityChanged } from '../auth/accounts.service.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { blockedEitherWayIds, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { VisitorContext } from '../settings/settings.service.ts';
@@ -166,6 +168,17 @@ export type SearchTotalsCache = PromiseCache<number>;
 
 export function createSearchTotalsCache(ttlMs = 30_000): SearchTotalsCache {
   return createPromiseCache<number>({ ttlMs });
+}
+
+/**
+ * The process's totals. A count holds every visible member it counted: when one turns invisible or
+ * asks for deletion, every instance drops all counts (memberVisibilityChanged), so no total counts
+ * a member others can no longer find. Such changes are rare next to searches.
+ */
+export async function createSharedSearchTotals(bus: Pick<EventBus, 'subscribe'>): Promise<SearchTotalsCache> {
+  const totals = createSearchTotalsCache();
+  await bus.subscribe(memberVisibilityChanged, () => totals.clear());
+  return totals;
 }
 
 /** Visible matches, counted up to `limit` rows (the count stops reading there). */
