@@ -11,7 +11,7 @@ import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
-import { visibleMemberCondition } from '../members/members.visibility.ts';
+import { isMemberVisible, visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { sendToMember } from '../realtime/realtime.service.ts';
 import { newLikesChanged } from './likes.counts.ts';
@@ -73,10 +73,12 @@ export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: 
     if (inserted.length > 0) {
       await publish(tx, memberLiked, { likerId: liker.id, likedId, match });
       await publish(tx, newLikesChanged, likedId);
-      // The members' open tabs hear it live, on every instance, once the like commits.
-      await sendToMember(tx, likedId, { type: 'like', from: { id: liker.id } });
+      // The members' open tabs hear it live, on every instance, once the like commits. An invisible
+      // liker stays unseen: their like waits, untold, until they are visible again (decisions/0024).
+      const likerSeen = await isMemberVisible(tx, liker.id);
+      if (likerSeen) await sendToMember(tx, likedId, { type: 'like', from: { id: liker.id } });
       if (match) {
-        await sendToMember(tx, likedId, { type: 'match', with: { id: liker.id } });
+        if (likerSeen) await sendToMember(tx, likedId, { type: 'match', with: { id: liker.id } });
         await sendToMember(tx, liker.id, { type: 'match', with: { id: likedId } });
       }
     }
