@@ -111,6 +111,19 @@ export type CommonKey =
   | 'complaints.thanks_text'
   | 'complaints.thanks_title'
   | 'complaints.title'
+  | 'connections.close'
+  | 'connections.like'
+  | 'connections.like_failed'
+  | 'connections.like_gone'
+  | 'connections.like_name'
+  | 'connections.like_text'
+  | 'connections.like_title'
+  | 'connections.match_text'
+  | 'connections.match_title'
+  | 'connections.photo_alt'
+  | 'connections.start_chat'
+  | 'connections.unlike'
+  | 'connections.unlike_name'
   | 'entry_warning.accept'
   | 'entry_warning.intro'
   | 'entry_warning.leave'
@@ -833,6 +846,28 @@ export type ProfileKey =
   | 'title';
 
 export type MembersKey =
+  | 'likes.become_premium'
+  | 'likes.empty_given'
+  | 'likes.empty_matches'
+  | 'likes.empty_received'
+  | 'likes.failed'
+  | 'likes.intro_given'
+  | 'likes.intro_matches'
+  | 'likes.intro_received'
+  | 'likes.loading'
+  | 'likes.locked_photos'
+  | 'likes.new'
+  | 'likes.new_count'
+  | 'likes.play_swipe'
+  | 'likes.retry'
+  | 'likes.search_members'
+  | 'likes.send_message'
+  | 'likes.show_more'
+  | 'likes.tab_given'
+  | 'likes.tab_matches'
+  | 'likes.tab_received'
+  | 'likes.tabs_label'
+  | 'likes.title'
   | 'login_required.block'
   | 'login_required.close'
   | 'login_required.gift'
@@ -933,4 +968,4 @@ export type MembersKey =
 export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
-export type PluralKey = 'member_view.locked_count';
+export type PluralKey = 'likes.new_count' | 'member_view.locked_count';
