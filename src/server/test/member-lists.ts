@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import { LikesResponseSchema } from '../../shared/contracts/likes.ts';
+import {
+  type LikesListName,
+  LikesListResponseSchema,
+  LikesResponseSchema,
+} from '../../shared/contracts/likes.ts';
 import { MemberResponseSchema, SearchResponseSchema } from '../../shared/contracts/members.ts';
 import type { Country } from '../../shared/limits.ts';
 import { likes } from '../db/schema/index.ts';
@@ -70,8 +74,20 @@ async function searchIds(c: ListCase, query: string): Promise<number[]> {
   return ids;
 }
 
-async function likesOf(c: ListCase) {
-  return LikesResponseSchema.parse(await getJson(c, '/api/likes.php'));
+/** Every page of one likes list: the first from GET /api/likes.php, the rest from likes-list.php. */
+async function likesListIds(c: ListCase, list: LikesListName): Promise<number[]> {
+  const field = ({ given: 'profiles', received: 'liked_by', matches: 'matches' } as const)[list];
+  const first = LikesResponseSchema.parse(await getJson(c, '/api/likes.php'));
+  const ids = first[field].map((m) => m.id);
+  let cursor = first.next[field];
+  while (cursor) {
+    const page = LikesListResponseSchema.parse(
+      await getJson(c, `/api/likes-list.php?list=${list}&cursor=${encodeURIComponent(cursor)}`),
+    );
+    ids.push(...page.members.map((m) => m.id));
+    cursor = page.next_cursor;
+  }
+  return ids;
 }
 
 async function addLike(c: ListCase, likerId: number, likedId: number): Promise<void> {
@@ -121,22 +137,22 @@ export const MEMBER_LISTS: readonly MemberListReader[] = [
     },
   },
   {
-    name: 'likes given (GET /api/likes.php profiles)',
+    name: 'likes given (GET /api/likes.php profiles, likes-list.php given)',
     connect: (c, memberId) => addLike(c, c.viewer.id, memberId),
-    read: async (c) => (await likesOf(c)).profiles.map((m) => m.id),
+    read: (c) => likesListIds(c, 'given'),
   },
   {
-    name: 'likes received (GET /api/likes.php liked_by)',
+    name: 'likes received (GET /api/likes.php liked_by, likes-list.php received)',
     connect: (c, memberId) => addLike(c, memberId, c.viewer.id),
-    read: async (c) => (await likesOf(c)).liked_by.map((m) => m.id),
+    read: (c) => likesListIds(c, 'received'),
   },
   {
-    name: 'matches (GET /api/likes.php matches)',
+    name: 'matches (GET /api/likes.php matches, likes-list.php matches)',
     connect: async (c, memberId) => {
       await addLike(c, c.viewer.id, memberId);
       await addLike(c, memberId, c.viewer.id);
     },
-    read: async (c) => (await likesOf(c)).matches.map((m) => m.id),
+    read: (c) => likesListIds(c, 'matches'),
   },
 ];
 

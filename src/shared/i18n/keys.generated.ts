@@ -968,4 +968,6 @@ export type MembersKey =
 export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
-export type PluralKey = 'likes.new_count' | 'member_view.locked_count';
+export type PluralKey =
+  | 'likes.new_count'
+  | 'member_view.locked_count';
