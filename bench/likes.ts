@@ -1,9 +1,11 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pino from 'pino';
 import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import * as schema from '../src/server/db/schema/index.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { createSession, findSession } from '../src/server/features/auth/sessions.service.ts';
 import { presentLikes } from '../src/server/features/likes/likes.presenter.ts';
@@ -88,6 +90,16 @@ try {
     ]);
     return presentLikes(result, services.now(), settings.visible_profile_fields);
   };
+  if (process.env.EXPLAIN) {
+    const captured: { sql: string; params: unknown[] }[] = [];
+    const logged = drizzle(pool, { schema, logger: { logQuery: (q, params) => captured.push({ sql: q, params }) } });
+    await listLikes({ ...services, db: logged }, viewer);
+    for (const statement of captured) {
+      const plan = await pool.query(`explain (analyze, buffers, costs off) ${statement.sql}`, statement.params);
+      console.log(`-- ${statement.sql.slice(0, 160).replace(/\s+/g, ' ')}…`);
+      for (const row of plan.rows) console.log(`   ${row['QUERY PLAN']}`);
+    }
+  }
   const first = await list();
   console.log(
     `the member's lists: ${first.liked_by.length} received, ${first.profiles.length} given, ${first.matches.length} matches`,

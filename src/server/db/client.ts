@@ -16,7 +16,13 @@ export type Queryable = Database | Tx;
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
 export function connectDatabase(url: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    // Requests run short statements: starting a parallel worker costs a few milliseconds, more than
+    // a page of likes or search takes without one (docs/decisions/0025).
+    options: '-c max_parallel_workers_per_gather=0',
+  });
   // An idle client that loses its server (restart) must not crash the process.
   pool.on('error', () => {});
   const db = drizzle(pool, { schema });

@@ -36,10 +36,27 @@ export const MAX_EVENT_BYTES = 7_900;
  * it only when that transaction commits, and never if it rolls back: the event is part of the change.
  */
 export async function publish<T>(db: Queryable, channel: Channel<T>, payload: T): Promise<void> {
+  await publishAll(db, [event(channel, payload)]);
+}
+
+/** An event to publish: a channel and its payload, checked by the channel's schema when built. */
+export type BusEvent = { readonly channel: string; readonly text: string };
+
+export function event<T>(channel: Channel<T>, payload: T): BusEvent {
   const text = JSON.stringify(channel.schema.parse(payload));
   if (Buffer.byteLength(text) > MAX_EVENT_BYTES)
     throw new Error(`event on ${channel.name} is ${Buffer.byteLength(text)} bytes, over NOTIFY's limit`);
-  await db.execute(sql`select pg_notify(${channel.name}, ${text})`);
+  return { channel: channel.name, text };
+}
+
+/**
+ * Publishes several events in one statement (one round trip), in order, with publish's guarantee:
+ * given the caller's transaction, all are delivered when it commits and none if it rolls back.
+ */
+export async function publishAll(db: Queryable, events: readonly BusEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const calls = events.map((e) => sql`pg_notify(${e.channel}, ${e.text})`);
+  await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
 
 export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: string) => void }): EventBus {

@@ -968,6 +968,4 @@ export type MembersKey =
 export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
-export type PluralKey =
-  | 'likes.new_count'
-  | 'member_view.locked_count';
+export type PluralKey = 'likes.new_count' | 'member_view.locked_count';

@@ -24,10 +24,17 @@ export const likes = pgTable(
     primaryKey({ columns: [t.likerId, t.likedId] }),
     // The policy refuses it (cannot_like_self); a row liking oneself would be a match with oneself.
     check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
-    // Likes received by a member, new first, then newest: the order of GET /api/likes.php's liked_by.
-    index('likes_received_idx').on(t.likedId, sql`(${t.seenAt} is not null)`, t.createdAt.desc()),
-    // Likes given by a member, newest first: the pages of likes given and of matches.
-    index('likes_given_idx').on(t.likerId, t.createdAt.desc()),
+    // Likes received by a member, new first, then newest, then by member: the keyset order of the
+    // received pages, walked and stopped after a page (a shorter key would sort every like first).
+    // NULLS FIRST is what ORDER BY … DESC means: an index with NULLS LAST cannot give that order.
+    index('likes_received_page_idx').on(
+      t.likedId,
+      sql`(${t.seenAt} is not null)`,
+      t.createdAt.desc().nullsFirst(),
+      t.likerId.desc().nullsFirst(),
+    ),
+    // Likes given by a member, newest first, then by member: the pages of likes given and matches.
+    index('likes_given_idx').on(t.likerId, t.createdAt.desc().nullsFirst(), t.likedId.desc().nullsFirst()),
   ],
 );
 

@@ -18,7 +18,7 @@ export const newLikesChanged = defineChannel('new_likes_changed', z.number().int
 /**
  * The likes the member received and has not opened yet, from members they may see (the likes
  * list's rule): the navigation's badge, the title prefix and the app badge. An index-only walk of
- * likes_received_idx's unseen part.
+ * likes_received_page_idx's unseen part.
  */
 export async function countNewLikes(db: Queryable, memberId: number): Promise<number> {
   const [row] = await db

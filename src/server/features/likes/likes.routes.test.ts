@@ -81,11 +81,11 @@ describe('POST /api/like.php', () => {
       // Liking again reports the match, whoever asks.
       expect((await like('POST', loginA, { id: b.id })).json()).toEqual({ ok: true, match: true });
       expect((await like('POST', loginB, { id: a.id })).json()).toEqual({ ok: true, match: true });
-      const pair = await received(
-        heard.filter((e) => e.likerId === a.id || e.likerId === b.id),
-        2,
-      );
-      expect(pair.filter((e) => e.match)).toHaveLength(1);
+      // Filtered after the wait: a filtered copy taken before would never see late events.
+      const ofPair = () => heard.filter((e) => e.likerId === a.id || e.likerId === b.id);
+      for (let i = 0; i < 200 && ofPair().length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(ofPair()).toHaveLength(2);
+      expect(ofPair().filter((e) => e.match)).toHaveLength(1);
     }
   });
 

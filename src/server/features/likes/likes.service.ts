@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { LIKES_PAGE_SIZE } from '../../../shared/contracts/likes.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { autoLikes, blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
-import { defineChannel, publish } from '../../lib/event-bus.ts';
+import { defineChannel, event, publish, publishAll } from '../../lib/event-bus.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { memberNotFound } from '../../policy/refusals.ts';
@@ -12,9 +12,9 @@ import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
-import { isMemberVisible, visibleMemberCondition } from '../members/members.visibility.ts';
+import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
-import { sendToMember } from '../realtime/realtime.service.ts';
+import { memberEvent } from '../realtime/realtime.service.ts';
 import { newLikesChanged } from './likes.counts.ts';
 import { likedByViewer } from './likes.sql.ts';
 
@@ -70,23 +70,39 @@ export async function likeMember(
   authorize(liker, 'member.like', target);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${pairLockKey(liker.id, likedId)})`);
-    const inserted = await tx
-      .insert(likes)
-      .values({ likerId: liker.id, likedId })
-      .onConflictDoNothing()
-      .returning({ likedId: likes.likedId });
-    const match = await likesBack(tx, liker.id, likedId);
-    if (inserted.length > 0) {
-      await publish(tx, memberLiked, { likerId: liker.id, likedId, match });
-      await publish(tx, newLikesChanged, likedId);
-      // The members' open tabs hear it live, on every instance, once the like commits. An invisible
-      // liker stays unseen: their like waits, untold, until they are visible again (decisions/0024).
-      const likerSeen = await isMemberVisible(tx, liker.id);
-      if (likerSeen) await sendToMember(tx, likedId, { type: 'like', from: { id: liker.id } });
-      if (match) {
-        if (likerSeen) await sendToMember(tx, likedId, { type: 'match', with: { id: liker.id } });
-        await sendToMember(tx, liker.id, { type: 'match', with: { id: likedId } });
-      }
+    // Insert and look for the reverse like in one statement. Its snapshot is taken after the lock
+    // was granted, so it sees the other member's like if theirs committed first.
+    const [row] = await tx
+      .with(
+        tx
+          .$with('inserted')
+          .as(
+            tx
+              .insert(likes)
+              .values({ likerId: liker.id, likedId })
+              .onConflictDoNothing()
+              .returning({ likedId: likes.likedId }),
+          ),
+      )
+      .select({
+        inserted: sql<boolean>`exists (select 1 from inserted)`,
+        match: sql<boolean>`exists (select 1 from ${likes} where ${likes.likerId} = ${likedId} and ${likes.likedId} = ${liker.id})`,
+        // An invisible liker stays unseen: their like waits, untold, until they are visible again
+        // (docs/decisions/0024). Read in the same statement: no extra round trip.
+        likerSeen: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${liker.id} and ${visibleMemberCondition})`,
+      })
+      .from(sql`(select 1) as one`);
+    const match = row?.match === true;
+    if (row?.inserted) {
+      await publishAll(tx, [
+        event(memberLiked, { likerId: liker.id, likedId, match }),
+        event(newLikesChanged, likedId),
+        // The members' open tabs hear it live, on every instance, once the like commits; the liked
+        // member's only while the liker is visible.
+        ...(row.likerSeen ? [memberEvent(likedId, { type: 'like', from: { id: liker.id } })] : []),
+        ...(match && row.likerSeen ? [memberEvent(likedId, { type: 'match', with: { id: liker.id } })] : []),
+        ...(match ? [memberEvent(liker.id, { type: 'match', with: { id: likedId } })] : []),
+      ]);
     }
     return match;
   });
@@ -106,9 +122,6 @@ export async function hasLiked(db: Queryable, likerId: number, likedId: number):
     .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
   return rows.length > 0;
 }
-
-/** Whether `likedId` likes `likerId` back. */
-const likesBack = (db: Queryable, likerId: number, likedId: number) => hasLiked(db, likedId, likerId);
 
 /** Takes a like back; taking back one that does not exist (or of a hidden or unknown id) is not an error. */
 export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<void> {
@@ -209,7 +222,7 @@ export function decodeLikesCursor(text: string): Cursor {
 
 /**
  * One page of a likes list, in keyset order, so page 20 costs what page 1 costs:
- * - received: new (unseen) first, then newest (the order of likes_received_idx);
+ * - received: new (unseen) first, then newest (the order of likes_received_page_idx);
  * - given: newest first (likes_given_idx);
  * - matches: the given likes whose member likes the viewer back, newest first.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type ServerEvent, ServerEventSchema } from '../../../shared/realtime/events.ts';
 import type { Queryable } from '../../db/client.ts';
-import { defineChannel, publish } from '../../lib/event-bus.ts';
+import { type BusEvent, defineChannel, event, publish } from '../../lib/event-bus.ts';
 
 /**
  * An event for every open tab of a member, on whichever instance holds the tab: each instance
@@ -19,4 +19,9 @@ export const realtimeMember = defineChannel(
  */
 export async function sendToMember(db: Queryable, userId: number, event: ServerEvent): Promise<void> {
   await publish(db, realtimeMember, { userId, event });
+}
+
+/** sendToMember's event, to publish with others in one statement (event-bus.ts publishAll). */
+export function memberEvent(userId: number, serverEvent: ServerEvent): BusEvent {
+  return event(realtimeMember, { userId, event: serverEvent });
 }
