@@ -24,13 +24,15 @@ function keysOf(value: unknown, prefix: string, out: { keys: string[]; plurals: 
 }
 
 const typeName = (ns: string) => `${ns[0]?.toUpperCase()}${ns.slice(1)}Key`;
-// Biome's layout, so formatting the tree leaves the file as generated: one member inline.
-const union = (keys: string[]) =>
-  keys.length === 0
-    ? ' never'
-    : keys.length === 1
-      ? ` '${keys[0]}'`
-      : keys.map((k) => `\n  | '${k}'`).join('');
+/** Biome's line width (biome.json): a union that fits on one line is written on one line. */
+const LINE_WIDTH = 110;
+// Biome's layout, so formatting the tree leaves the file as generated.
+const union = (head: string, keys: string[]) => {
+  if (keys.length === 0) return `${head} never;`;
+  const inline = `${head} ${keys.map((k) => `'${k}'`).join(' | ')};`;
+  if (inline.length <= LINE_WIDTH) return inline;
+  return `${head}${keys.map((k) => `\n  | '${k}'`).join('')};`;
+};
 
 export function generateKeysSource(dir = localesDir): string {
   const parts: string[] = [
@@ -43,11 +45,11 @@ export function generateKeysSource(dir = localesDir): string {
       plurals: [],
     });
     plurals.push(...found.plurals);
-    parts.push(`export type ${typeName(ns)} =${union(found.keys.sort())};`);
+    parts.push(union(`export type ${typeName(ns)} =`, found.keys.sort()));
   }
   parts.push(`export type TranslationKey = ${NAMESPACES.map(typeName).join(' | ')};`);
   parts.push(
-    `/** Keys whose text has plural forms, chosen by \`{count}\`. */\nexport type PluralKey =${union(plurals.sort())};`,
+    `/** Keys whose text has plural forms, chosen by \`{count}\`. */\n${union('export type PluralKey =', plurals.sort())}`,
   );
   return `${parts.join('\n\n')}\n`;
 }
