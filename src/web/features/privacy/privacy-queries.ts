@@ -19,6 +19,8 @@ export function blockedMembersQuery() {
       ),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_cursor,
+    // Blocks are placed on profile pages, outside this query: read again whenever settings open.
+    staleTime: 0,
   });
 }
 
