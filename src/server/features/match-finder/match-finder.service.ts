@@ -204,8 +204,10 @@ async function rankOnce(
       .innerJoin(profiles, eq(profiles.userId, best.userId))
       .innerJoin(users, eq(users.id, best.userId))
       .leftJoin(photos, cardPhotoJoin)
-      // Search's own member.list conditions (and filters) again: the ranking's first step only narrows.
-      .where(and(...matchConditions(r.filters, viewer, now)))
+      // Search's member.list conditions (visible, not oneself, no block either way). The filters were
+      // the first step's: given again, they lead the planner to scan every filtered profile instead
+      // of reading the pool's few by primary key.
+      .where(and(...matchConditions({}, viewer, now)))
       .orderBy(desc(sql`score`), desc(profiles.userId))
       .limit(FINDER_RESULTS)
   );
