@@ -23,6 +23,7 @@ export default [
     layout('layouts/member-layout.tsx', [
       route('settings', 'routes/settings.tsx'),
       route('profile', 'routes/profile.tsx'),
+      route('match-finder', 'routes/match-finder.tsx'),
     ]),
     route('members', 'routes/members.tsx'),
     route('members/:id', 'routes/member.tsx', { id: 'member' }),

@@ -22,8 +22,8 @@ const interests = z
   .max(FINDER_MAX_INTERESTS, { error: 'interests_too_many' });
 
 const answerFields = {
-  /** Absent: women and men. */
-  gender: z.enum(GENDERS).optional(),
+  /** Empty or absent: women and men. */
+  gender: z.enum(GENDERS).or(z.literal('')).optional(),
   min_age: age,
   max_age: age,
   distance: z.enum(FINDER_DISTANCES),

@@ -168,9 +168,11 @@ describe('the answers', () => {
     await candidate('CH', { gender: 'male', sexuality: 'hetero' });
     expect(ids(await results(viewer.login, ANSWERS)).sort()).toEqual([hetero.id, bi.id].sort());
     // Both genders: the gay man looks for men too; the hetero man and the lesbian do not.
-    expect(ids(await results(viewer.login, { ...ANSWERS, gender: undefined })).sort()).toEqual(
-      [hetero.id, bi.id, gayMan.id].sort(),
-    );
+    for (const gender of [undefined, '']) {
+      expect(ids(await results(viewer.login, { ...ANSWERS, gender })).sort()).toEqual(
+        [hetero.id, bi.id, gayMan.id].sort(),
+      );
+    }
   });
 
   it('keeps to the ages asked, counting birthdays on the server’s day', async () => {

@@ -34,7 +34,7 @@ export function matchFinderRoutes(services: AppServices): FastifyPluginAsyncZod 
           description:
             'interests: comma-separated interest keys (at most 10). distance: region (the caller’s own; ' +
             'validation_failed finder_region_missing without one), country (the caller’s own) or anywhere. ' +
-            'Without gender: women and men. At most 30 results, best first.',
+            'Without gender (or empty): women and men. At most 30 results, best first.',
           querystring: FinderQuerySchema,
           response: { 200: FinderResponseSchema },
         },

@@ -92,7 +92,11 @@ async function findHome(db: Database, userId: number): Promise<Home | undefined>
 function rankingFor(answers: FinderQuery, home: Home, visibleFields: readonly ProfileField[]): Ranking {
   const regions = visibleFields.includes('region');
   const region = regions ? home.region : null;
-  const filters: MemberFilters = { gender: answers.gender, minAge: answers.min_age, maxAge: answers.max_age };
+  const filters: MemberFilters = {
+    gender: answers.gender || undefined,
+    minAge: answers.min_age,
+    maxAge: answers.max_age,
+  };
   if (answers.distance === 'region') {
     // Without a region the question has no answer; the page offers the option only with one.
     if (home.region === null) throw validationFailed({ distance: ['finder_region_missing'] });
