@@ -9,6 +9,7 @@ import { createUserAnswers, type UserAnswers } from './features/auth/user-answer
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { type BalanceCache, createBalanceCache } from './features/credits/credits.service.ts';
 import { createDatabaseCheck, type DatabaseCheck } from './features/health/health.service.ts';
+import { createNewLikesCache, type NewLikesCache } from './features/likes/likes.counts.ts';
 import { createHighlightsCache, type HighlightsCache } from './features/members/highlights.service.ts';
 import {
   createMemberVisibilityCache,
@@ -69,6 +70,8 @@ type FeatureServices = {
   pageEvents: PageEventWriter;
   /** Credit balances for the hot reads, dropped by credits_changed on every instance. */
   balances: BalanceCache;
+  /** New-likes counts for the hot reads, dropped by new_likes_changed and blocks_changed. */
+  newLikes: NewLikesCache;
   /** The health call's database check (a success is reused for a second). */
   databaseCheck: DatabaseCheck;
 };
@@ -108,6 +111,7 @@ export async function createServices(
   const translations = loadTranslations();
   const settings = await createSettingsStore(db, bus);
   const balances = await createBalanceCache(db, bus);
+  const newLikes = await createNewLikesCache(db, bus);
   // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
   await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
     log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
@@ -137,7 +141,8 @@ export async function createServices(
     sessions: await createSessionCache(db, bus),
     memberVisibility: await createMemberVisibilityCache(db, bus),
     balances,
-    userAnswers: createUserAnswers({ balances, settings, now: () => services.now() }),
+    newLikes,
+    userAnswers: createUserAnswers({ balances, newLikes, settings, now: () => services.now() }),
     pageEvents: createPageEventWriter(db, log),
     close: async () => {
       services.rateLimits.close();

@@ -4,6 +4,8 @@ export const LIMITS = {
   premiumPhotos: 25,
   freeConversations: 2,
   swipeLikesPerDay: 4,
+  /** Auto-likes (the `?t=` like modal) a member receives at most per 24 hours (docs/decisions/0021). */
+  autoLikesPerDay: 2,
   reactivationDays: 14,
   timeBonusSeconds: 14_400,
   timeBonusModalDelayMs: 40_000,

@@ -32,3 +32,13 @@ export const PROFILE_CHOICES = {
 } as const;
 export type ProfileChoiceField = keyof typeof PROFILE_CHOICES;
 export const PROFILE_CHOICE_FIELDS = Object.keys(PROFILE_CHOICES) as ProfileChoiceField[];
+
+/**
+ * The genders a member with this profile would like to see: search defaults, sign-up matches, and
+ * on the server who may be shown to whom (auto-like, the swipe game, the match finder).
+ */
+export function soughtGenders(gender: Gender, sexuality: Sexuality): Gender[] {
+  if (sexuality === 'bi') return ['male', 'female'];
+  if (sexuality === 'hetero') return [gender === 'male' ? 'female' : 'male'];
+  return [gender];
+}

@@ -23,6 +23,8 @@ export default [
     layout('layouts/member-layout.tsx', [
       route('settings', 'routes/settings.tsx'),
       route('profile', 'routes/profile.tsx'),
+      route('likes', 'routes/likes.tsx', { id: 'likes' }),
+      route('likes/:type', 'routes/likes.tsx', { id: 'likes-type' }),
       route('match-finder', 'routes/match-finder.tsx'),
     ]),
     route('members', 'routes/members.tsx'),

@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
+import { SESSION_COOKIE } from '../../shared/limits.ts';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
@@ -61,4 +64,14 @@ export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
     Store: PostgresStore as unknown as FastifyRateLimitStoreCtor,
     close: () => clearInterval(cleaner),
   };
+}
+
+/**
+ * The key of a limit on members' own actions (likes, swipes): the session, so members behind one
+ * address (an office, a mobile carrier) do not share a count. A request without a session cookie,
+ * or with an invented one, is refused by the route anyway; it is counted by address.
+ */
+export function perSessionKey(request: FastifyRequest): string {
+  const sid = request.cookies?.[SESSION_COOKIE];
+  return sid ? `s:${createHash('sha256').update(sid).digest('base64url').slice(0, 22)}` : request.ip;
 }

@@ -18,6 +18,8 @@ export const MemberCardSchema = z.object({
   city: z.string().nullable(),
   fictional: z.boolean(),
   main_image: MainImageSchema.nullable(),
+  /** The logged-in viewer likes this member (the card's like button); absent for visitors. */
+  liked: z.boolean().optional(),
 });
 export type MemberCard = z.infer<typeof MemberCardSchema>;
 

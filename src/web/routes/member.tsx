@@ -1,4 +1,5 @@
-import { data } from 'react-router';
+import { data, useMatches } from 'react-router';
+import { useLikeSeen } from '../features/likes/use-like-seen.ts';
 import { type MemberPageData, MemberProfilePage } from '../features/members/member-profile-page.tsx';
 import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -39,6 +40,8 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function Member({ loaderData }: Route.ComponentProps) {
+  const shown = loaderData.page.kind === 'profile' ? loaderData.page.member.id : null;
+  useLikeSeen(useMatches().some((m) => m.id === 'likes-member') ? shown : null);
   return (
     <PageTexts messages={loaderData.texts}>
       <MemberProfilePage data={loaderData.page} />

@@ -1,7 +1,12 @@
 import { Link } from 'react-router';
-import { GENDERS, type Gender, SEXUALITIES, type Sexuality } from '../../shared/profile-options.ts';
+import {
+  GENDERS,
+  type Gender,
+  SEXUALITIES,
+  type Sexuality,
+  soughtGenders,
+} from '../../shared/profile-options.ts';
 import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx';
-import { soughtGenders } from '../features/signup/signup-steps.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';

@@ -26,5 +26,28 @@ export const likes = pgTable(
     check('likes_not_self', sql`${t.likerId} <> ${t.likedId}`),
     // Likes received by a member, new first, then newest: the order of GET /api/likes.php's liked_by.
     index('likes_received_idx').on(t.likedId, sql`(${t.seenAt} is not null)`, t.createdAt.desc()),
+    // Likes given by a member, newest first: the pages of likes given and of matches.
+    index('likes_given_idx').on(t.likerId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * The auto-likes a member received (GET /api/auto-like.php): the daily cap, the answer to a retried
+ * call, and never the same profile twice (docs/decisions/0021). The like itself is a row of likes.
+ */
+export const autoLikes = pgTable(
+  'auto_likes',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    likerId: bigint('liker_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.likerId] }),
+    index('auto_likes_recent_idx').on(t.memberId, t.createdAt.desc()),
   ],
 );

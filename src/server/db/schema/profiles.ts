@@ -26,7 +26,7 @@ export const profiles = pgTable(
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
     /**
      * The interests as bits (bit i: INTEREST_KEYS[i]), kept by PostgreSQL from `interests` with the
-     * interests_mask() function of drizzle/0009: the match finder counts shared interests with one
+     * interests_mask() function of drizzle/0011: the match finder counts shared interests with one
      * AND and a population count per candidate instead of an array search per interest
      * (docs/decisions/0023).
      */

@@ -21,12 +21,18 @@ const HOUR_MS = 3_600_000;
  */
 export async function seedDemoLikes(db: Database, now = new Date()): Promise<number> {
   const logins = await db
-    .select({ id: users.id, gender: profiles.gender })
+    .select({
+      id: users.id,
+      gender: profiles.gender,
+      country: profiles.country,
+      birthDate: profiles.birthDate,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]))
     .orderBy(asc(users.id));
   let created = 0;
+  for (const login of logins) await ensureAutoLikers(db, login);
   for (const login of logins) {
     const [existing] = await db
       .select({ one: sql`1` })
@@ -71,4 +77,44 @@ export async function seedDemoLikes(db: Database, now = new Date()): Promise<num
     created += inserted.length;
   }
   return created;
+}
+
+/** Fictional demo profiles that may auto-like each demo login (the ?t= like modal, docs/decisions/0021). */
+const AUTO_LIKERS = 3;
+
+/**
+ * Auto-likes come only from fictional profiles that match the member both ways (same country,
+ * genders each looks for, ages within ten years). The random demo set may hold none for a login: a
+ * few demo members of the right kind become fictional (and carry the fictional warning), once.
+ */
+async function ensureAutoLikers(
+  db: Database,
+  login: { id: number; gender: 'male' | 'female'; country: string; birthDate: string },
+): Promise<void> {
+  const partnerGender = login.gender === 'male' ? 'female' : 'male';
+  const fits = and(
+    eq(users.demo, true),
+    visibleMemberCondition,
+    // The other demo login is a real person trying the site: never made fictional.
+    notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
+    eq(profiles.gender, partnerGender),
+    eq(profiles.sexuality, 'hetero'),
+    eq(profiles.country, login.country),
+    sql`abs(${profiles.birthDate} - ${login.birthDate}::date) < 3650`,
+    sql`not exists (select 1 from ${likes} where (${likes.likerId} = ${users.id} and ${likes.likedId} = ${login.id}) or (${likes.likerId} = ${login.id} and ${likes.likedId} = ${users.id}))`,
+  );
+  const [{ n } = { n: 0 }] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(fits, eq(users.fictional, true)));
+  if (n >= AUTO_LIKERS) return;
+  const chosen = db
+    .select({ id: users.id })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(and(fits, eq(users.fictional, false)))
+    .orderBy(sql`${users.id} desc`)
+    .limit(AUTO_LIKERS - n);
+  await db.update(users).set({ fictional: true }).where(inArray(users.id, chosen));
 }

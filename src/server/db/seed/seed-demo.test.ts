@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
 import { COUNTRIES, type Country } from '../../../shared/limits.ts';
 import { SEXUALITIES } from '../../../shared/profile-options.ts';
+import { autoLike } from '../../features/likes/auto-like.service.ts';
 import { photoFileKey } from '../../features/photos/photos.keys.ts';
 import { REGIONS } from '../../features/regions/regions.data.ts';
 import { createLocalStorage, type Storage } from '../../lib/storage.ts';
@@ -189,6 +190,34 @@ describe('seedDemo with a small count', () => {
         email,
       ).toBe(true);
     }
+    // The ?t= like modal works for a newcomer at once: fictional profiles may auto-like the logins
+    // (this small set may hold none of the right age for one of them; the full demo holds both,
+    // e2e/likes.spec.ts), and the logins themselves stay real members.
+    const autoLiked: string[] = [];
+    for (const email of DEMO_LOGIN_EMAILS) {
+      const [login] = await site.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const member = {
+        kind: 'member',
+        id: login!.id,
+        premium: false,
+        status: 'active',
+        emailConfirmed: true,
+        signupUnfinished: false,
+      } as const;
+      const likesBefore = await snapshot();
+      const profile = await autoLike({ db: site.db, now: () => NOW }, member);
+      if (profile) autoLiked.push(email);
+      expect(profile === null || profile.fictional, email).toBe(true);
+      const [self] = await site.db
+        .select({ fictional: users.fictional })
+        .from(users)
+        .where(eq(users.id, login!.id));
+      expect(self?.fictional, `${email} stays a real member`).toBe(false);
+      // Taken back, so the idempotence check below compares like with like.
+      await site.db.delete(likes).where(eq(likes.likedId, login!.id));
+      await site.db.insert(likes).values(likesBefore.filter((row) => row.likedId === login!.id));
+    }
+    expect(autoLiked.length).toBeGreaterThan(0);
     // Idempotent: a second run (a restart) adds nothing and changes nothing.
     expect(await seedDemoLogins(site.db, NOW)).toBe(0);
     expect(await seedDemoLikes(site.db, NOW)).toBe(0);

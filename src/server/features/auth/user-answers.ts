@@ -1,6 +1,7 @@
 import type { User } from '../../../shared/contracts/auth.ts';
 import { type EncodedBody, encodeBody } from '../../lib/encoded-body.ts';
 import type { BalanceCache } from '../credits/credits.service.ts';
+import type { NewLikesCache } from '../likes/likes.counts.ts';
 import type { SettingsStore } from '../settings/settings.service.ts';
 import type { ActiveSession } from './sessions.service.ts';
 import { presentUser } from './users.presenter.ts';
@@ -12,7 +13,7 @@ export const USER_ANSWER_HEADERS = Object.freeze({
   vary: 'accept-encoding',
 });
 
-type Facts = { fictionalIcon: string; credits: number; now: Date };
+type Facts = { fictionalIcon: string; credits: number; newLikes: number; now: Date };
 
 /** The member's own view of their session, as every account call answers it. */
 function presentSession(session: ActiveSession, facts: Facts): User {
@@ -21,6 +22,7 @@ function presentSession(session: ActiveSession, facts: Facts): User {
     mainPhoto: session.mainPhoto,
     fictionalIcon: facts.fictionalIcon,
     credits: facts.credits,
+    newLikes: facts.newLikes,
     now: facts.now,
   });
 }
@@ -28,25 +30,28 @@ function presentSession(session: ActiveSession, facts: Facts): User {
 /**
  * GET user.php is polled by every open tab: its answer is kept with the cached session object, so
  * it is rebuilt only when the session cache reloads the member (any change to the account
- * invalidates it), the day changes (age), the fictional icon setting does, or the balance: that one
+ * invalidates it), the day changes (age), the fictional icon setting does, the new-likes count
+ * (features/likes/likes.counts.ts), or the balance: that one
  * comes from the credits' own cache (credits_changed), because credits change far more often than
  * anything else of an account and must not reload the member's session on every instance.
  */
 export function createUserAnswers(deps: {
   balances: BalanceCache;
+  newLikes: NewLikesCache;
   settings: SettingsStore;
   now: () => Date;
 }) {
   const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
   const keyOf = (facts: Facts) =>
-    `${facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}`;
+    `${facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}|${facts.newLikes}`;
 
   const factsOf = async (session: ActiveSession, domain: string): Promise<Facts> => {
-    const [{ fictional_icon }, credits] = await Promise.all([
+    const [{ fictional_icon }, credits, newLikes] = await Promise.all([
       deps.settings.getValues(domain),
       deps.balances.balanceOf(session.user.id),
+      deps.newLikes.countOf(session.user.id),
     ]);
-    return { fictionalIcon: fictional_icon, credits, now: deps.now() };
+    return { fictionalIcon: fictional_icon, credits, newLikes, now: deps.now() };
   };
 
   return {

@@ -1,7 +1,9 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { blocks, users } from '../../db/schema/index.ts';
+import { defineChannel, publish } from '../../lib/event-bus.ts';
 import { authorize } from '../../policy/policy.ts';
 import { memberNotFound } from '../../policy/refusals.ts';
 import type { BlockRelation, MemberFacts } from '../../policy/rules/members.rules.ts';
@@ -30,17 +32,39 @@ async function findBlockTarget(
   return { id: blockedId, visible, relation };
 }
 
+/**
+ * A block was placed or lifted (delivered on commit, on every instance): what either member sees of
+ * the other changes, so counts and caches that hold one of them drop it (the new-likes count).
+ */
+export const blocksChanged = defineChannel(
+  'blocks_changed',
+  z.object({ blockerId: z.number().int(), blockedId: z.number().int() }),
+);
+
 /** Blocks a member; blocking twice is the same as blocking once. */
 export async function blockMember(db: Database, blocker: MemberViewer, blockedId: number): Promise<void> {
   const target = await findBlockTarget(db, blocker.id, blockedId);
   if (!target) throw memberNotFound();
   authorize(blocker, 'member.block', target);
-  await db.insert(blocks).values({ blockerId: blocker.id, blockedId }).onConflictDoNothing();
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(blocks)
+      .values({ blockerId: blocker.id, blockedId })
+      .onConflictDoNothing()
+      .returning({ blockedId: blocks.blockedId });
+    if (inserted.length > 0) await publish(tx, blocksChanged, { blockerId: blocker.id, blockedId });
+  });
 }
 
 /** Lifts a block; lifting one that does not exist is not an error. */
 export async function unblockMember(db: Database, blocker: MemberViewer, blockedId: number): Promise<void> {
-  await db.delete(blocks).where(and(eq(blocks.blockerId, blocker.id), eq(blocks.blockedId, blockedId)));
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(blocks)
+      .where(and(eq(blocks.blockerId, blocker.id), eq(blocks.blockedId, blockedId)))
+      .returning({ blockedId: blocks.blockedId });
+    if (deleted.length > 0) await publish(tx, blocksChanged, { blockerId: blocker.id, blockedId });
+  });
 }
 
 /** Who blocked whom between a viewer and a member, in one primary-key read. */

@@ -1,9 +1,16 @@
-import type { LikesResponse } from '../../../shared/contracts/likes.ts';
+import type { LikesListResponse, LikesResponse } from '../../../shared/contracts/likes.ts';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import { presentMemberCard } from '../members/members.presenter.ts';
-import type { LikesResult } from './likes.service.ts';
+import type { LikeCardRow, LikesPage, LikesResult } from './likes.service.ts';
 
-/** The members' cards, so a like list never sends what a search card would not show. */
+type Visibility = { visibleFields: readonly ProfileField[] };
+
+/** A like's member as a card (never what a search card would not show), with its new flag when received. */
+function presentLikeCard(row: LikeCardRow, now: Date, visibility: Visibility) {
+  const card = presentMemberCard(row, now, visibility);
+  return row.isNew === undefined ? card : { ...card, like_new: row.isNew };
+}
+
 export function presentLikes(
   result: LikesResult,
   now: Date,
@@ -11,11 +18,28 @@ export function presentLikes(
 ): LikesResponse {
   const visibility = { visibleFields };
   return {
-    profiles: result.given.map((row) => presentMemberCard(row, now, visibility)),
-    liked_by: result.received.map((row) => ({
+    profiles: result.given.rows.map((row) => presentMemberCard(row, now, visibility)),
+    liked_by: result.received.rows.map((row) => ({
       ...presentMemberCard(row, now, visibility),
-      like_new: row.isNew,
+      like_new: row.isNew === true,
     })),
-    matches: result.given.filter((row) => row.match).map((row) => presentMemberCard(row, now, visibility)),
+    matches: result.matches.rows.map((row) => presentMemberCard(row, now, visibility)),
+    next: {
+      profiles: result.given.nextCursor,
+      liked_by: result.received.nextCursor,
+      matches: result.matches.nextCursor,
+    },
+  };
+}
+
+export function presentLikesPage(
+  page: LikesPage,
+  now: Date,
+  visibleFields: readonly ProfileField[],
+): LikesListResponse {
+  const visibility = { visibleFields };
+  return {
+    members: page.rows.map((row) => presentLikeCard(row, now, visibility)),
+    next_cursor: page.nextCursor,
   };
 }

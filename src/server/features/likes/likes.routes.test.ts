@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { LikesResponse } from '../../../shared/contracts/likes.ts';
 import { createTestApp } from '../../test/app.ts';
-import { addPhoto, blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
+import {
+  addPhoto,
+  blockMember,
+  createMember,
+  createMembers,
+  logIn,
+  type TestLogin,
+} from '../../test/members.ts';
 import { realtimeMember } from '../realtime/realtime.service.ts';
 import { memberLiked, removeLikesOf } from './likes.service.ts';
 
@@ -133,6 +140,20 @@ describe('POST /api/like.php', () => {
   });
 });
 
+describe('the like limit', () => {
+  it('counts per session: a member clicking through cards is stopped at 120 a minute, others go on', async () => {
+    const them = await createMember(db);
+    const login = await logIn(db, (await createMember(db)).id);
+    const answers = [];
+    for (let i = 0; i < 121; i++) answers.push((await like('POST', login, { id: them.id })).statusCode);
+    expect(answers.slice(0, 120).every((code) => code === 200)).toBe(true);
+    expect(answers[120]).toBe(429);
+    // Another member from the same address is not stopped by it.
+    const other = await logIn(db, (await createMember(db)).id);
+    expect((await like('POST', other, { id: them.id })).statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /api/like.php', () => {
   it('takes a like back by body or query, idempotently, only the caller’s own, and ends the match', async () => {
     const me = await createMember(db);
@@ -210,9 +231,12 @@ describe('GET /api/likes.php', () => {
         'city',
         'fictional',
         'main_image',
+        'liked',
         'like_new',
       ].sort(),
     );
+    // Each card knows whether the viewer likes them: all of these like each other.
+    expect(lists.liked_by.every((m) => m.liked) && lists.profiles.every((m) => m.liked)).toBe(true);
   });
 
   const hiddenKinds = {
@@ -280,6 +304,75 @@ describe('GET /api/likes.php', () => {
   });
 });
 
+describe('GET /api/likes-list.php', () => {
+  async function allPages(login: TestLogin, list: string) {
+    const ids: number[] = [];
+    const news: boolean[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = `list=${list}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await app.inject({ url: `/api/likes-list.php?${query}`, ...login });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as {
+        members: { id: number; like_new?: boolean }[];
+        next_cursor: string | null;
+      };
+      ids.push(...body.members.map((m) => m.id));
+      news.push(...body.members.map((m) => m.like_new === true));
+      cursor = body.next_cursor;
+      pages += 1;
+    } while (cursor && pages < 10);
+    return { ids, news, pages };
+  }
+
+  it('pages through every list without duplicates or gaps, ties included, new likes first', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const others = await createMembers(db, 110);
+    const ids = others.map((m) => m.id);
+    // Everyone likes me at the very same instant (ties on created_at); I saw every third; I like
+    // back the first 60 (matches) and 20 more who did not like me.
+    await services.pool.query(
+      `insert into likes (liker_id, liked_id, created_at, seen_at)
+       select id, $1, '2026-05-01T10:00:00Z', case when id % 3 = 0 then now() end from unnest($2::bigint[]) id`,
+      [me.id, ids.slice(0, 100)],
+    );
+    await services.pool.query(
+      `insert into likes (liker_id, liked_id, created_at)
+       select $1, id, '2026-05-02T10:00:00Z'::timestamptz + (id % 7) * interval '1 microsecond'
+       from unnest($2::bigint[]) id`,
+      [me.id, [...ids.slice(0, 60), ...ids.slice(100)]],
+    );
+    const received = await allPages(login, 'received');
+    expect(received.pages).toBe(3);
+    expect([...received.ids].sort()).toEqual([...ids.slice(0, 100)].sort());
+    // All new ones before any seen one.
+    const firstSeen = received.news.indexOf(false);
+    expect(received.news.slice(firstSeen).every((n) => !n)).toBe(true);
+    expect(received.news.filter(Boolean)).toHaveLength(ids.slice(0, 100).filter((id) => id % 3 !== 0).length);
+    const given = await allPages(login, 'given');
+    expect([...given.ids].sort()).toEqual([...ids.slice(0, 60), ...ids.slice(100)].sort());
+    expect(new Set(given.ids).size).toBe(given.ids.length);
+    const matches = await allPages(login, 'matches');
+    expect([...matches.ids].sort()).toEqual([...ids.slice(0, 60)].sort());
+    // The first pages of GET /api/likes.php are the same, with their cursors.
+    const first = await likesOf(login);
+    expect(first.liked_by.map((m) => m.id)).toEqual(received.ids.slice(0, 48));
+    expect(first.next.liked_by).not.toBeNull();
+  });
+
+  it('refuses a bad cursor, an unknown list and visitors', async () => {
+    const login = await logIn(db, (await createMember(db)).id);
+    for (const query of ['list=received&cursor=nonsense', 'list=everyone', '']) {
+      const res = await app.inject({ url: `/api/likes-list.php?${query}`, ...login });
+      expect(res.statusCode, query).toBe(400);
+    }
+    const visitor = await app.inject({ url: '/api/likes-list.php?list=received' });
+    expect(visitor.json().error.code).toBe('authentication_required');
+  });
+});
+
 describe('POST /api/like-seen.php', () => {
   it('clears the new flag of that like only, and only for the liked member', async () => {
     const me = await createMember(db);
@@ -305,6 +398,37 @@ describe('POST /api/like-seen.php', () => {
     expect(flags).toEqual({ [a.id]: false, [b.id]: true });
     const visitor = await app.inject({ method: 'POST', url: '/api/like-seen.php', payload: { id: a.id } });
     expect(visitor.json().error.code).toBe('authentication_required');
+  });
+});
+
+describe('new_likes of GET /api/user.php', () => {
+  /** The count as the badge reads it; the cache drops it by an event, so it may take a moment. */
+  async function newLikesOf(login: TestLogin, expected: number) {
+    let seen = -1;
+    for (let i = 0; i < 200; i++) {
+      const res = await app.inject({ url: '/api/user.php', ...login });
+      seen = res.json().user.new_likes;
+      if (seen === expected) break;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return seen;
+  }
+
+  it('counts the new likes received, and drops a like seen, taken back or blocked', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const [a, b, c] = [await createMember(db), await createMember(db), await createMember(db)];
+    expect(await newLikesOf(login, 0)).toBe(0);
+    for (const liker of [a, b, c]) await like('POST', await logIn(db, liker.id), { id: me.id });
+    expect(await newLikesOf(login, 3)).toBe(3);
+    await app.inject({ method: 'POST', url: '/api/like-seen.php', payload: { id: a.id }, ...login });
+    expect(await newLikesOf(login, 2)).toBe(2);
+    await like('DELETE', await logIn(db, b.id), { id: me.id });
+    expect(await newLikesOf(login, 1)).toBe(1);
+    await app.inject({ method: 'POST', url: '/api/block.php', payload: { id: c.id }, ...login });
+    expect(await newLikesOf(login, 0)).toBe(0);
+    await app.inject({ method: 'DELETE', url: '/api/block.php', payload: { id: c.id }, ...login });
+    expect(await newLikesOf(login, 1)).toBe(1);
   });
 });
 

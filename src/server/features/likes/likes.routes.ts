@@ -1,14 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../shared/contracts/auth.ts';
-import { LikeInputSchema, LikeResponseSchema, LikesResponseSchema } from '../../../shared/contracts/likes.ts';
+import {
+  AutoLikeResponseSchema,
+  LikeInputSchema,
+  LikeResponseSchema,
+  LikesListQuerySchema,
+  LikesListResponseSchema,
+  LikesResponseSchema,
+} from '../../../shared/contracts/likes.ts';
+import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { presentMemberCard } from '../members/members.presenter.ts';
 import { settingsFor } from '../members/search.service.ts';
-import { presentLikes } from './likes.presenter.ts';
-import { likeMember, listLikes, markLikeSeen, unlikeMember } from './likes.service.ts';
+import { autoLike } from './auto-like.service.ts';
+import { presentLikes, presentLikesPage } from './likes.presenter.ts';
+import { likeMember, likesPage, listLikes, markLikeSeen, unlikeMember } from './likes.service.ts';
 
 export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -21,6 +31,8 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: LikeInputSchema,
           response: { 200: LikeResponseSchema },
         },
+        // Generous for a member clicking through cards, a wall for a script liking everyone.
+        config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perSessionKey } },
       },
       async (request) => {
         const viewer = viewerOf(await request.session());
@@ -74,6 +86,28 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
     );
 
+    app.get(
+      '/api/likes-list.php',
+      {
+        schema: {
+          tags: ['likes'],
+          summary: 'One page of likes received, given or matches (the tabs of /likes), by cursor',
+          querystring: LikesListQuerySchema,
+          response: { 200: LikesListResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'member.like');
+        const { list, cursor } = request.query;
+        const [page, settings] = await Promise.all([
+          likesPage(services, viewer, list, cursor),
+          settingsFor(services, request.ctx),
+        ]);
+        return presentLikesPage(page, services.now(), settings.visible_profile_fields);
+      },
+    );
+
     app.post(
       '/api/like-seen.php',
       {
@@ -89,6 +123,33 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
         authorizeActor(viewer, 'member.like');
         await markLikeSeen(services, viewer, request.body.id);
         return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/auto-like.php',
+      {
+        schema: {
+          tags: ['likes'],
+          summary:
+            'A fictional profile that now likes the caller (the ?t= like modal), or null; at most a few a day',
+          response: { 200: AutoLikeResponseSchema },
+        },
+        // It creates a like: a GET the spec names, so no other site may make a browser send it.
+        config: {
+          sameOriginOnly: true,
+          rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perSessionKey },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'member.like');
+        const [row, settings] = await Promise.all([
+          autoLike(services, viewer),
+          settingsFor(services, request.ctx),
+        ]);
+        const visibility = { visibleFields: settings.visible_profile_fields };
+        return { profile: row ? presentMemberCard(row, services.now(), visibility) : null };
       },
     );
   };

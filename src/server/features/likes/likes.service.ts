@@ -1,9 +1,10 @@
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { LIKES_LIST_LIMIT } from '../../../shared/contracts/likes.ts';
+import { LIKES_PAGE_SIZE } from '../../../shared/contracts/likes.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
+import { autoLikes, blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
 import { defineChannel, publish } from '../../lib/event-bus.ts';
+import { badRequest } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { memberNotFound } from '../../policy/refusals.ts';
 import type { MemberFacts } from '../../policy/rules/members.rules.ts';
@@ -14,6 +15,8 @@ import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { sendToMember } from '../realtime/realtime.service.ts';
+import { newLikesChanged } from './likes.counts.ts';
+import { likedByViewer } from './likes.sql.ts';
 
 /**
  * A new like, published in the like's transaction (delivered on commit): the real-time channel
@@ -53,7 +56,11 @@ async function findLikeTarget(
  * the pair serializes the two, so the second sees the first's committed row (READ COMMITTED takes a
  * fresh snapshot per statement) and answers, and publishes, the match (docs/decisions/0020).
  */
-export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<boolean> {
+export async function likeMember(
+  deps: { db: Queryable },
+  liker: MemberViewer,
+  likedId: number,
+): Promise<boolean> {
   // The self check comes first: a self-like must answer 400 whatever the caller's own visibility.
   const target =
     likedId === liker.id
@@ -71,6 +78,7 @@ export async function likeMember(deps: LikesDeps, liker: MemberViewer, likedId: 
     const match = await likesBack(tx, liker.id, likedId);
     if (inserted.length > 0) {
       await publish(tx, memberLiked, { likerId: liker.id, likedId, match });
+      await publish(tx, newLikesChanged, likedId);
       // The members' open tabs hear it live, on every instance, once the like commits.
       await sendToMember(tx, likedId, { type: 'like', from: { id: liker.id } });
       if (match) {
@@ -103,7 +111,13 @@ const likesBack = (db: Queryable, likerId: number, likedId: number) => hasLiked(
 /** Takes a like back; taking back one that does not exist (or of a hidden or unknown id) is not an error. */
 export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<void> {
   authorize(liker, 'member.unlike');
-  await deps.db.delete(likes).where(and(eq(likes.likerId, liker.id), eq(likes.likedId, likedId)));
+  await deps.db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(likes)
+      .where(and(eq(likes.likerId, liker.id), eq(likes.likedId, likedId)))
+      .returning({ seenAt: likes.seenAt });
+    if (deleted.some((row) => row.seenAt === null)) await publish(tx, newLikesChanged, likedId);
+  });
 }
 
 /**
@@ -115,16 +129,20 @@ export async function markLikeSeen(
   viewer: MemberViewer,
   likerId: number,
 ): Promise<void> {
-  await deps.db
-    .update(likes)
-    .set({ seenAt: deps.now() })
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewer.id), sql`${likes.seenAt} is null`));
+  await deps.db.transaction(async (tx) => {
+    const seen = await tx
+      .update(likes)
+      .set({ seenAt: deps.now() })
+      .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewer.id), sql`${likes.seenAt} is null`))
+      .returning({ likerId: likes.likerId });
+    if (seen.length > 0) await publish(tx, newLikesChanged, viewer.id);
+  });
 }
 
-export type LikesResult = {
-  given: (CardRow & { match: boolean })[];
-  received: (CardRow & { isNew: boolean })[];
-};
+export type LikesList = 'received' | 'given' | 'matches';
+export type LikeCardRow = CardRow & { likedAt: string; isNew?: boolean };
+export type LikesPage = { rows: LikeCardRow[]; nextCursor: string | null };
+export type LikesResult = Record<LikesList, LikesPage>;
 
 type OtherSide = typeof likes.likerId | typeof likes.likedId;
 
@@ -137,15 +155,22 @@ function likeCards<Extra extends Record<string, SQL>>(
   viewer: MemberViewer,
   other: OtherSide,
   extra: Extra,
+  ...conditions: (SQL | undefined)[]
 ) {
   const mine = other === likes.likedId ? eq(likes.likerId, viewer.id) : eq(likes.likedId, viewer.id);
   return db
-    .select({ ...cardColumns, photoPrivate: photos.private, ...extra })
+    .select({
+      ...cardColumns,
+      photoPrivate: photos.private,
+      // Exact to the microsecond (a Date keeps milliseconds): the page's cursor compares it.
+      likedAt: sql<string>`${likes.createdAt}::text`,
+      ...extra,
+    })
     .from(likes)
     .innerJoin(users, eq(users.id, other))
     .innerJoin(profiles, eq(profiles.userId, other))
     .leftJoin(photos, cardPhotoJoin)
-    .where(and(mine, visibleMemberCondition, notBlockedEitherWay(viewer.id, other)))
+    .where(and(mine, visibleMemberCondition, notBlockedEitherWay(viewer.id, other), ...conditions))
     .$dynamic();
 }
 
@@ -158,27 +183,102 @@ function withLockedPhoto<R extends CardRow & { photoPrivate: boolean | null }>(v
   };
 }
 
-/** GET /api/likes.php: likes given (newest first, with the matches) and received (new first), one query each. */
-export async function listLikes(deps: LikesDeps, viewer: MemberViewer): Promise<LikesResult> {
-  const [given, received] = await Promise.all([
-    likeCards(deps.db, viewer, likes.likedId, {
-      // The primary key's lookup of the reverse row.
-      match: sql<boolean>`exists (select 1 from ${likes} back where back.liker_id = ${likes.likedId} and back.liked_id = ${likes.likerId})`,
-    })
-      .orderBy(desc(likes.createdAt), desc(likes.likedId))
-      .limit(LIKES_LIST_LIMIT),
-    likeCards(deps.db, viewer, likes.likerId, { isNew: sql<boolean>`${likes.seenAt} is null` })
-      // The order of likes_received_idx: new (seen_at null) first, then newest.
-      .orderBy(sql`(${likes.seenAt} is not null)`, desc(likes.createdAt))
-      .limit(LIKES_LIST_LIMIT),
-  ]);
+/** Where a page ended: the last row's place in its list's order. */
+const CursorSchema = z.tuple([
+  z.boolean(),
+  // PostgreSQL's own text of a timestamptz, to the microsecond.
+  z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
+  z.number().int().positive(),
+]);
+type Cursor = { seen: boolean; at: string; id: number };
+
+export function encodeLikesCursor(cursor: Cursor): string {
+  return Buffer.from(JSON.stringify([cursor.seen, cursor.at, cursor.id])).toString('base64url');
+}
+
+export function decodeLikesCursor(text: string): Cursor {
+  try {
+    const [seen, at, id] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    return { seen, at, id };
+  } catch {
+    throw badRequest('Invalid cursor', { cursor: ['invalid'] });
+  }
+}
+
+/**
+ * One page of a likes list, in keyset order, so page 20 costs what page 1 costs:
+ * - received: new (unseen) first, then newest (the order of likes_received_idx);
+ * - given: newest first (likes_given_idx);
+ * - matches: the given likes whose member likes the viewer back, newest first.
+ */
+export async function likesPage(
+  deps: LikesDeps,
+  viewer: MemberViewer,
+  list: LikesList,
+  cursorText?: string,
+  limit = LIKES_PAGE_SIZE,
+): Promise<LikesPage> {
+  const after = cursorText === undefined ? undefined : decodeLikesCursor(cursorText);
+  if (list === 'received') {
+    const seen = sql<boolean>`(${likes.seenAt} is not null)`;
+    const rows = await likeCards(
+      deps.db,
+      viewer,
+      likes.likerId,
+      { isNew: sql<boolean>`${likes.seenAt} is null`, liked: likedByViewer(viewer.id, likes.likerId) },
+      // After the cursor in (seen ascending, created_at and id descending).
+      after &&
+        sql`(${seen} > ${after.seen} or (${seen} = ${after.seen} and (${likes.createdAt}, ${likes.likerId}) < (${after.at}::timestamptz, ${after.id})))`,
+    )
+      .orderBy(seen, desc(likes.createdAt), desc(likes.likerId))
+      .limit(limit + 1);
+    return pageOf(viewer, rows, limit, (row) => ({ seen: !row.isNew, at: row.likedAt, id: row.id }));
+  }
+  const matchCondition = sql`exists (select 1 from ${likes} back where back.liker_id = ${likes.likedId} and back.liked_id = ${likes.likerId})`;
+  const rows = await likeCards(
+    deps.db,
+    viewer,
+    likes.likedId,
+    {},
+    list === 'matches' ? matchCondition : undefined,
+    after && sql`(${likes.createdAt}, ${likes.likedId}) < (${after.at}::timestamptz, ${after.id})`,
+  )
+    .orderBy(desc(likes.createdAt), desc(likes.likedId))
+    .limit(limit + 1);
+  return pageOf(
+    viewer,
+    rows.map((row) => ({ ...row, liked: true })),
+    limit,
+    (row) => ({ seen: true, at: row.likedAt, id: row.id }),
+  );
+}
+
+function pageOf<R extends LikeCardRow & { photoPrivate: boolean | null }>(
+  viewer: MemberViewer,
+  rows: R[],
+  limit: number,
+  cursorOf: (row: R) => Cursor,
+): LikesPage {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
   return {
-    given: given.map((row) => withLockedPhoto(viewer, row)),
-    received: received.map((row) => withLockedPhoto(viewer, row)),
+    rows: page.map((row) => withLockedPhoto(viewer, row)),
+    nextCursor: rows.length > limit && last ? encodeLikesCursor(cursorOf(last)) : null,
   };
+}
+
+/** GET /api/likes.php: the first page of each list, the three queries side by side. */
+export async function listLikes(deps: LikesDeps, viewer: MemberViewer): Promise<LikesResult> {
+  const [received, given, matches] = await Promise.all([
+    likesPage(deps, viewer, 'received'),
+    likesPage(deps, viewer, 'given'),
+    likesPage(deps, viewer, 'matches'),
+  ]);
+  return { received, given, matches };
 }
 
 /** The member's likes both ways, for the erasure of an account (the stub keeps no relations). */
 export async function removeLikesOf(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
   await db.delete(likes).where(or(eq(likes.likerId, userId), eq(likes.likedId, userId)));
+  await db.delete(autoLikes).where(or(eq(autoLikes.memberId, userId), eq(autoLikes.likerId, userId)));
 }

@@ -317,6 +317,24 @@ describe('the ranking', () => {
     );
   });
 
+  it('says on each card whether the viewer likes the member', async () => {
+    const viewer = await newViewer('NL', { region: 'NL-FR' });
+    const liked = await candidate('NL', { region: 'NL-FR', birthDate: '1960-06-01' });
+    const other = await candidate('NL', { region: 'NL-FR', birthDate: '1960-06-01' });
+    const like = await app.inject({
+      method: 'POST',
+      url: '/api/like.php',
+      payload: { id: liked.id },
+      ...viewer.login,
+    });
+    expect(like.statusCode, like.body).toBe(200);
+    const list = await results(viewer.login, { ...ANSWERS, min_age: 60, max_age: 70, distance: 'region' });
+    expect(list.map((m) => [m.id, m.liked])).toEqual([
+      [other.id, false],
+      [liked.id, true],
+    ]);
+  });
+
   it('blurs a private main photo for a free member and shows it to a premium member', async () => {
     const free = await newViewer('DE');
     const premium = await newViewer('DE', { paidUser: true });

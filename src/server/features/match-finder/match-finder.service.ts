@@ -14,6 +14,7 @@ import { authorize, can } from '../../policy/policy.ts';
 import { profileNotFound } from '../../policy/refusals.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { likedByViewer } from '../likes/likes.sql.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import {
   cardColumns,
@@ -49,7 +50,7 @@ const DAYS_PER_YEAR = 365.25;
 /** Pool sizes tried in turn; null: every candidate. */
 export const POOL_STEPS: readonly (number | null)[] = [300, 3_000, null];
 
-/** Bit i of profiles.interests_mask is INTEREST_KEYS[i] (interests_mask() in drizzle/0009). */
+/** Bit i of profiles.interests_mask is INTEREST_KEYS[i] (interests_mask() in drizzle/0011). */
 export function interestsMask(keys: readonly InterestKey[]): bigint {
   let mask = 0n;
   for (const key of keys) mask |= 1n << BigInt(INTEREST_KEYS.indexOf(key));
@@ -198,6 +199,7 @@ async function rankOnce(
         ...cardColumns,
         id: profiles.userId,
         photoPrivate: photos.private,
+        liked: likedByViewer(viewer.id, profiles.userId),
         score: sql<number>`${best.match} + ${bonusScore(now)}`.as('score'),
         sharedMask: sql<number>`${profiles.interestsMask} & ${mask}::bigint`,
         // What the caller needs to know whether the list is exact (see the top of this file).

@@ -27,6 +27,8 @@ export type CardRow = {
   photoStatus: 'pending' | 'approved' | 'rejected' | null;
   /** The viewer may not see this photo: only its blurred variant is sent. */
   photoLocked?: boolean;
+  /** The viewer (a member) likes them; absent for visitors. */
+  liked?: boolean;
 };
 
 type Visibility = { visibleFields?: readonly ProfileField[] };
@@ -60,6 +62,7 @@ export function presentMemberCard(row: CardRow, now: Date, visibility: Visibilit
       row.photoKey && row.photoStatus
         ? presentMainImage(row.photoKey, row.photoStatus, row.photoLocked === true)
         : null,
+    ...(row.liked !== undefined ? { liked: row.liked } : {}),
   };
 }
 

@@ -104,6 +104,24 @@ describe('GET /api/members.php', () => {
     expect(body.related.map((m) => m.id)).toEqual([other.id]);
   });
 
+  it("tells a member's cards whether they like each member, and visitors' cards nothing", async () => {
+    const country = 'AT';
+    const [liked, other] = await createMembers(db, 2, { country, city: 'Graz' });
+    const viewer = await createMember(db, { country });
+    const login = await logIn(db, viewer.id);
+    await services.pool.query('insert into likes (liker_id, liked_id) values ($1, $2)', [
+      viewer.id,
+      liked!.id,
+    ]);
+    const page = await searchOk({ country, gender: 'female' }, login);
+    const likedOf = Object.fromEntries(page.members.map((m) => [m.id, m.liked]));
+    expect(likedOf[liked!.id]).toBe(true);
+    expect(likedOf[other!.id]).toBe(false);
+    const visitorPage = await searchOk({ country, gender: 'female' });
+    expect(visitorPage.members.length).toBeGreaterThan(0);
+    expect(visitorPage.members.every((m) => !('liked' in m))).toBe(true);
+  });
+
   it('counts up to 1,000 matches and then says "more than", through every page', async () => {
     // 1,150 visible matches; the viewer blocks 5 of them and 2 others block the viewer.
     const matching = await createMembers(db, 1_150, { country: 'CA', region: null, gender: 'male' });

@@ -16,6 +16,7 @@ import { isMember, type Viewer, viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { blockedEitherWayIds, notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { likedByViewer } from '../likes/likes.sql.ts';
 import type { VisitorContext } from '../settings/settings.service.ts';
 import type { CardRow } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
@@ -126,7 +127,12 @@ type PageQuery = {
  */
 export async function findMemberPage(db: Database, q: PageQuery): Promise<CardRow[]> {
   const rows = await db
-    .select({ ...cardColumns, id: profiles.userId, photoPrivate: photos.private })
+    .select({
+      ...cardColumns,
+      id: profiles.userId,
+      photoPrivate: photos.private,
+      liked: isMember(q.viewer) ? likedByViewer(q.viewer.id, profiles.userId) : sql<boolean>`false`,
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     // Only an approved main photo of the member themself appears on a card.
@@ -143,8 +149,10 @@ export async function findMemberPage(db: Database, q: PageQuery): Promise<CardRo
     )
     .orderBy(desc(profiles.userId))
     .limit(q.limit);
-  return rows.map(({ photoPrivate, ...row }) => ({
+  return rows.map(({ photoPrivate, liked, ...row }) => ({
     ...row,
+    // Visitors' cards carry no like state (their like buttons ask them to log in).
+    ...(isMember(q.viewer) ? { liked } : {}),
     // A locked main photo: the card gets the blur.
     photoLocked: !can(q.viewer, 'photo.view_full', { ownerId: row.id, private: photoPrivate === true }),
   }));

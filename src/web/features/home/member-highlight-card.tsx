@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -11,6 +12,10 @@ type Props = {
   to?: string;
   /** The country's name in the visitor's language; the code when not given. */
   countryName?: (code: string) => string;
+  /** On the photo, above the card's link: the like button of member lists. */
+  action?: ReactNode;
+  /** Below the place, above the card's link: a reason, a mark, a link. */
+  footer?: ReactNode;
 };
 
 /** A member as a card: the home page highlights, search results and related profiles. */
@@ -21,6 +26,8 @@ export function MemberHighlightCard({
   fictionalWarning,
   to,
   countryName,
+  action,
+  footer,
 }: Props) {
   const { t } = useTranslation();
   const place = [member.city, countryName ? countryName(member.country) : member.country]
@@ -49,6 +56,7 @@ export function MemberHighlightCard({
             <span className="visually-hidden">{fictionalWarning}</span>
           </span>
         )}
+        {action}
       </div>
       <div className="member-card-body">
         <h3 className="member-card-name">
@@ -64,6 +72,7 @@ export function MemberHighlightCard({
           )}
         </h3>
         <p className="member-card-place">{place}</p>
+        {footer && <div className="member-card-footer">{footer}</div>}
       </div>
     </article>
   );

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/contracts/match-finder.ts';
 import { SEARCH_MAX_AGE, SEARCH_MIN_AGE } from '../../../shared/contracts/members.ts';
 import { INTEREST_KEYS, type InterestKey } from '../../../shared/interests.ts';
-import { soughtGenders } from '../signup/signup-steps.ts';
+import { soughtGenders } from '../../../shared/profile-options.ts';
 
 /**
  * The match finder's answers, free of React so they can be tested. Answered, they live in the page

@@ -1,10 +1,12 @@
 import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
+import type { LikeResponse } from '../../../shared/contracts/likes.ts';
 import type { MemberProfile } from '../../../shared/contracts/members.ts';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { announceConnection } from '../likes/connection-events.ts';
 import { type LoginReason, LoginRequiredModal } from './login-required-modal.tsx';
 import { BlockIcon, GiftIcon, HeartIcon, MessageIcon } from './member-icons.tsx';
 
@@ -12,9 +14,8 @@ export type MemberActionName = 'like' | 'unlike' | 'gift' | 'message' | 'block' 
 type Relation = MemberProfile['relation'];
 
 /**
- * What each profile action does, in one place. Block and unblock are complete; like and unlike
- * call the likes API the likes issue adds, and gift and message lead to the chat the chat issue
- * adds (a gift is sent from the chat). Those issues only change the bodies below.
+ * What each profile action does, in one place (the card's like button uses it too). Gift and
+ * message lead to the chat the chat issue adds (a gift is sent from the chat).
  */
 export const memberActions = {
   like: (id: number) => request('/api/like.php', { method: 'POST', body: { id } }),
@@ -60,7 +61,9 @@ export function MemberActions({ member, loggedIn }: Props) {
     setError('');
     setStatus('');
     try {
-      await memberActions[action](member.id);
+      const answer = await memberActions[action](member.id);
+      // A like that makes a match opens the match modal (features/likes/live-connections.tsx).
+      if (action === 'like' && (answer as LikeResponse).match) announceConnection({ kind: 'match', member });
       setRelation((r) => relationAfter(action, r));
       setStatus(t(`member_actions.done_${action}`, vars));
     } catch (e) {

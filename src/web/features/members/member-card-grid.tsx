@@ -3,22 +3,31 @@ import type { MemberCard } from '../../../shared/contracts/members.ts';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRootData } from '../../root.tsx';
 import { MemberHighlightCard } from '../home/member-highlight-card.tsx';
+import { LikeButton } from '../likes/like-button.tsx';
+import { useSession } from '../session/member-session.tsx';
 
 /**
- * Members as linked cards in a responsive grid (2 columns on phones, up to 6 on wide screens).
- * `footer`: what a list adds under each card, outside the card's link (the match finder's reasons).
+ * Members as linked cards in a responsive grid (2 columns on phones, up to 6 on wide screens), each
+ * with its like button (visitors are asked to log in).
  */
 export function MemberCardGrid<M extends MemberCard>({
   members,
   className,
+  linkTo = (member) => `/members/${member.id}`,
   footer,
+  onLikedChange,
 }: {
   members: readonly M[];
   className?: string;
+  /** The card's link; the profile by default (/likes/m/{id} for a received like, which marks it seen). */
+  linkTo?: (member: M) => string;
+  /** Under a card's name and place: a reason, a "new" mark, a message link. */
   footer?: (member: M) => ReactNode;
+  onLikedChange?: (member: M, liked: boolean) => void;
 }) {
   const root = useRootData();
   const countryName = useCountryName();
+  const { user } = useSession();
   if (!root) return null;
   const { settings } = root;
   return (
@@ -27,13 +36,21 @@ export function MemberCardGrid<M extends MemberCard>({
         <li key={member.id}>
           <MemberHighlightCard
             member={member}
-            to={`/members/${member.id}`}
+            to={linkTo(member)}
             cdnPrefix={settings.cdn_prefix}
             fictionalIcon={settings.fictional_icon}
             fictionalWarning={settings.fictional_warning}
             countryName={countryName}
+            action={
+              <LikeButton
+                member={member}
+                liked={member.liked ?? false}
+                loggedIn={user !== null}
+                onLikedChange={onLikedChange && ((liked) => onLikedChange(member, liked))}
+              />
+            }
+            footer={footer?.(member)}
           />
-          {footer?.(member)}
         </li>
       ))}
     </ul>

@@ -7,6 +7,7 @@ import { useRegions } from '../../lib/use-regions.ts';
 import { useRootData } from '../../root.tsx';
 import { useSession } from '../session/member-session.tsx';
 import { BackButton } from './back-button.tsx';
+import { FictionalWarning } from './fictional-warning.tsx';
 import { MemberActions } from './member-actions.tsx';
 import { MemberCardGrid } from './member-card-grid.tsx';
 import { placeLine, profileDetails, profileHighlights } from './member-details.ts';
@@ -18,15 +19,6 @@ export type MemberPageData =
   | { kind: 'blocked'; name: string }
   /** No such visible member (HTTP 404). */
   | { kind: 'not_found' };
-
-function FictionalWarning({ icon, text }: { icon: string; text: string }) {
-  return (
-    <p className="member-fictional alert alert-warning">
-      <img src={icon} alt="" width={20} height={20} />
-      <span>{text}</span>
-    </p>
-  );
-}
 
 function Profile({ member, related }: { member: MemberProfile; related: MemberCard[] }) {
   const { t } = useTranslation();

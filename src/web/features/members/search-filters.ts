@@ -1,8 +1,7 @@
 import type { User } from '../../../shared/contracts/auth.ts';
 import { SEARCH_MAX_AGE, SEARCH_MIN_AGE, type SearchQuery } from '../../../shared/contracts/members.ts';
 import { COUNTRIES } from '../../../shared/limits.ts';
-import { GENDERS, type Gender } from '../../../shared/profile-options.ts';
-import { soughtGenders } from '../signup/signup-steps.ts';
+import { GENDERS, type Gender, soughtGenders } from '../../../shared/profile-options.ts';
 
 /**
  * The search filter state of /members, free of React so it can be tested: it lives in the page

@@ -22,6 +22,10 @@ import { updateAppBadge } from './session-timing.ts';
 const SessionRefresher = lazy(() =>
   import('./session-refresher.tsx').then((m) => ({ default: m.SessionRefresher })),
 );
+// The real-time channel, the match and new-like modals and the auto-like: members only, too.
+const LiveConnections = lazy(() =>
+  import('../likes/live-connections.tsx').then((m) => ({ default: m.LiveConnections })),
+);
 
 export type Session = {
   /** The logged-in member (refreshed in the background); null for visitors. */
@@ -168,6 +172,7 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
             onLost={loseSession}
             onRefreshReady={setQueryRefresh}
           />
+          <LiveConnections key={`live-${user.id}`} onChanged={refresh} />
         </Suspense>
       )}
     </SessionContext.Provider>

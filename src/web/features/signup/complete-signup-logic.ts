@@ -4,6 +4,7 @@ import {
   type SignupPart,
   type User,
 } from '../../../shared/contracts/auth.ts';
+import { soughtGenders } from '../../../shared/profile-options.ts';
 import { isCode } from '../../lib/api-form-errors.ts';
 import {
   emptyDraft,
@@ -11,7 +12,6 @@ import {
   type Seeking,
   type SignupDraft,
   type SignupField,
-  soughtGenders,
   toSignupInput,
 } from './signup-steps.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSignupSchema } from '../../../shared/contracts/auth.ts';
+import { soughtGenders } from '../../../shared/profile-options.ts';
 import {
   birthYears,
   clearTouchedErrors,
@@ -10,7 +11,6 @@ import {
   passwordRules,
   type SignupDraft,
   sexualityFor,
-  soughtGenders,
   stepOfField,
   toSignupInput,
   validateAll,

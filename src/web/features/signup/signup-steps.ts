@@ -73,13 +73,6 @@ export function sexualityFor(gender: Gender | '', seeking: Seeking | ''): Sexual
   return gender === 'male' ? 'gay' : 'lesbian';
 }
 
-/** The genders a member with this profile would like to see (used to pick matching members). */
-export function soughtGenders(gender: Gender, sexuality: Sexuality): Gender[] {
-  if (sexuality === 'bi') return ['male', 'female'];
-  if (sexuality === 'hetero') return [gender === 'male' ? 'female' : 'male'];
-  return [gender];
-}
-
 /** YYYY-MM-DD from the three selects, or '' while one of them is still empty. */
 export function composeBirthDate(day: string, month: string, year: string): string {
   if (!day || !month || !year) return '';

@@ -1,0 +1,1 @@
+CREATE INDEX "likes_given_idx" ON "likes" USING btree ("liker_id","created_at" DESC NULLS LAST);

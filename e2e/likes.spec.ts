@@ -1,0 +1,141 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// The demo accounts of src/server/db/seed/demo-logins.ts: a woman and a man who look for each other
+// and, in the demo data, have not liked each other yet.
+const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
+const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
+
+async function memberPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
+  await page.getByLabel('Wachtwoord').fill(who.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members/);
+  return page;
+}
+
+async function memberId(page: Page): Promise<number> {
+  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
+  return ((await res.json()) as { user: { id: number } }).user.id;
+}
+
+const likesBadge = (page: Page) =>
+  page.getByRole('navigation', { name: /./ }).getByRole('link', { name: /Likes/ }).locator('.nav-badge');
+
+test('two members like each other: the like and the match reach the other live, without a reload', async ({
+  browser,
+}) => {
+  const sanne = await memberPage(browser, SANNE);
+  const pieter = await memberPage(browser, PIETER);
+  const sanneId = await memberId(sanne);
+  const pieterId = await memberId(pieter);
+
+  await sanne.goto('/likes');
+  await expect(sanne.getByRole('heading', { level: 1, name: 'Likes' })).toBeVisible();
+  const badgeBefore = Number((await likesBadge(sanne).textContent())?.match(/\d+/)?.[0] ?? 0);
+  await expectAccessible(sanne);
+
+  // Pieter likes Sanne from her profile.
+  await pieter.goto(`/members/${sanneId}`);
+  await pieter.getByRole('button', { name: 'Leuk', exact: true }).click();
+  await expect(pieter.getByRole('button', { name: 'Niet meer leuk' })).toBeVisible();
+
+  // Sanne's open tab hears it: the new-like modal, the badge, and the list, all without a reload.
+  const likeModal = sanne.getByRole('dialog', { name: `${PIETER.name} vindt je leuk!` });
+  await expect(likeModal).toBeVisible();
+  await expect(likesBadge(sanne)).toContainText(String(badgeBefore + 1));
+  await expect(
+    sanne.locator('.likes-grid').getByRole('link', { name: new RegExp(PIETER.name) }),
+  ).toBeVisible();
+  await expectAccessible(sanne);
+
+  // She likes him back from the modal: a match for her, and live for him.
+  await likeModal.getByRole('button', { name: 'Leuk', exact: true }).click();
+  await expect(sanne.getByRole('dialog', { name: 'Het is een match!' })).toBeVisible();
+  const pieterMatch = pieter.getByRole('dialog', { name: 'Het is een match!' });
+  await expect(pieterMatch).toBeVisible();
+  await expect(pieterMatch.getByRole('link', { name: 'Begin een gesprek' })).toHaveAttribute(
+    'href',
+    `/members/${sanneId}/chat`,
+  );
+  await pieter.screenshot({ path: '.tmp/screens/match-375.png' });
+  // A click on the backdrop closes the modal.
+  await pieter.mouse.click(5, 800);
+  await expect(pieterMatch).toBeHidden();
+
+  await pieter.goto('/likes/matches');
+  await expect(
+    pieter.locator('.likes-grid').getByRole('link', { name: new RegExp(SANNE.name) }),
+  ).toBeVisible();
+  await sanne
+    .getByRole('dialog', { name: 'Het is een match!' })
+    .getByRole('button', { name: 'Sluiten' })
+    .click();
+
+  // Opening his profile from the received likes clears its new flag (and the badge).
+  await sanne.goto('/likes');
+  await sanne
+    .locator('.likes-grid')
+    .getByRole('link', { name: new RegExp(PIETER.name) })
+    .click();
+  await expect(sanne).toHaveURL(new RegExp(`/likes/m/${pieterId}$`));
+  await expect(sanne.getByRole('heading', { level: 1, name: new RegExp(PIETER.name) })).toBeVisible();
+  await expect(likesBadge(sanne)).toContainText(String(badgeBefore));
+
+  // The card's heart takes the like back; the match is gone for both.
+  await sanne.goto('/likes/given');
+  await sanne.getByRole('button', { name: `${PIETER.name} niet meer leuk vinden` }).click();
+  await pieter.goto('/likes/matches');
+  await expect(pieter.locator('.likes-grid').getByRole('link', { name: new RegExp(SANNE.name) })).toHaveCount(
+    0,
+  );
+  // Pieter's like goes too: later journeys start from the demo data as seeded.
+  const { user } = (await (
+    await pieter.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } })
+  ).json()) as { user: { csrf_token: string } };
+  const unliked = await pieter.request.delete('/api/like.php', {
+    data: { id: sanneId },
+    headers: { 'x-csrf-token': user.csrf_token },
+  });
+  expect(unliked.status()).toBe(200);
+  await sanne.context().close();
+  await pieter.context().close();
+});
+
+test('a like modal comes after ?t= seconds with a fictional profile, and t leaves the URL', async ({
+  browser,
+}) => {
+  const sanne = await memberPage(browser, SANNE);
+  await sanne.goto('/likes/given?t=1');
+  const modal = sanne.getByRole('dialog', { name: /vindt je leuk!/ });
+  await expect(modal).toBeVisible();
+  await expect(modal.getByText(/fictief profiel/)).toBeVisible();
+  await expect(sanne).toHaveURL(/\/likes\/given$/);
+  await expectAccessible(sanne);
+  await sanne.screenshot({ path: '.tmp/screens/auto-like-375.png' });
+  await sanne.context().close();
+});
+
+test('the likes tabs, and a 404 for a type that does not exist', async ({ browser }) => {
+  const sanne = await memberPage(browser, SANNE);
+  await sanne.goto('/likes');
+  const tabs = sanne.getByRole('navigation', { name: 'Soorten likes' });
+  await tabs.getByRole('link', { name: /Jij vindt leuk/ }).click();
+  await expect(sanne).toHaveURL(/\/likes\/given$/);
+  await tabs.getByRole('link', { name: /Matches/ }).click();
+  await expect(sanne).toHaveURL(/\/likes\/matches$/);
+  await expect(sanne.getByRole('link', { name: 'Stuur een bericht' }).first()).toBeVisible();
+  await expectAccessible(sanne);
+  const response = await sanne.goto('/likes/nonsense');
+  expect(response?.status()).toBe(404);
+  await expect(
+    sanne.getByRole('heading', { level: 1, name: 'Deze pagina kon niet worden gevonden' }),
+  ).toBeVisible();
+  await sanne.context().close();
+});
