@@ -8,7 +8,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import * as schema from '../src/server/db/schema/index.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { presentFinder } from '../src/server/features/match-finder/match-finder.presenter.ts';
-import { findMatches } from '../src/server/features/match-finder/match-finder.service.ts';
+import { findMatches, POOL_STEPS } from '../src/server/features/match-finder/match-finder.service.ts';
 import type { MemberViewer } from '../src/server/policy/viewer.ts';
 import { createServices } from '../src/server/services.ts';
 import { FinderQuerySchema } from '../src/shared/contracts/match-finder.ts';
@@ -194,7 +194,7 @@ try {
   );
   console.log(
     'candidates: profiles that pass the filters (gender, ages, distance, who looks for the viewer) before visibility and blocks; ' +
-      'rankings: ranking queries per call (1: the first pool of 300 proved the list exact)',
+      `rankings: ranking queries per call (1: the first pool of ${POOL_STEPS[0]} proved the list exact)`,
   );
   await services.close();
 } finally {

@@ -22,7 +22,7 @@ async function logIn(page: Page) {
   await expect(page).toHaveURL(/\/members/);
 }
 
-const question = (page: Page, name: string) => page.getByRole('group', { name });
+const question = (page: Page, name: string | RegExp) => page.getByRole('group', { name });
 const resultCards = (page: Page) => page.locator('.finder-results .member-results-grid > li');
 
 test('the match finder: answer the questions, get ranked results with reasons, like one of them', async ({

@@ -12,6 +12,7 @@ import {
 } from '../../test/members.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
 import { FINDER_RATE_LIMIT } from './match-finder.routes.ts';
+import { POOL_STEPS } from './match-finder.service.ts';
 
 const { app, services } = await createTestApp();
 const db = services.db;
@@ -293,7 +294,7 @@ describe('the ranking', () => {
   it('finds the best members even when they lie beyond the first pool of candidates', async () => {
     const viewer = await newViewer('IE');
     // All 400 match equally; the 100 oldest alone have a photo and were active today, so only they
-    // belong in the list, while the first pool (300, newest first among equals) holds none of them.
+    // belong in the list, while the first pool (newest first among equals) holds none of them.
     const best = await createMembers(db, 100, {
       gender: 'female',
       country: 'IE',
