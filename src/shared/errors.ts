@@ -91,6 +91,10 @@ export const VALIDATION_KEYS = [
   'city_too_long',
   'about_me_too_long',
   'age_range_invalid',
+  // Match finder.
+  'interest_unknown',
+  'interests_too_many',
+  'finder_region_missing',
   // Complaints.
   'complaint_name_required',
   'complaint_name_too_long',

@@ -245,6 +245,17 @@ describe('member.like and member.unlike (/api/like.php)', () => {
   });
 });
 
+describe('member.find (/api/match-finder.php)', () => {
+  it('lets any member use the match finder, a visitor not', () => {
+    expectRow('member.find', undefined, {
+      visitor: 'authentication_required',
+      free: null,
+      premium: null,
+      owner: null,
+    });
+  });
+});
+
 describe('members-only actions on their own things', () => {
   const AUTH = 'authentication_required';
   it('lets any member upload (the 3/25 limit is the service’s), a visitor not', () => {
@@ -297,6 +308,7 @@ describe('operators and admins', () => {
       'member.unblock': true,
       'member.like': true,
       'member.unlike': true,
+      'member.find': true,
       'photo.view_full': true,
       'photo.upload': true,
       'photo.edit': true,

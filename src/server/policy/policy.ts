@@ -3,6 +3,7 @@ import type { Decision, OwnedFacts, Rule } from './rule.ts';
 import { completeSignup, editProfile, setInvisible } from './rules/account.rules.ts';
 import {
   blockMember,
+  findMatches,
   likeMember,
   listMember,
   type MemberFacts,
@@ -35,6 +36,7 @@ type Actions = {
   'member.unblock': { actor: MemberViewer; resource: undefined };
   'member.like': { actor: MemberViewer; resource: MemberFacts };
   'member.unlike': { actor: MemberViewer; resource: undefined };
+  'member.find': { actor: MemberViewer; resource: undefined };
   'photo.view_full': { actor: Viewer; resource: PhotoFacts };
   'photo.upload': { actor: MemberViewer; resource: undefined };
   'photo.edit': { actor: MemberViewer; resource: OwnedFacts };
@@ -68,6 +70,7 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'member.unblock': unblockMember,
   'member.like': likeMember,
   'member.unlike': unlikeMember,
+  'member.find': findMatches,
   'photo.view_full': viewPhotoInFull,
   'photo.upload': uploadPhoto,
   'photo.edit': editPhoto,

@@ -177,7 +177,14 @@ export function SearchPage({ data }: { data: SearchPageData }) {
 
   return (
     <main id="main" className="container members-page">
-      <h1 className="members-title">{t('search.title')}</h1>
+      <div className="members-head">
+        <h1 className="members-title">{t('search.title')}</h1>
+        {user && (
+          <Link to="/match-finder" className="btn btn-outline-primary btn-sm members-finder-link">
+            {t('match_finder.link')}
+          </Link>
+        )}
+      </div>
       {user && <AddPhotoAlert className="mb-3" />}
       {data.kind === 'signup' ? (
         <SignupInvite />
