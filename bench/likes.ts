@@ -92,10 +92,16 @@ try {
   };
   if (process.env.EXPLAIN) {
     const captured: { sql: string; params: unknown[] }[] = [];
-    const logged = drizzle(pool, { schema, logger: { logQuery: (q, params) => captured.push({ sql: q, params }) } });
+    const logged = drizzle(pool, {
+      schema,
+      logger: { logQuery: (q, params) => captured.push({ sql: q, params }) },
+    });
     await listLikes({ ...services, db: logged }, viewer);
     for (const statement of captured) {
-      const plan = await pool.query(`explain (analyze, buffers, costs off) ${statement.sql}`, statement.params);
+      const plan = await pool.query(
+        `explain (analyze, buffers, costs off) ${statement.sql}`,
+        statement.params,
+      );
       console.log(`-- ${statement.sql.slice(0, 160).replace(/\s+/g, ' ')}…`);
       for (const row of plan.rows) console.log(`   ${row['QUERY PLAN']}`);
     }

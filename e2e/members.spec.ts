@@ -135,7 +135,7 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   await expect(
     page.getByRole('status').filter({ hasText: `Je hebt ${locked.name} gedeblokkeerd.` }),
   ).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Leuk' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Leuk', exact: true })).toBeVisible();
 
   // A region (loaded per country) narrows the search; few results bring similar profiles; clear
   // goes back to her default search.
@@ -212,7 +212,7 @@ test('a member blocked by another sees the blocked message; a visitor is asked t
   const name = ((await card.textContent()) ?? '').split(',')[0] ?? '';
   await card.click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
-  await page.getByRole('button', { name: 'Leuk' }).click();
+  await page.getByRole('button', { name: 'Leuk', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in om verder te gaan' });
   await expect(dialog.getByText(`Log in om ${name} leuk te vinden.`)).toBeVisible();
   await expect(dialog.getByRole('link', { name: 'Inloggen' })).toHaveAttribute('href', /\/login\?redirect=/);

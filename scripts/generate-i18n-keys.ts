@@ -24,16 +24,14 @@ function keysOf(value: unknown, prefix: string, out: { keys: string[]; plurals: 
 }
 
 const typeName = (ns: string) => `${ns[0]?.toUpperCase()}${ns.slice(1)}Key`;
-/** Biome's line width (biome.json): a union that fits on the line stays there. */
+/** Biome's line width (biome.json): a union that fits on one line is written on one line. */
 const LINE_WIDTH = 110;
-// Biome's layout, so formatting the tree leaves the file as generated: inline when the whole
-// declaration fits on one line, otherwise one member per line.
-const union = (name: string, keys: string[]) => {
-  if (keys.length === 0) return ' never';
-  const inline = ` ${keys.map((k) => `'${k}'`).join(' | ')}`;
-  return `export type ${name} =${inline};`.length <= LINE_WIDTH
-    ? inline
-    : keys.map((k) => `\n  | '${k}'`).join('');
+// Biome's layout, so formatting the tree leaves the file as generated.
+const union = (head: string, keys: string[]) => {
+  if (keys.length === 0) return `${head} never;`;
+  const inline = `${head} ${keys.map((k) => `'${k}'`).join(' | ')};`;
+  if (inline.length <= LINE_WIDTH) return inline;
+  return `${head}${keys.map((k) => `\n  | '${k}'`).join('')};`;
 };
 
 export function generateKeysSource(dir = localesDir): string {
@@ -47,11 +45,11 @@ export function generateKeysSource(dir = localesDir): string {
       plurals: [],
     });
     plurals.push(...found.plurals);
-    parts.push(`export type ${typeName(ns)} =${union(typeName(ns), found.keys.sort())};`);
+    parts.push(union(`export type ${typeName(ns)} =`, found.keys.sort()));
   }
   parts.push(`export type TranslationKey = ${NAMESPACES.map(typeName).join(' | ')};`);
   parts.push(
-    `/** Keys whose text has plural forms, chosen by \`{count}\`. */\nexport type PluralKey =${union('PluralKey', plurals.sort())};`,
+    `/** Keys whose text has plural forms, chosen by \`{count}\`. */\n${union('export type PluralKey =', plurals.sort())}`,
   );
   return `${parts.join('\n\n')}\n`;
 }

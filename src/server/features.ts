@@ -9,6 +9,7 @@ import { healthFeature } from './features/health/health.feature.ts';
 import { i18nFeature } from './features/i18n/i18n.feature.ts';
 import { interestsFeature } from './features/interests/interests.feature.ts';
 import { likesFeature } from './features/likes/likes.feature.ts';
+import { matchFinderFeature } from './features/match-finder/match-finder.feature.ts';
 import { mediaFeature } from './features/media/media.feature.ts';
 import { membersFeature } from './features/members/members.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
@@ -43,6 +44,7 @@ export const FEATURES: readonly Feature[] = [
   blocksFeature,
   likesFeature,
   swipeFeature,
+  matchFinderFeature,
   realtimeFeature,
   devMailFeature,
 ];

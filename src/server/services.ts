@@ -15,7 +15,7 @@ import {
   createMemberVisibilityCache,
   type MemberVisibilityCache,
 } from './features/members/members.visibility.ts';
-import { createSearchTotalsCache, type SearchTotalsCache } from './features/members/search.service.ts';
+import { createSharedSearchTotals, type SearchTotalsCache } from './features/members/search.service.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
 import { rekeyLegacyPhotos } from './features/photos/photos.rekey.ts';
 import {
@@ -136,8 +136,8 @@ export async function createServices(
     company: createCompanyStore(db),
     vapid: await ensureVapidKeys(db),
     databaseCheck: createDatabaseCheck(() => pingDatabase(db)),
-    highlights: createHighlightsCache(db),
-    searchTotals: createSearchTotalsCache(),
+    highlights: await createHighlightsCache(db, bus),
+    searchTotals: await createSharedSearchTotals(bus),
     sessions: await createSessionCache(db, bus),
     memberVisibility: await createMemberVisibilityCache(db, bus),
     balances,

@@ -97,6 +97,10 @@ export const VALIDATION_KEYS = [
   'age_range_invalid',
   // The swipe game.
   'time_zone_invalid',
+  // Match finder.
+  'interest_unknown',
+  'interests_too_many',
+  'finder_region_missing',
   // Complaints.
   'complaint_name_required',
   'complaint_name_too_long',

@@ -26,6 +26,7 @@ export default [
       route('likes', 'routes/likes.tsx', { id: 'likes' }),
       route('likes/:type', 'routes/likes.tsx', { id: 'likes-type' }),
       route('swipe-game', 'routes/swipe-game.tsx'),
+      route('match-finder', 'routes/match-finder.tsx'),
     ]),
     route('members', 'routes/members.tsx'),
     route('members/:id', 'routes/member.tsx', { id: 'member' }),

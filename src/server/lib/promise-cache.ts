@@ -8,6 +8,8 @@ export type PromiseCache<T> = {
   get: (key: string, load: () => Promise<T>, now?: number) => Promise<T>;
   /** Drops what is known for a key (it changed); the next get loads it again. */
   forget: (key: string) => void;
+  /** Drops every key: a change that may touch any of them (a member turned invisible). */
+  clear: () => void;
 };
 
 export function createPromiseCache<T>(options: { ttlMs: number; maxEntries?: number }): PromiseCache<T> {
@@ -29,6 +31,9 @@ export function createPromiseCache<T>(options: { ttlMs: number; maxEntries?: num
     },
     forget: (key) => {
       cache.delete(key);
+    },
+    clear: () => {
+      cache.clear();
     },
   };
 }

@@ -272,6 +272,17 @@ describe('member.pass and member.unpass (/api/swipe.php, /api/swipe-undo.php)', 
   });
 });
 
+describe('member.find (/api/match-finder.php)', () => {
+  it('lets any member use the match finder, a visitor not', () => {
+    expectRow('member.find', undefined, {
+      visitor: 'authentication_required',
+      free: null,
+      premium: null,
+      owner: null,
+    });
+  });
+});
+
 describe('members-only actions on their own things', () => {
   const AUTH = 'authentication_required';
   it('lets any member upload (the 3/25 limit is the service’s), a visitor not', () => {
@@ -302,6 +313,13 @@ describe('members-only actions on their own things', () => {
       null,
     );
   });
+
+  it('lets any member switch invisible mode for their own account, hidden or not; a visitor not', () => {
+    expectRow('account.set_invisible', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+    expect(
+      decide(memberViewer({ status: 'not_confirmed', emailConfirmed: false }), 'account.set_invisible'),
+    ).toBe(null);
+  });
 });
 
 describe('operators and admins', () => {
@@ -319,12 +337,14 @@ describe('operators and admins', () => {
       'member.unlike': true,
       'member.pass': true,
       'member.unpass': true,
+      'member.find': true,
       'photo.view_full': true,
       'photo.upload': true,
       'photo.edit': true,
       'media.serve': true,
       'profile.edit': true,
       'signup.complete': true,
+      'account.set_invisible': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     for (const { action, resource } of [...asked])

@@ -1,8 +1,9 @@
 import { refusalError } from './refusals.ts';
 import type { Decision, OwnedFacts, Rule } from './rule.ts';
-import { completeSignup, editProfile } from './rules/account.rules.ts';
+import { completeSignup, editProfile, setInvisible } from './rules/account.rules.ts';
 import {
   blockMember,
+  findMatches,
   likeMember,
   listMember,
   type MemberFacts,
@@ -38,16 +39,19 @@ type Actions = {
   'member.unlike': { actor: MemberViewer; resource: undefined };
   'member.pass': { actor: MemberViewer; resource: MemberFacts };
   'member.unpass': { actor: MemberViewer; resource: undefined };
+  'member.find': { actor: MemberViewer; resource: undefined };
   'photo.view_full': { actor: Viewer; resource: PhotoFacts };
   'photo.upload': { actor: MemberViewer; resource: undefined };
   'photo.edit': { actor: MemberViewer; resource: OwnedFacts };
   'media.serve': { actor: Viewer; resource: MediaFacts };
   'profile.edit': { actor: MemberViewer; resource: OwnedFacts };
   'signup.complete': { actor: MemberViewer; resource: undefined };
+  'account.set_invisible': { actor: MemberViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'conversation.start': MemberViewer, { partner: MemberFacts; openConversations: number }: free
-   *                       members up to LIMITS.freeChats (2), premium unlimited.
+   *                       members up to LIMITS.freeChats (2), premium unlimited; an invisible
+   *                       partner answers like an unknown id (no new conversation with them).
    * 'conversation.reply': MemberViewer, { conversation }: not before viewer.emailConfirmed.
    * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
    *                       answers for fictional profiles only, acting through their member viewer.
@@ -71,12 +75,14 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'member.unlike': unlikeMember,
   'member.pass': passMember,
   'member.unpass': undoPass,
+  'member.find': findMatches,
   'photo.view_full': viewPhotoInFull,
   'photo.upload': uploadPhoto,
   'photo.edit': editPhoto,
   'media.serve': serveMedia,
   'profile.edit': editProfile,
   'signup.complete': completeSignup,
+  'account.set_invisible': setInvisible,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

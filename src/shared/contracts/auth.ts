@@ -213,6 +213,8 @@ const UserSchema = z.object({
   email_confirmed: z.boolean(),
   /** Sign-up parts an advertising entry left for /complete-signup; empty for everyone else. */
   signup_missing: z.array(z.enum(SIGNUP_PARTS)),
+  /** Invisible mode: others do not find the member (PUT /api/invisible.php; docs/decisions/0024). */
+  invisible: z.boolean(),
   profile: UserProfileSchema,
   /** Sent back in the x-csrf-token header on every state-changing call. */
   csrf_token: z.string(),
@@ -224,6 +226,9 @@ export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = z.object({ user: UserSchema });
 
 export const LanguageInputSchema = z.object({ language: z.enum(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl']) });
+/** PUT /api/invisible.php: invisible mode on or off; answered with the member, as PUT /api/user.php. */
+export const InvisibleInputSchema = z.object({ invisible: z.boolean() });
+export type InvisibleInput = z.infer<typeof InvisibleInputSchema>;
 export const EmailOnlySchema = z.object({ email: EmailSchema });
 export const TokenSchema = z.object({ token: z.string().min(20).max(200) });
 /** A new password typed twice: the same rules for the reset link and the settings screen. */

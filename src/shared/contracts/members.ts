@@ -128,3 +128,26 @@ export type MemberResponse = z.infer<typeof MemberResponseSchema>;
 
 /** Block and unblock (POST and DELETE /api/block.php). */
 export const BlockInputSchema = z.object({ id: z.number().int().positive() });
+
+/** GET /api/blocks.php: the caller's own blocks, newest first, a page at a time. */
+export const BLOCKED_MEMBERS_PAGE_SIZE = 50;
+export const BlockedMembersQuerySchema = z.object({
+  /** Opaque keyset cursor from the previous page's next_cursor. */
+  cursor: z.string().max(100).optional(),
+});
+export const BlockedMemberCardSchema = MemberCardSchema.extend({
+  /** When the caller blocked the member (ISO 8601). */
+  blocked_at: z.string(),
+});
+export type BlockedMemberCard = z.infer<typeof BlockedMemberCardSchema>;
+/**
+ * Only members the caller could see but for their own block: one who is hidden now (invisible,
+ * leaving) or who blocked the caller too is left out, like everywhere, and their block stays
+ * (docs/decisions/0024).
+ */
+export const BlockedMembersResponseSchema = z.object({
+  members: z.array(BlockedMemberCardSchema),
+  /** null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type BlockedMembersResponse = z.infer<typeof BlockedMembersResponseSchema>;

@@ -11,7 +11,10 @@ export const PAGE_TEXTS = {
   profile: { file: 'profile', common: ['interests'] },
   members: { file: 'members', common: [] },
   signup: { file: null, common: ['signup'] },
-  account: { file: null, common: ['account', 'password_reset', 'mail_change', 'reactivate'] },
+  account: {
+    file: null,
+    common: ['account', 'password_reset', 'mail_change', 'reactivate', 'privacy', 'blocked_members'],
+  },
   service: { file: null, common: ['complaints', 'pricing'] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;

@@ -4,12 +4,15 @@ import { LanguageSection } from '../features/account/language-section.tsx';
 import { MailChangeSection } from '../features/account/mail-change-section.tsx';
 import { MainPhotoSection } from '../features/account/main-photo-section.tsx';
 import { PasswordSection } from '../features/account/password-section.tsx';
+import { BlockedMembersSection } from '../features/privacy/blocked-members-section.tsx';
+import { InvisibleSection } from '../features/privacy/invisible-section.tsx';
 import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/settings';
+import '../styles/settings.scss';
 
 // The member layout's middleware keeps visitors out.
 export async function loader({ context }: Route.LoaderArgs) {
@@ -45,6 +48,8 @@ function Settings() {
           <MainPhotoSection />
         </>
       )}
+      <InvisibleSection />
+      <BlockedMembersSection />
       <LanguageSection />
       <DeleteAccountSection
         discount={root.company.delete_discount}

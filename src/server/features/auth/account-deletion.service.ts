@@ -5,10 +5,12 @@ import { LIMITS } from '../../../shared/limits.ts';
 import type { Tx } from '../../db/client.ts';
 import { accountTokens, users } from '../../db/schema/index.ts';
 import type { Feature } from '../../feature.ts';
+import { publish } from '../../lib/event-bus.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { consumeToken, type RequestMeta, sendAccountMail } from './account-mail.ts';
+import { memberVisibilityChanged } from './accounts.service.ts';
 import { eraseLockoutOf } from './lockout.service.ts';
 import { checkMemberPassword } from './password.service.ts';
 import { type ActiveSession, createSession, revokeUserSessions } from './sessions.service.ts';
@@ -54,6 +56,8 @@ export async function deleteAccount(
       },
     );
     await services.sessions.invalidateUser(session.user.id, tx);
+    // Gone from every list at once, as after the invisible switch (accounts.service.ts).
+    await publish(tx, memberVisibilityChanged, session.user.id);
   });
 }
 

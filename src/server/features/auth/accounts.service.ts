@@ -1,9 +1,25 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { Queryable } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { defineChannel, publish } from '../../lib/event-bus.ts';
+import { authorize } from '../../policy/policy.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from './sessions.service.ts';
+
+/**
+ * A member may have left (or come back to) what others see of the site: the invisible switch, a
+ * deletion request. Published in the change's transaction, so it is heard on every instance once
+ * the change can be read. Caches that hold other members for a viewer (search totals, the home
+ * highlights, new-likes counts) drop everything: such changes are rare, and which of their entries
+ * held the member is not known without reading them again (docs/decisions/0024).
+ */
+export const memberVisibilityChanged = defineChannel(
+  'member_visibility_changed',
+  z.number().int().positive(),
+);
 
 type AccountFacts = { id: number; name: string; paidUser: boolean };
 
@@ -33,4 +49,29 @@ export async function setLanguage(
 ) {
   await services.db.update(users).set({ language }).where(eq(users.id, session.user.id));
   await services.sessions.invalidateUser(session.user.id);
+}
+
+/**
+ * Invisible mode (PUT /api/invisible.php): the member leaves search, the lists and likes of members
+ * they have no conversation with, or comes back. One transaction writes the switch and tells every
+ * instance (the member's sessions, the visibility cache, the lists' caches), so the next request
+ * anywhere sees it. The member's sessions stay: the switch does not log anyone out.
+ */
+export async function setInvisible(
+  services: Pick<AppServices, 'db' | 'sessions'>,
+  member: MemberViewer,
+  invisible: boolean,
+): Promise<void> {
+  authorize(member, 'account.set_invisible');
+  await services.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({ invisible })
+      .where(and(eq(users.id, member.id), ne(users.invisible, invisible)))
+      .returning({ id: users.id });
+    // Switching to what it already is changes nothing, and tells nobody.
+    if (changed.length === 0) return;
+    await publish(tx, memberVisibilityChanged, member.id);
+    await services.sessions.invalidateUser(member.id, tx);
+  });
 }

@@ -5,6 +5,7 @@ import {
   DeleteAccountSchema,
   EmailOnlySchema,
   EntrySignupSchema,
+  InvisibleInputSchema,
   LanguageInputSchema,
   LoginInputSchema,
   MailChangeSchema,
@@ -26,9 +27,11 @@ import {
   sessionCookieOptions,
   setSessionCookie,
 } from '../../plugins/session.ts';
+import { authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteAccount, reactivate, requestReactivation } from './account-deletion.service.ts';
-import { setLanguage } from './accounts.service.ts';
+import { setInvisible, setLanguage } from './accounts.service.ts';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S } from './lockout.service.ts';
 import { login, logout } from './login.service.ts';
 import { confirmMailChange, requestMailChange } from './mail-change.service.ts';
@@ -225,6 +228,43 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           user: await userOf(request, {
             ...session,
             user: { ...session.user, language: request.body.language },
+          }),
+        };
+      },
+    );
+
+    app.put(
+      '/api/invisible.php',
+      {
+        config: {
+          // Every switch empties the search totals, highlights and new-likes caches on every
+          // instance: a few an hour is all a person needs.
+          rateLimit: {
+            max: 30,
+            timeWindow: '1 hour',
+            keyGenerator: async (request: FastifyRequest) => {
+              const session = await request.session();
+              return session ? `member:${session.user.id}` : `ip:${request.ip}`;
+            },
+          },
+        },
+        schema: {
+          tags: ['account'],
+          summary:
+            'Invisible mode on or off: others no longer find, list or like the member (idempotent); answers the member',
+          body: InvisibleInputSchema,
+          response: { 200: UserResponseSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireMember(request);
+        const member = viewerOf(session);
+        authorizeActor(member, 'account.set_invisible');
+        await setInvisible(services, member, request.body.invisible);
+        return {
+          user: await userOf(request, {
+            ...session,
+            user: { ...session.user, invisible: request.body.invisible },
           }),
         };
       },

@@ -35,6 +35,7 @@ export function presentUser(
     notifications_disabled: user.notificationsDisabled,
     email_confirmed: user.emailConfirmedAt !== null,
     signup_missing: user.signupMissing,
+    invisible: user.invisible,
     profile: {
       id: user.id,
       name: user.name,

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import {
+  BLOCKED_MEMBERS_PAGE_SIZE,
+  BlockedMembersResponseSchema,
+} from '../../../shared/contracts/members.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createMember, logIn, type TestLogin } from '../../test/members.ts';
+import {
+  addPhoto,
+  blockMember as blockMemberRow,
+  createMember,
+  createMembers,
+  logIn,
+  type TestLogin,
+} from '../../test/members.ts';
 import { isBlockedEitherWay } from './blocks.service.ts';
 
 const { app, services } = await createTestApp();
@@ -157,5 +168,110 @@ describe('DELETE /api/block.php', () => {
     // Refused before the id is looked for.
     expect((await block('DELETE', undefined)).json().error.code).toBe('authentication_required');
     expect(await blockRows(them.id)).toEqual([me.id]);
+  });
+});
+
+describe('GET /api/blocks.php', () => {
+  const listBlocks = (login: TestLogin | undefined, query = '') =>
+    app.inject({ url: `/api/blocks.php${query}`, headers: login?.headers, cookies: login?.cookies });
+
+  it('lists the caller’s own blocks, newest first, as cards, a page at a time', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const blocked = await createMembers(db, BLOCKED_MEMBERS_PAGE_SIZE + 3);
+    const withPhoto = blocked[0];
+    if (!withPhoto) throw new Error('no members');
+    await addPhoto(db, withPhoto.id, { main: true });
+    // Blocked one after another, a second apart, but the 3rd and 4th in the same microsecond: the
+    // 50th and 51st newest, one on each side of the page boundary.
+    const at = Date.parse('2026-10-01T00:00:00Z');
+    await services.pool.query(
+      `insert into blocks (blocker_id, blocked_id, created_at)
+       select $1, id, to_timestamp($2::double precision / 1000 + case when ord = 4 then 3 else ord end + 0.000123)
+       from unnest($3::bigint[]) with ordinality as t(id, ord)`,
+      [me.id, at, blocked.map((m) => m.id)],
+    );
+    // Someone else's block of one of them is not mine.
+    const other = await createMember(db);
+    await blockMemberRow(db, other.id, withPhoto.id);
+
+    const first = await listBlocks(login);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['cache-control']).toBe('no-store');
+    const page1 = BlockedMembersResponseSchema.parse(first.json());
+    expect(page1.members).toHaveLength(BLOCKED_MEMBERS_PAGE_SIZE);
+    expect(page1.next_cursor).not.toBeNull();
+    const page2 = BlockedMembersResponseSchema.parse(
+      (await listBlocks(login, `?cursor=${page1.next_cursor}`)).json(),
+    );
+    expect(page2.next_cursor).toBeNull();
+    const ids = [...page1.members, ...page2.members].map((m) => m.id);
+    // Newest block first; the two made in the same instant by id, neither skipped nor repeated.
+    expect(page2.members.map((m) => m.id)).toEqual(
+      blocked
+        .slice(0, 3)
+        .map((m) => m.id)
+        .reverse(),
+    );
+    expect(ids).toEqual(blocked.map((m) => m.id).reverse());
+    const card = page2.members.at(-1);
+    expect(card).toMatchObject({
+      id: withPhoto.id,
+      name: withPhoto.name,
+      blocked_at: new Date(at + 1000).toISOString(),
+    });
+    expect(card?.main_image?.thumb_filename).toMatch(/^p\//);
+
+    // The other member’s list holds only their own block.
+    const theirs = BlockedMembersResponseSchema.parse((await listBlocks(await logIn(db, other.id))).json());
+    expect(theirs.members.map((m) => m.id)).toEqual([withPhoto.id]);
+  });
+
+  it('leaves out blocked members who are hidden now or blocked the caller back; their blocks stay', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const shown = await createMember(db);
+    const invisible = await createMember(db);
+    const leaving = await createMember(db);
+    const mutual = await createMember(db);
+    for (const them of [shown, invisible, leaving, mutual]) await blockMemberRow(db, me.id, them.id);
+    await blockMemberRow(db, mutual.id, me.id);
+    await services.pool.query('update users set invisible = true where id = $1', [invisible.id]);
+    await services.pool.query(
+      `update users set status = 'pending_deletion', deletion_requested_at = now() where id = $1`,
+      [leaving.id],
+    );
+    const list = BlockedMembersResponseSchema.parse((await listBlocks(login)).json());
+    expect(list.members.map((m) => m.id)).toEqual([shown.id]);
+    expect(await blockRows(me.id)).toHaveLength(4);
+    // Back in sight, back on the list, still blocked.
+    await services.pool.query('update users set invisible = false where id = $1', [invisible.id]);
+    const again = BlockedMembersResponseSchema.parse((await listBlocks(login)).json());
+    expect(again.members.map((m) => m.id).sort()).toEqual([shown.id, invisible.id].sort());
+  });
+
+  it('unblocking from the list takes the member off it', async () => {
+    const me = await createMember(db);
+    const login = await logIn(db, me.id);
+    const them = await createMember(db);
+    expect((await block('POST', login, { id: them.id })).statusCode).toBe(200);
+    expect(BlockedMembersResponseSchema.parse((await listBlocks(login)).json()).members).toHaveLength(1);
+    expect((await block('DELETE', login, { id: them.id })).statusCode).toBe(200);
+    expect(BlockedMembersResponseSchema.parse((await listBlocks(login)).json()).members).toEqual([]);
+  });
+
+  it('refuses visitors and a cursor it did not make', async () => {
+    const visitor = await listBlocks(undefined);
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error.code).toBe('authentication_required');
+    const login = await logIn(db, (await createMember(db)).id);
+    for (const cursor of [
+      'nope',
+      Buffer.from('2026-10-01T00:00:00Z|1').toString('base64url'),
+      'x'.repeat(101),
+    ]) {
+      const res = await listBlocks(login, `?cursor=${cursor}`);
+      expect(res.statusCode, cursor).toBe(400);
+    }
   });
 });

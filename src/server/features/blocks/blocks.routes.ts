@@ -1,11 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../shared/contracts/auth.ts';
-import { BlockInputSchema } from '../../../shared/contracts/members.ts';
+import {
+  BlockedMembersQuerySchema,
+  BlockedMembersResponseSchema,
+  BlockInputSchema,
+} from '../../../shared/contracts/members.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { settingsFor } from '../members/search.service.ts';
+import { listBlockedMembers } from './blocked-members.service.ts';
+import { presentBlockedMembers } from './blocks.presenter.ts';
 import { blockMember, unblockMember } from './blocks.service.ts';
 
 export function blocksRoutes(services: AppServices): FastifyPluginAsyncZod {
@@ -48,6 +55,30 @@ export function blocksRoutes(services: AppServices): FastifyPluginAsyncZod {
         if (id === undefined) throw badRequest('The member id is missing', { id: ['required'] });
         await unblockMember(services.db, viewer, id);
         return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/blocks.php',
+      {
+        schema: {
+          tags: ['members'],
+          summary:
+            "The caller's own blocks, newest first, a page at a time (settings: unblock from the list)",
+          querystring: BlockedMembersQuerySchema,
+          response: { 200: BlockedMembersResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = viewerOf(await request.session());
+        // Listing one's blocks is what unblocking needs: a member, nothing read before.
+        authorizeActor(viewer, 'member.unblock');
+        const [page, settings] = await Promise.all([
+          listBlockedMembers(services.db, viewer, request.query.cursor),
+          settingsFor(services, request.ctx),
+        ]);
+        reply.header('cache-control', 'no-store');
+        return presentBlockedMembers(page, services.now(), settings.visible_profile_fields);
       },
     );
   };

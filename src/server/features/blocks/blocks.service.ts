@@ -88,6 +88,29 @@ export async function findBlockRelation(
   };
 }
 
+/**
+ * Every block between the viewer and anyone, by the other member's id: for a short shared list
+ * (the home highlights) that is filtered per viewer rather than read per viewer.
+ */
+export async function findBlockRelations(
+  db: Database,
+  viewerId: number,
+): Promise<Map<number, BlockRelation>> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, viewerId), eq(blocks.blockedId, viewerId)));
+  const relations = new Map<number, BlockRelation>();
+  for (const row of rows) {
+    const otherId = row.blockerId === viewerId ? row.blockedId : row.blockerId;
+    const relation = relations.get(otherId) ?? { viewerBlocked: false, blockedViewer: false };
+    if (row.blockerId === viewerId) relation.viewerBlocked = true;
+    else relation.blockedViewer = true;
+    relations.set(otherId, relation);
+  }
+  return relations;
+}
+
 /** Whether either member blocked the other: such members never see or reach each other (search, profile, chat). */
 export async function isBlockedEitherWay(db: Database, a: number, b: number): Promise<boolean> {
   const relation = await findBlockRelation(db, a, b);

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.ts';
 import { likes, users } from '../../db/schema/index.ts';
 import { defineChannel, type EventBus } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
+import { memberVisibilityChanged } from '../auth/accounts.service.ts';
 import { userChanged } from '../auth/sessions.service.ts';
 import { blocksChanged, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
@@ -40,7 +41,8 @@ export type NewLikesCache = { countOf: (memberId: number) => Promise<number> };
 /**
  * GET /api/user.php is polled by every open tab: the count comes from memory, dropped on every
  * instance when a like, a seen flag or a block between the two changes. A liker turning invisible
- * or leaving changes other members' counts without an event of theirs: the TTL bounds that.
+ * or asking for deletion changes the counts of the members they liked: every count goes
+ * (memberVisibilityChanged, rare), as which ones held the liker is not known.
  */
 const NEW_LIKES_TTL_MS = 30_000;
 
@@ -55,5 +57,6 @@ export async function createNewLikesCache(
     cache.forget(String(blockedId));
   });
   await bus.subscribe(userChanged, (memberId) => cache.forget(String(memberId)));
+  await bus.subscribe(memberVisibilityChanged, () => cache.clear());
   return { countOf: (memberId) => cache.get(String(memberId), () => countNewLikes(db, memberId)) };
 }

@@ -96,6 +96,9 @@ export async function likeMember(
       .select({
         inserted: sql<boolean>`exists (select 1 from inserted)`,
         match: sql<boolean>`exists (select 1 from ${likes} where ${likes.likerId} = ${likedId} and ${likes.likedId} = ${liker.id})`,
+        // An invisible liker stays unseen: their like waits, untold, until they are visible again
+        // (docs/decisions/0024). Read in the same statement: no extra round trip.
+        likerSeen: sql<boolean>`exists (select 1 from ${users} where ${users.id} = ${liker.id} and ${visibleMemberCondition})`,
       })
       .from(sql`(select 1) as one`);
     const match = row?.match === true;
@@ -103,14 +106,11 @@ export async function likeMember(
       await publishAll(tx, [
         event(memberLiked, { likerId: liker.id, likedId, match }),
         event(newLikesChanged, likedId),
-        // The members' open tabs hear it live, on every instance, once the like commits.
-        memberEvent(likedId, { type: 'like', from: { id: liker.id } }),
-        ...(match
-          ? [
-              memberEvent(likedId, { type: 'match', with: { id: liker.id } }),
-              memberEvent(liker.id, { type: 'match', with: { id: likedId } }),
-            ]
-          : []),
+        // The members' open tabs hear it live, on every instance, once the like commits; the liked
+        // member's only while the liker is visible.
+        ...(row.likerSeen ? [memberEvent(likedId, { type: 'like', from: { id: liker.id } })] : []),
+        ...(match && row.likerSeen ? [memberEvent(likedId, { type: 'match', with: { id: liker.id } })] : []),
+        ...(match ? [memberEvent(liker.id, { type: 'match', with: { id: likedId } })] : []),
       ]);
     }
     return match;

@@ -2,17 +2,28 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
+import { can } from '../../policy/policy.ts';
+import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
+import { isMember, type Viewer } from '../../policy/viewer.ts';
+import { memberVisibilityChanged } from '../auth/accounts.service.ts';
+import { findBlockRelations } from '../blocks/blocks.service.ts';
 import { presentMemberCard } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
 import { cardColumns } from './search.service.ts';
 
 export type HighlightsCache = {
-  /** A few members with a public photo for the landing page, from the visitor's country first. */
-  list: (country: string | null, now: Date) => Promise<MemberCard[]>;
+  /**
+   * A few members with a public photo for the landing page, from the visitor's country first. A
+   * member viewer never sees themself or a member blocked either way (the member.list rule).
+   */
+  list: (country: string | null, now: Date, viewer: Viewer) => Promise<MemberCard[]>;
 };
 
 const HIGHLIGHT_COUNT = 8;
+/** Cached beyond what is shown: a member's own exclusions (self, blocks) come off a shared list. */
+const HIGHLIGHT_SPARE = 8;
 const CACHE_MS = 60_000;
 
 async function listHighlightMembers(db: Database, country: string | null, now: Date): Promise<MemberCard[]> {
@@ -30,15 +41,38 @@ async function listHighlightMembers(db: Database, country: string | null, now: D
       sql`(${profiles.country} = ${country ?? ''}) desc`,
       sql`md5(${users.id}::text || ${now.toISOString().slice(0, 10)})`,
     )
-    .limit(HIGHLIGHT_COUNT);
+    .limit(HIGHLIGHT_COUNT + HIGHLIGHT_SPARE);
   return rows.map((row) => presentMemberCard(row, now));
 }
 
-export function createHighlightsCache(db: Database): HighlightsCache {
+/**
+ * The lists are shared by every viewer of a country; a member turning invisible or asking for
+ * deletion empties them on every instance (memberVisibilityChanged), so they leave the home page at
+ * once rather than after the cache's minute.
+ */
+export async function createHighlightsCache(
+  db: Database,
+  bus: Pick<EventBus, 'subscribe'>,
+): Promise<HighlightsCache> {
   const cache = createPromiseCache<MemberCard[]>({ ttlMs: CACHE_MS });
+  await bus.subscribe(memberVisibilityChanged, () => cache.clear());
   return {
-    // The services' clock: the daily shuffle and the tests follow it.
-    list: (country, now) =>
-      cache.get(country ?? '', () => listHighlightMembers(db, country, now), now.getTime()),
+    list: async (country, now, viewer) => {
+      // The services' clock: the daily shuffle and the tests follow it.
+      const [cards, relations] = await Promise.all([
+        cache.get(country ?? '', () => listHighlightMembers(db, country, now), now.getTime()),
+        isMember(viewer) ? findBlockRelations(db, viewer.id) : undefined,
+      ]);
+      const shown = relations
+        ? cards.filter((card) =>
+            can(viewer, 'member.list', {
+              id: card.id,
+              visible: true,
+              relation: relations.get(card.id) ?? NO_BLOCKS,
+            }),
+          )
+        : cards;
+      return shown.slice(0, HIGHLIGHT_COUNT);
+    },
   };
 }

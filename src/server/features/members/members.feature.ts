@@ -1,5 +1,6 @@
 import { defineFeature } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
+import { viewerOf } from '../../policy/viewer.ts';
 import { presentMemberProfile, presentSearch } from './members.presenter.ts';
 import { membersRoutes } from './members.routes.ts';
 import { getMemberProfile } from './profile-view.service.ts';
@@ -12,7 +13,9 @@ export const membersFeature = defineFeature({
   loadContext: (services, { request, session }) => {
     const visitor = request.ctx;
     return {
-      site: { listHighlights: () => services.highlights.list(visitor.country, services.now()) },
+      site: {
+        listHighlights: () => services.highlights.list(visitor.country, services.now(), viewerOf(session)),
+      },
       members: {
         search: (query) =>
           serviceResult(async () =>

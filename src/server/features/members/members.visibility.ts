@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
@@ -16,7 +16,7 @@ export const visibleMemberCondition = and(
   isNull(users.deletedAt),
 );
 
-export async function isMemberVisible(db: Database, userId: number): Promise<boolean> {
+export async function isMemberVisible(db: Queryable, userId: number): Promise<boolean> {
   const rows = await db
     .select({ id: users.id })
     .from(users)
@@ -41,7 +41,7 @@ export async function createMemberVisibilityCache(
 ): Promise<MemberVisibilityCache> {
   // Owner ids come from request paths: bounded like every cache fed by requests.
   const cache = createPromiseCache<boolean>({ ttlMs: MEMBER_VISIBILITY_TTL_MS, maxEntries: 100_000 });
-  // Every change to an account (status, deletion, reactivation, the invisible switch when it comes).
+  // Every change to an account (status, deletion, reactivation, the invisible switch).
   await bus.subscribe(userChanged, (userId) => cache.forget(String(userId)));
   return {
     isVisible: (userId) => cache.get(String(userId), () => isMemberVisible(db, userId)),

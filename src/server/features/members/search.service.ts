@@ -9,11 +9,13 @@ import {
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
+import type { EventBus } from '../../lib/event-bus.ts';
 import { createPromiseCache, type PromiseCache } from '../../lib/promise-cache.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { isMember, type Viewer, viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { memberVisibilityChanged } from '../auth/accounts.service.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { blockedEitherWayIds, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import { likedByViewer } from '../likes/likes.sql.ts';
@@ -47,6 +49,7 @@ export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' 
 /** Who asks, for the settings that apply to them. */
 export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
 
+/** The filters of a member list; the match finder narrows its candidates with the same ones. */
 export type MemberFilters = {
   gender?: 'male' | 'female';
   country?: string;
@@ -79,7 +82,7 @@ export function latestBirthDateForAge(today: Date, years: number): string {
 }
 
 /** Ages become birth-date bounds, so the condition is on the stored column and needs no per-row math. */
-function filterConditions(filters: MemberFilters, today: Date): SQL[] {
+export function filterConditions(filters: MemberFilters, today: Date): SQL[] {
   const conditions: SQL[] = [];
   if (filters.gender) conditions.push(eq(profiles.gender, filters.gender));
   if (filters.country) conditions.push(eq(profiles.country, filters.country));
@@ -98,7 +101,7 @@ function filterConditions(filters: MemberFilters, today: Date): SQL[] {
 /**
  * Members matching the filters that this viewer may see on a list: the policy's member.list rule
  * (visible, not themself, no block either way) as SQL, so a page stays one index walk.
- * members.list-policy.test.ts holds the two to the same answers.
+ * members.list-policy.test.ts holds the two to the same answers; the match finder applies it too.
  */
 export function matchConditions(filters: MemberFilters, viewer: Viewer, today: Date): (SQL | undefined)[] {
   return [
@@ -174,6 +177,17 @@ export type SearchTotalsCache = PromiseCache<number>;
 
 export function createSearchTotalsCache(ttlMs = 30_000): SearchTotalsCache {
   return createPromiseCache<number>({ ttlMs });
+}
+
+/**
+ * The process's totals. A count holds every visible member it counted: when one turns invisible or
+ * asks for deletion, every instance drops all counts (memberVisibilityChanged), so no total counts
+ * a member others can no longer find. Such changes are rare next to searches.
+ */
+export async function createSharedSearchTotals(bus: Pick<EventBus, 'subscribe'>): Promise<SearchTotalsCache> {
+  const totals = createSearchTotalsCache();
+  await bus.subscribe(memberVisibilityChanged, () => totals.clear());
+  return totals;
 }
 
 /** Visible matches, counted up to `limit` rows (the count stops reading there). */

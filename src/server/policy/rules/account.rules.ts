@@ -13,3 +13,10 @@ export const editProfile = forMembers(
 export const completeSignup = forMembers(
   (member, _none: undefined): Decision => (member.signupUnfinished ? null : 'signup_already_complete'),
 );
+
+/**
+ * Invisible mode, on and off: any member, for their own account only (the service takes the id from
+ * the session, never from the request). Hidden members may switch too: a member whose account is not
+ * confirmed yet decides how it starts.
+ */
+export const setInvisible = forMembers((_member, _none: undefined): Decision => null);

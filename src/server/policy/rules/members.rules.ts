@@ -71,6 +71,13 @@ export const unblockMember = forMembers((_member, _none: undefined): Decision =>
  * Who may like whom: a member the liker may see on a list (visible, no block either way), never
  * themself. A hidden or blocked member answers like an unknown id, so a like cannot probe who is
  * hidden or who blocked the liker (docs/decisions/0020).
+ *
+ * Invisible mode (docs/decisions/0024): an invisible member is outside `visible`, so today nobody
+ * may like them. The chat issue adds the exception the spec names, members with whom they have a
+ * conversation: two facts, `invisibleOnly` (hidden by the switch alone, not by leaving or a status)
+ * and `conversation` (the two have one), and the visibility line becomes
+ * `if (!target.visible && !(target.invisibleOnly && target.conversation)) return 'member_not_found';`.
+ * Messages follow the same line: a conversation that exists goes on, none starts with them.
  */
 export const likeMember = forMembers((member, target: MemberFacts): Decision => {
   if (target.id === member.id) return 'cannot_like_self';
@@ -80,3 +87,9 @@ export const likeMember = forMembers((member, target: MemberFacts): Decision => 
 
 /** Taking back one's own like needs no facts: it is idempotent for any id, hidden or unknown. */
 export const unlikeMember = forMembers((_member, _none: undefined): Decision => null);
+
+/**
+ * The match finder: members only. Who appears in its results is member.list, run as SQL like
+ * search's (match-finder.service.ts applies search's matchConditions).
+ */
+export const findMatches = forMembers((_member, _none: undefined): Decision => null);

@@ -179,14 +179,21 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     <main id="main" className="container members-page">
       <div className="members-head">
         <h1 className="members-title">{t('search.title')}</h1>
-        {user && data.kind !== 'signup' && (
-          // The game takes the same search: its filters go along (a cleared default as an empty key).
-          <Link
-            to={`/swipe-game?${filtersToParams(filters, defaults)}`}
-            className="btn btn-outline-primary btn-sm"
-          >
-            {t('swipe_game.link')}
-          </Link>
+        {user && (
+          <div className="members-head-links">
+            <Link to="/match-finder" className="btn btn-outline-primary btn-sm members-finder-link">
+              {t('match_finder.link')}
+            </Link>
+            {data.kind !== 'signup' && (
+              // The game takes the same search: its filters go along (a cleared default as an empty key).
+              <Link
+                to={`/swipe-game?${filtersToParams(filters, defaults)}`}
+                className="btn btn-outline-primary btn-sm"
+              >
+                {t('swipe_game.link')}
+              </Link>
+            )}
+          </div>
         )}
       </div>
       {user && <AddPhotoAlert className="mb-3" />}

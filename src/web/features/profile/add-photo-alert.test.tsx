@@ -20,6 +20,7 @@ const member = (mainImage: User['profile']['main_image']): User => ({
   notifications_disabled: [],
   email_confirmed: true,
   signup_missing: [],
+  invisible: false,
   profile: {
     id: 1,
     name: 'Anna',

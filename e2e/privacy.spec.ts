@@ -1,0 +1,160 @@
+import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
+const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
+const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
+const SCREENS = '.tmp/screens';
+
+type LoggedIn = { id: number; csrf: { 'x-csrf-token': string } };
+
+async function logInByApi(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<LoggedIn> {
+  const res = await request.post('/api/user.php', {
+    data: { email: who.email, password: who.password },
+    headers: { 'x-request-type': 'client' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { user } = (await res.json()) as { user: { id: number; csrf_token: string } };
+  return { id: user.id, csrf: { 'x-csrf-token': user.csrf_token } };
+}
+
+/** A second member's browser, from the same country as the fixture's (see fixtures.ts). */
+async function secondBrowser(browser: Browser, locale?: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  if (locale) {
+    const url = new URL(String(test.info().project.use.baseURL));
+    await context.addCookies([{ name: 'i18n_redirected', value: locale, domain: url.hostname, path: '/' }]);
+  }
+  return context;
+}
+
+test('a member blocks another from the profile after a confirmation, and unblocks from the settings', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const sanne = await logInByApi(page.request, SANNE);
+  // Pieter reads the site in English: the refusal's text is the spec's, word for word.
+  const pieterContext = await secondBrowser(browser, 'en');
+  const pieterPage = await pieterContext.newPage();
+  const pieter = await logInByApi(pieterPage.request, PIETER);
+  try {
+    // Sanne blocks Pieter from his profile, after saying yes to the question.
+    await page.goto(`/members/${pieter.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(PIETER.name) })).toBeVisible();
+    await page.getByRole('button', { name: 'Blokkeren' }).click();
+    const confirm = page.getByRole('dialog', { name: `${PIETER.name} blokkeren?` });
+    await expect(confirm).toBeVisible();
+    await expect(confirm.getByText('of in je instellingen weer deblokkeren')).toBeVisible();
+    await expectAccessible(page);
+    await confirm.getByRole('button', { name: 'Blokkeren' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Je hebt ${PIETER.name} geblokkeerd.` }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Deblokkeren' })).toBeVisible();
+
+    // Pieter, in his own browser, no longer gets to her profile.
+    const refused = await pieterPage.goto(`/members/${sanne.id}`);
+    expect(refused?.status()).toBe(403);
+    await expect(
+      pieterPage.getByRole('heading', {
+        name: `You're blocked by ${SANNE.name}. You do not have access to this page.`,
+      }),
+    ).toBeVisible();
+    await expectAccessible(pieterPage);
+
+    // Her settings list him, newest first; she lifts the block there, after a confirmation.
+    await page.goto('/settings');
+    const section = page.getByRole('region', { name: 'Geblokkeerde leden' });
+    const row = section.getByRole('listitem').filter({ hasText: PIETER.name });
+    await expect(row).toBeVisible();
+    await expect(row.getByText(/^Geblokkeerd op /)).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await section.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/privacy-blocked-375.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: `${SCREENS}/privacy-settings-1280.png`, fullPage: true });
+    await row.getByRole('button', { name: `${PIETER.name} deblokkeren` }).click();
+    const unblock = page.getByRole('dialog', { name: `${PIETER.name} deblokkeren?` });
+    await expect(unblock).toBeVisible();
+    await expectAccessible(page);
+    await unblock.getByRole('button', { name: 'Deblokkeren' }).click();
+    await expect(unblock).toBeHidden();
+    await expect(section.getByRole('status')).toHaveText(`Je hebt ${PIETER.name} gedeblokkeerd.`);
+    await expect(section.getByRole('listitem').filter({ hasText: PIETER.name })).toHaveCount(0);
+
+    // And Pieter sees her profile again.
+    const again = await pieterPage.goto(`/members/${sanne.id}`);
+    expect(again?.status()).toBe(200);
+    await expect(pieterPage.getByRole('heading', { level: 1, name: new RegExp(SANNE.name) })).toBeVisible();
+  } finally {
+    // Whatever happened above, the demo members leave as they came.
+    await page.request.delete('/api/block.php', { data: { id: pieter.id }, headers: sanne.csrf });
+    await pieterContext.close();
+  }
+});
+
+test('a member turns invisible in the settings: another member’s search no longer shows her, until she is visible again', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  const sanne = await logInByApi(page.request, SANNE);
+  const pieterContext = await secondBrowser(browser);
+  const pieterPage = await pieterContext.newPage();
+  await logInByApi(pieterPage.request, PIETER);
+  try {
+    // A search narrow enough to hold her on its first page: women of her age in her province.
+    const profile = (await (await pieterPage.request.get(`/api/member.php?id=${sanne.id}`)).json()) as {
+      member: { age: number };
+    };
+    const age = profile.member.age;
+    const search = `/members?gender=female&country=NL&countryregion=NL-UT&min_age=${age}&max_age=${age}`;
+    const herCard = pieterPage.getByRole('link', { name: new RegExp(`^${SANNE.name}, ${age}`) });
+    await pieterPage.goto(search);
+    await expect(herCard).toBeVisible();
+
+    // She switches invisible mode on: it says what it does, and that it is on.
+    await page.goto('/settings');
+    const invisible = page.getByRole('switch', { name: 'Onzichtbaar zijn' });
+    await expect(invisible).not.toBeChecked();
+    await expect(page.getByText('Je bent zichtbaar voor andere leden.')).toBeVisible();
+    await invisible.click();
+    await expect(invisible).toBeChecked();
+    await expect(page.getByRole('status').filter({ hasText: 'Je bent onzichtbaar.' })).toBeVisible();
+    await expectAccessible(page);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.getByRole('heading', { name: 'Onzichtbare modus' }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENS}/privacy-invisible-375.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    // His search no longer shows her, nor does her profile open for him.
+    await pieterPage.goto(search);
+    await expect(pieterPage.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(herCard).toHaveCount(0);
+    expect((await pieterPage.goto(`/members/${sanne.id}`))?.status()).toBe(404);
+
+    // She is still logged in, the switch stays on after a reload, and she turns it off.
+    await page.reload();
+    await expect(invisible).toBeChecked();
+    await invisible.click();
+    await expect(invisible).not.toBeChecked();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Je bent zichtbaar voor andere leden.' }),
+    ).toBeVisible();
+
+    await pieterPage.goto(search);
+    await expect(herCard).toBeVisible();
+  } finally {
+    await page.request.put('/api/invisible.php', { data: { invisible: false }, headers: sanne.csrf });
+    await pieterContext.close();
+  }
+});

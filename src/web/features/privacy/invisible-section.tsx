@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useSession } from '../session/member-session.tsx';
+import { useSetInvisible } from './privacy-queries.ts';
+
+/**
+ * The settings screen's invisible mode: a switch that applies at once, with what it does spelled
+ * out beside it. While the call runs the switch shows the new position; a failure puts it back.
+ */
+export function InvisibleSection() {
+  const { t } = useTranslation();
+  const { user } = useSession();
+  const save = useSetInvisible();
+  const [failed, setFailed] = useState(false);
+  if (!user) return null;
+  const invisible = save.isPending ? save.variables : user.invisible;
+  const change = (next: boolean) => {
+    // Not disabled while saving: a disabled switch would drop the keyboard focus.
+    if (save.isPending) return;
+    setFailed(false);
+    save.mutate(next, { onError: () => setFailed(true) });
+  };
+  return (
+    <section className="card card-body shadow-sm mb-4" aria-labelledby="invisible-h">
+      <h2 id="invisible-h" className="h5">
+        {t('privacy.title')}
+      </h2>
+      <div className="form-check form-switch invisible-switch">
+        <input
+          className="form-check-input"
+          type="checkbox"
+          role="switch"
+          id="invisible"
+          checked={invisible}
+          aria-checked={invisible}
+          aria-describedby="invisible-explain"
+          aria-busy={save.isPending}
+          onChange={(event) => change(event.target.checked)}
+        />
+        <label className="form-check-label" htmlFor="invisible">
+          {t('privacy.switch_label')}
+        </label>
+      </div>
+      <p id="invisible-explain" className="form-text">
+        {t('privacy.explain')}
+      </p>
+      <p className={`invisible-state mb-0${invisible ? ' is-invisible' : ''}`} role="status">
+        {invisible ? t('privacy.on') : t('privacy.off')}
+      </p>
+      {failed && (
+        <div className="alert alert-danger mt-3 mb-0" role="alert">
+          {t('errors.general')}
+        </div>
+      )}
+    </section>
+  );
+}
