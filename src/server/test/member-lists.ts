@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import {
@@ -5,9 +6,10 @@ import {
   LikesListResponseSchema,
   LikesResponseSchema,
 } from '../../shared/contracts/likes.ts';
+import { FinderResponseSchema } from '../../shared/contracts/match-finder.ts';
 import { MemberResponseSchema, SearchResponseSchema } from '../../shared/contracts/members.ts';
 import type { Country } from '../../shared/limits.ts';
-import { likes } from '../db/schema/index.ts';
+import { likes, profiles } from '../db/schema/index.ts';
 import type { PageRequest } from '../feature.ts';
 import { membersFeature } from '../features/members/members.feature.ts';
 import type { Channel, EventBus } from '../lib/event-bus.ts';
@@ -153,6 +155,17 @@ export const MEMBER_LISTS: readonly MemberListReader[] = [
       await addLike(c, memberId, c.viewer.id);
     },
     read: (c) => likesListIds(c, 'matches'),
+  },
+  {
+    name: 'match finder results (GET /api/match-finder.php)',
+    // The finder only lists members who look for the viewer's gender too (a woman here).
+    connect: async (c, memberId) => {
+      await c.services.db.update(profiles).set({ sexuality: 'bi' }).where(eq(profiles.userId, memberId));
+    },
+    read: async (c) =>
+      FinderResponseSchema.parse(
+        await getJson(c, '/api/match-finder.php?gender=female&min_age=18&max_age=99&distance=country'),
+      ).results.map((m) => m.id),
   },
 ];
 
