@@ -1,19 +1,13 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pino from 'pino';
-import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import * as schema from '../src/server/db/schema/index.ts';
-import { loadEnv } from '../src/server/env.ts';
 import { presentFinder } from '../src/server/features/match-finder/match-finder.presenter.ts';
 import { findMatches, POOL_STEPS } from '../src/server/features/match-finder/match-finder.service.ts';
 import type { MemberViewer } from '../src/server/policy/viewer.ts';
-import { createServices } from '../src/server/services.ts';
+import type { createServices } from '../src/server/services.ts';
 import { FinderQuerySchema } from '../src/shared/contracts/match-finder.ts';
 import { INTEREST_KEYS } from '../src/shared/interests.ts';
-import { fmt, percentiles, seedMembers } from './seed-members.ts';
+import { fmt, openBenchSite, percentiles, seedMembers } from './seed-members.ts';
 
 /**
  * Match finder benchmark: 100,000 members in the embedded PostgreSQL (bench/seed-members.ts, plus
@@ -72,14 +66,9 @@ async function seedInterestsAndActivity(pool: import('pg').Pool) {
   );
 }
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-finder-'));
-const server = await startEmbeddedPostgres({ dataDir });
-const database = connectDatabase(server.url('postgres'), { max: 20 });
+const site = await openBenchSite('bench-finder-');
+const { services, database } = site;
 try {
-  await migrateDatabase(database);
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  const services = await createServices(env, database, pino({ level: 'warn' }));
-
   const seedStarted = performance.now();
   const { viewerId } = await seedMembers(database.pool, MEMBERS);
   await seedInterestsAndActivity(database.pool);
@@ -196,11 +185,8 @@ try {
     'candidates: profiles that pass the filters (gender, ages, distance, who looks for the viewer) before visibility and blocks; ' +
       `rankings: ranking queries per call (1: the first pool of ${POOL_STEPS[0]} proved the list exact)`,
   );
-  await services.close();
 } finally {
-  await database.close();
-  await server.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await site.close();
 }
 
 /** The profiles the ranking's first step scores for these answers (the viewer lives in NL-UT). */

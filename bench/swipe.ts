@@ -1,19 +1,13 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pino from 'pino';
-import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import * as schema from '../src/server/db/schema/index.ts';
-import { loadEnv } from '../src/server/env.ts';
 import { createSession, findSession } from '../src/server/features/auth/sessions.service.ts';
 import { presentSwipeGame } from '../src/server/features/swipe/swipe.presenter.ts';
 import { findNextCard, getSwipeGame, swipe } from '../src/server/features/swipe/swipe.service.ts';
 import { type MemberViewer, viewerOf } from '../src/server/policy/viewer.ts';
-import { createServices } from '../src/server/services.ts';
+import type { createServices } from '../src/server/services.ts';
 import type { SwipeQuery } from '../src/shared/contracts/swipe.ts';
-import { fmt, percentiles, seedMembers } from './seed-members.ts';
+import { fmt, openBenchSite, percentiles, seedMembers } from './seed-members.ts';
 
 /**
  * Swipe game benchmark: 100,000 members (bench/seed-members.ts) and 1,000,000 likes between them
@@ -31,15 +25,10 @@ const GOAL_P95_MS = 10;
 const HEAVY_LIKES = 300;
 const HEAVY_PASSES = 2_000;
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-swipe-'));
-const server = await startEmbeddedPostgres({ dataDir });
-const database = connectDatabase(server.url('postgres'), { max: 20 });
+const site = await openBenchSite('bench-swipe-');
+const { services, database } = site;
+const pool = database.pool;
 try {
-  await migrateDatabase(database);
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  const services = await createServices(env, database, pino({ level: 'warn' }));
-  const pool = database.pool;
-
   const seedStarted = performance.now();
   const { viewerId } = await seedMembers(pool, MEMBERS);
   await pool.query('select setseed(0.7)');
@@ -174,11 +163,8 @@ try {
   console.log(
     `goal: GET swipe.php (the next card, with the day's state) p95 ≤ ${GOAL_P95_MS} ms — ${allOk ? 'met' : 'NOT MET'} (load at the end ${os.loadavg()[0]?.toFixed(1)})`,
   );
-  await services.close();
 } finally {
-  await database.close();
-  await server.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await site.close();
 }
 
 /** EXPLAIN (ANALYZE, BUFFERS) of the next-card statement, for both players and every filter set. */
