@@ -112,7 +112,12 @@ test('the match finder: answer the questions, get ranked results with reasons, l
   const heart = resultCards(page)
     .filter({ has: page.getByRole('link', { name: new RegExp(`^${target.name},`) }) })
     .getByRole('button', { name: `${target.name} leuk vinden` });
+  // The heart fills at once; the like is stored when its answer comes.
+  const stored = page.waitForResponse(
+    (r) => r.url().includes('/api/like.php') && r.request().method() === 'POST',
+  );
   await heart.click();
+  expect((await stored).status()).toBe(200);
   await expect(
     resultCards(page)
       .filter({ has: page.getByRole('link', { name: new RegExp(`^${target.name},`) }) })
