@@ -91,9 +91,8 @@ export function LiveConnections({ onChanged }: Props) {
       member={current?.member ?? null}
       kind={current?.kind ?? 'match'}
       onClose={close}
-      onLikedBack={() => {
-        if (!current) return;
-        setQueue((q) => [{ kind: 'match', member: current.member }, ...q.slice(1)]);
+      onLikedChange={(liked) => {
+        if (current && liked) setQueue((q) => [{ kind: 'match', member: current.member }, ...q.slice(1)]);
         reload();
       }}
     />

@@ -14,15 +14,15 @@ type Props = {
   /** 'match': both like each other; 'like': they like the viewer (who may like back). */
   kind: 'match' | 'like';
   onClose: () => void;
-  /** The viewer liked them back from the modal: a new-like modal becomes a match. */
-  onLikedBack?: () => void;
+  /** The viewer liked them back (a new-like modal becomes a match) or took the like back. */
+  onLikedChange?: (liked: boolean) => void;
 };
 
 /**
  * The match and new-like modal (spec §4): a click on the backdrop closes it, the photo opens the
  * profile, the button starts a conversation. A fictional profile always carries its warning here.
  */
-export function MatchModal({ member, kind, onClose, onLikedBack }: Props) {
+export function MatchModal({ member, kind, onClose, onLikedChange }: Props) {
   const { t } = useTranslation();
   const root = useRootData();
   if (!root) return null;
@@ -40,16 +40,15 @@ export function MatchModal({ member, kind, onClose, onLikedBack }: Props) {
       footer={
         member && (
           <>
-            {kind === 'like' && (
-              <LikeButton
-                key={member.id}
-                member={member}
-                liked={false}
-                loggedIn
-                variant="button"
-                onLikedChange={(liked) => liked && onLikedBack?.()}
-              />
-            )}
+            {/* Like back from a new-like modal; a match can be undone here too (a like taken back). */}
+            <LikeButton
+              key={`${kind}:${member.id}`}
+              member={member}
+              liked={kind === 'match'}
+              loggedIn
+              variant="button"
+              onLikedChange={onLikedChange}
+            />
             <Link to={`/members/${member.id}/chat`} className="btn btn-primary" onClick={onClose}>
               <MessageIcon /> {t('connections.start_chat')}
             </Link>
