@@ -36,7 +36,15 @@ export async function countNewLikes(db: Queryable, memberId: number): Promise<nu
   return row?.n ?? 0;
 }
 
-export type NewLikesCache = { countOf: (memberId: number) => Promise<number> };
+export type NewLikesCache = {
+  countOf: (memberId: number) => Promise<number>;
+  /**
+   * Forgets a count on this instance now. The change's own request calls it after its commit: the
+   * notification that drops it everywhere arrives a moment later, and the member's next read (the
+   * badge refreshed right after opening a like) must not get the old count in between.
+   */
+  forget: (memberId: number) => void;
+};
 
 /**
  * GET /api/user.php is polled by every open tab: the count comes from memory, dropped on every
@@ -58,5 +66,8 @@ export async function createNewLikesCache(
   });
   await bus.subscribe(userChanged, (memberId) => cache.forget(String(memberId)));
   await bus.subscribe(memberVisibilityChanged, () => cache.clear());
-  return { countOf: (memberId) => cache.get(String(memberId), () => countNewLikes(db, memberId)) };
+  return {
+    countOf: (memberId) => cache.get(String(memberId), () => countNewLikes(db, memberId)),
+    forget: (memberId) => cache.forget(String(memberId)),
+  };
 }

@@ -149,7 +149,7 @@ export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId
  * accepted and changes nothing when there is no such like, so it tells nothing about the member.
  */
 export async function markLikeSeen(
-  deps: Pick<AppServices, 'db' | 'now'>,
+  deps: Pick<AppServices, 'db' | 'now' | 'newLikes'>,
   viewer: MemberViewer,
   likerId: number,
 ): Promise<void> {
@@ -161,6 +161,7 @@ export async function markLikeSeen(
       .returning({ likerId: likes.likerId });
     if (seen.length > 0) await publish(tx, newLikesChanged, viewer.id);
   });
+  deps.newLikes.forget(viewer.id);
 }
 
 export type LikesList = 'received' | 'given' | 'matches';
