@@ -53,22 +53,26 @@ export async function seedDemoChats(db: Database, now = new Date()): Promise<num
       .where(eq(conversationMembers.memberId, login.id))
       .limit(1);
     if (existing) continue;
-    const partners = await db
-      .select({ id: users.id, fictional: users.fictional })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(
-        and(
-          eq(users.demo, true),
-          ne(users.id, login.id),
-          ne(profiles.gender, login.gender),
-          visibleMemberCondition,
-          notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
-        ),
-      )
-      // Fictional profiles first: the chat's warning shows in one of them.
-      .orderBy(sql`${users.fictional} desc`, asc(users.id))
-      .limit(CONVERSATIONS);
+    const candidates = (fictional: boolean, limit: number) =>
+      db
+        .select({ id: users.id, fictional: users.fictional })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(
+          and(
+            eq(users.demo, true),
+            eq(users.fictional, fictional),
+            ne(users.id, login.id),
+            ne(profiles.gender, login.gender),
+            visibleMemberCondition,
+            notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(limit);
+    // One fictional profile (the chat header's warning shows there), real members otherwise.
+    const fictional = await candidates(true, 1);
+    const partners = [...fictional, ...(await candidates(false, CONVERSATIONS - fictional.length))];
     await db.transaction(async (tx) => {
       await grantCredits(tx, {
         userId: login.id,
