@@ -125,6 +125,40 @@ test('a chat is deleted after a confirmation, from the caller’s list only', as
   await pieter.context().close();
 });
 
+test('a free member starting a third conversation sees the premium upsell', async ({ browser }) => {
+  const sanne = await memberPage(browser, SANNE, 375);
+  const user = await me(sanne);
+  // Members she has no conversation with yet (her demo chats were started by the partners).
+  const chats = (await (await sanne.request.get('/api/chats.php')).json()) as {
+    chats: { profile: { id: number } }[];
+  };
+  const known = new Set(chats.chats.map((c) => c.profile.id));
+  const search = (await (await sanne.request.get('/api/members.php')).json()) as {
+    members: { id: number }[];
+  };
+  const strangers = search.members.filter((m) => !known.has(m.id)).map((m) => m.id);
+  // She started one with Pieter above: a second one through the API, as any client would.
+  const second = await sanne.request.post('/api/chat-message.php', {
+    data: { to: { id: strangers[0] }, client_id: randomUUID(), body: 'Hoi!' },
+    headers: { 'x-csrf-token': user.csrf_token },
+  });
+  expect(second.status()).toBe(200);
+
+  await sanne.goto(`/members/${strangers[1]}/chat`);
+  const textbox = sanne.getByRole('textbox', { name: /Bericht aan/ });
+  await textbox.fill('Hallo daar!');
+  await textbox.press('Enter');
+  const upsell = sanne.getByRole('dialog');
+  await expect(upsell).toBeVisible();
+  await expect(upsell.getByRole('link', { name: /premium/i })).toHaveAttribute('href', '/premium');
+  await expectAccessible(sanne);
+  // Nothing was sent: the text waits in the composer, and no credits went.
+  await upsell.getByRole('button', { name: 'Nu niet' }).first().click();
+  await expect(textbox).toHaveValue('Hallo daar!');
+  expect((await me(sanne)).credits).toBe(user.credits - 10);
+  await sanne.context().close();
+});
+
 test('without enough credits the message stays unsent, with the credits error and its button', async ({
   browser,
 }) => {

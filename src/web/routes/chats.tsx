@@ -1,6 +1,7 @@
 import { data } from 'react-router';
 import { ChatScreen } from '../features/chat/chat-screen.tsx';
 import { pageMeta } from '../lib/meta.ts';
+import { PageTexts } from '../lib/page-texts.tsx';
 import { guards } from '../lib/route-middleware.ts';
 import '../styles/chat.scss';
 import type { Route } from './+types/chats';
@@ -23,7 +24,8 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = positiveId(params.id);
   const byMember = new URL(request.url).pathname.startsWith('/members/');
   const target = id === undefined ? null : byMember ? { member: id } : { conversation: id };
-  return { target, title: context.t('chat.title') };
+  // The members' page texts: the premium upsell of a free member's third conversation.
+  return { target, texts: context.pageTexts('members'), title: context.t('chat.title') };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -31,5 +33,9 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 }
 
 export default function ChatsRoute({ loaderData }: Route.ComponentProps) {
-  return <ChatScreen target={loaderData.target} />;
+  return (
+    <PageTexts messages={loaderData.texts}>
+      <ChatScreen target={loaderData.target} />
+    </PageTexts>
+  );
 }

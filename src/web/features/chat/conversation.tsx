@@ -176,18 +176,17 @@ export function Conversation({ target }: { target: ChatTarget }) {
   );
 
   // Opening the conversation and every message that arrives while it is open: read.
-  const lastSeq = lastSeqOf(messages);
   const lastFromPartner = messages.findLast((m) => m.sender.id !== session.user?.id)?.seq ?? 0;
   useEffect(() => {
     if (conversationId === null || lastFromPartner === 0) return;
-    postRead(conversationId, lastSeq)
+    // Up to the partner's newest: the member's own sends already count as read on the server.
+    postRead(conversationId, lastFromPartner)
       .then(() => {
         void session.refresh();
         void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
       })
       .catch(() => {});
-    // Read up to the newest: a later message from the partner asks again.
-  }, [conversationId, lastFromPartner, lastSeq, session.refresh, client]);
+  }, [conversationId, lastFromPartner, session.refresh, client]);
 
   // Scrolling: to the bottom when a message arrives while the member is at the bottom; where they
   // were when older messages come in above.
