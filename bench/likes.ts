@@ -1,19 +1,12 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pino from 'pino';
-import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import * as schema from '../src/server/db/schema/index.ts';
-import { loadEnv } from '../src/server/env.ts';
 import { createSession, findSession } from '../src/server/features/auth/sessions.service.ts';
 import { presentLikes } from '../src/server/features/likes/likes.presenter.ts';
 import { likeMember, listLikes, unlikeMember } from '../src/server/features/likes/likes.service.ts';
 import { settingsFor } from '../src/server/features/members/search.service.ts';
 import { viewerOf } from '../src/server/policy/viewer.ts';
-import { createServices } from '../src/server/services.ts';
-import { fmt, percentiles, rng, seedMembers } from './seed-members.ts';
+import { fmt, openBenchSite, percentiles, rng, seedMembers } from './seed-members.ts';
 
 /**
  * Likes benchmark (issue 13): 100,000 members and 1,000,000 likes in the embedded PostgreSQL, then
@@ -28,15 +21,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const GOAL_LIST_P95_MS = 10;
 const GOAL_LIKE_P95_MS = 5;
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-likes-'));
-const server = await startEmbeddedPostgres({ dataDir });
-const database = connectDatabase(server.url('postgres'), { max: 20 });
+const site = await openBenchSite('bench-likes-');
+const { services, database } = site;
+const pool = database.pool;
 try {
-  await migrateDatabase(database);
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  const services = await createServices(env, database, pino({ level: 'warn' }));
-  const pool = database.pool;
-
   const started = performance.now();
   const { viewerId } = await seedMembers(pool, MEMBERS);
   await pool.query('select setseed(0.13)');
@@ -168,9 +156,6 @@ try {
   console.log(
     `${'POST /api/like.php (service call)'.padEnd(44)} ${fmt(likeP).padStart(15)}  goal p95 ≤ ${GOAL_LIKE_P95_MS} ms: ${likeP.p95 <= GOAL_LIKE_P95_MS ? 'met' : 'MISSED'} (${refused} hidden targets refused)`,
   );
-  await services.close();
 } finally {
-  await database.close();
-  await server.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await site.close();
 }

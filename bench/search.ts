@@ -1,12 +1,6 @@
-import fs from 'node:fs/promises';
 import os from 'node:os';
-import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import pino from 'pino';
-import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
-import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import * as schema from '../src/server/db/schema/index.ts';
-import { loadEnv } from '../src/server/env.ts';
 import { createSession, findSession } from '../src/server/features/auth/sessions.service.ts';
 import { presentSearch } from '../src/server/features/members/members.presenter.ts';
 import {
@@ -15,9 +9,9 @@ import {
   searchMembers,
   TOTAL_EXACT_UP_TO,
 } from '../src/server/features/members/search.service.ts';
-import { createServices } from '../src/server/services.ts';
+import type { createServices } from '../src/server/services.ts';
 import { SEARCH_PAGE_SIZE, type SearchQuery } from '../src/shared/contracts/members.ts';
-import { fmt, percentiles, seedMembers } from './seed-members.ts';
+import { fmt, openBenchSite, percentiles, seedMembers } from './seed-members.ts';
 
 /**
  * Search benchmark: 100,000 members in the embedded PostgreSQL, then p50/p95 of the service call
@@ -31,14 +25,9 @@ const GOAL_P95_MS = 15;
 const GOAL_PAGE_RATIO = 1.5;
 const TARGET_PAGE = 50;
 
-const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-search-'));
-const server = await startEmbeddedPostgres({ dataDir });
-const database = connectDatabase(server.url('postgres'), { max: 20 });
+const site = await openBenchSite('bench-search-');
+const { services, database } = site;
 try {
-  await migrateDatabase(database);
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
-  const services = await createServices(env, database, pino({ level: 'warn' }));
-
   const seedStarted = performance.now();
   const { viewerId, topRegion } = await seedMembers(database.pool, MEMBERS);
   // Statistics and the visibility map, as autovacuum leaves them on a live site after a bulk load.
@@ -126,11 +115,8 @@ try {
   console.log(
     `cold total: page 1 with an empty totals cache, i.e. including the count of the matches up to ${TOTAL_EXACT_UP_TO} (load at the end ${os.loadavg()[0]?.toFixed(1)})`,
   );
-  await services.close();
 } finally {
-  await database.close();
-  await server.stop();
-  await fs.rm(dataDir, { recursive: true, force: true });
+  await site.close();
 }
 
 async function cursorOfPage(

@@ -1,4 +1,12 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { loadEnv } from '../src/server/env.ts';
 import { REGIONS } from '../src/server/features/regions/regions.data.ts';
+import { createServices } from '../src/server/services.ts';
 import { COUNTRIES } from '../src/shared/limits.ts';
 
 /**
@@ -188,4 +196,28 @@ export async function seedMembers(pool: import('pg').Pool, count: number) {
      group by region order by count(*) desc limit 1`,
   );
   return { viewerId, topRegion: top.rows[0]?.region ?? 'NL-NH' };
+}
+
+/**
+ * A benchmark's own site: an embedded PostgreSQL in a temporary directory, migrated, and the
+ * product's services on it (production settings, quiet log). close() removes all of it.
+ */
+export async function openBenchSite(prefix: string) {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
+  const server = await startEmbeddedPostgres({ dataDir });
+  const database = connectDatabase(server.url('postgres'), { max: 20 });
+  await migrateDatabase(database);
+  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const services = await createServices(env, database, pino({ level: 'warn' }));
+  return {
+    services,
+    database,
+    pool: database.pool,
+    close: async () => {
+      await services.close().catch(() => {});
+      await database.close();
+      await server.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -10,6 +10,7 @@ import { healthFeature } from './features/health/health.feature.ts';
 import { i18nFeature } from './features/i18n/i18n.feature.ts';
 import { interestsFeature } from './features/interests/interests.feature.ts';
 import { likesFeature } from './features/likes/likes.feature.ts';
+import { matchFinderFeature } from './features/match-finder/match-finder.feature.ts';
 import { mediaFeature } from './features/media/media.feature.ts';
 import { membersFeature } from './features/members/members.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
@@ -18,6 +19,7 @@ import { profileFeature } from './features/profile/profile.feature.ts';
 import { realtimeFeature } from './features/realtime/realtime.feature.ts';
 import { regionsFeature } from './features/regions/regions.feature.ts';
 import { settingsFeature } from './features/settings/settings.feature.ts';
+import { swipeFeature } from './features/swipe/swipe.feature.ts';
 
 /**
  * The features of the app, in the order their routes are registered and an account is erased
@@ -43,6 +45,8 @@ export const FEATURES: readonly Feature[] = [
   blocksFeature,
   likesFeature,
   chatFeature,
+  swipeFeature,
+  matchFinderFeature,
   realtimeFeature,
   devMailFeature,
 ];

@@ -34,6 +34,10 @@ export const ERROR_CODES = [
   'cannot_block_self',
   'cannot_like_self',
   'geocode_failed',
+  // The swipe game.
+  'cannot_pass_self',
+  'swipe_limit_reached',
+  'swipe_nothing_to_undo',
   // Photos.
   'photo_not_an_image',
   'photo_too_large',
@@ -96,6 +100,12 @@ export const VALIDATION_KEYS = [
   'city_too_long',
   'about_me_too_long',
   'age_range_invalid',
+  // The swipe game.
+  'time_zone_invalid',
+  // Match finder.
+  'interest_unknown',
+  'interests_too_many',
+  'finder_region_missing',
   // Chat.
   'message_required',
   'message_too_long',

@@ -4,6 +4,10 @@ export const LIMITS = {
   premiumPhotos: 25,
   freeConversations: 2,
   swipeLikesPerDay: 4,
+  /** A member passed in the swipe game does not come back as a card for this many days. */
+  swipePassDays: 30,
+  /** How long the last pass of the swipe game can be taken back. */
+  swipeUndoMinutes: 10,
   /** Auto-likes (the `?t=` like modal) a member receives at most per 24 hours (docs/decisions/0021). */
   autoLikesPerDay: 2,
   reactivationDays: 14,

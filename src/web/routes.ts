@@ -25,6 +25,8 @@ export default [
       route('profile', 'routes/profile.tsx'),
       route('likes', 'routes/likes.tsx', { id: 'likes' }),
       route('likes/:type', 'routes/likes.tsx', { id: 'likes-type' }),
+      route('swipe-game', 'routes/swipe-game.tsx'),
+      route('match-finder', 'routes/match-finder.tsx'),
     ]),
     route('members', 'routes/members.tsx'),
     route('members/:id', 'routes/member.tsx', { id: 'member' }),

@@ -246,6 +246,44 @@ describe('member.like and member.unlike (/api/like.php)', () => {
   });
 });
 
+describe('member.pass and member.unpass (/api/swipe.php, /api/swipe-undo.php)', () => {
+  it('passes whom a like could reach, never oneself; undoes one’s own pass', () => {
+    const AUTH = 'authentication_required';
+    const target = (visible: boolean, relation: BlockRelation) => ({ id: OTHER_ID, visible, relation });
+    expectRow('member.pass', target(true, NO_BLOCKS), {
+      visitor: AUTH,
+      free: null,
+      premium: null,
+      owner: 'cannot_pass_self',
+    });
+    for (const [visible, relation] of [
+      [false, NO_BLOCKS],
+      [true, relations['viewer blocked them']!],
+      [true, relations['they blocked the viewer']!],
+      [false, relations['viewer blocked them']!],
+    ] as const) {
+      expectRow('member.pass', target(visible, relation), {
+        visitor: AUTH,
+        free: NF,
+        premium: NF,
+        owner: 'cannot_pass_self',
+      });
+    }
+    expectRow('member.unpass', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+  });
+});
+
+describe('member.find (/api/match-finder.php)', () => {
+  it('lets any member use the match finder, a visitor not', () => {
+    expectRow('member.find', undefined, {
+      visitor: 'authentication_required',
+      free: null,
+      premium: null,
+      owner: null,
+    });
+  });
+});
+
 describe('members-only actions on their own things', () => {
   const AUTH = 'authentication_required';
   it('lets any member upload (the 3/25 limit is the service’s), a visitor not', () => {
@@ -365,6 +403,9 @@ describe('operators and admins', () => {
       'member.unblock': true,
       'member.like': true,
       'member.unlike': true,
+      'member.pass': true,
+      'member.unpass': true,
+      'member.find': true,
       'photo.view_full': true,
       'photo.upload': true,
       'photo.edit': true,

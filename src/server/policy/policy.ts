@@ -4,6 +4,7 @@ import { completeSignup, editProfile, setInvisible } from './rules/account.rules
 import { type SendFacts, sendMessage, useConversations } from './rules/chat.rules.ts';
 import {
   blockMember,
+  findMatches,
   likeMember,
   listMember,
   type MemberFacts,
@@ -22,6 +23,7 @@ import {
   uploadPhoto,
   viewPhotoInFull,
 } from './rules/photos.rules.ts';
+import { passMember, undoPass } from './rules/swipe.rules.ts';
 import { isMember, type MemberViewer, type Viewer } from './viewer.ts';
 
 /**
@@ -36,6 +38,9 @@ type Actions = {
   'member.unblock': { actor: MemberViewer; resource: undefined };
   'member.like': { actor: MemberViewer; resource: MemberFacts };
   'member.unlike': { actor: MemberViewer; resource: undefined };
+  'member.pass': { actor: MemberViewer; resource: MemberFacts };
+  'member.unpass': { actor: MemberViewer; resource: undefined };
+  'member.find': { actor: MemberViewer; resource: undefined };
   'photo.view_full': { actor: Viewer; resource: PhotoFacts };
   'photo.upload': { actor: MemberViewer; resource: undefined };
   'photo.edit': { actor: MemberViewer; resource: OwnedFacts };
@@ -67,6 +72,9 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'member.unblock': unblockMember,
   'member.like': likeMember,
   'member.unlike': unlikeMember,
+  'member.pass': passMember,
+  'member.unpass': undoPass,
+  'member.find': findMatches,
   'photo.view_full': viewPhotoInFull,
   'photo.upload': uploadPhoto,
   'photo.edit': editPhoto,

@@ -17,6 +17,8 @@ const cannotBlockSelf = () => new AppError('cannot_block_self', 400, 'You cannot
 
 const cannotLikeSelf = () => new AppError('cannot_like_self', 400, 'You cannot like yourself');
 
+const cannotPassSelf = () => new AppError('cannot_pass_self', 400, 'You cannot pass yourself');
+
 const blockedByMember = (name: string) =>
   new AppError('blocked_by_member', 403, `You're blocked by ${name}. You do not have access to this page.`, {
     name,
@@ -46,6 +48,8 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       return cannotBlockSelf();
     case 'cannot_like_self':
       return cannotLikeSelf();
+    case 'cannot_pass_self':
+      return cannotPassSelf();
     case 'search_login_required':
       return new AppError('search_login_required', 403, 'Log in to search members');
     case 'media_not_found':

@@ -10,6 +10,7 @@ export type Refusal =
   | 'blocked_by_member'
   | 'cannot_block_self'
   | 'cannot_like_self'
+  | 'cannot_pass_self'
   | 'search_login_required'
   | 'media_not_found'
   | 'private_photo_forbidden'

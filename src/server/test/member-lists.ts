@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import {
@@ -5,9 +6,11 @@ import {
   LikesListResponseSchema,
   LikesResponseSchema,
 } from '../../shared/contracts/likes.ts';
+import { FinderResponseSchema } from '../../shared/contracts/match-finder.ts';
 import { MemberResponseSchema, SearchResponseSchema } from '../../shared/contracts/members.ts';
+import { SwipeResponseSchema, SwipeStateSchema } from '../../shared/contracts/swipe.ts';
 import type { Country } from '../../shared/limits.ts';
-import { likes } from '../db/schema/index.ts';
+import { likes, profiles, swipePasses, swipeStates } from '../db/schema/index.ts';
 import type { PageRequest } from '../feature.ts';
 import { membersFeature } from '../features/members/members.feature.ts';
 import type { Channel, EventBus } from '../lib/event-bus.ts';
@@ -90,6 +93,44 @@ async function likesListIds(c: ListCase, list: LikesListName): Promise<number[]>
   return ids;
 }
 
+/**
+ * Every card the swipe game shows, one after another: each is passed to get the next, and the
+ * passes are taken out again afterwards, so reading the game twice shows the same members.
+ */
+async function swipeCardIds(c: ListCase, query: string): Promise<number[]> {
+  const ids: number[] = [];
+  let card = SwipeStateSchema.parse(await getJson(c, `/api/swipe.php?${query}`)).card;
+  while (card) {
+    ids.push(card.id);
+    const res = await c.app.inject({
+      method: 'POST',
+      url: `/api/swipe.php?${query}`,
+      payload: { id: card.id, action: 'pass' },
+      cookies: c.login.cookies,
+      headers: c.login.headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    card = SwipeResponseSchema.parse(res.json()).next.card;
+  }
+  await c.services.db.delete(swipePasses).where(eq(swipePasses.memberId, c.viewer.id));
+  await c.services.db
+    .update(swipeStates)
+    .set({ lastPassedId: null })
+    .where(eq(swipeStates.memberId, c.viewer.id));
+  return ids;
+}
+
+/** A swipe of the game (POST /api/swipe.php). */
+function swipe(c: ListCase, memberId: number, action: 'like' | 'pass') {
+  return c.app.inject({
+    method: 'POST',
+    url: '/api/swipe.php',
+    payload: { id: memberId, action },
+    cookies: c.login.cookies,
+    headers: c.login.headers,
+  });
+}
+
 async function addLike(c: ListCase, likerId: number, likedId: number): Promise<void> {
   await c.services.db.insert(likes).values({ likerId, likedId }).onConflictDoNothing();
 }
@@ -154,6 +195,21 @@ export const MEMBER_LISTS: readonly MemberListReader[] = [
     },
     read: (c) => likesListIds(c, 'matches'),
   },
+  {
+    name: 'match finder results (GET /api/match-finder.php)',
+    // The finder only lists members who look for the viewer's gender too (a woman here).
+    connect: async (c, memberId) => {
+      await c.services.db.update(profiles).set({ sexuality: 'bi' }).where(eq(profiles.userId, memberId));
+    },
+    read: async (c) =>
+      FinderResponseSchema.parse(
+        await getJson(c, '/api/match-finder.php?gender=female&min_age=18&max_age=99&distance=country'),
+      ).results.map((m) => m.id),
+  },
+  {
+    name: 'swipe game cards (GET /api/swipe.php, one card after another)',
+    read: (c) => swipeCardIds(c, `country=${c.country}`),
+  },
 ];
 
 export const MEMBER_ACTIONS: readonly MemberAction[] = [
@@ -168,6 +224,8 @@ export const MEMBER_ACTIONS: readonly MemberAction[] = [
         headers: c.login.headers,
       }),
   },
+  { name: 'like in the swipe game (POST /api/swipe.php)', act: (c, memberId) => swipe(c, memberId, 'like') },
+  { name: 'pass in the swipe game (POST /api/swipe.php)', act: (c, memberId) => swipe(c, memberId, 'pass') },
 ];
 
 /**

@@ -12,3 +12,4 @@ export * from './photos.ts';
 export * from './profiles.ts';
 export * from './rate-limits.ts';
 export * from './settings.ts';
+export * from './swipe.ts';

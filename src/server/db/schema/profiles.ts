@@ -24,6 +24,15 @@ export const profiles = pgTable(
     signupReason: text('signup_reason'),
     aboutMe: text('about_me'),
     interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The interests as bits (bit i: INTEREST_KEYS[i]), kept by PostgreSQL from `interests` with the
+     * interests_mask() function of drizzle/0011: the match finder counts shared interests with one
+     * AND and a population count per candidate instead of an array search per interest
+     * (docs/decisions/0023).
+     */
+    interestsMask: bigint('interests_mask', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAs(sql`interests_mask(interests)`),
     mainPhotoId: bigint('main_photo_id', { mode: 'number' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,5 +45,17 @@ export const profiles = pgTable(
     // Counting an age range within a country reads only the matching range (index-only with the
     // visible-users index), instead of every profile of the country (docs/decisions/0007).
     index('profiles_count_age_idx').on(t.country, t.gender, t.birthDate, t.userId),
+    // The match finder's candidates: a gender and an age range, perhaps a country (skipped when not
+    // pinned), with every column its first ranking step reads, so that step is an index-only scan
+    // that never visits the table (docs/decisions/0023).
+    index('profiles_finder_idx').on(
+      t.gender,
+      t.country,
+      t.birthDate,
+      t.userId,
+      t.region,
+      t.sexuality,
+      t.interestsMask,
+    ),
   ],
 );

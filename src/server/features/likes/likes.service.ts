@@ -1,7 +1,7 @@
 import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIKES_PAGE_SIZE } from '../../../shared/contracts/likes.ts';
-import type { Database, Queryable } from '../../db/client.ts';
+import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { autoLikes, blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
 import { defineChannel, event, publish, publishAll } from '../../lib/event-bus.ts';
 import { badRequest } from '../../plugins/errors.ts';
@@ -28,6 +28,13 @@ export const memberLiked = defineChannel(
 );
 
 type LikesDeps = Pick<AppServices, 'db'>;
+
+/**
+ * What a caller may add to a like: `inTransaction` runs in the like's transaction, after the pair
+ * lock and before the insert (the swipe game counts its daily likes there); throwing refuses the
+ * like and rolls everything back.
+ */
+export type LikeOptions = { inTransaction?: (tx: Tx) => Promise<void> };
 
 /** The member to like as member.like needs them: visible, and the blocks both ways, in one primary-key read. */
 async function findLikeTarget(
@@ -60,6 +67,7 @@ export async function likeMember(
   deps: { db: Queryable },
   liker: MemberViewer,
   likedId: number,
+  options: LikeOptions = {},
 ): Promise<boolean> {
   // The self check comes first: a self-like must answer 400 whatever the caller's own visibility.
   const target =
@@ -70,6 +78,7 @@ export async function likeMember(
   authorize(liker, 'member.like', target);
   return deps.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${pairLockKey(liker.id, likedId)})`);
+    await options.inTransaction?.(tx);
     // Insert and look for the reverse like in one statement. Its snapshot is taken after the lock
     // was granted, so it sees the other member's like if theirs committed first.
     const [row] = await tx

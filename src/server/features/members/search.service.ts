@@ -49,7 +49,8 @@ export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' 
 /** Who asks, for the settings that apply to them. */
 export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
 
-type MemberFilters = {
+/** The filters of a member list; the match finder narrows its candidates with the same ones. */
+export type MemberFilters = {
   gender?: 'male' | 'female';
   country?: string;
   /** ISO 3166-2; its country is pinned as well. */
@@ -81,7 +82,7 @@ export function latestBirthDateForAge(today: Date, years: number): string {
 }
 
 /** Ages become birth-date bounds, so the condition is on the stored column and needs no per-row math. */
-function filterConditions(filters: MemberFilters, today: Date): SQL[] {
+export function filterConditions(filters: MemberFilters, today: Date): SQL[] {
   const conditions: SQL[] = [];
   if (filters.gender) conditions.push(eq(profiles.gender, filters.gender));
   if (filters.country) conditions.push(eq(profiles.country, filters.country));
@@ -100,9 +101,9 @@ function filterConditions(filters: MemberFilters, today: Date): SQL[] {
 /**
  * Members matching the filters that this viewer may see on a list: the policy's member.list rule
  * (visible, not themself, no block either way) as SQL, so a page stays one index walk.
- * members.list-policy.test.ts holds the two to the same answers.
+ * members.list-policy.test.ts holds the two to the same answers; the match finder applies it too.
  */
-function matchConditions(filters: MemberFilters, viewer: Viewer, today: Date): (SQL | undefined)[] {
+export function matchConditions(filters: MemberFilters, viewer: Viewer, today: Date): (SQL | undefined)[] {
   return [
     visibleMemberCondition,
     ...filterConditions(filters, today),
@@ -281,7 +282,10 @@ export function decodeCursor(cursor: string): { lastId: number; total: MatchCoun
 }
 
 /** The query's filters that the domain offers (settings.search_fields); others are ignored. */
-function allowedFilters(query: SearchQuery, searchFields: readonly string[]): MemberFilters {
+export function allowedFilters(
+  query: Omit<SearchQuery, 'cursor'>,
+  searchFields: readonly string[],
+): MemberFilters {
   const allowed = new Set(searchFields);
   const filters: MemberFilters = {};
   if (allowed.has('gender') && query.gender) filters.gender = query.gender;

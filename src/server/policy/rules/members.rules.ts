@@ -87,3 +87,9 @@ export const likeMember = forMembers((member, target: MemberFacts): Decision => 
 
 /** Taking back one's own like needs no facts: it is idempotent for any id, hidden or unknown. */
 export const unlikeMember = forMembers((_member, _none: undefined): Decision => null);
+
+/**
+ * The match finder: members only. Who appears in its results is member.list, run as SQL like
+ * search's (match-finder.service.ts applies search's matchConditions).
+ */
+export const findMatches = forMembers((_member, _none: undefined): Decision => null);

@@ -177,7 +177,25 @@ export function SearchPage({ data }: { data: SearchPageData }) {
 
   return (
     <main id="main" className="container members-page">
-      <h1 className="members-title">{t('search.title')}</h1>
+      <div className="members-head">
+        <h1 className="members-title">{t('search.title')}</h1>
+        {user && (
+          <div className="members-head-links">
+            <Link to="/match-finder" className="btn btn-outline-primary btn-sm members-finder-link">
+              {t('match_finder.link')}
+            </Link>
+            {data.kind !== 'signup' && (
+              // The game takes the same search: its filters go along (a cleared default as an empty key).
+              <Link
+                to={`/swipe-game?${filtersToParams(filters, defaults)}`}
+                className="btn btn-outline-primary btn-sm"
+              >
+                {t('swipe_game.link')}
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
       {user && <AddPhotoAlert className="mb-3" />}
       {data.kind === 'signup' ? (
         <SignupInvite />

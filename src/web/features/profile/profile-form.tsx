@@ -8,7 +8,6 @@ import {
 } from '../../../shared/contracts/profile.ts';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
-import { INTEREST_KEYS } from '../../../shared/interests.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -17,6 +16,7 @@ import { useRegions } from '../../lib/use-regions.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { CheckIcon, PinIcon } from '../members/member-icons.tsx';
 import { CityCombobox } from './city-combobox.tsx';
+import { InterestChips } from './interest-chips.tsx';
 import {
   CHOICE_FIELDS,
   type ChoiceField,
@@ -389,22 +389,10 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
             <span className="profile-counter">{t('form.selected', { count: draft.interests.length })}</span>
           </legend>
           {note('interests')}
-          <div className="interest-chips">
-            {INTEREST_KEYS.map((key) => (
-              <span key={key} className="interest-chip">
-                <input
-                  type="checkbox"
-                  className="interest-chip-input"
-                  id={`interest-${key}`}
-                  name="interests"
-                  value={key}
-                  checked={draft.interests.includes(key)}
-                  onChange={() => change({ interests: toggleInterest(draft.interests, key) })}
-                />
-                <label htmlFor={`interest-${key}`}>{t(`interests.${key}`)}</label>
-              </span>
-            ))}
-          </div>
+          <InterestChips
+            selected={draft.interests}
+            onToggle={(key) => change({ interests: toggleInterest(draft.interests, key) })}
+          />
           {errorText('interests')}
         </fieldset>
       )}

@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "interests_mask" bigint GENERATED ALWAYS AS (interests_mask(interests)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "profiles_finder_idx" ON "profiles" USING btree ("gender","country","birth_date","user_id","region","sexuality","interests_mask");

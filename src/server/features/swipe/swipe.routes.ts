@@ -1,0 +1,119 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  SwipeInputSchema,
+  SwipeQuerySchema,
+  SwipeResponseSchema,
+  SwipeStateSchema,
+  SwipeUndoResponseSchema,
+} from '../../../shared/contracts/swipe.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import { presentSwipeGame } from './swipe.presenter.ts';
+import { getSwipeGame, swipe, undoLastPass } from './swipe.service.ts';
+
+/** Swipes a minute per member: far above a person's pace, low enough to stop a script walking the site. */
+const SWIPES_PER_MINUTE = 90;
+const UNDOS_PER_MINUTE = 30;
+
+/** Per member: members behind one address (an office, a phone carrier) do not share a limit. */
+/** A visitor is refused before the query or body is read: whatever they sent, the answer is 403. */
+async function membersOnly(request: FastifyRequest) {
+  authorizeActor(viewerOf(await request.session()), 'member.pass');
+}
+
+async function memberKey(request: FastifyRequest) {
+  const session = await request.session();
+  return session ? `member:${session.user.id}` : `ip:${request.ip}`;
+}
+
+const REFUSALS =
+  'Refusals: authentication_required 403 (visitors), member_not_found 404 (unknown, hidden or ' +
+  'blocked either way: one answer), cannot_like_self / cannot_pass_self 400, swipe_limit_reached 403 ' +
+  '(details.resets_at), validation_failed 400 (time_zone_invalid, age_range_invalid), rate_limited 429.';
+
+export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/swipe.php',
+      {
+        preValidation: membersOnly,
+        schema: {
+          tags: ['swipe'],
+          summary: 'The swipe game: the next card, the likes left today and when they start over',
+          description:
+            'Filters as GET /api/members.php (the /members search the game follows). `time_zone`: the ' +
+            "browser's IANA zone; it counts only until the member's first swipe stored one.",
+          querystring: SwipeQuerySchema,
+          response: { 200: SwipeStateSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'member.pass');
+        reply.header('cache-control', 'no-store');
+        const game = await getSwipeGame(services, { viewer, visitor: request.ctx }, request.query);
+        return presentSwipeGame(game, services.now());
+      },
+    );
+
+    app.post(
+      '/api/swipe.php',
+      {
+        config: {
+          rateLimit: { max: SWIPES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: memberKey },
+        },
+        preValidation: membersOnly,
+        schema: {
+          tags: ['swipe'],
+          summary: 'Like or pass the card; answers whether a like is a match, and the game after it',
+          description:
+            `A like is POST /api/like.php's like (idempotent), one of the ${LIMITS.swipeLikesPerDay} likes a ` +
+            "day of the game (the member's local day), counted in the like's own transaction; a pass keeps " +
+            `the member away for ${LIMITS.swipePassDays} days. ` +
+            `The query string takes the filters of GET /api/swipe.php for the next card. ${REFUSALS}`,
+          querystring: SwipeQuerySchema,
+          body: SwipeInputSchema,
+          response: { 200: SwipeResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, request.body.action === 'like' ? 'member.like' : 'member.pass');
+        const { match, next } = await swipe(
+          services,
+          { viewer, visitor: request.ctx },
+          request.body,
+          request.query,
+        );
+        return { match, next: presentSwipeGame(next, services.now()) };
+      },
+    );
+
+    app.post(
+      '/api/swipe-undo.php',
+      {
+        config: {
+          rateLimit: { max: UNDOS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: memberKey },
+        },
+        preValidation: membersOnly,
+        schema: {
+          tags: ['swipe'],
+          summary: 'Take back the last pass; the member comes back as the card',
+          description:
+            'Only the last swipe, only a pass, only within a few minutes, only of a member still ' +
+            'visible to the caller; otherwise swipe_nothing_to_undo 409.',
+          response: { 200: SwipeUndoResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'member.unpass');
+        const game = await undoLastPass(services, { viewer, visitor: request.ctx });
+        return presentSwipeGame(game, services.now());
+      },
+    );
+  };
+}
