@@ -72,6 +72,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const listRef = useRef<HTMLDivElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const stickToBottom = useRef(true);
+  // Scroll events come faster than state: one page of older messages at a time.
+  const olderLoading = useRef(false);
 
   const conversationId = loaded?.conversation?.id ?? null;
   const key = outboxKey(target, conversationId);
@@ -202,7 +204,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
 
   const loadOlder = async () => {
     const first = messages[0];
-    if (conversationId === null || !first || loadingOlder) return;
+    if (conversationId === null || !first || olderLoading.current) return;
+    olderLoading.current = true;
     setLoadingOlder(true);
     try {
       const answer = await fetchChat({ conversation: conversationId }, { before_seq: first.seq });
@@ -213,6 +216,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
     } catch {
       // The button stays: the member tries again.
     } finally {
+      olderLoading.current = false;
       setLoadingOlder(false);
     }
   };
@@ -324,6 +328,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
         onScroll={(e) => {
           const el = e.currentTarget;
           stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+          // Older messages come on scrolling up (the button stays for keyboards and screen readers).
+          if (el.scrollTop < 40 && loaded.has_older) void loadOlder();
         }}
       >
         {loaded.has_older && (
