@@ -1,6 +1,7 @@
 import type { Feature } from './feature.ts';
 import { authFeature } from './features/auth/auth.feature.ts';
 import { blocksFeature } from './features/blocks/blocks.feature.ts';
+import { chatFeature } from './features/chat/chat.feature.ts';
 import { companyFeature } from './features/company/company.feature.ts';
 import { complaintsFeature } from './features/complaints/complaints.feature.ts';
 import { devMailFeature } from './features/dev-mail/dev-mail.feature.ts';
@@ -43,6 +44,7 @@ export const FEATURES: readonly Feature[] = [
   membersFeature,
   blocksFeature,
   likesFeature,
+  chatFeature,
   swipeFeature,
   matchFinderFeature,
   realtimeFeature,

@@ -6,6 +6,7 @@ import type { Env } from './env.ts';
 import { jobsOf } from './feature.ts';
 import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
 import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
+import { createUnreadMessagesCache, type UnreadMessagesCache } from './features/chat/chat.counts.ts';
 import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { type BalanceCache, createBalanceCache } from './features/credits/credits.service.ts';
 import { createDatabaseCheck, type DatabaseCheck } from './features/health/health.service.ts';
@@ -72,6 +73,8 @@ type FeatureServices = {
   balances: BalanceCache;
   /** New-likes counts for the hot reads, dropped by new_likes_changed and blocks_changed. */
   newLikes: NewLikesCache;
+  /** Unread-messages counts for the hot reads, dropped by unread_messages_changed and blocks_changed. */
+  unreadMessages: UnreadMessagesCache;
   /** The health call's database check (a success is reused for a second). */
   databaseCheck: DatabaseCheck;
 };
@@ -112,6 +115,7 @@ export async function createServices(
   const settings = await createSettingsStore(db, bus);
   const balances = await createBalanceCache(db, bus);
   const newLikes = await createNewLikesCache(db, bus);
+  const unreadMessages = await createUnreadMessagesCache(db, bus);
   // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
   await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
     log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
@@ -142,7 +146,14 @@ export async function createServices(
     memberVisibility: await createMemberVisibilityCache(db, bus),
     balances,
     newLikes,
-    userAnswers: createUserAnswers({ balances, newLikes, settings, now: () => services.now() }),
+    unreadMessages,
+    userAnswers: createUserAnswers({
+      balances,
+      newLikes,
+      unreadMessages,
+      settings,
+      now: () => services.now(),
+    }),
     pageEvents: createPageEventWriter(db, log),
     close: async () => {
       services.rateLimits.close();

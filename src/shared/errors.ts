@@ -46,6 +46,11 @@ export const ERROR_CODES = [
   'photo_limit_reached',
   // Credits.
   'insufficient_credits',
+  // Chat.
+  'conversation_not_found',
+  'conversation_limit_reached',
+  'partner_not_confirmed',
+  'partner_pending_deletion',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -101,6 +106,9 @@ export const VALIDATION_KEYS = [
   'interest_unknown',
   'interests_too_many',
   'finder_region_missing',
+  // Chat.
+  'message_required',
+  'message_too_long',
   // Complaints.
   'complaint_name_required',
   'complaint_name_too_long',

@@ -33,8 +33,13 @@ export default [
     route('likes/m/:id', 'routes/member.tsx', { id: 'likes-member' }),
     route('*', 'routes/not-found.tsx'),
   ]),
-  // Full-screen chat, advertising landers and the bare sign-up frame get their pages in later issues.
-  layout('layouts/chat-layout.tsx', []),
+  // Full-screen chat: the list and a conversation side by side from 992 px, one at a time below.
+  layout('layouts/chat-layout.tsx', [
+    route('chats', 'routes/chats.tsx', { id: 'chats' }),
+    route('chats/:id', 'routes/chats.tsx', { id: 'chat' }),
+    route('members/:id/chat', 'routes/chats.tsx', { id: 'member-chat' }),
+  ]),
+  // Advertising landers and the bare sign-up frame get their pages in later issues.
   layout('layouts/lander-layout.tsx', []),
   layout('layouts/empty-layout.tsx', []),
 ] satisfies RouteConfig;

@@ -3,6 +3,7 @@ import type { ActiveSession } from '../features/auth/sessions.service.ts';
 import { AppError } from '../plugins/errors.ts';
 import { type Action, authorize, authorizeActor, can, decide } from './policy.ts';
 import type { Decision } from './rule.ts';
+import type { ChatPartnerFacts } from './rules/chat.rules.ts';
 import { type BlockRelation, NO_BLOCKS } from './rules/members.rules.ts';
 import type { MediaFacts } from './rules/photos.rules.ts';
 import { type MemberViewer, type StaffViewer, VISITOR, type Viewer, viewerOf } from './viewer.ts';
@@ -322,6 +323,73 @@ describe('members-only actions on their own things', () => {
   });
 });
 
+describe('conversation.send (POST /api/chat-message.php)', () => {
+  const partner = (overrides: Partial<ChatPartnerFacts> = {}): ChatPartnerFacts => ({
+    id: OTHER_ID,
+    visible: true,
+    invisibleOnly: false,
+    notConfirmed: false,
+    pendingDeletion: false,
+    relation: NO_BLOCKS,
+    ...overrides,
+  });
+  const AUTH = 'authentication_required';
+
+  it('lets members write to a visible partner, never to themselves; visitors are asked to log in', () => {
+    expectRow(
+      'conversation.send',
+      { partner: partner(), conversation: false, started: 0 },
+      { visitor: AUTH, free: null, premium: null, owner: NF },
+    );
+  });
+
+  it('refuses a block either way, with or without a conversation, like an unknown id', () => {
+    for (const [name, relation] of Object.entries(relations).filter(([n]) => n !== 'none'))
+      for (const conversation of [true, false])
+        expect(
+          ask(free, 'conversation.send', { partner: partner({ relation }), conversation, started: 0 }),
+          name,
+        ).toBe(NF);
+  });
+
+  it('reaches hidden partners only inside an existing conversation, and says why it cannot answer', () => {
+    const cases: [Partial<ChatPartnerFacts>, Decision, Decision][] = [
+      [{ visible: false, invisibleOnly: true }, NF, null],
+      [{ visible: false, notConfirmed: true }, NF, 'partner_not_confirmed'],
+      [{ visible: false, pendingDeletion: true }, NF, 'partner_pending_deletion'],
+      // Erased or disabled: nothing of them is reachable.
+      [{ visible: false }, NF, NF],
+    ];
+    for (const [facts, without, within] of cases) {
+      expect(
+        ask(premium, 'conversation.send', { partner: partner(facts), conversation: false, started: 0 }),
+      ).toBe(without);
+      expect(
+        ask(premium, 'conversation.send', { partner: partner(facts), conversation: true, started: 0 }),
+      ).toBe(within);
+    }
+  });
+
+  it('lets a free member start two conversations, a premium member any number; replies always', () => {
+    const third = { partner: partner(), conversation: false, started: 2 };
+    expect(ask(free, 'conversation.send', third)).toBe('conversation_limit_reached');
+    expect(ask(premium, 'conversation.send', third)).toBe(null);
+    expect(ask(free, 'conversation.send', { ...third, started: 1 })).toBe(null);
+    expect(ask(free, 'conversation.send', { ...third, conversation: true })).toBe(null);
+  });
+
+  it('lets an unconfirmed member write', () => {
+    const unconfirmed = memberViewer({ status: 'not_confirmed', emailConfirmed: false });
+    expect(
+      ask(unconfirmed, 'conversation.send', { partner: partner(), conversation: false, started: 0 }),
+    ).toBe(null);
+  });
+
+  it('lets members, not visitors, use their conversations (the service checks membership)', () => {
+    expectRow('conversation.use', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+  });
+});
+
 describe('operators and admins', () => {
   it('get what a visitor gets in the member area until the back office defines their rules', () => {
     // Runs after the tables above (vitest keeps the order within a file), over everything they asked,
@@ -345,6 +413,8 @@ describe('operators and admins', () => {
       'profile.edit': true,
       'signup.complete': true,
       'account.set_invisible': true,
+      'conversation.send': true,
+      'conversation.use': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     for (const { action, resource } of [...asked])

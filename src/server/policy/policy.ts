@@ -1,6 +1,7 @@
 import { refusalError } from './refusals.ts';
 import type { Decision, OwnedFacts, Rule } from './rule.ts';
 import { completeSignup, editProfile, setInvisible } from './rules/account.rules.ts';
+import { type SendFacts, sendMessage, useConversations } from './rules/chat.rules.ts';
 import {
   blockMember,
   findMatches,
@@ -47,12 +48,10 @@ type Actions = {
   'profile.edit': { actor: MemberViewer; resource: OwnedFacts };
   'signup.complete': { actor: MemberViewer; resource: undefined };
   'account.set_invisible': { actor: MemberViewer; resource: undefined };
+  'conversation.send': { actor: MemberViewer; resource: SendFacts };
+  'conversation.use': { actor: MemberViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
-   * 'conversation.start': MemberViewer, { partner: MemberFacts; openConversations: number }: free
-   *                       members up to LIMITS.freeChats (2), premium unlimited; an invisible
-   *                       partner answers like an unknown id (no new conversation with them).
-   * 'conversation.reply': MemberViewer, { conversation }: not before viewer.emailConfirmed.
    * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
    *                       answers for fictional profiles only, acting through their member viewer.
    * 'payment.refund':     StaffViewer (admin), { payment }: admins only.
@@ -83,6 +82,8 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'profile.edit': editProfile,
   'signup.complete': completeSignup,
   'account.set_invisible': setInvisible,
+  'conversation.send': sendMessage,
+  'conversation.use': useConversations,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

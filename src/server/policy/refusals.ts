@@ -5,6 +5,10 @@ import type { Refusal } from './rule.ts';
 /** The one answer for an unknown member and for one the caller may not see: nothing tells them apart. */
 export const memberNotFound = () => new AppError('member_not_found', 404, 'Member not found');
 
+/** An unknown conversation and one of other members answer alike. */
+export const conversationNotFound = () =>
+  new AppError('conversation_not_found', 404, 'Conversation not found');
+
 export const photoNotFound = () => notFound('Photo not found');
 
 export const profileNotFound = () => new AppError('not_found', 404, 'Profile not found');
@@ -57,6 +61,22 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       return photoNotFound();
     case 'profile_not_found':
       return profileNotFound();
+    case 'conversation_not_found':
+      return conversationNotFound();
+    case 'conversation_limit_reached':
+      return new AppError(
+        'conversation_limit_reached',
+        403,
+        'Free members can start two conversations; premium members start any number',
+      );
+    case 'partner_not_confirmed':
+      return new AppError(
+        'partner_not_confirmed',
+        403,
+        'This member has not confirmed their e-mail address yet: you can reply once they have',
+      );
+    case 'partner_pending_deletion':
+      return new AppError('partner_pending_deletion', 403, 'This member has deleted their account');
     case 'signup_already_complete':
       // Not answered by any route yet: /complete-signup treats a finished sign-up as a no-op.
       return new AppError('bad_request', 400, 'The sign-up is already complete');

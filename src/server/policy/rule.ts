@@ -16,7 +16,11 @@ export type Refusal =
   | 'private_photo_forbidden'
   | 'photo_not_found'
   | 'profile_not_found'
-  | 'signup_already_complete';
+  | 'signup_already_complete'
+  | 'conversation_not_found'
+  | 'conversation_limit_reached'
+  | 'partner_not_confirmed'
+  | 'partner_pending_deletion';
 
 /** null: allowed. */
 export type Decision = Refusal | null;

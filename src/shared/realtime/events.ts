@@ -24,8 +24,28 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session_ended') }),
   z.object({ type: z.literal('like'), from: MemberRefSchema }),
   z.object({ type: z.literal('match'), with: MemberRefSchema }),
-  // Provisional until chat lands: enough for a tab to know which conversation to re-read.
-  z.object({ type: z.literal('message'), chat: z.object({ id: z.number().int().positive() }) }),
+  // A message was stored in a conversation of the member (sent by them or to them): the tab reads
+  // what it has not got (GET /api/chat.php?after_seq=) and the list.
+  z
+    .object({
+      type: z.literal('message'),
+      conversation: z.object({ id: z.number().int().positive() }),
+      seq: z.number().int().positive(),
+    })
+    .describe(
+      'A message was stored and charged in a conversation of the member (sent by them, from another tab, or to them). Read GET /api/chat.php?conversation={id}&after_seq={the last seq the tab has} and GET /api/chats.php.',
+    ),
+  // `reader` read the conversation up to `seq`: the reader's other tabs clear its unread count.
+  z
+    .object({
+      type: z.literal('read'),
+      conversation: z.object({ id: z.number().int().positive() }),
+      reader: MemberRefSchema,
+      seq: z.number().int().nonnegative(),
+    })
+    .describe(
+      "The reader read the conversation up to seq (POST /api/chat-read.php): sent to the reader's tabs (clear its unread count) and to the partner.",
+    ),
 ]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
 export type ServerEventType = ServerEvent['type'];

@@ -1,6 +1,7 @@
 // The one barrel ARCHITECTURE.md allows: Drizzle needs the whole schema in one object.
 export * from './accounts.ts';
 export * from './blocks.ts';
+export * from './chat.ts';
 export * from './complaints.ts';
 export * from './credits.ts';
 export * from './jobs.ts';

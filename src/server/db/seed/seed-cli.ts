@@ -3,6 +3,7 @@ import { loadEnv } from '../../env.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { connectDatabase } from '../client.ts';
+import { seedDemoChats } from './demo-chats.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLogins } from './demo-logins.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -35,6 +36,8 @@ try {
   if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
   const demoLikes = await seedDemoLikes(database.db);
   if (demoLikes > 0) log.info({ likes: demoLikes }, 'likes of the demo logins created');
+  const demoChats = await seedDemoChats(database.db);
+  if (demoChats > 0) log.info({ conversations: demoChats }, 'conversations of the demo logins created');
 } finally {
   await database.close();
 }

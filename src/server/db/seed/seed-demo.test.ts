@@ -7,13 +7,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
 import { COUNTRIES, type Country } from '../../../shared/limits.ts';
 import { SEXUALITIES } from '../../../shared/profile-options.ts';
+import { balanceOf } from '../../features/credits/credits.service.ts';
 import { autoLike } from '../../features/likes/auto-like.service.ts';
 import { photoFileKey } from '../../features/photos/photos.keys.ts';
 import { REGIONS } from '../../features/regions/regions.data.ts';
+import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
 import { createLocalStorage, type Storage } from '../../lib/storage.ts';
 import { createTestDb } from '../../test/db.ts';
 import type { Database } from '../client.ts';
-import { appConfig, creditAccounts, likes, photos, profiles, users } from '../schema/index.ts';
+import {
+  appConfig,
+  conversationMembers,
+  conversations,
+  creditAccounts,
+  likes,
+  messages,
+  photos,
+  profiles,
+  users,
+} from '../schema/index.ts';
+import { seedDemoChats } from './demo-chats.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { DEMO_LOGIN_EMAILS, seedDemoLogins } from './demo-logins.ts';
 import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
@@ -223,6 +236,44 @@ describe('seedDemo with a small count', () => {
     expect(await seedDemoLikes(site.db, NOW)).toBe(0);
     expect(await snapshot()).toEqual(before);
   }, 60_000);
+
+  it('gives both demo logins conversations (some unread) and credits to answer with, once', async () => {
+    expect(await seedDemoChats(site.db, NOW)).toBeGreaterThan(0);
+    for (const email of DEMO_LOGIN_EMAILS) {
+      const [login] = await site.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+      const rows = await site.db
+        .select({
+          unread: conversationMembers.unread,
+          lastReadSeq: conversationMembers.lastReadSeq,
+          lastSeq: conversations.lastSeq,
+          startedBy: conversations.startedBy,
+        })
+        .from(conversationMembers)
+        .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+        .where(eq(conversationMembers.memberId, login!.id));
+      expect(rows.length, email).toBeGreaterThan(1);
+      expect(
+        rows.some((r) => r.unread > 0),
+        email,
+      ).toBe(true);
+      expect(
+        rows.some((r) => r.unread === 0),
+        email,
+      ).toBe(true);
+      // Started by the partners: a free login can still start its own conversations.
+      expect(
+        rows.every((r) => r.startedBy !== login!.id && r.lastReadSeq + r.unread === r.lastSeq),
+        email,
+      ).toBe(true);
+      expect(await balanceOf(site.db, login!.id), email).toBeGreaterThanOrEqual(
+        DEFAULT_SETTINGS.message_credits * 10,
+      );
+    }
+    const count = async () => (await site.db.select({ id: messages.id }).from(messages)).length;
+    const before = await count();
+    expect(await seedDemoChats(site.db, NOW)).toBe(0);
+    expect(await count()).toBe(before);
+  });
 });
 
 describe('seedDemo after an interrupted run', () => {

@@ -1,5 +1,6 @@
 import type { User } from '../../../shared/contracts/auth.ts';
 import { type EncodedBody, encodeBody } from '../../lib/encoded-body.ts';
+import type { UnreadMessagesCache } from '../chat/chat.counts.ts';
 import type { BalanceCache } from '../credits/credits.service.ts';
 import type { NewLikesCache } from '../likes/likes.counts.ts';
 import type { SettingsStore } from '../settings/settings.service.ts';
@@ -13,7 +14,13 @@ export const USER_ANSWER_HEADERS = Object.freeze({
   vary: 'accept-encoding',
 });
 
-type Facts = { fictionalIcon: string; credits: number; newLikes: number; now: Date };
+type Facts = {
+  fictionalIcon: string;
+  credits: number;
+  newLikes: number;
+  unreadMessages: number;
+  now: Date;
+};
 
 /** The member's own view of their session, as every account call answers it. */
 function presentSession(session: ActiveSession, facts: Facts): User {
@@ -23,6 +30,7 @@ function presentSession(session: ActiveSession, facts: Facts): User {
     fictionalIcon: facts.fictionalIcon,
     credits: facts.credits,
     newLikes: facts.newLikes,
+    unreadMessages: facts.unreadMessages,
     now: facts.now,
   });
 }
@@ -31,27 +39,29 @@ function presentSession(session: ActiveSession, facts: Facts): User {
  * GET user.php is polled by every open tab: its answer is kept with the cached session object, so
  * it is rebuilt only when the session cache reloads the member (any change to the account
  * invalidates it), the day changes (age), the fictional icon setting does, the new-likes count
- * (features/likes/likes.counts.ts), or the balance: that one
+ * (features/likes/likes.counts.ts), the unread-messages count (features/chat/chat.counts.ts), or the balance: that one
  * comes from the credits' own cache (credits_changed), because credits change far more often than
  * anything else of an account and must not reload the member's session on every instance.
  */
 export function createUserAnswers(deps: {
   balances: BalanceCache;
   newLikes: NewLikesCache;
+  unreadMessages: UnreadMessagesCache;
   settings: SettingsStore;
   now: () => Date;
 }) {
   const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
   const keyOf = (facts: Facts) =>
-    `${facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}|${facts.newLikes}`;
+    `${facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}|${facts.newLikes}|${facts.unreadMessages}`;
 
   const factsOf = async (session: ActiveSession, domain: string): Promise<Facts> => {
-    const [{ fictional_icon }, credits, newLikes] = await Promise.all([
+    const [{ fictional_icon }, credits, newLikes, unreadMessages] = await Promise.all([
       deps.settings.getValues(domain),
       deps.balances.balanceOf(session.user.id),
       deps.newLikes.countOf(session.user.id),
+      deps.unreadMessages.countOf(session.user.id),
     ]);
-    return { fictionalIcon: fictional_icon, credits, newLikes, now: deps.now() };
+    return { fictionalIcon: fictional_icon, credits, newLikes, unreadMessages, now: deps.now() };
   };
 
   return {

@@ -5,6 +5,7 @@ import type { MemberResponse } from '../../../shared/contracts/members.ts';
 import { getJson } from '../../lib/api.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
 import { connectRealtime } from '../../lib/realtime.ts';
+import { emitChatEvent } from '../chat/chat-events.ts';
 import { autoLikeDelayMs, withoutParam } from './auto-like.ts';
 import { type Connection, type ConnectionMember, onConnectionAnnounced } from './connection-events.ts';
 import { LIKES_QUERY_KEY } from './likes-keys.ts';
@@ -73,7 +74,18 @@ export function LiveConnections({ onChanged }: Props) {
         if (member) show({ kind: 'match', member });
       }),
       client.on('credits', () => void changed.current()),
+      // The chat's events go to the open chat pages (features/chat/chat-events.ts); the unread
+      // badge and the title count come with the member.
+      client.on('message', (event) => {
+        emitChatEvent(event);
+        void changed.current();
+      }),
+      client.on('read', (event) => {
+        emitChatEvent(event);
+        void changed.current();
+      }),
       client.onReconnect(reload),
+      client.onReconnect(() => emitChatEvent({ type: 'reconnect' })),
     ];
     return () => {
       for (const off of offs) off();

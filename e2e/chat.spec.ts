@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// The demo accounts of src/server/db/seed/demo-logins.ts: a free woman and a premium man who look
+// for each other; the demo data gives each a few conversations with other members (some unread).
+const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
+const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
+
+async function memberPage(browser: Browser, who: { email: string; password: string }, width: number) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 812 : 800 },
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
+  await page.getByLabel('Wachtwoord').fill(who.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members/);
+  return page;
+}
+
+type Me = { id: number; credits: number; csrf_token: string; unread_messages: number };
+async function me(page: Page): Promise<Me> {
+  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
+  return ((await res.json()) as { user: Me }).user;
+}
+
+/** The navigation's messages link (the badge counts unread messages). */
+const messagesLink = (page: Page) =>
+  page.getByRole('navigation', { name: /./ }).getByRole('link', { name: /Berichten/ });
+const badgeCount = async (page: Page) =>
+  Number(
+    (
+      await messagesLink(page)
+        .locator('.nav-badge')
+        .textContent()
+        .catch(() => '0')
+    )?.match(/\d+/)?.[0] ?? 0,
+  );
+
+const composer = (page: Page, name: string) => page.getByRole('textbox', { name: `Bericht aan ${name}` });
+const conversationLog = (page: Page, name: string) =>
+  page.getByRole('log', { name: `Berichten met ${name}` });
+
+for (const width of [1280, 375]) {
+  test(`two members chat live both ways at ${width} px; the unread badge rises, then clears on opening`, async ({
+    browser,
+  }) => {
+    const sanne = await memberPage(browser, SANNE, width);
+    const pieter = await memberPage(browser, PIETER, width);
+    const pieterId = (await me(pieter)).id;
+    const before = (await me(pieter)).unread_messages;
+    await expect(messagesLink(pieter)).toBeVisible();
+
+    // Sanne writes from the conversation page of Pieter's profile: the price is shown first.
+    await sanne.goto(`/members/${pieterId}/chat`);
+    await expect(sanne.getByText('10 credits per bericht')).toBeVisible();
+    const hello = `Hoi Pieter, groeten op ${width} px (${randomUUID().slice(0, 8)})`;
+    await composer(sanne, PIETER.name).fill(hello);
+    await composer(sanne, PIETER.name).press('Enter');
+    const sentBubble = conversationLog(sanne, PIETER.name).locator('.chat-bubble.own', { hasText: hello });
+    await expect(sentBubble).toBeVisible();
+    await expect(sentBubble).not.toHaveClass(/pending/);
+    await expectAccessible(sanne);
+
+    // Pieter's open tab hears it without a reload: his badge rises.
+    await expect(messagesLink(pieter).locator('.nav-badge')).toContainText(String(before + 1));
+    await messagesLink(pieter).click();
+    await expect(pieter).toHaveURL(/\/chats$/);
+    const item = pieter.getByRole('link', { name: new RegExp(SANNE.name) });
+    await expect(item).toContainText(hello.slice(0, 20));
+    await expect(item.locator('.chat-unread')).toBeVisible();
+    await expectAccessible(pieter);
+    await item.click();
+    await expect(pieter).toHaveURL(/\/chats\/\d+$/);
+    await expect(conversationLog(pieter, SANNE.name).getByText(hello)).toBeVisible();
+    // Opened: read, in the list (beside the conversation on a wide screen) and in the badge.
+    if (width >= 992)
+      await expect(
+        pieter.getByRole('link', { name: new RegExp(SANNE.name) }).locator('.chat-unread'),
+      ).toHaveCount(0);
+    await expect.poll(async () => (await me(pieter)).unread_messages).toBe(before);
+    await expectAccessible(pieter);
+
+    // He answers; her open conversation shows it live.
+    const answer = `Hallo Sanne! (${randomUUID().slice(0, 8)})`;
+    await composer(pieter, SANNE.name).fill(answer);
+    await pieter.getByRole('button', { name: 'Versturen' }).click();
+    await expect(
+      conversationLog(pieter, SANNE.name).locator('.chat-bubble.own', { hasText: answer }),
+    ).toBeVisible();
+    await expect(
+      conversationLog(sanne, PIETER.name).locator('.chat-bubble.theirs', { hasText: answer }),
+    ).toBeVisible();
+
+    // Back to the site: the badge is where it was before Sanne wrote.
+    await pieter.goto('/members');
+    await expect.poll(() => badgeCount(pieter)).toBe(before);
+    await sanne.context().close();
+    await pieter.context().close();
+  });
+}
+
+test('a chat is deleted after a confirmation, from the caller’s list only', async ({ browser }) => {
+  const pieter = await memberPage(browser, PIETER, 375);
+  const sanne = await memberPage(browser, SANNE, 1280);
+  await pieter.goto('/chats');
+  await pieter.getByRole('link', { name: new RegExp(SANNE.name) }).click();
+  await pieter.getByRole('button', { name: 'Chat verwijderen' }).click();
+  const dialog = pieter.getByRole('dialog', { name: 'Deze chat verwijderen?' });
+  await expect(dialog).toBeVisible();
+  await expectAccessible(pieter);
+  await dialog.getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(pieter).toHaveURL(/\/chats$/);
+  await expect(pieter.getByRole('link', { name: new RegExp(SANNE.name) })).toHaveCount(0);
+  await pieter.reload();
+  await expect(pieter.locator('.chat-list')).toBeVisible();
+  await expect(pieter.getByRole('link', { name: new RegExp(SANNE.name) })).toHaveCount(0);
+  // Sanne keeps it.
+  await sanne.goto('/chats');
+  await expect(sanne.getByRole('link', { name: new RegExp(PIETER.name) })).toBeVisible();
+  await sanne.context().close();
+  await pieter.context().close();
+});
+
+test('a free member starting a third conversation sees the premium upsell', async ({ browser }) => {
+  const sanne = await memberPage(browser, SANNE, 375);
+  const user = await me(sanne);
+  // Members she has no conversation with yet (her demo chats were started by the partners).
+  const chats = (await (await sanne.request.get('/api/chats.php')).json()) as {
+    chats: { profile: { id: number } }[];
+  };
+  const known = new Set(chats.chats.map((c) => c.profile.id));
+  const search = (await (await sanne.request.get('/api/members.php')).json()) as {
+    members: { id: number }[];
+  };
+  const strangers = search.members.filter((m) => !known.has(m.id)).map((m) => m.id);
+  // She started one with Pieter above: a second one through the API, as any client would.
+  const second = await sanne.request.post('/api/chat-message.php', {
+    data: { to: { id: strangers[0] }, client_id: randomUUID(), body: 'Hoi!' },
+    headers: { 'x-csrf-token': user.csrf_token },
+  });
+  expect(second.status()).toBe(200);
+
+  await sanne.goto(`/members/${strangers[1]}/chat`);
+  const textbox = sanne.getByRole('textbox', { name: /Bericht aan/ });
+  await textbox.fill('Hallo daar!');
+  await textbox.press('Enter');
+  const upsell = sanne.getByRole('dialog');
+  await expect(upsell).toBeVisible();
+  await expect(upsell.getByRole('link', { name: /premium/i })).toHaveAttribute('href', '/premium');
+  await expectAccessible(sanne);
+  // Nothing was sent: the text waits in the composer, and no credits went.
+  await upsell.getByRole('button', { name: 'Nu niet' }).first().click();
+  await expect(textbox).toHaveValue('Hallo daar!');
+  await expect.poll(async () => (await me(sanne)).credits).toBe(user.credits - 10);
+  await sanne.context().close();
+});
+
+test('without enough credits the message stays unsent, with the credits error and its button', async ({
+  browser,
+}) => {
+  const sanne = await memberPage(browser, SANNE, 375);
+  const pieter = await memberPage(browser, PIETER, 375);
+  const pieterId = (await me(pieter)).id;
+  // Spend what she has through the API, a message at a time, as any client would.
+  const chat = await (await sanne.request.get(`/api/chat.php?member=${pieterId}`)).json();
+  const user = await me(sanne);
+  const price = chat.message_credits as number;
+  for (let i = 0; i < Math.floor(user.credits / price); i++) {
+    const res = await sanne.request.post('/api/chat-message.php', {
+      data: { to: { id: pieterId }, client_id: randomUUID(), body: `bericht ${i}` },
+      headers: { 'x-csrf-token': user.csrf_token },
+    });
+    expect(res.status()).toBe(200);
+  }
+  // The balance in user.php follows the charge once its notification arrived.
+  await expect.poll(async () => (await me(sanne)).credits).toBeLessThan(price);
+
+  await sanne.goto(`/members/${pieterId}/chat`);
+  await composer(sanne, PIETER.name).fill('Nog eentje dan?');
+  await composer(sanne, PIETER.name).press('Enter');
+  const error = sanne.getByRole('alert').filter({
+    hasText: `Je hebt niet genoeg credits om dit bericht naar ${PIETER.name} te sturen`,
+  });
+  await expect(error).toBeVisible();
+  await expect(error.getByRole('link', { name: 'Credits kopen' })).toHaveAttribute('href', '/credits');
+  await expect(error.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
+  await expectAccessible(sanne);
+  await sanne.context().close();
+  await pieter.context().close();
+});

@@ -1,0 +1,137 @@
+import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { grantCredits } from '../../features/credits/credits.service.ts';
+import { visibleMemberCondition } from '../../features/members/members.visibility.ts';
+import type { Database } from '../client.ts';
+import { conversationMembers, conversations, messages, profiles, users } from '../schema/index.ts';
+import { DEMO_LOGIN_EMAILS } from './demo-logins.ts';
+
+/** Conversations per demo login; the first UNREAD end with a message the login has not read. */
+const CONVERSATIONS = 3;
+const UNREAD = 2;
+/** Credits the demo logins get once more for chatting (a text costs settings.message_credits). */
+const CHAT_CREDITS = 300;
+const MINUTE_MS = 60_000;
+
+/** A short exchange: the partner opens, and the lines alternate from there. */
+const SCRIPTS: readonly (readonly string[])[] = [
+  [
+    'Hoi! Leuk profiel, waar kom je vandaan?',
+    'Dank je! Uit de buurt van Utrecht, en jij?',
+    'Amersfoort! Zin om een keer koffie te drinken?',
+  ],
+  [
+    'Hallo, ik zag dat je ook van wandelen houdt 🙂',
+    'Zeker, vooral in de duinen. Jij ook?',
+    'Ja! Vorige week nog op de Veluwe geweest.',
+  ],
+  [
+    'Goedemorgen! Hoe was je weekend?',
+    'Heel relaxed, lekker gekookt. Het jouwe?',
+    'Druk maar gezellig, verjaardag van mijn zus.',
+    'Klinkt goed! Wat heb je gegeven?',
+  ],
+];
+
+/**
+ * Conversations for the README's demo logins, so the chat shows something at once: a few with
+ * demo members (started by them, so a free login can still start its own two), some ending unread,
+ * and credits to answer with. A login that already has a conversation is left alone, so a restart
+ * neither duplicates nor brings back a chat the visitor removed. Run after seedDemoLikes.
+ */
+export async function seedDemoChats(db: Database, now = new Date()): Promise<number> {
+  const logins = await db
+    .select({ id: users.id, gender: profiles.gender })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(inArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]))
+    .orderBy(asc(users.id));
+  let created = 0;
+  for (const login of logins) {
+    const [existing] = await db
+      .select({ one: sql`1` })
+      .from(conversationMembers)
+      .where(eq(conversationMembers.memberId, login.id))
+      .limit(1);
+    if (existing) continue;
+    const candidates = (fictional: boolean, limit: number) =>
+      db
+        .select({ id: users.id, fictional: users.fictional })
+        .from(users)
+        .innerJoin(profiles, eq(profiles.userId, users.id))
+        .where(
+          and(
+            eq(users.demo, true),
+            eq(users.fictional, fictional),
+            ne(users.id, login.id),
+            ne(profiles.gender, login.gender),
+            visibleMemberCondition,
+            notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(limit);
+    // One fictional profile (the chat header's warning shows there), real members otherwise.
+    const fictional = await candidates(true, 1);
+    const partners = [...fictional, ...(await candidates(false, CONVERSATIONS - fictional.length))];
+    await db.transaction(async (tx) => {
+      await grantCredits(tx, {
+        userId: login.id,
+        amount: CHAT_CREDITS,
+        reason: 'demo',
+        reference: `demo-chats:${login.id}`,
+      });
+      for (const [index, partner] of partners.entries()) {
+        const script = SCRIPTS[index % SCRIPTS.length] ?? [];
+        // Unread ones end with the partner's line, read ones with the login's.
+        const lines =
+          index < UNREAD
+            ? script.length % 2 === 1
+              ? script
+              : script.slice(0, -1)
+            : script.length % 2 === 0
+              ? script
+              : script.slice(0, -1);
+        const [low, high] = login.id < partner.id ? [login.id, partner.id] : [partner.id, login.id];
+        const at = (i: number) => new Date(now.getTime() - ((index + 1) * 60 - i * 3) * MINUTE_MS);
+        const lastFromPartner = lines.length % 2 === 1;
+        const [conversation] = await tx
+          .insert(conversations)
+          .values({
+            memberLow: low,
+            memberHigh: high,
+            startedBy: partner.id,
+            createdAt: at(0),
+            lastMessageAt: at(lines.length - 1),
+            lastSeq: lines.length,
+            // A fictional profile's operator owes the login an answer when the login wrote last.
+            awaitingReplySince: partner.fictional && !lastFromPartner ? at(lines.length - 1) : null,
+          })
+          .onConflictDoNothing()
+          .returning({ id: conversations.id });
+        if (!conversation) continue;
+        await tx.insert(messages).values(
+          lines.map((body, i) => ({
+            conversationId: conversation.id,
+            seq: i + 1,
+            senderId: i % 2 === 0 ? partner.id : login.id,
+            body,
+            clientId: crypto.randomUUID(),
+            credits: 0,
+            createdAt: at(i),
+          })),
+        );
+        await tx.insert(conversationMembers).values([
+          {
+            conversationId: conversation.id,
+            memberId: login.id,
+            lastReadSeq: lastFromPartner ? lines.length - 1 : lines.length,
+            unread: lastFromPartner ? 1 : 0,
+          },
+          { conversationId: conversation.id, memberId: partner.id, lastReadSeq: lines.length, unread: 0 },
+        ]);
+        created += 1;
+      }
+    });
+  }
+  return created;
+}

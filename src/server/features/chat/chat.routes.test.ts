@@ -1,0 +1,434 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ChatResponse, ChatsResponse, SendMessageResponse } from '../../../shared/contracts/chat.ts';
+import type { ServerEvent } from '../../../shared/realtime/events.ts';
+import { createTestApp } from '../../test/app.ts';
+import { listenTo } from '../../test/member-lists.ts';
+import { blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { balanceOf, grantCredits } from '../credits/credits.service.ts';
+import { realtimeMember } from '../realtime/realtime.service.ts';
+import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
+import { unreadMessagesChanged } from './chat.counts.ts';
+import { eraseChatsOf } from './chat.service.ts';
+
+const { app, services } = await createTestApp();
+const db = services.db;
+const PRICE = DEFAULT_SETTINGS.message_credits;
+
+async function give(userId: number, credits: number) {
+  await db.transaction((tx) =>
+    grantCredits(tx, { userId, amount: credits, reason: 'test', reference: `test:${randomUUID()}` }),
+  );
+}
+
+/** A member with a session and enough credits for `messages` texts. */
+async function member(messages = 20, overrides: Parameters<typeof createMember>[1] = {}) {
+  const m = await createMember(db, overrides);
+  if (messages > 0) await give(m.id, messages * PRICE);
+  return { ...m, login: await logIn(db, m.id) };
+}
+
+type Target = { to: { id: number } } | { conversation: { id: number } };
+
+function send(login: TestLogin | undefined, target: Target, body = 'Hallo!', clientId = randomUUID()) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/chat-message.php',
+    payload: { ...target, client_id: clientId, body },
+    headers: login?.headers,
+    cookies: login?.cookies,
+  });
+}
+
+async function sent(login: TestLogin, target: Target, body = 'Hallo!') {
+  const res = await send(login, target, body);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as SendMessageResponse).message;
+}
+
+async function chat(login: TestLogin | undefined, query: string) {
+  return app.inject({ url: `/api/chat.php?${query}`, headers: login?.headers, cookies: login?.cookies });
+}
+
+async function chats(login: TestLogin) {
+  const res = await app.inject({ url: '/api/chats.php', ...login });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as ChatsResponse).chats;
+}
+
+async function unreadOf(login: TestLogin) {
+  const res = await app.inject({ url: '/api/user.php', ...login });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().user.unread_messages as number;
+}
+
+const count = async (sql: string, params: unknown[]) =>
+  Number((await services.pool.query(sql, params)).rows[0].n);
+
+describe('POST /api/chat-message.php', () => {
+  it('creates the conversation with the first message, charges it and orders messages by seq', async () => {
+    const a = await member();
+    const b = await member();
+    const first = await sent(a.login, { to: { id: b.id } }, 'Hoi Bea');
+    expect(first).toMatchObject({
+      seq: 1,
+      sender: { id: a.id },
+      body: 'Hoi Bea',
+      credits: PRICE,
+      kind: 'text',
+    });
+    const reply = await sent(b.login, { conversation: first.conversation }, 'Hoi!');
+    expect(reply.seq).toBe(2);
+    // Writing by member id finds the same conversation.
+    expect((await sent(a.login, { to: { id: b.id } })).conversation).toEqual(first.conversation);
+    expect(await balanceOf(db, a.id)).toBe(20 * PRICE - 2 * PRICE);
+    const view = (await chat(b.login, `conversation=${first.conversation.id}`)).json() as ChatResponse;
+    expect(view.messages.map((m) => m.seq)).toEqual([1, 2, 3]);
+    // What the sender paid is theirs to see.
+    expect(view.messages.map((m) => m.credits)).toEqual([0, PRICE, 0]);
+    expect(view.profile.id).toBe(a.id);
+    expect(view.message_credits).toBe(PRICE);
+  });
+
+  it('stores exactly what 10 credits pay for under 200 concurrent sends, and refuses the rest', async () => {
+    for (let round = 0; round < 3; round++) {
+      const a = await member(10);
+      const b = await member(0);
+      // The first sends race to create the conversation too.
+      const answers = await Promise.all(
+        Array.from({ length: 200 }, (_, i) => send(a.login, { to: { id: b.id } }, `m${i}`)),
+      );
+      const ok = answers.filter((res) => res.statusCode === 200);
+      const refused = answers.filter((res) => res.statusCode !== 200);
+      expect(ok).toHaveLength(10);
+      for (const res of refused) {
+        expect(res.statusCode, res.body).toBe(402);
+        expect(res.json().error.code).toBe('insufficient_credits');
+      }
+      expect(await balanceOf(db, a.id)).toBe(0);
+      expect(await count('select count(*) n from messages where sender_id = $1', [a.id])).toBe(10);
+      expect(
+        await count(`select count(*) n from credit_ledger where user_id = $1 and kind = 'spend'`, [a.id]),
+      ).toBe(10);
+      expect(await count('select count(*) n from conversations where started_by = $1', [a.id])).toBe(1);
+      // No seq was lost to the refused sends.
+      const { rows } = await services.pool.query(
+        'select seq from messages where sender_id = $1 order by seq',
+        [a.id],
+      );
+      expect(rows.map((r) => Number(r.seq))).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
+    }
+  });
+
+  it('stores and charges one message for 50 concurrent sends of one client id', async () => {
+    const a = await member(5);
+    const b = await member(0);
+    const clientId = randomUUID();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => send(a.login, { to: { id: b.id } }, 'Eén keer', clientId)),
+    );
+    const ids = new Set(
+      answers.map((res) => {
+        expect(res.statusCode, res.body).toBe(200);
+        return (res.json() as SendMessageResponse).message.id;
+      }),
+    );
+    expect(ids.size).toBe(1);
+    expect(await count('select count(*) n from messages where sender_id = $1', [a.id])).toBe(1);
+    expect(
+      await count('select count(*) n from credit_ledger where user_id = $1 and kind = $2', [a.id, 'spend']),
+    ).toBe(1);
+    expect(await balanceOf(db, a.id)).toBe(4 * PRICE);
+    // A resend later answers the same message too, even with another body.
+    const again = await send(a.login, { to: { id: b.id } }, 'anders', clientId);
+    expect((again.json() as SendMessageResponse).message.id).toBe([...ids][0]);
+    expect(await balanceOf(db, a.id)).toBe(4 * PRICE);
+  });
+
+  it('gives two senders interleaving 200 messages each one gapless order, read back the same', async () => {
+    const a = await member(200);
+    const b = await member(200);
+    const first = await sent(a.login, { to: { id: b.id } }, 'a0');
+    const target = { conversation: first.conversation };
+    const answers = await Promise.all(
+      Array.from({ length: 199 }, (_, i) => [
+        sent(a.login, target, `a${i + 1}`),
+        sent(b.login, target, `b${i}`),
+      ]).flat(),
+    );
+    answers.push(await sent(b.login, target, 'b199'));
+    const seqs = [first, ...answers].map((m) => m.seq).sort((x, y) => x - y);
+    expect(seqs).toEqual(Array.from({ length: 400 }, (_, i) => i + 1));
+    // Each sender's own messages keep the order they were acknowledged in (a sends a1 before a2
+    // only in parallel here, so only the set and the database order are compared).
+    const { rows } = await services.pool.query(
+      'select id, seq from messages where conversation_id = $1 order by id',
+      [first.conversation.id],
+    );
+    // Seq follows insertion order: the lock on the conversation serializes the sends.
+    expect(rows.map((r) => Number(r.seq))).toEqual(seqs);
+    // Both members read the same order, page by page from the newest.
+    for (const login of [a.login, b.login]) {
+      const read: number[] = [];
+      let query = `conversation=${first.conversation.id}`;
+      for (;;) {
+        const page = (await chat(login, query)).json() as ChatResponse;
+        read.unshift(...page.messages.map((m) => m.seq));
+        if (!page.has_older) break;
+        query = `conversation=${first.conversation.id}&before_seq=${page.messages[0]?.seq}`;
+      }
+      expect(read).toEqual(seqs);
+    }
+    // after_seq answers exactly what came after, in order.
+    const missed = (await chat(b.login, `conversation=${first.conversation.id}&after_seq=390`)).json();
+    expect(missed.messages.map((m: { seq: number }) => m.seq)).toEqual([
+      391, 392, 393, 394, 395, 396, 397, 398, 399, 400,
+    ]);
+    expect(missed.has_newer).toBe(false);
+  });
+
+  it('refuses a free member a third conversation, never a reply; premium members start any number', async () => {
+    const free = await member();
+    const [x, y, z] = [await member(), await member(), await member()];
+    await sent(free.login, { to: { id: x.id } });
+    await sent(free.login, { to: { id: y.id } });
+    const third = await send(free.login, { to: { id: z.id } });
+    expect(third.statusCode).toBe(403);
+    expect(third.json().error.code).toBe('conversation_limit_reached');
+    // The conversation page says so before anything is typed.
+    expect(((await chat(free.login, `member=${z.id}`)).json() as ChatResponse).send_refusal).toBe(
+      'conversation_limit_reached',
+    );
+    // A conversation someone else started is a reply.
+    const started = await sent(z.login, { to: { id: free.id } });
+    expect((await send(free.login, { conversation: started.conversation })).statusCode).toBe(200);
+    const premium = await member(20, { paidUser: true });
+    for (const other of [x, y, z]) await sent(premium.login, { to: { id: other.id } });
+  });
+
+  it('refuses sending both ways after a block either way, like an unknown member', async () => {
+    const a = await member();
+    const b = await member();
+    const first = await sent(a.login, { to: { id: b.id } });
+    await blockMember(db, b.id, a.id);
+    for (const [login, target] of [
+      [a.login, { to: { id: b.id } }],
+      [a.login, { conversation: first.conversation }],
+      [b.login, { to: { id: a.id } }],
+      [b.login, { conversation: first.conversation }],
+    ] as const) {
+      const res = await send(login, target);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(['member_not_found', 'conversation_not_found']).toContain(res.json().error.code);
+    }
+    expect(await chats(a.login)).toEqual([]);
+    expect(await chats(b.login)).toEqual([]);
+    expect((await chat(a.login, `conversation=${first.conversation.id}`)).statusCode).toBe(404);
+  });
+
+  it('keeps invisible partners for existing conversations only, and says why an unconfirmed one cannot be answered', async () => {
+    const a = await member();
+    const known = await member(5);
+    const first = await sent(known.login, { to: { id: a.id } });
+    await services.pool.query('update users set invisible = true where id = $1', [known.id]);
+    expect((await send(a.login, { conversation: first.conversation })).statusCode).toBe(200);
+    const stranger = await member(0, { invisible: true });
+    const refused = await send(a.login, { to: { id: stranger.id } });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('member_not_found');
+
+    // An unconfirmed member can write; the answer waits until they confirm.
+    const newcomer = await member(5, { status: 'not_confirmed', emailConfirmedAt: null });
+    const hello = await sent(newcomer.login, { to: { id: a.id } });
+    const reply = await send(a.login, { conversation: hello.conversation });
+    expect(reply.statusCode).toBe(403);
+    expect(reply.json().error.code).toBe('partner_not_confirmed');
+    expect(
+      ((await chat(a.login, `conversation=${hello.conversation.id}`)).json() as ChatResponse).send_refusal,
+    ).toBe('partner_not_confirmed');
+    const leaving = await member(5);
+    const bye = await sent(leaving.login, { to: { id: a.id } });
+    await services.pool.query(`update users set status = 'pending_deletion' where id = $1`, [leaving.id]);
+    expect((await send(a.login, { conversation: bye.conversation })).json().error.code).toBe(
+      'partner_pending_deletion',
+    );
+  });
+
+  it('refuses visitors, bad input, texts over message_length and writing to oneself', async () => {
+    const a = await member();
+    const b = await member();
+    const visitor = await send(undefined, { to: { id: b.id } });
+    expect(visitor.statusCode).toBe(403);
+    expect(visitor.json().error.code).toBe('authentication_required');
+    expect((await send(a.login, { to: { id: a.id } })).statusCode).toBe(404);
+    const empty = await send(a.login, { to: { id: b.id } }, '   ');
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.details.fieldErrors.body).toEqual(['message_required']);
+    const long = await send(a.login, { to: { id: b.id } }, 'x'.repeat(DEFAULT_SETTINGS.message_length + 1));
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.details.fieldErrors.body).toEqual(['message_too_long']);
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/chat-message.php',
+      payload: { to: { id: b.id }, client_id: 'nope', body: 'x' },
+      ...a.login,
+    });
+    expect(bad.statusCode).toBe(400);
+    const both = await app.inject({
+      method: 'POST',
+      url: '/api/chat-message.php',
+      payload: { to: { id: b.id }, conversation: { id: 1 }, client_id: randomUUID(), body: 'x' },
+      ...a.login,
+    });
+    expect(both.statusCode).toBe(400);
+    expect(await count('select count(*) n from messages where sender_id = $1', [a.id])).toBe(0);
+    expect(await balanceOf(db, a.id)).toBe(20 * PRICE);
+  });
+
+  it('tells the partner and the sender on the real-time channel when the message commits', async () => {
+    const a = await member();
+    const b = await member();
+    const heard: { userId: number; event: ServerEvent }[] = [];
+    await services.bus.subscribe(realtimeMember, (payload) => {
+      if (payload.userId === a.id || payload.userId === b.id) heard.push(payload);
+    });
+    const message = await sent(a.login, { to: { id: b.id } });
+    for (let i = 0; i < 200 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    const told = { type: 'message', conversation: message.conversation, seq: 1 };
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        { userId: b.id, event: told },
+        { userId: a.id, event: told },
+      ]),
+    );
+    // A refused send tells nobody.
+    const broke = await member(0);
+    const res = await send(broke.login, { to: { id: b.id } });
+    expect(res.statusCode).toBe(402);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(
+      heard.filter((h) => h.event.type === 'message' && h.event.conversation.id !== message.conversation.id),
+    ).toEqual([]);
+  });
+});
+
+describe('the conversation list, reading and removing', () => {
+  it('lists conversations newest first with unread counts, and user.php counts what waits', async () => {
+    const me = await member();
+    const [x, y] = [await member(), await member()];
+    const fromX = await sent(x.login, { to: { id: me.id } }, 'van x');
+    await sent(x.login, { to: { id: me.id } }, 'nog eens x');
+    const fromY = await sent(y.login, { to: { id: me.id } }, 'van y');
+    const list = await chats(me.login);
+    expect(list.map((c) => [c.profile.id, c.num_unread_messages, c.last_message?.preview])).toEqual([
+      [y.id, 1, 'van y'],
+      [x.id, 2, 'nog eens x'],
+    ]);
+    expect(await unreadOf(me.login)).toBe(3);
+
+    // Reading clears the count, here and in user.php; the other tabs hear it.
+    const heard: ServerEvent[] = [];
+    await services.bus.subscribe(realtimeMember, (p) => {
+      if (p.userId === me.id) heard.push(p.event);
+    });
+    const cleared = (await listenTo(services.bus, unreadMessagesChanged))((id) => id === me.id);
+    const read = await app.inject({
+      method: 'POST',
+      url: '/api/chat-read.php',
+      payload: { conversation: fromX.conversation, seq: 2 },
+      ...me.login,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect((await chats(me.login)).map((c) => c.num_unread_messages)).toEqual([1, 0]);
+    await cleared;
+    expect(await unreadOf(me.login)).toBe(1);
+    for (let i = 0; i < 200 && heard.length < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(heard).toContainEqual({
+      type: 'read',
+      conversation: fromX.conversation,
+      reader: { id: me.id },
+      seq: 2,
+    });
+
+    // Removing hides it for the caller only; a new message brings it back.
+    const hidden = (await listenTo(services.bus, unreadMessagesChanged))((id) => id === me.id);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: '/api/chat.php',
+      payload: { conversation: fromY.conversation },
+      ...me.login,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect((await chats(me.login)).map((c) => c.profile.id)).toEqual([x.id]);
+    await hidden;
+    expect(await unreadOf(me.login)).toBe(0);
+    expect((await chats(y.login)).map((c) => c.profile.id)).toEqual([me.id]);
+    await sent(y.login, { conversation: fromY.conversation }, 'terug');
+    expect((await chats(me.login)).map((c) => [c.profile.id, c.num_unread_messages])).toEqual([
+      [y.id, 1],
+      [x.id, 0],
+    ]);
+  });
+
+  it('refuses visitors and members outside the conversation on every route, like an unknown id', async () => {
+    const a = await member();
+    const b = await member();
+    const outsider = await member();
+    const { conversation } = await sent(a.login, { to: { id: b.id } });
+    const calls = (login: TestLogin | undefined, id: number) => [
+      app.inject({ url: `/api/chat.php?conversation=${id}`, ...login }),
+      app.inject({ url: `/api/chat.php?conversation=${id}&after_seq=0`, ...login }),
+      app.inject({
+        method: 'POST',
+        url: '/api/chat-read.php',
+        payload: { conversation: { id }, seq: 1 },
+        ...login,
+      }),
+      app.inject({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: { id } }, ...login }),
+      send(login, { conversation: { id } }),
+    ];
+    for (const res of await Promise.all(calls(undefined, conversation.id))) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('authentication_required');
+    }
+    expect((await app.inject({ url: '/api/chats.php' })).statusCode).toBe(403);
+    const theirs = await Promise.all(calls(outsider.login, conversation.id));
+    const unknown = await Promise.all(calls(outsider.login, 987_654_321));
+    for (const [i, res] of theirs.entries()) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.body).toBe(unknown[i]?.body);
+    }
+    expect(await chats(outsider.login)).toEqual([]);
+    expect(await count('select count(*) n from messages where conversation_id = $1', [conversation.id])).toBe(
+      1,
+    );
+  });
+
+  it('shows /members/{id}/chat before the first message and refuses hidden members like unknown ones', async () => {
+    const a = await member();
+    const b = await member();
+    const view = (await chat(a.login, `member=${b.id}`)).json() as ChatResponse;
+    expect(view).toMatchObject({ conversation: null, messages: [], send_refusal: null, has_older: false });
+    expect(view.profile.id).toBe(b.id);
+    const hidden = await member(0, { invisible: true });
+    const refused = await chat(a.login, `member=${hidden.id}`);
+    const unknown = await chat(a.login, 'member=987654321');
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toBe(unknown.body);
+  });
+
+  it('blanks the texts of an erased member and drops their side of the conversations', async () => {
+    const a = await member();
+    const b = await member();
+    const waiting = listenTo(services.bus, unreadMessagesChanged);
+    const { conversation } = await sent(a.login, { to: { id: b.id } }, 'geheim');
+    await (await waiting)((id) => id === b.id);
+    await db.transaction((tx) => eraseChatsOf(tx, a.id));
+    const { rows } = await services.pool.query('select body from messages where conversation_id = $1', [
+      conversation.id,
+    ]);
+    expect(rows).toEqual([{ body: '' }]);
+    expect(await count('select count(*) n from conversation_members where member_id = $1', [a.id])).toBe(0);
+    expect(await count('select count(*) n from conversation_members where member_id = $1', [b.id])).toBe(1);
+  });
+});

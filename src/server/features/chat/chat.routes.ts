@@ -1,0 +1,140 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { OkSchema } from '../../../shared/contracts/auth.ts';
+import {
+  ChatDeleteInputSchema,
+  ChatQuerySchema,
+  ChatReadInputSchema,
+  ChatResponseSchema,
+  ChatsResponseSchema,
+  SendMessageInputSchema,
+  SendMessageResponseSchema,
+} from '../../../shared/contracts/chat.ts';
+import { perSessionKey } from '../../lib/rate-limit-store.ts';
+import { authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import { settingsFor } from '../members/search.service.ts';
+import { presentChat, presentChats, presentMessage } from './chat.presenter.ts';
+import { hideChat, listChats, markChatRead, readChat, sendMessage } from './chat.service.ts';
+
+export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/chat-message.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary:
+            'Send a text to a member (`to`, creating the conversation) or in a conversation; a resend of the same client_id answers the first message and charges once',
+          body: SendMessageInputSchema,
+          response: { 200: SendMessageResponseSchema },
+        },
+        // Far above anyone typing (and a reconnect resending what waited), a wall for a script.
+        config: { rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.send');
+        const { to, conversation, client_id, body } = request.body;
+        const settings = await settingsFor(services, request.ctx);
+        const target = conversation ? { conversationId: conversation.id } : { to: to?.id ?? 0 };
+        const message = await sendMessage(
+          services,
+          viewer,
+          target,
+          { clientId: client_id, body },
+          { messageCredits: settings.message_credits, messageLength: settings.message_length },
+        );
+        return { message: presentMessage(message, viewer.id) };
+      },
+    );
+
+    app.get(
+      '/api/chats.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: "The caller's conversations, newest activity first, with unread counts",
+          response: { 200: ChatsResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        const [rows, settings] = await Promise.all([
+          listChats(services, viewer),
+          settingsFor(services, request.ctx),
+        ]);
+        return presentChats(rows, services.now(), { visibleFields: settings.visible_profile_fields });
+      },
+    );
+
+    app.get(
+      '/api/chat.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary:
+            'One conversation (?conversation=) or the one with a member (?member=): the newest messages, ?after_seq= what came after, ?before_seq= the page before',
+          querystring: ChatQuerySchema,
+          response: { 200: ChatResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        const q = request.query;
+        const by =
+          q.conversation !== undefined ? { conversationId: q.conversation } : { memberId: q.member ?? 0 };
+        const [view, settings] = await Promise.all([
+          readChat(services, viewer, by, { afterSeq: q.after_seq, beforeSeq: q.before_seq }),
+          settingsFor(services, request.ctx),
+        ]);
+        return presentChat(
+          view,
+          viewer.id,
+          services.now(),
+          { visibleFields: settings.visible_profile_fields },
+          settings.message_credits,
+        );
+      },
+    );
+
+    app.post(
+      '/api/chat-read.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'The caller read a conversation up to seq: its unread count follows, on every tab',
+          body: ChatReadInputSchema,
+          response: { 200: OkSchema },
+        },
+        config: { rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        await markChatRead(services, viewer, request.body.conversation.id, request.body.seq);
+        return { ok: true as const };
+      },
+    );
+
+    app.delete(
+      '/api/chat.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: "Remove a conversation from the caller's list (it stays for the partner)",
+          body: ChatDeleteInputSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        await hideChat(services, viewer, request.body.conversation.id);
+        return { ok: true as const };
+      },
+    );
+  };
+}

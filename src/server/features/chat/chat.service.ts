@@ -1,0 +1,462 @@
+import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import {
+  CHAT_CATCH_UP_SIZE,
+  CHAT_PAGE_SIZE,
+  PREVIEW_CHARS,
+  type SendRefusal,
+} from '../../../shared/contracts/chat.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
+import {
+  blocks,
+  conversationMembers,
+  conversations,
+  messages,
+  photos,
+  profiles,
+  users,
+} from '../../db/schema/index.ts';
+import { event, publishAll } from '../../lib/event-bus.ts';
+import { validationFailed } from '../../plugins/errors.ts';
+import { authorize, can, decide } from '../../policy/policy.ts';
+import { conversationNotFound, memberNotFound, refusalError } from '../../policy/refusals.ts';
+import type { ChatPartnerFacts, SendFacts } from '../../policy/rules/chat.rules.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { spendCredits } from '../credits/credits.service.ts';
+import type { CardRow } from '../members/members.presenter.ts';
+import { visibleMemberCondition } from '../members/members.visibility.ts';
+import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
+import { memberEvent } from '../realtime/realtime.service.ts';
+import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
+
+type ChatDeps = Pick<AppServices, 'db'>;
+
+export type MessageRow = typeof messages.$inferSelect;
+
+/** The settings a send obeys, resolved for the request's domain by the route. */
+export type SendSettings = { messageCredits: number; messageLength: number };
+
+export type SendTarget = { to: number } | { conversationId: number };
+
+const ordered = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
+
+/** Facts of a partner as conversation.send needs them, their card, and the sender's fictional flag. */
+async function readPartner(db: Queryable, viewerId: number, partnerId: number) {
+  const [row] = await db
+    .select({
+      ...cardColumns,
+      photoPrivate: photos.private,
+      visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
+      invisibleOnly: sql<boolean>`(${users.status} = 'active' and ${users.invisible} and ${users.deletedAt} is null)`,
+      notConfirmed: sql<boolean>`(${users.status} = 'not_confirmed' and ${users.deletedAt} is null)`,
+      pendingDeletion: sql<boolean>`(${users.status} = 'pending_deletion' and ${users.deletedAt} is null)`,
+      viewerBlocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${users.id})`,
+      blockedViewer: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${viewerId})`,
+      senderFictional: sql<boolean>`coalesce((select u2.fictional from ${users} u2 where u2.id = ${viewerId}), false)`,
+    })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(photos, cardPhotoJoin)
+    .where(eq(users.id, partnerId));
+  if (!row) return undefined;
+  const facts: ChatPartnerFacts = {
+    id: partnerId,
+    visible: row.visible,
+    invisibleOnly: row.invisibleOnly,
+    notConfirmed: row.notConfirmed,
+    pendingDeletion: row.pendingDeletion,
+    relation: { viewerBlocked: row.viewerBlocked, blockedViewer: row.blockedViewer },
+  };
+  const card: CardRow & { photoPrivate: boolean | null } = {
+    id: row.id,
+    name: row.name,
+    fictional: row.fictional,
+    birthDate: row.birthDate,
+    gender: row.gender,
+    country: row.country,
+    region: row.region,
+    city: row.city,
+    photoKey: row.photoKey,
+    photoStatus: row.photoStatus,
+    photoPrivate: row.photoPrivate,
+  };
+  return { facts, card, senderFictional: row.senderFictional };
+}
+
+/** The caller's conversation of that id and its partner, or conversation_not_found. */
+async function myConversation(db: Queryable, viewerId: number, conversationId: number) {
+  const [row] = await db
+    .select({ id: conversations.id, partnerId: partnerOf(viewerId) })
+    .from(conversations)
+    .innerJoin(
+      conversationMembers,
+      and(
+        eq(conversationMembers.conversationId, conversations.id),
+        eq(conversationMembers.memberId, viewerId),
+      ),
+    )
+    .where(eq(conversations.id, conversationId));
+  if (!row) throw conversationNotFound();
+  return { id: row.id, partnerId: Number(row.partnerId) };
+}
+
+async function conversationOfPair(db: Queryable, a: number, b: number): Promise<number | undefined> {
+  const [low, high] = ordered(a, b);
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.memberLow, low), eq(conversations.memberHigh, high)));
+  return row?.id;
+}
+
+async function startedBy(db: Queryable, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(conversations)
+    .where(eq(conversations.startedBy, memberId));
+  return row?.n ?? 0;
+}
+
+async function messageOf(db: Queryable, senderId: number, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
+  return row;
+}
+
+/** Thrown inside the send's transaction when the client id was already used: rolls the seq back. */
+class AlreadySent extends Error {}
+
+/**
+ * Sends a text (docs/decisions/0026): one transaction holds the conversation (created by the first
+ * message), the next seq (UPDATE … RETURNING on the conversation row, which also serializes the
+ * conversation's sends), the message, its charge in the credits ledger and the events, published
+ * on commit. A resend of a (sender, client id) answers the first message and charges nothing.
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  target: SendTarget,
+  input: { clientId: string; body: string },
+  settings: SendSettings,
+): Promise<MessageRow> {
+  const earlier = await messageOf(deps.db, viewer.id, input.clientId);
+  if (earlier) return earlier;
+  if (input.body.length > settings.messageLength) throw validationFailed({ body: ['message_too_long'] });
+
+  let conversationId: number | undefined;
+  let partnerId: number;
+  if ('conversationId' in target) {
+    const conversation = await myConversation(deps.db, viewer.id, target.conversationId);
+    conversationId = conversation.id;
+    partnerId = conversation.partnerId;
+  } else {
+    partnerId = target.to;
+    conversationId =
+      partnerId === viewer.id ? undefined : await conversationOfPair(deps.db, viewer.id, partnerId);
+  }
+  const partner = await readPartner(deps.db, viewer.id, partnerId);
+  if (!partner) throw memberNotFound();
+  const facts: SendFacts = {
+    partner: partner.facts,
+    conversation: conversationId !== undefined,
+    started: conversationId === undefined && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
+  };
+  authorize(viewer, 'conversation.send', facts);
+
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const id = conversationId ?? (await startConversation(tx, viewer, partnerId));
+      const awaiting = partner.senderFictional
+        ? sql`null`
+        : partner.card.fictional
+          ? sql`coalesce(${conversations.awaitingReplySince}, now())`
+          : sql`${conversations.awaitingReplySince}`;
+      const [bumped] = await tx
+        .update(conversations)
+        .set({
+          lastSeq: sql`${conversations.lastSeq} + 1`,
+          lastMessageAt: sql`now()`,
+          awaitingReplySince: awaiting,
+        })
+        .where(eq(conversations.id, id))
+        .returning({ seq: conversations.lastSeq });
+      if (!bumped) throw conversationNotFound();
+      const [message] = await tx
+        .insert(messages)
+        .values({
+          conversationId: id,
+          seq: bumped.seq,
+          senderId: viewer.id,
+          kind: 'text',
+          body: input.body,
+          clientId: input.clientId,
+          credits: settings.messageCredits,
+        })
+        .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+        .returning();
+      if (!message) throw new AlreadySent();
+      if (settings.messageCredits > 0)
+        await spendCredits(tx, {
+          userId: viewer.id,
+          amount: settings.messageCredits,
+          reason: 'message',
+          // Scoped by the sender: another member's client id can never make a message free.
+          reference: `message:${viewer.id}:${input.clientId}`,
+        });
+      // The partner has one more to read and both get the conversation back in their list; the
+      // sender has read everything up to their own message.
+      await tx
+        .update(conversationMembers)
+        .set({
+          hiddenAt: null,
+          unread: sql`case when ${conversationMembers.memberId} = ${viewer.id} then 0 else ${conversationMembers.unread} + 1 end`,
+          lastReadSeq: sql`case when ${conversationMembers.memberId} = ${viewer.id} then ${message.seq} else ${conversationMembers.lastReadSeq} end`,
+        })
+        .where(eq(conversationMembers.conversationId, id));
+      const told = { type: 'message' as const, conversation: { id }, seq: message.seq };
+      await publishAll(tx, [
+        event(unreadMessagesChanged, partnerId),
+        event(unreadMessagesChanged, viewer.id),
+        memberEvent(partnerId, told),
+        memberEvent(viewer.id, told),
+      ]);
+      return message;
+    });
+  } catch (err) {
+    if (!(err instanceof AlreadySent)) throw err;
+    const first = await messageOf(deps.db, viewer.id, input.clientId);
+    if (!first) throw err;
+    return first;
+  }
+}
+
+/**
+ * The first message's conversation. A free member's starts are counted again under a lock of
+ * theirs, so two first messages at once cannot both be the one over the limit; the partner may
+ * have started it at the same moment: then theirs is used.
+ */
+async function startConversation(tx: Tx, viewer: MemberViewer, partnerId: number): Promise<number> {
+  const [low, high] = ordered(viewer.id, partnerId);
+  if (!viewer.premium) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-start:${viewer.id}`}, 0))`);
+    const existing = await conversationOfPair(tx, viewer.id, partnerId);
+    if (existing !== undefined) return existing;
+    if ((await startedBy(tx, viewer.id)) >= LIMITS.freeConversations)
+      throw refusalError('conversation_limit_reached', undefined);
+  }
+  const [created] = await tx
+    .insert(conversations)
+    .values({ memberLow: low, memberHigh: high, startedBy: viewer.id })
+    .onConflictDoNothing()
+    .returning({ id: conversations.id });
+  const id = created?.id ?? (await conversationOfPair(tx, viewer.id, partnerId));
+  if (id === undefined) throw new Error('conversation vanished while it was started');
+  await tx
+    .insert(conversationMembers)
+    .values([
+      { conversationId: id, memberId: viewer.id },
+      { conversationId: id, memberId: partnerId },
+    ])
+    .onConflictDoNothing();
+  return id;
+}
+
+export type ChatListRow = CardRow & {
+  conversationId: number;
+  unread: number;
+  lastMessage: { sender: number; kind: 'text'; preview: string; at: string } | null;
+};
+
+/**
+ * The caller's conversations, newest activity first: not the removed ones, nor those whose partner
+ * was erased or disabled or is blocked either way. Invisible, unconfirmed and leaving partners
+ * stay: the conversation goes on (or says why it cannot).
+ */
+export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 500): Promise<ChatListRow[]> {
+  const rows = await deps.db
+    .select({
+      ...cardColumns,
+      photoPrivate: photos.private,
+      conversationId: conversations.id,
+      unread: conversationMembers.unread,
+      lastMessage: sql<{ sender: number; kind: 'text'; preview: string; at: string } | null>`(
+        select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}), 'at', m.created_at)
+        from ${messages} m where m.conversation_id = ${conversations.id} order by m.seq desc limit 1)`,
+    })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(users, eq(users.id, partnerOf(viewer.id)))
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .leftJoin(photos, cardPhotoJoin)
+    .where(
+      and(
+        eq(conversationMembers.memberId, viewer.id),
+        isNull(conversationMembers.hiddenAt),
+        isNull(users.deletedAt),
+        ne(users.status, 'disabled'),
+        notBlockedEitherWay(viewer.id, users.id),
+      ),
+    )
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(limit);
+  return rows.map(({ photoPrivate, ...row }) => ({
+    ...row,
+    photoLocked: !can(viewer, 'photo.view_full', { ownerId: row.id, private: photoPrivate === true }),
+    lastMessage: row.lastMessage ? { ...row.lastMessage, sender: Number(row.lastMessage.sender) } : null,
+  }));
+}
+
+export type ChatView = {
+  conversationId: number | null;
+  partner: CardRow;
+  messages: MessageRow[];
+  hasNewer: boolean;
+  sendRefusal: SendRefusal;
+};
+
+type Page = { afterSeq?: number; beforeSeq?: number };
+
+/**
+ * One conversation with its partner's card: by id (only for its two members) or by partner (the
+ * page of /members/{id}/chat, where no conversation may exist yet). A blocked, erased or disabled
+ * partner answers like an unknown id.
+ */
+export async function readChat(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  by: { conversationId: number } | { memberId: number },
+  page: Page,
+): Promise<ChatView> {
+  let conversationId: number | null;
+  let partnerId: number;
+  if ('conversationId' in by) {
+    const conversation = await myConversation(deps.db, viewer.id, by.conversationId);
+    conversationId = conversation.id;
+    partnerId = conversation.partnerId;
+  } else {
+    partnerId = by.memberId;
+    conversationId =
+      partnerId === viewer.id ? null : ((await conversationOfPair(deps.db, viewer.id, partnerId)) ?? null);
+  }
+  const notFound = () => ('conversationId' in by ? conversationNotFound() : memberNotFound());
+  const partner = await readPartner(deps.db, viewer.id, partnerId);
+  if (!partner) throw notFound();
+  const facts: SendFacts = {
+    partner: partner.facts,
+    conversation: conversationId !== null,
+    started: conversationId === null && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
+  };
+  const refusal = decide(viewer, 'conversation.send', facts);
+  if (refusal === 'member_not_found' || refusal === 'authentication_required') throw notFound();
+  const sendRefusal: SendRefusal =
+    refusal === 'conversation_limit_reached' ||
+    refusal === 'partner_not_confirmed' ||
+    refusal === 'partner_pending_deletion'
+      ? refusal
+      : null;
+  const { photoPrivate, ...card } = partner.card;
+  const cardRow: CardRow = {
+    ...card,
+    photoLocked: !can(viewer, 'photo.view_full', { ownerId: partnerId, private: photoPrivate === true }),
+  };
+  if (conversationId === null)
+    return { conversationId, partner: cardRow, messages: [], hasNewer: false, sendRefusal };
+  const { rows, hasNewer } = await messagePage(deps.db, conversationId, page);
+  return { conversationId, partner: cardRow, messages: rows, hasNewer, sendRefusal };
+}
+
+/** Messages in ascending seq: after a seq (a reconnect), before one (scrolling up), or the newest. */
+async function messagePage(db: Queryable, conversationId: number, page: Page) {
+  const inConversation = eq(messages.conversationId, conversationId);
+  if (page.afterSeq !== undefined) {
+    const rows = await db
+      .select()
+      .from(messages)
+      .where(and(inConversation, gt(messages.seq, page.afterSeq)))
+      .orderBy(asc(messages.seq))
+      .limit(CHAT_CATCH_UP_SIZE + 1);
+    return { rows: rows.slice(0, CHAT_CATCH_UP_SIZE), hasNewer: rows.length > CHAT_CATCH_UP_SIZE };
+  }
+  const rows = await db
+    .select()
+    .from(messages)
+    .where(and(inConversation, page.beforeSeq !== undefined ? lt(messages.seq, page.beforeSeq) : undefined))
+    .orderBy(desc(messages.seq))
+    .limit(CHAT_PAGE_SIZE);
+  return { rows: rows.reverse(), hasNewer: false };
+}
+
+/**
+ * The caller read the conversation up to `seq` (bounded by its last): what waits for them is what
+ * the partner wrote after it. The caller's other tabs and the partner hear it.
+ */
+export async function markChatRead(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  conversationId: number,
+  seq: number,
+): Promise<void> {
+  const conversation = await myConversation(deps.db, viewer.id, conversationId);
+  await deps.db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ lastReadSeq: conversationMembers.lastReadSeq, unread: conversationMembers.unread })
+      .from(conversationMembers)
+      .where(mine(conversationId, viewer.id))
+      .for('update');
+    if (!before) throw conversationNotFound();
+    const [after] = await tx
+      .update(conversationMembers)
+      .set({
+        lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, least(${seq}::bigint, (select c.last_seq from ${conversations} c where c.id = ${conversationId})))`,
+        unread: sql`(select count(*)::int from ${messages} m where m.conversation_id = ${conversationId}
+          and m.sender_id <> ${viewer.id}
+          and m.seq > greatest(${conversationMembers.lastReadSeq}, least(${seq}::bigint, (select c.last_seq from ${conversations} c where c.id = ${conversationId}))))`,
+      })
+      .where(mine(conversationId, viewer.id))
+      .returning({ lastReadSeq: conversationMembers.lastReadSeq, unread: conversationMembers.unread });
+    if (!after || (after.lastReadSeq === before.lastReadSeq && after.unread === before.unread)) return;
+    const told = {
+      type: 'read' as const,
+      conversation: { id: conversationId },
+      reader: { id: viewer.id },
+      seq: after.lastReadSeq,
+    };
+    await publishAll(tx, [
+      event(unreadMessagesChanged, viewer.id),
+      memberEvent(viewer.id, told),
+      memberEvent(conversation.partnerId, told),
+    ]);
+  });
+}
+
+const mine = (conversationId: number, memberId: number) =>
+  and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId));
+
+/** Removes the conversation from the caller's list only: a new message brings it back. */
+export async function hideChat(deps: ChatDeps, viewer: MemberViewer, conversationId: number): Promise<void> {
+  await myConversation(deps.db, viewer.id, conversationId);
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .update(conversationMembers)
+      .set({
+        hiddenAt: sql`now()`,
+        unread: 0,
+        lastReadSeq: sql`(select c.last_seq from ${conversations} c where c.id = ${conversationId})`,
+      })
+      .where(mine(conversationId, viewer.id));
+    await publishAll(tx, [event(unreadMessagesChanged, viewer.id)]);
+  });
+}
+
+/**
+ * The erased member's part of the conversations: their texts are blanked (the partner keeps the
+ * thread, without its content) and their side of each conversation goes.
+ */
+export async function eraseChatsOf(tx: Tx, userId: number): Promise<void> {
+  await tx.update(messages).set({ body: '' }).where(eq(messages.senderId, userId));
+  await tx.delete(conversationMembers).where(eq(conversationMembers.memberId, userId));
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { MemberCardSchema } from './members.ts';
+import { multilineText } from './text.ts';
+
+/** Messages per page of older messages (GET /api/chat.php?before_seq=). */
+export const CHAT_PAGE_SIZE = 50;
+/** Messages at most in one answer to ?after_seq= (a client that missed more asks again). */
+export const CHAT_CATCH_UP_SIZE = 500;
+/** The hard bound of a text on the wire; the domain's message_length is the real one. */
+export const MESSAGE_MAX_CHARS = 10_000;
+/** Characters of the last message shown in the conversation list. */
+export const PREVIEW_CHARS = 120;
+
+const Id = z.number().int().positive();
+const Ref = z.object({ id: Id });
+
+/**
+ * POST /api/chat-message.php: a text to a member (`to`, the first message creates the
+ * conversation) or in a conversation. `client_id` makes a resend the same message: the first
+ * answer again, never a second charge.
+ */
+export const SendMessageInputSchema = z
+  .object({
+    to: Ref.optional(),
+    conversation: Ref.optional(),
+    client_id: z.uuid(),
+    body: multilineText()
+      .min(1, { error: 'message_required' })
+      .max(MESSAGE_MAX_CHARS, { error: 'message_too_long' }),
+  })
+  .refine((input) => (input.to === undefined) !== (input.conversation === undefined), {
+    error: 'invalid_request',
+  });
+export type SendMessageInput = z.infer<typeof SendMessageInputSchema>;
+
+export const ChatMessageSchema = z.object({
+  id: Id,
+  conversation: Ref,
+  seq: Id,
+  sender: Ref,
+  kind: z.enum(['text']),
+  body: z.string(),
+  client_id: z.string(),
+  /** Credits charged for it (what the sender paid; 0 for messages the caller received). */
+  credits: z.number().int().nonnegative(),
+  /** ISO 8601. */
+  created_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const SendMessageResponseSchema = z.object({ message: ChatMessageSchema });
+export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;
+
+/** Why the caller cannot write in this conversation now (an error code with its text), or null. */
+export const SendRefusalSchema = z
+  .enum(['conversation_limit_reached', 'partner_not_confirmed', 'partner_pending_deletion'])
+  .nullable();
+export type SendRefusal = z.infer<typeof SendRefusalSchema>;
+
+export const ChatEntrySchema = z.object({
+  conversation: Ref,
+  profile: MemberCardSchema,
+  num_unread_messages: z.number().int().nonnegative(),
+  last_message: z
+    .object({
+      sender: Ref,
+      kind: z.enum(['text']),
+      /** The start of the text (PREVIEW_CHARS). */
+      preview: z.string(),
+      at: z.string(),
+    })
+    .nullable(),
+});
+export type ChatEntry = z.infer<typeof ChatEntrySchema>;
+
+/** GET /api/chats.php: the caller's conversations, newest activity first. */
+export const ChatsResponseSchema = z.object({ chats: z.array(ChatEntrySchema) });
+export type ChatsResponse = z.infer<typeof ChatsResponseSchema>;
+
+/**
+ * GET /api/chat.php: by `conversation` (/chats/{id}) or by `member` (/members/{id}/chat, where the
+ * conversation may not exist yet). Without a seq: the newest page; `after_seq`: what came after
+ * (a reconnect), `before_seq`: the page before (scrolling up).
+ */
+export const ChatQuerySchema = z
+  .object({
+    conversation: z.coerce.number().int().positive().optional(),
+    member: z.coerce.number().int().positive().optional(),
+    after_seq: z.coerce.number().int().nonnegative().optional(),
+    before_seq: z.coerce.number().int().positive().optional(),
+  })
+  .refine((q) => (q.conversation === undefined) !== (q.member === undefined), { error: 'invalid_request' })
+  .refine((q) => q.after_seq === undefined || q.before_seq === undefined, { error: 'invalid_request' });
+export type ChatQuery = z.infer<typeof ChatQuerySchema>;
+
+export const ChatResponseSchema = z.object({
+  /** null: no message yet between the two (the first one creates it). */
+  conversation: Ref.nullable(),
+  profile: MemberCardSchema,
+  /** Ascending seq. */
+  messages: z.array(ChatMessageSchema),
+  /** There are messages before the first one sent (scroll up for them). */
+  has_older: z.boolean(),
+  /** There are messages after the last one sent (an ?after_seq= answer that was cut). */
+  has_newer: z.boolean(),
+  send_refusal: SendRefusalSchema,
+  /** The credits a text costs here (settings.message_credits). */
+  message_credits: z.number().int().nonnegative(),
+});
+export type ChatResponse = z.infer<typeof ChatResponseSchema>;
+
+/** POST /api/chat-read.php: the caller read up to `seq`. */
+export const ChatReadInputSchema = z.object({ conversation: Ref, seq: z.number().int().nonnegative() });
+/** DELETE /api/chat.php: remove a chat from the caller's list (it stays for the partner). */
+export const ChatDeleteInputSchema = z.object({ conversation: Ref });

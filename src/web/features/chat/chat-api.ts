@@ -1,0 +1,42 @@
+import type {
+  ChatResponse,
+  ChatsResponse,
+  SendMessageInput,
+  SendMessageResponse,
+} from '../../../shared/contracts/chat.ts';
+import { getJson, request } from '../../lib/api.ts';
+
+/** The conversation list's query key: every message, read or removal event invalidates it. */
+export const CHATS_QUERY_KEY = ['chats'] as const;
+
+export const fetchChats = () => getJson<ChatsResponse>('/api/chats.php');
+
+export type ChatTarget = { conversation: number } | { member: number };
+
+export function chatUrl(target: ChatTarget, page: { after_seq?: number; before_seq?: number } = {}) {
+  const params = new URLSearchParams(
+    'conversation' in target
+      ? { conversation: String(target.conversation) }
+      : { member: String(target.member) },
+  );
+  if (page.after_seq !== undefined) params.set('after_seq', String(page.after_seq));
+  if (page.before_seq !== undefined) params.set('before_seq', String(page.before_seq));
+  return `/api/chat.php?${params}`;
+}
+
+export const fetchChat = (target: ChatTarget, page?: { after_seq?: number; before_seq?: number }) =>
+  getJson<ChatResponse>(chatUrl(target, page));
+
+/** A send is idempotent by its client id (the server answers a resend with the first message): retried. */
+export const postMessage = (input: SendMessageInput) =>
+  request<SendMessageResponse>('/api/chat-message.php', { method: 'POST', body: input, retry: true });
+
+export const postRead = (conversation: number, seq: number) =>
+  request('/api/chat-read.php', {
+    method: 'POST',
+    body: { conversation: { id: conversation }, seq },
+    retry: true,
+  });
+
+export const deleteChat = (conversation: number) =>
+  request('/api/chat.php', { method: 'DELETE', body: { conversation: { id: conversation } }, retry: true });

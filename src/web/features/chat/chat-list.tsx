@@ -1,0 +1,108 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import type { ChatEntry } from '../../../shared/contracts/chat.ts';
+import { LIMITS } from '../../../shared/limits.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useRootData } from '../../root.tsx';
+import { useMember } from '../session/member-session.tsx';
+import { CHATS_QUERY_KEY, fetchChats } from './chat-api.ts';
+import { onChatEvent } from './chat-events.ts';
+
+const countText = (n: number) => (n > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(n));
+
+/** The conversation list: newest activity first, read again on every chat event of the tab. */
+export function ChatList({ active }: { active: number | null }) {
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const chats = useQuery({ queryKey: CHATS_QUERY_KEY, queryFn: fetchChats });
+
+  useEffect(() => onChatEvent(() => void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY })), [client]);
+
+  if (chats.isPending) return <p className="chat-list-status text-secondary">…</p>;
+  if (chats.isError)
+    return (
+      <p className="chat-list-status" role="alert">
+        {t('errors.internal_error')}
+      </p>
+    );
+  if (chats.data.chats.length === 0)
+    return (
+      <div className="chat-list-empty">
+        <p>{t('chat.empty')}</p>
+        <Link to="/members" className="btn btn-primary btn-sm">
+          {t('chat.search')}
+        </Link>
+      </div>
+    );
+  return (
+    <ul className="chat-list">
+      {chats.data.chats.map((chat) => (
+        <ChatListItem key={chat.conversation.id} chat={chat} active={chat.conversation.id === active} />
+      ))}
+    </ul>
+  );
+}
+
+function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const me = useMember();
+  const { profile, last_message: last } = chat;
+  const preview = last
+    ? last.sender.id === me?.id
+      ? t('chat.you', { text: last.preview })
+      : last.preview
+    : '';
+  return (
+    <li>
+      <Link
+        to={`/chats/${chat.conversation.id}`}
+        className={`chat-list-item${active ? ' active' : ''}`}
+        aria-current={active ? 'page' : undefined}
+      >
+        <ChatAvatar
+          name={profile.name}
+          src={
+            profile.main_image
+              ? `${root?.settings.cdn_prefix ?? ''}${profile.main_image.thumb_filename}`
+              : null
+          }
+        />
+        <span className="chat-list-text">
+          <span className="chat-list-name">
+            {profile.name}
+            {profile.fictional && root && (
+              <img
+                className="chat-fictional-icon"
+                src={root.settings.fictional_icon}
+                alt={root.settings.fictional_singular ?? ''}
+                title={root.settings.fictional_warning}
+                width={16}
+                height={16}
+              />
+            )}
+          </span>
+          <span className="chat-list-preview">{preview}</span>
+        </span>
+        {chat.num_unread_messages > 0 && (
+          <span className="chat-unread badge rounded-pill">
+            <span aria-hidden="true">{countText(chat.num_unread_messages)}</span>
+            <span className="visually-hidden">{t('chat.unread', { count: chat.num_unread_messages })}</span>
+          </span>
+        )}
+      </Link>
+    </li>
+  );
+}
+
+export function ChatAvatar({ name, src }: { name: string; src: string | null }) {
+  const { t } = useTranslation();
+  return src ? (
+    <img className="chat-avatar" src={src} alt={t('chat.photo_alt', { name })} width={48} height={48} />
+  ) : (
+    <span className="chat-avatar chat-avatar-empty" aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}

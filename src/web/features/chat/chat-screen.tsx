@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n.tsx';
+import type { ChatTarget } from './chat-api.ts';
+import { ChatList } from './chat-list.tsx';
+import { Conversation } from './conversation.tsx';
+
+/**
+ * The chat screen: the list beside the open conversation from 992 px, one of the two on phones
+ * (the list at /chats, the conversation with a way back to it otherwise).
+ */
+export function ChatScreen({ target }: { target: ChatTarget | null }) {
+  const { t } = useTranslation();
+  const key =
+    target === null ? 'none' : 'conversation' in target ? `c${target.conversation}` : `m${target.member}`;
+  return (
+    <div className={`chat-screen ${target ? 'chat-screen-open' : 'chat-screen-list'}`}>
+      <aside className="chat-sidebar" aria-label={t('chat.title')}>
+        <header className="chat-sidebar-header">
+          <Link to="/members" className="chat-back-to-site">
+            <span aria-hidden="true">‹</span> {t('chat.back_to_site')}
+          </Link>
+          <h1 className="chat-title">{t('chat.title')}</h1>
+        </header>
+        <ChatList active={target && 'conversation' in target ? target.conversation : null} />
+      </aside>
+      <main id="main" className="chat-main">
+        {target ? (
+          <Conversation key={key} target={target} />
+        ) : (
+          <p className="chat-choose text-secondary">{t('chat.choose')}</p>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,457 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  type FormEvent,
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { ChatMessage, ChatResponse } from '../../../shared/contracts/chat.ts';
+import type { ErrorCode } from '../../../shared/errors.ts';
+import { Modal } from '../../components/ui/modal.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useRootData } from '../../root.tsx';
+import { FictionalWarning } from '../members/fictional-warning.tsx';
+import { PremiumUpsell } from '../members/premium-upsell.tsx';
+import { useSession } from '../session/member-session.tsx';
+import {
+  CHATS_QUERY_KEY,
+  type ChatTarget,
+  deleteChat,
+  fetchChat,
+  postMessage,
+  postRead,
+} from './chat-api.ts';
+import { onChatEvent } from './chat-events.ts';
+import { ChatAvatar } from './chat-list.tsx';
+import { dayLabel, lastSeqOf, mergeMessages, withDaySeparators } from './chat-messages.ts';
+import {
+  dropPending,
+  movePending,
+  type PendingMessage,
+  pendingOf,
+  putPending,
+  subscribeOutbox,
+} from './chat-outbox.ts';
+
+type Loaded = Omit<ChatResponse, 'messages'>;
+
+const outboxKey = (target: ChatTarget, conversation: number | null) =>
+  conversation !== null
+    ? `c:${conversation}`
+    : 'conversation' in target
+      ? `c:${target.conversation}`
+      : `m:${target.member}`;
+
+/** A lost connection or a busy server: resent on reconnect or by the retry button, same client id. */
+const isTransient = (error: unknown) =>
+  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+
+/**
+ * One conversation: its messages (older ones on request, missed ones after a reconnect or a
+ * message event), the composer with the price, and the unsent messages with their state.
+ */
+export function Conversation({ target }: { target: ChatTarget }) {
+  const { t, i18n } = useTranslation();
+  const root = useRootData();
+  const session = useSession();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [upsell, setUpsell] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [draft, setDraft] = useState('');
+  const listRef = useRef<HTMLDivElement>(null);
+  const keepFromBottom = useRef<number | null>(null);
+  const stickToBottom = useRef(true);
+  // Scroll events come faster than state: one page of older messages at a time.
+  const olderLoading = useRef(false);
+
+  const conversationId = loaded?.conversation?.id ?? null;
+  const key = outboxKey(target, conversationId);
+  const pending = useSyncExternalStore(
+    subscribeOutbox,
+    () => pendingOf(key),
+    () => pendingOf(key),
+  );
+  const latest = useRef({ messages, conversationId, loaded });
+  latest.current = { messages, conversationId, loaded };
+
+  // The first page.
+  useEffect(() => {
+    let gone = false;
+    fetchChat(target)
+      .then((answer) => {
+        if (gone) return;
+        const { messages: first, ...rest } = answer;
+        setLoaded(rest);
+        setMessages(first);
+        if (answer.conversation && 'member' in target)
+          movePending(`m:${target.member}`, `c:${answer.conversation.id}`);
+      })
+      .catch((error) => {
+        if (!gone) setFailure(error instanceof ApiError ? error.code : 'internal_error');
+      });
+    return () => {
+      gone = true;
+    };
+  }, [target]);
+
+  /** What came after the last message the tab has, in as many answers as it takes. */
+  const catchUp = useCallback(async () => {
+    const id = latest.current.conversationId;
+    if (id === null) return;
+    for (let round = 0; round < 20; round++) {
+      const answer = await fetchChat({ conversation: id }, { after_seq: lastSeqOf(latest.current.messages) });
+      setMessages((current) => mergeMessages(current, answer.messages));
+      latest.current.messages = mergeMessages(latest.current.messages, answer.messages);
+      if (!answer.has_newer) break;
+    }
+  }, []);
+
+  const send = useCallback(
+    async (message: PendingMessage) => {
+      const current = latest.current;
+      if (!current.loaded) return;
+      const sendKey = outboxKey(target, current.conversationId);
+      putPending(sendKey, { ...message, status: 'sending', error: undefined });
+      try {
+        const { message: stored } = await postMessage({
+          ...(current.conversationId !== null
+            ? { conversation: { id: current.conversationId } }
+            : { to: { id: current.loaded.profile.id } }),
+          client_id: message.clientId,
+          body: message.body,
+        });
+        if (current.conversationId === null) {
+          const conversation = stored.conversation;
+          setLoaded((l) => (l ? { ...l, conversation } : l));
+          movePending(sendKey, `c:${conversation.id}`);
+          dropPending(`c:${conversation.id}`, message.clientId);
+        } else dropPending(sendKey, message.clientId);
+        setMessages((list) => mergeMessages(list, [stored]));
+        stickToBottom.current = true;
+        void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
+        void session.refresh();
+      } catch (error) {
+        const code = error instanceof ApiError && !isTransient(error) ? error.code : undefined;
+        if (code === 'conversation_limit_reached') {
+          dropPending(sendKey, message.clientId);
+          setDraft(message.body);
+          setUpsell(true);
+          return;
+        }
+        putPending(sendKey, { ...message, status: 'failed', error: code });
+      }
+    },
+    [target, client, session],
+  );
+
+  // Live: a message of this conversation (from the partner or another tab of the member), a
+  // reconnect (what was missed, and what waited to be sent).
+  useEffect(
+    () =>
+      onChatEvent((event) => {
+        const id = latest.current.conversationId;
+        if (event.type === 'reconnect') {
+          void catchUp().catch(() => {});
+          for (const waiting of pendingOf(outboxKey(target, id)))
+            if (waiting.error === undefined) void send(waiting);
+          return;
+        }
+        if (
+          event.type === 'message' &&
+          event.conversation.id === id &&
+          event.seq > lastSeqOf(latest.current.messages)
+        )
+          void catchUp().catch(() => {});
+      }),
+    [catchUp, send, target],
+  );
+
+  // Opening the conversation and every message that arrives while it is open: read.
+  const lastFromPartner = messages.findLast((m) => m.sender.id !== session.user?.id)?.seq ?? 0;
+  useEffect(() => {
+    if (conversationId === null || lastFromPartner === 0) return;
+    // Up to the partner's newest: the member's own sends already count as read on the server.
+    postRead(conversationId, lastFromPartner)
+      .then(() => {
+        void session.refresh();
+        void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
+      })
+      .catch(() => {});
+  }, [conversationId, lastFromPartner, session.refresh, client]);
+
+  // Scrolling: to the bottom when a message arrives while the member is at the bottom; where they
+  // were when older messages come in above.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each change of what is shown
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    if (keepFromBottom.current !== null) {
+      list.scrollTop = list.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+    } else if (stickToBottom.current) list.scrollTop = list.scrollHeight;
+  }, [messages, pending]);
+
+  const loadOlder = async () => {
+    const first = messages[0];
+    if (conversationId === null || !first || olderLoading.current) return;
+    olderLoading.current = true;
+    setLoadingOlder(true);
+    try {
+      const answer = await fetchChat({ conversation: conversationId }, { before_seq: first.seq });
+      const list = listRef.current;
+      keepFromBottom.current = list ? list.scrollHeight - list.scrollTop : null;
+      setMessages((current) => mergeMessages(current, answer.messages));
+      setLoaded((l) => (l ? { ...l, has_older: answer.has_older } : l));
+    } catch {
+      // The button stays: the member tries again.
+    } finally {
+      olderLoading.current = false;
+      setLoadingOlder(false);
+    }
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const body = draft.trim();
+    if (!body || !loaded) return;
+    if (loaded.send_refusal === 'conversation_limit_reached' && loaded.conversation === null) {
+      setUpsell(true);
+      return;
+    }
+    setDraft('');
+    stickToBottom.current = true;
+    void send({
+      clientId: crypto.randomUUID(),
+      body,
+      createdAt: new Date().toISOString(),
+      status: 'sending',
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) submit(event);
+  };
+
+  const remove = async () => {
+    setConfirmDelete(false);
+    if (conversationId === null) return;
+    // Spec §4: gone from the list at once, then the server; on failure an alert and the list again.
+    client.setQueryData(CHATS_QUERY_KEY, (old: { chats: { conversation: { id: number } }[] } | undefined) =>
+      old ? { chats: old.chats.filter((c) => c.conversation.id !== conversationId) } : old,
+    );
+    void navigate('/chats');
+    try {
+      await deleteChat(conversationId);
+      void session.refresh();
+    } catch {
+      window.alert(t('chat.delete_failed'));
+    } finally {
+      void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
+    }
+  };
+
+  if (failure)
+    return (
+      <div className="chat-conversation">
+        <ConversationBack />
+        <p className="chat-failure" role="alert">
+          {failure === 'member_not_found' || failure === 'conversation_not_found'
+            ? t('chat.not_found')
+            : t(`errors.${failure as ErrorCode}`)}
+        </p>
+      </div>
+    );
+  if (!loaded || !root) return <div className="chat-conversation" aria-busy="true" />;
+
+  const { profile } = loaded;
+  const { settings } = root;
+  const me = session.user?.id;
+  const dateFormat = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  });
+  const timeFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
+  const now = new Date();
+  const blockedReason =
+    loaded.send_refusal === 'partner_not_confirmed' || loaded.send_refusal === 'partner_pending_deletion'
+      ? loaded.send_refusal
+      : null;
+
+  return (
+    <div className="chat-conversation">
+      <header className="chat-header">
+        <ConversationBack />
+        <Link
+          to={`/members/${profile.id}`}
+          className="chat-partner"
+          aria-label={t('chat.view_profile', { name: profile.name })}
+        >
+          <ChatAvatar
+            name={profile.name}
+            src={profile.main_image ? `${settings.cdn_prefix}${profile.main_image.thumb_filename}` : null}
+          />
+          <span className="chat-partner-name">
+            {profile.name}
+            {profile.age ? <span className="chat-partner-age">, {profile.age}</span> : null}
+          </span>
+        </Link>
+        {conversationId !== null && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary btn-sm chat-delete"
+            onClick={() => setConfirmDelete(true)}
+          >
+            {t('chat.delete')}
+          </button>
+        )}
+      </header>
+      {profile.fictional && (
+        <FictionalWarning icon={settings.fictional_icon} text={settings.fictional_warning} />
+      )}
+      <div
+        className="chat-messages"
+        ref={listRef}
+        role="log"
+        aria-label={t('chat.messages_label', { name: profile.name })}
+        onScroll={(e) => {
+          const el = e.currentTarget;
+          stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
+          // Older messages come on scrolling up (the button stays for keyboards and screen readers).
+          if (el.scrollTop < 40 && loaded.has_older) void loadOlder();
+        }}
+      >
+        {loaded.has_older && (
+          <button
+            type="button"
+            className="btn btn-link btn-sm chat-load-older"
+            onClick={loadOlder}
+            disabled={loadingOlder}
+          >
+            {t('chat.load_older')}
+          </button>
+        )}
+        {messages.length === 0 && pending.length === 0 && (
+          <p className="chat-first text-secondary">{t('chat.first_message', { name: profile.name })}</p>
+        )}
+        {withDaySeparators(messages).map(({ message, newDay }) => {
+          const label = dayLabel(message.created_at, now);
+          return (
+            <div key={message.id} className="chat-row-group">
+              {newDay && (
+                <p className="chat-day">
+                  <span>
+                    {label.kind === 'date' ? dateFormat.format(label.date) : t(`chat.${label.kind}`)}
+                  </span>
+                </p>
+              )}
+              <div
+                className={`chat-bubble ${message.sender.id === me ? 'own' : 'theirs'}`}
+                data-seq={message.seq}
+              >
+                <p className="chat-body">{message.body}</p>
+                <time className="chat-time" dateTime={message.created_at}>
+                  {timeFormat.format(new Date(message.created_at))}
+                </time>
+              </div>
+            </div>
+          );
+        })}
+        {pending.map((message) => (
+          <div key={message.clientId} className={`chat-bubble own pending ${message.status}`}>
+            <p className="chat-body">{message.body}</p>
+            {message.status === 'sending' ? (
+              <span className="chat-time">{t('chat.sending')}</span>
+            ) : (
+              <div className="chat-failed" role="alert">
+                {message.error === 'insufficient_credits' ? (
+                  <>
+                    <span>{t('chat.insufficient_credits', { name: profile.name })}</span>
+                    <Link to="/credits" className="btn btn-primary btn-sm">
+                      {t('chat.buy_credits')}
+                    </Link>
+                  </>
+                ) : (
+                  <span>{message.error ? t(`errors.${message.error as ErrorCode}`) : t('chat.failed')}</span>
+                )}
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary btn-sm"
+                  onClick={() => void send(message)}
+                >
+                  {t('chat.retry')}
+                </button>
+              </div>
+            )}
+          </div>
+        ))}
+      </div>
+      {blockedReason ? (
+        <p className="chat-refusal alert alert-info">{t(`errors.${blockedReason}`)}</p>
+      ) : (
+        <form className="chat-composer" onSubmit={submit}>
+          <textarea
+            className="form-control"
+            rows={2}
+            value={draft}
+            maxLength={settings.message_length}
+            placeholder={t('chat.placeholder')}
+            aria-label={t('chat.message_label', { name: profile.name })}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+          />
+          <div className="chat-composer-side">
+            <button type="submit" className="btn btn-primary" disabled={draft.trim() === ''}>
+              {t('chat.send')}
+            </button>
+            <span className="chat-price">{t('chat.price', { credits: loaded.message_credits })}</span>
+          </div>
+        </form>
+      )}
+      <PremiumUpsell open={upsell} name={profile.name} onClose={() => setUpsell(false)} />
+      <Modal
+        open={confirmDelete}
+        title={t('chat.delete_title')}
+        onClose={() => setConfirmDelete(false)}
+        closeLabel={t('chat.cancel')}
+        footer={
+          <>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              onClick={() => setConfirmDelete(false)}
+            >
+              {t('chat.cancel')}
+            </button>
+            <button type="button" className="btn btn-danger" onClick={() => void remove()}>
+              {t('chat.delete_confirm')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('chat.delete_text', { name: profile.name })}</p>
+      </Modal>
+    </div>
+  );
+}
+
+/** Phones: back to the list (the list is beside the conversation from 992 px). */
+function ConversationBack() {
+  const { t } = useTranslation();
+  return (
+    <Link to="/chats" className="chat-back" aria-label={t('chat.back_to_list')}>
+      <span aria-hidden="true">‹</span>
+    </Link>
+  );
+}
