@@ -42,7 +42,14 @@ export async function countUnreadMessages(db: Queryable, memberId: number): Prom
   return row?.n ?? 0;
 }
 
-export type UnreadMessagesCache = { countOf: (memberId: number) => Promise<number> };
+export type UnreadMessagesCache = {
+  countOf: (memberId: number) => Promise<number>;
+  /**
+   * Forgets a count on this instance now: the request that read a conversation calls it after its
+   * commit, so the badge refreshed right after does not get the old count before the notification.
+   */
+  forget: (memberId: number) => void;
+};
 
 const UNREAD_MESSAGES_TTL_MS = 30_000;
 
@@ -64,5 +71,8 @@ export async function createUnreadMessagesCache(
   });
   await bus.subscribe(userChanged, (memberId) => cache.forget(String(memberId)));
   await bus.subscribe(memberVisibilityChanged, () => cache.clear());
-  return { countOf: (memberId) => cache.get(String(memberId), () => countUnreadMessages(db, memberId)) };
+  return {
+    countOf: (memberId) => cache.get(String(memberId), () => countUnreadMessages(db, memberId)),
+    forget: (memberId) => cache.forget(String(memberId)),
+  };
 }

@@ -395,7 +395,7 @@ async function messagePage(db: Queryable, conversationId: number, page: Page) {
  * the partner wrote after it. The caller's other tabs and the partner hear it.
  */
 export async function markChatRead(
-  deps: ChatDeps,
+  deps: ChatDeps & Pick<AppServices, 'unreadMessages'>,
   viewer: MemberViewer,
   conversationId: number,
   seq: number,
@@ -431,13 +431,18 @@ export async function markChatRead(
       memberEvent(conversation.partnerId, told),
     ]);
   });
+  deps.unreadMessages.forget(viewer.id);
 }
 
 const mine = (conversationId: number, memberId: number) =>
   and(eq(conversationMembers.conversationId, conversationId), eq(conversationMembers.memberId, memberId));
 
 /** Removes the conversation from the caller's list only: a new message brings it back. */
-export async function hideChat(deps: ChatDeps, viewer: MemberViewer, conversationId: number): Promise<void> {
+export async function hideChat(
+  deps: ChatDeps & Pick<AppServices, 'unreadMessages'>,
+  viewer: MemberViewer,
+  conversationId: number,
+): Promise<void> {
   await myConversation(deps.db, viewer.id, conversationId);
   await deps.db.transaction(async (tx) => {
     await tx
@@ -450,6 +455,7 @@ export async function hideChat(deps: ChatDeps, viewer: MemberViewer, conversatio
       .where(mine(conversationId, viewer.id));
     await publishAll(tx, [event(unreadMessagesChanged, viewer.id)]);
   });
+  deps.unreadMessages.forget(viewer.id);
 }
 
 /**

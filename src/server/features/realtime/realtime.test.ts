@@ -114,6 +114,38 @@ describe('GET /api/realtime', () => {
     expect(otherTab.events).toEqual([]);
   });
 
+  it('carries a chat between members on two instances: the message and the read state', async () => {
+    const [x, y] = [await createMember(a.services.db), await createMember(a.services.db)];
+    await a.services.db.transaction((tx) =>
+      grantCredits(tx, { userId: y.id, amount: 100, reason: 'test', reference: `rt-chat-${y.id}` }),
+    );
+    const [loginX, loginY] = [await logIn(a.services.db, x.id), await logIn(a.services.db, y.id)];
+    const xOnA = await connect(urlA, cookieOf(loginX));
+    const yOnB = await connect(urlB, cookieOf(loginY));
+    await Promise.all([xOnA.next('hello'), yOnB.next('hello')]);
+
+    // Y writes through instance B; X's tab on instance A hears it.
+    const sent = await b.inject({
+      method: 'POST',
+      url: '/api/chat-message.php',
+      payload: { to: { id: x.id }, client_id: '9b0f8a52-6a55-4c1e-9d43-0a4f6f1f2a11', body: 'Hoi!' },
+      ...loginY,
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const conversation = sent.json().message.conversation as { id: number };
+    expect(await xOnA.next('message')).toEqual({ type: 'message', conversation, seq: 1 });
+
+    // X reads through instance A; Y's tab on instance B hears the read state.
+    const read = await a.app.inject({
+      method: 'POST',
+      url: '/api/chat-read.php',
+      payload: { conversation, seq: 1 },
+      ...loginX,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(await yOnB.next('read')).toEqual({ type: 'read', conversation, reader: { id: x.id }, seq: 1 });
+  });
+
   it('sendToMember delivers on commit and never for a rolled-back change', async () => {
     const member = await createMember(a.services.db);
     const tab = await connect(urlA, cookieOf(await logIn(a.services.db, member.id)));
