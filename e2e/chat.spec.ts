@@ -87,6 +87,10 @@ for (const width of [1280, 375]) {
     // He answers; her open conversation shows it live.
     const answer = `Hallo Sanne! (${randomUUID().slice(0, 8)})`;
     await composer(pieter, SANNE.name).fill(answer);
+    // While he types, her conversation says so (never stored; gone with his message).
+    await expect(
+      sanne.getByRole('status').filter({ hasText: `${PIETER.name} is aan het typen…` }),
+    ).toBeVisible();
     await pieter.getByRole('button', { name: 'Versturen' }).click();
     await expect(
       conversationLog(pieter, SANNE.name).locator('.chat-bubble.own', { hasText: answer }),

@@ -111,5 +111,11 @@ export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
 /** POST /api/chat-read.php: the caller read up to `seq`. */
 export const ChatReadInputSchema = z.object({ conversation: Ref, seq: z.number().int().nonnegative() });
+/** POST /api/chat-typing.php: the caller is typing in a conversation (sent at most every 3 s; never stored). */
+export const ChatTypingInputSchema = z.object({ conversation: Ref });
+/** How often a typing member tells the partner, and how long the partner shows it after the last. */
+export const TYPING_SEND_EVERY_MS = 3_000;
+export const TYPING_SHOWN_FOR_MS = 5_000;
+
 /** DELETE /api/chat.php: remove a chat from the caller's list (it stays for the partner). */
 export const ChatDeleteInputSchema = z.object({ conversation: Ref });

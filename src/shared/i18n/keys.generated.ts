@@ -114,6 +114,7 @@ export type CommonKey =
   | 'chat.sending'
   | 'chat.title'
   | 'chat.today'
+  | 'chat.typing'
   | 'chat.unread'
   | 'chat.view_profile'
   | 'chat.yesterday'

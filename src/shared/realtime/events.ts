@@ -35,6 +35,16 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
     .describe(
       'A message was stored and charged in a conversation of the member (sent by them, from another tab, or to them). Read GET /api/chat.php?conversation={id}&after_seq={the last seq the tab has} and GET /api/chats.php.',
     ),
+  // The partner is typing in a conversation: shown for a few seconds, never stored.
+  z
+    .object({
+      type: z.literal('typing'),
+      conversation: z.object({ id: z.number().int().positive() }),
+      from: MemberRefSchema,
+    })
+    .describe(
+      'The partner is typing in the conversation (POST /api/chat-typing.php, at most every 3 s): show it for a few seconds. Never stored.',
+    ),
   // `reader` read the conversation up to `seq`: the reader's other tabs clear its unread count.
   z
     .object({

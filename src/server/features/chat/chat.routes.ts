@@ -6,6 +6,7 @@ import {
   ChatReadInputSchema,
   ChatResponseSchema,
   ChatsResponseSchema,
+  ChatTypingInputSchema,
   SendMessageInputSchema,
   SendMessageResponseSchema,
 } from '../../../shared/contracts/chat.ts';
@@ -15,7 +16,7 @@ import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { presentChat, presentChats, presentMessage } from './chat.presenter.ts';
-import { hideChat, listChats, markChatRead, readChat, sendMessage } from './chat.service.ts';
+import { hideChat, listChats, markChatRead, readChat, sendMessage, signalTyping } from './chat.service.ts';
 
 export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -115,6 +116,26 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
         const viewer = viewerOf(await request.session());
         authorizeActor(viewer, 'conversation.use');
         await markChatRead(services, viewer, request.body.conversation.id, request.body.seq);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/api/chat-typing.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: "The caller is typing: the partner's open tabs show it for a few seconds (never stored)",
+          body: ChatTypingInputSchema,
+          response: { 200: OkSchema },
+        },
+        // The client sends one every 3 s while typing: 20 a minute, and room for two tabs.
+        config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        await signalTyping(services, viewer, request.body.conversation.id);
         return { ok: true as const };
       },
     );

@@ -23,7 +23,7 @@ import { conversationNotFound, memberNotFound, refusalError } from '../../policy
 import type { ChatPartnerFacts, SendFacts } from '../../policy/rules/chat.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
-import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { isBlockedEitherWay, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import { spendCredits } from '../credits/credits.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
@@ -432,6 +432,26 @@ export async function markChatRead(
     ]);
   });
   deps.unreadMessages.forget(viewer.id);
+}
+
+/**
+ * The caller is typing: the partner's tabs hear it (TYPING_SHOWN_FOR_MS), nothing is stored. Not
+ * across a block, either way: after a block nothing more is pushed (a 404 like an unknown id).
+ */
+export async function signalTyping(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  conversationId: number,
+): Promise<void> {
+  const conversation = await myConversation(deps.db, viewer.id, conversationId);
+  if (await isBlockedEitherWay(deps.db, viewer.id, conversation.partnerId)) throw conversationNotFound();
+  await publishAll(deps.db, [
+    memberEvent(conversation.partnerId, {
+      type: 'typing',
+      conversation: { id: conversationId },
+      from: { id: viewer.id },
+    }),
+  ]);
 }
 
 const mine = (conversationId: number, memberId: number) =>

@@ -114,7 +114,7 @@ describe('GET /api/realtime', () => {
     expect(otherTab.events).toEqual([]);
   });
 
-  it('carries a chat between members on two instances: the message and the read state', async () => {
+  it('carries a chat between members on two instances: the message, the read state and typing', async () => {
     const [x, y] = [await createMember(a.services.db), await createMember(a.services.db)];
     await a.services.db.transaction((tx) =>
       grantCredits(tx, { userId: y.id, amount: 100, reason: 'test', reference: `rt-chat-${y.id}` }),
@@ -144,6 +144,19 @@ describe('GET /api/realtime', () => {
     });
     expect(read.statusCode, read.body).toBe(200);
     expect(await yOnB.next('read')).toEqual({ type: 'read', conversation, reader: { id: x.id }, seq: 1 });
+
+    // X types through instance A; Y's tab on B sees it. Nothing is stored.
+    const typing = (login: typeof loginX) =>
+      a.app.inject({ method: 'POST', url: '/api/chat-typing.php', payload: { conversation }, ...login });
+    expect((await typing(loginX)).statusCode).toBe(200);
+    expect(await yOnB.next('typing')).toEqual({ type: 'typing', conversation, from: { id: x.id } });
+    // Someone outside the conversation, and anyone after a block, gets the unknown-id answer.
+    const stranger = await logIn(a.services.db, (await createMember(a.services.db)).id);
+    expect((await typing(stranger)).statusCode).toBe(404);
+    await a.services.pool.query('insert into blocks (blocker_id, blocked_id) values ($1, $2)', [y.id, x.id]);
+    expect((await typing(loginX)).statusCode).toBe(404);
+    await sleep(200);
+    expect(yOnB.events.filter((e) => e.type === 'typing')).toEqual([]);
   });
 
   it('sendToMember delivers on commit and never for a rolled-back change', async () => {

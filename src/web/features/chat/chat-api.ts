@@ -40,3 +40,9 @@ export const postRead = (conversation: number, seq: number) =>
 
 export const deleteChat = (conversation: number) =>
   request('/api/chat.php', { method: 'DELETE', body: { conversation: { id: conversation } }, retry: true });
+
+/** The member is typing (never stored); a failure only means the partner does not see it. */
+export const postTyping = (conversation: number) =>
+  request('/api/chat-typing.php', { method: 'POST', body: { conversation: { id: conversation } } }).catch(
+    () => {},
+  );

@@ -1,6 +1,10 @@
 import type { ServerEventOf } from '../../../shared/realtime/events.ts';
 
-export type ChatEvent = ServerEventOf<'message'> | ServerEventOf<'read'> | { type: 'reconnect' };
+export type ChatEvent =
+  | ServerEventOf<'message'>
+  | ServerEventOf<'read'>
+  | ServerEventOf<'typing'>
+  | { type: 'reconnect' };
 
 type Listener = (event: ChatEvent) => void;
 const listeners = new Set<Listener>();

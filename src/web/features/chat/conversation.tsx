@@ -10,7 +10,12 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { ChatMessage, ChatResponse } from '../../../shared/contracts/chat.ts';
+import {
+  type ChatMessage,
+  type ChatResponse,
+  TYPING_SEND_EVERY_MS,
+  TYPING_SHOWN_FOR_MS,
+} from '../../../shared/contracts/chat.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -26,6 +31,7 @@ import {
   fetchChat,
   postMessage,
   postRead,
+  postTyping,
 } from './chat-api.ts';
 import { onChatEvent } from './chat-events.ts';
 import { ChatAvatar } from './chat-list.tsx';
@@ -69,6 +75,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const [upsell, setUpsell] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [draft, setDraft] = useState('');
+  // When the partner's last typing event came (0: not typing); shown for TYPING_SHOWN_FOR_MS.
+  const [partnerTyping, setPartnerTyping] = useState(0);
+  useEffect(() => {
+    if (partnerTyping === 0) return;
+    const timer = setTimeout(() => setPartnerTyping(0), TYPING_SHOWN_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [partnerTyping]);
   const listRef = useRef<HTMLDivElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const stickToBottom = useRef(true);
@@ -167,6 +180,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
             if (waiting.error === undefined) void send(waiting);
           return;
         }
+        if (event.type === 'typing') {
+          if (event.conversation.id === id) setPartnerTyping(Date.now());
+          return;
+        }
+        if (event.type === 'message' && event.conversation.id === id) setPartnerTyping(0);
         if (
           event.type === 'message' &&
           event.conversation.id === id &&
@@ -237,6 +255,17 @@ export function Conversation({ target }: { target: ChatTarget }) {
       createdAt: new Date().toISOString(),
       status: 'sending',
     });
+  };
+
+  // Tell the partner while typing, at most every TYPING_SEND_EVERY_MS (only in a conversation that exists).
+  const typingSentAt = useRef(0);
+  const onDraftChange = (text: string) => {
+    setDraft(text);
+    const now = Date.now();
+    if (conversationId === null || text.trim() === '' || now - typingSentAt.current < TYPING_SEND_EVERY_MS)
+      return;
+    typingSentAt.current = now;
+    void postTyping(conversationId);
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -397,6 +426,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
           </div>
         ))}
       </div>
+      <p className="chat-typing" role="status" aria-live="polite">
+        {partnerTyping > 0 ? t('chat.typing', { name: profile.name }) : ''}
+      </p>
       {blockedReason ? (
         <p className="chat-refusal alert alert-info">{t(`errors.${blockedReason}`)}</p>
       ) : (
@@ -408,7 +440,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
             maxLength={settings.message_length}
             placeholder={t('chat.placeholder')}
             aria-label={t('chat.message_label', { name: profile.name })}
-            onChange={(e) => setDraft(e.target.value)}
+            onChange={(e) => onDraftChange(e.target.value)}
             onKeyDown={onKeyDown}
           />
           <div className="chat-composer-side">

@@ -84,6 +84,7 @@ export function LiveConnections({ onChanged }: Props) {
         emitChatEvent(event);
         void changed.current();
       }),
+      client.on('typing', emitChatEvent),
       client.onReconnect(reload),
       client.onReconnect(() => emitChatEvent({ type: 'reconnect' })),
     ];
