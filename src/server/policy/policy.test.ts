@@ -221,7 +221,18 @@ describe('member.block and member.unblock (/api/block.php)', () => {
 describe('member.like and member.unlike (/api/like.php)', () => {
   it('likes visible members with no block either way, never oneself; unlikes anything', () => {
     const AUTH = 'authentication_required';
-    const target = (visible: boolean, relation: BlockRelation) => ({ id: OTHER_ID, visible, relation });
+    const target = (
+      visible: boolean,
+      relation: BlockRelation,
+      invisibleOnly = false,
+      conversation = false,
+    ) => ({
+      id: OTHER_ID,
+      visible,
+      relation,
+      invisibleOnly,
+      conversation,
+    });
     expectRow('member.like', target(true, NO_BLOCKS), {
       visitor: AUTH,
       free: null,
@@ -236,6 +247,25 @@ describe('member.like and member.unlike (/api/like.php)', () => {
       [false, relations['viewer blocked them']!],
     ] as const) {
       expectRow('member.like', target(visible, relation), {
+        visitor: AUTH,
+        free: NF,
+        premium: NF,
+        owner: 'cannot_like_self',
+      });
+    }
+    // Invisible mode: only a member they have a conversation with may still like them.
+    expectRow('member.like', target(false, NO_BLOCKS, true, true), {
+      visitor: AUTH,
+      free: null,
+      premium: null,
+      owner: 'cannot_like_self',
+    });
+    for (const [relation, invisibleOnly, conversation] of [
+      [NO_BLOCKS, true, false],
+      [NO_BLOCKS, false, true],
+      [relations['they blocked the viewer']!, true, true],
+    ] as const) {
+      expectRow('member.like', target(false, relation, invisibleOnly, conversation), {
         visitor: AUTH,
         free: NF,
         premium: NF,

@@ -5,6 +5,7 @@ import { type SendFacts, sendMessage, useConversations } from './rules/chat.rule
 import {
   blockMember,
   findMatches,
+  type LikeTargetFacts,
   likeMember,
   listMember,
   type MemberFacts,
@@ -36,7 +37,7 @@ type Actions = {
   'member.search': { actor: Viewer; resource: SearchFacts };
   'member.block': { actor: MemberViewer; resource: MemberFacts };
   'member.unblock': { actor: MemberViewer; resource: undefined };
-  'member.like': { actor: MemberViewer; resource: MemberFacts };
+  'member.like': { actor: MemberViewer; resource: LikeTargetFacts };
   'member.unlike': { actor: MemberViewer; resource: undefined };
   'member.pass': { actor: MemberViewer; resource: MemberFacts };
   'member.unpass': { actor: MemberViewer; resource: undefined };

@@ -140,6 +140,25 @@ describe('POST /api/like.php', () => {
   });
 });
 
+describe('liking an invisible member', () => {
+  it('is open to a member they have a conversation with, and answers anyone else like an unknown id', async () => {
+    const hidden = await createMember(db, { invisible: true });
+    const partner = await createMember(db);
+    const stranger = await createMember(db);
+    const [low, high] = hidden.id < partner.id ? [hidden.id, partner.id] : [partner.id, hidden.id];
+    await services.pool.query(
+      'insert into conversations (member_low, member_high, started_by) values ($1, $2, $3)',
+      [low, high, partner.id],
+    );
+    const fromPartner = await like('POST', await logIn(db, partner.id), { id: hidden.id });
+    expect(fromPartner.statusCode, fromPartner.body).toBe(200);
+    const fromStranger = await like('POST', await logIn(db, stranger.id), { id: hidden.id });
+    const unknown = await like('POST', await logIn(db, stranger.id), { id: 987_654_321 });
+    expect(fromStranger.statusCode).toBe(404);
+    expect(fromStranger.body).toBe(unknown.body);
+  });
+});
+
 describe('the like limit', () => {
   it('counts per session: a member clicking through cards is stopped at 120 a minute, others go on', async () => {
     const them = await createMember(db);

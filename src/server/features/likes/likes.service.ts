@@ -2,12 +2,12 @@ import { and, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIKES_PAGE_SIZE } from '../../../shared/contracts/likes.ts';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
-import { autoLikes, blocks, likes, photos, profiles, users } from '../../db/schema/index.ts';
+import { autoLikes, blocks, conversations, likes, photos, profiles, users } from '../../db/schema/index.ts';
 import { defineChannel, event, publish, publishAll } from '../../lib/event-bus.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { memberNotFound } from '../../policy/refusals.ts';
-import type { MemberFacts } from '../../policy/rules/members.rules.ts';
+import type { LikeTargetFacts } from '../../policy/rules/members.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
@@ -36,23 +36,37 @@ type LikesDeps = Pick<AppServices, 'db'>;
  */
 export type LikeOptions = { inTransaction?: (tx: Tx) => Promise<void> };
 
-/** The member to like as member.like needs them: visible, and the blocks both ways, in one primary-key read. */
+/** A self-like is refused by the rule before any fact matters. */
+const SELF_TARGET = {
+  visible: true,
+  relation: { viewerBlocked: false, blockedViewer: false },
+  invisibleOnly: false,
+  conversation: false,
+};
+
+/**
+ * The member to like as member.like needs them, in one primary-key read: visible, the blocks both
+ * ways, and for an invisible member whether the two have a conversation (which keeps them reachable).
+ */
 async function findLikeTarget(
   db: Queryable,
   likerId: number,
   likedId: number,
-): Promise<MemberFacts | undefined> {
+): Promise<LikeTargetFacts | undefined> {
+  const [low, high] = likerId < likedId ? [likerId, likedId] : [likedId, likerId];
   const [row] = await db
     .select({
       visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
+      invisibleOnly: sql<boolean>`(${users.invisible} and ${users.status} = 'active' and ${users.deletedAt} is null)`,
+      conversation: sql<boolean>`exists (select 1 from ${conversations} where ${conversations.memberLow} = ${low} and ${conversations.memberHigh} = ${high})`,
       viewerBlocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${likerId} and ${blocks.blockedId} = ${users.id})`,
       blockedViewer: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${likerId})`,
     })
     .from(users)
     .where(eq(users.id, likedId));
   if (!row) return undefined;
-  const { visible, ...relation } = row;
-  return { id: likedId, visible, relation };
+  const { visible, invisibleOnly, conversation, ...relation } = row;
+  return { id: likedId, visible, relation, invisibleOnly, conversation };
 }
 
 /**
@@ -71,9 +85,7 @@ export async function likeMember(
 ): Promise<boolean> {
   // The self check comes first: a self-like must answer 400 whatever the caller's own visibility.
   const target =
-    likedId === liker.id
-      ? { id: likedId, visible: true, relation: { viewerBlocked: false, blockedViewer: false } }
-      : await findLikeTarget(deps.db, liker.id, likedId);
+    likedId === liker.id ? { ...SELF_TARGET, id: likedId } : await findLikeTarget(deps.db, liker.id, likedId);
   if (!target) throw memberNotFound();
   authorize(liker, 'member.like', target);
   return deps.db.transaction(async (tx) => {

@@ -68,20 +68,21 @@ export const blockMember = forMembers((member, target: MemberFacts): Decision =>
 export const unblockMember = forMembers((_member, _none: undefined): Decision => null);
 
 /**
+ * A member to like, with what invisible mode needs (docs/decisions/0024): `invisibleOnly`, hidden
+ * by the switch alone (active, not leaving), and `conversation`, the two have one.
+ */
+export type LikeTargetFacts = MemberFacts & { invisibleOnly: boolean; conversation: boolean };
+
+/**
  * Who may like whom: a member the liker may see on a list (visible, no block either way), never
  * themself. A hidden or blocked member answers like an unknown id, so a like cannot probe who is
- * hidden or who blocked the liker (docs/decisions/0020).
- *
- * Invisible mode (docs/decisions/0024): an invisible member is outside `visible`, so today nobody
- * may like them. The chat issue adds the exception the spec names, members with whom they have a
- * conversation: two facts, `invisibleOnly` (hidden by the switch alone, not by leaving or a status)
- * and `conversation` (the two have one), and the visibility line becomes
- * `if (!target.visible && !(target.invisibleOnly && target.conversation)) return 'member_not_found';`.
- * Messages follow the same line: a conversation that exists goes on, none starts with them.
+ * hidden or who blocked the liker (docs/decisions/0020). The one exception is the spec's: an
+ * invisible member can still be liked by the members they have a conversation with.
  */
-export const likeMember = forMembers((member, target: MemberFacts): Decision => {
+export const likeMember = forMembers((member, target: LikeTargetFacts): Decision => {
   if (target.id === member.id) return 'cannot_like_self';
-  if (!target.visible || blockedEitherWay(target.relation)) return 'member_not_found';
+  if (blockedEitherWay(target.relation)) return 'member_not_found';
+  if (!target.visible && !(target.invisibleOnly && target.conversation)) return 'member_not_found';
   return null;
 });
 
