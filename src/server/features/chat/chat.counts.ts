@@ -3,10 +3,8 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { conversationMembers, conversations, users } from '../../db/schema/index.ts';
 import { defineChannel, type EventBus } from '../../lib/event-bus.ts';
-import { createPromiseCache } from '../../lib/promise-cache.ts';
-import { memberVisibilityChanged } from '../auth/accounts.service.ts';
-import { userChanged } from '../auth/sessions.service.ts';
-import { blocksChanged, notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { createMemberCountCache, type MemberCountCache } from '../members/member-counts.ts';
 
 /**
  * A member's unread-messages count changed (a message received, a conversation read or removed),
@@ -42,37 +40,15 @@ export async function countUnreadMessages(db: Queryable, memberId: number): Prom
   return row?.n ?? 0;
 }
 
-export type UnreadMessagesCache = {
-  countOf: (memberId: number) => Promise<number>;
-  /**
-   * Forgets a count on this instance now: the request that read a conversation calls it after its
-   * commit, so the badge refreshed right after does not get the old count before the notification.
-   */
-  forget: (memberId: number) => void;
-};
+export type UnreadMessagesCache = MemberCountCache;
 
-const UNREAD_MESSAGES_TTL_MS = 30_000;
-
-/**
- * GET /api/user.php is polled by every open tab: the count comes from memory, dropped on every
- * instance when a message, a read or a removal changes it, or a block between two members; a
- * partner erased or disabled changes the counts of their partners: every count goes
- * (memberVisibilityChanged, rare). The same pattern as likes.counts.ts.
- */
-export async function createUnreadMessagesCache(
+/** The badge's count from memory, dropped by unreadMessagesChanged and what members/member-counts.ts names. */
+export function createUnreadMessagesCache(
   db: Queryable,
   bus: Pick<EventBus, 'subscribe'>,
 ): Promise<UnreadMessagesCache> {
-  const cache = createPromiseCache<number>({ ttlMs: UNREAD_MESSAGES_TTL_MS, maxEntries: 100_000 });
-  await bus.subscribe(unreadMessagesChanged, (memberId) => cache.forget(String(memberId)));
-  await bus.subscribe(blocksChanged, ({ blockerId, blockedId }) => {
-    cache.forget(String(blockerId));
-    cache.forget(String(blockedId));
+  return createMemberCountCache(bus, {
+    changed: unreadMessagesChanged,
+    count: (memberId) => countUnreadMessages(db, memberId),
   });
-  await bus.subscribe(userChanged, (memberId) => cache.forget(String(memberId)));
-  await bus.subscribe(memberVisibilityChanged, () => cache.clear());
-  return {
-    countOf: (memberId) => cache.get(String(memberId), () => countUnreadMessages(db, memberId)),
-    forget: (memberId) => cache.forget(String(memberId)),
-  };
 }

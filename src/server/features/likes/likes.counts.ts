@@ -3,10 +3,8 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { likes, users } from '../../db/schema/index.ts';
 import { defineChannel, type EventBus } from '../../lib/event-bus.ts';
-import { createPromiseCache } from '../../lib/promise-cache.ts';
-import { memberVisibilityChanged } from '../auth/accounts.service.ts';
-import { userChanged } from '../auth/sessions.service.ts';
-import { blocksChanged, notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { createMemberCountCache, type MemberCountCache } from '../members/member-counts.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 
 /**
@@ -36,38 +34,12 @@ export async function countNewLikes(db: Queryable, memberId: number): Promise<nu
   return row?.n ?? 0;
 }
 
-export type NewLikesCache = {
-  countOf: (memberId: number) => Promise<number>;
-  /**
-   * Forgets a count on this instance now. The change's own request calls it after its commit: the
-   * notification that drops it everywhere arrives a moment later, and the member's next read (the
-   * badge refreshed right after opening a like) must not get the old count in between.
-   */
-  forget: (memberId: number) => void;
-};
+export type NewLikesCache = MemberCountCache;
 
-/**
- * GET /api/user.php is polled by every open tab: the count comes from memory, dropped on every
- * instance when a like, a seen flag or a block between the two changes. A liker turning invisible
- * or asking for deletion changes the counts of the members they liked: every count goes
- * (memberVisibilityChanged, rare), as which ones held the liker is not known.
- */
-const NEW_LIKES_TTL_MS = 30_000;
-
-export async function createNewLikesCache(
-  db: Queryable,
-  bus: Pick<EventBus, 'subscribe'>,
-): Promise<NewLikesCache> {
-  const cache = createPromiseCache<number>({ ttlMs: NEW_LIKES_TTL_MS, maxEntries: 100_000 });
-  await bus.subscribe(newLikesChanged, (memberId) => cache.forget(String(memberId)));
-  await bus.subscribe(blocksChanged, ({ blockerId, blockedId }) => {
-    cache.forget(String(blockerId));
-    cache.forget(String(blockedId));
+/** The badge's count from memory, dropped by newLikesChanged and what members/member-counts.ts names. */
+export function createNewLikesCache(db: Queryable, bus: Pick<EventBus, 'subscribe'>): Promise<NewLikesCache> {
+  return createMemberCountCache(bus, {
+    changed: newLikesChanged,
+    count: (memberId) => countNewLikes(db, memberId),
   });
-  await bus.subscribe(userChanged, (memberId) => cache.forget(String(memberId)));
-  await bus.subscribe(memberVisibilityChanged, () => cache.clear());
-  return {
-    countOf: (memberId) => cache.get(String(memberId), () => countNewLikes(db, memberId)),
-    forget: (memberId) => cache.forget(String(memberId)),
-  };
 }
