@@ -102,6 +102,25 @@ async function myConversation(db: Queryable, viewerId: number, conversationId: n
   return { id: row.id, partnerId: Number(row.partnerId) };
 }
 
+/**
+ * A conversation by id (the caller's own, or conversation_not_found), or the caller's conversation
+ * with a member if they have one (null: none yet, or the caller themself).
+ */
+async function resolveTarget(
+  db: Queryable,
+  viewerId: number,
+  by: { conversationId: number } | { memberId: number },
+): Promise<{ conversationId: number | null; partnerId: number }> {
+  if ('conversationId' in by) {
+    const conversation = await myConversation(db, viewerId, by.conversationId);
+    return { conversationId: conversation.id, partnerId: conversation.partnerId };
+  }
+  const partnerId = by.memberId;
+  const conversationId =
+    partnerId === viewerId ? null : ((await conversationOfPair(db, viewerId, partnerId)) ?? null);
+  return { conversationId, partnerId };
+}
+
 async function conversationOfPair(db: Queryable, a: number, b: number): Promise<number | undefined> {
   const [low, high] = ordered(a, b);
   const [row] = await db
@@ -147,23 +166,17 @@ export async function sendMessage(
   if (earlier) return earlier;
   if (input.body.length > settings.messageLength) throw validationFailed({ body: ['message_too_long'] });
 
-  let conversationId: number | undefined;
-  let partnerId: number;
-  if ('conversationId' in target) {
-    const conversation = await myConversation(deps.db, viewer.id, target.conversationId);
-    conversationId = conversation.id;
-    partnerId = conversation.partnerId;
-  } else {
-    partnerId = target.to;
-    conversationId =
-      partnerId === viewer.id ? undefined : await conversationOfPair(deps.db, viewer.id, partnerId);
-  }
+  const { conversationId, partnerId } = await resolveTarget(
+    deps.db,
+    viewer.id,
+    'conversationId' in target ? target : { memberId: target.to },
+  );
   const partner = await readPartner(deps.db, viewer.id, partnerId);
   if (!partner) throw memberNotFound();
   const facts: SendFacts = {
     partner: partner.facts,
-    conversation: conversationId !== undefined,
-    started: conversationId === undefined && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
+    conversation: conversationId !== null,
+    started: conversationId === null && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
   };
   authorize(viewer, 'conversation.send', facts);
 
@@ -331,17 +344,7 @@ export async function readChat(
   by: { conversationId: number } | { memberId: number },
   page: Page,
 ): Promise<ChatView> {
-  let conversationId: number | null;
-  let partnerId: number;
-  if ('conversationId' in by) {
-    const conversation = await myConversation(deps.db, viewer.id, by.conversationId);
-    conversationId = conversation.id;
-    partnerId = conversation.partnerId;
-  } else {
-    partnerId = by.memberId;
-    conversationId =
-      partnerId === viewer.id ? null : ((await conversationOfPair(deps.db, viewer.id, partnerId)) ?? null);
-  }
+  const { conversationId, partnerId } = await resolveTarget(deps.db, viewer.id, by);
   const notFound = () => ('conversationId' in by ? conversationNotFound() : memberNotFound());
   const partner = await readPartner(deps.db, viewer.id, partnerId);
   if (!partner) throw notFound();
