@@ -96,30 +96,26 @@ export function FinderQuestions({ initial, user, siteMinAge, visibleFields, onDo
       case 'age':
         return (
           <div className="finder-ages">
-            <FormSelect
-              id={`${id}-min-age`}
-              label={t('match_finder.age_from')}
-              error={fieldError('min_age')}
-              {...form.register('min_age')}
-            >
-              {ages.map((age) => (
-                <option key={age} value={age}>
-                  {t('match_finder.age_years', { count: age })}
-                </option>
-              ))}
-            </FormSelect>
-            <FormSelect
-              id={`${id}-max-age`}
-              label={t('match_finder.age_to')}
-              error={fieldError('max_age')}
-              {...form.register('max_age')}
-            >
-              {ages.map((age) => (
-                <option key={age} value={age}>
-                  {t('match_finder.age_years', { count: age })}
-                </option>
-              ))}
-            </FormSelect>
+            {(
+              [
+                ['min_age', 'min-age', 'age_from'],
+                ['max_age', 'max-age', 'age_to'],
+              ] as const
+            ).map(([field, suffix, label]) => (
+              <FormSelect
+                key={field}
+                id={`${id}-${suffix}`}
+                label={t(`match_finder.${label}`)}
+                error={fieldError(field)}
+                {...form.register(field)}
+              >
+                {ages.map((age) => (
+                  <option key={age} value={age}>
+                    {t('match_finder.age_years', { count: age })}
+                  </option>
+                ))}
+              </FormSelect>
+            ))}
           </div>
         );
       case 'distance':
