@@ -109,6 +109,8 @@ export const VALIDATION_KEYS = [
   // Chat.
   'message_required',
   'message_too_long',
+  'gift_not_found',
+  'image_not_found',
   // Complaints.
   'complaint_name_required',
   'complaint_name_too_long',

@@ -564,6 +564,8 @@ export type CommonKey =
   | 'validation.email_pending_deletion'
   | 'validation.finder_region_missing'
   | 'validation.gender_required'
+  | 'validation.gift_not_found'
+  | 'validation.image_not_found'
   | 'validation.interest_unknown'
   | 'validation.interests_too_many'
   | 'validation.invalid_characters'

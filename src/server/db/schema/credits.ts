@@ -13,9 +13,14 @@ export const creditAccounts = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(0),
+    /** The member's own cap on credits spent per day (their local day); null: none. */
+    dailyLimit: integer('daily_limit'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('credit_accounts_balance_non_negative', sql`${t.balance} >= 0`)],
+  (t) => [
+    check('credit_accounts_balance_non_negative', sql`${t.balance} >= 0`),
+    check('credit_accounts_daily_limit_positive', sql`${t.dailyLimit} is null or ${t.dailyLimit} > 0`),
+  ],
 );
 
 /**

@@ -120,6 +120,83 @@ describe('POST /api/chat-message.php', () => {
     }
   });
 
+  it('charges a gift its price and an image photo_credits, and refuses unknown gifts and foreign or spent images', async () => {
+    const a = await member(20);
+    const b = await member(20);
+    const { rows: giftRows } = await services.pool.query(
+      `insert into gifts (slug, names, credits) values ($1, $2, null), ($3, $2, 7), ($4, $2, null)
+       returning id`,
+      [`rose-${a.id}`, JSON.stringify({ nl: 'Roos', en: 'Rose' }), `bear-${a.id}`, `gone-${a.id}`],
+    );
+    const [rose, bear, gone] = giftRows.map((r) => Number(r.id));
+    await services.pool.query('update gifts set active = false where id = $1', [gone]);
+    const before = await balanceOf(db, a.id);
+    const post = (payload: Record<string, unknown>, login = a.login) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/chat-message.php',
+        payload: { to: { id: b.id }, client_id: randomUUID(), ...payload },
+        ...login,
+      });
+
+    const gift = await post({ kind: 'gift', gift: { id: rose } });
+    expect(gift.statusCode, gift.body).toBe(200);
+    const sentGift = (gift.json() as SendMessageResponse).message;
+    expect(sentGift).toMatchObject({ kind: 'gift', body: '', gift: { id: rose, name: 'Roos' }, image: null });
+    expect(sentGift.credits).toBe(DEFAULT_SETTINGS.gift_credits);
+    const priced = await post({ kind: 'gift', gift: { id: bear }, body: 'Voor jou' });
+    expect((priced.json() as SendMessageResponse).message.credits).toBe(7);
+    expect(await balanceOf(db, a.id)).toBe(before - DEFAULT_SETTINGS.gift_credits - 7);
+
+    for (const id of [gone, 999_999]) {
+      const refused = await post({ kind: 'gift', gift: { id } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.details.fieldErrors.gift).toEqual(['gift_not_found']);
+    }
+    // A gift without its gift, a text without a body: invalid before anything is read.
+    expect((await post({ kind: 'gift' })).statusCode).toBe(400);
+    expect((await post({ kind: 'text', body: '  ' })).statusCode).toBe(400);
+
+    const image = async (uploader: number) =>
+      Number(
+        (
+          await services.pool.query(
+            `insert into chat_images (uploader_id, storage_key, width, height) values ($1, 'k', 800, 600) returning id`,
+            [uploader],
+          )
+        ).rows[0].id,
+      );
+    const mine = await image(a.id);
+    const photo = await post({ kind: 'image', image: { id: mine } });
+    expect(photo.statusCode, photo.body).toBe(200);
+    expect((photo.json() as SendMessageResponse).message).toMatchObject({
+      kind: 'image',
+      credits: DEFAULT_SETTINGS.photo_credits,
+      image: { id: mine, width: 800, height: 600, url: `/media/chat/${mine}/large.webp` },
+    });
+    // Sent once only; never someone else's upload.
+    for (const id of [mine, await image(b.id)]) {
+      const refused = await post({ kind: 'image', image: { id } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.details.fieldErrors.image).toEqual(['image_not_found']);
+    }
+    const spent = DEFAULT_SETTINGS.gift_credits + 7 + DEFAULT_SETTINGS.photo_credits;
+    expect(await balanceOf(db, a.id)).toBe(before - spent);
+    const reasons = await services.pool.query(
+      `select reason, count(*)::int n from credit_ledger where user_id = $1 and kind = 'spend' group by reason order by reason`,
+      [a.id],
+    );
+    expect(reasons.rows).toEqual([
+      { reason: 'gift', n: 2 },
+      { reason: 'photo', n: 1 },
+    ]);
+    // Both members read them back with their gift and image; the list previews the gift by name.
+    const read = (await chat(b.login, `conversation=${sentGift.conversation.id}`)).json() as ChatResponse;
+    expect(read.messages.map((m) => m.kind)).toEqual(['gift', 'gift', 'image']);
+    expect(read.messages[1]?.gift?.slug).toBe(`bear-${a.id}`);
+    expect(read.messages[1]?.credits).toBe(0);
+  });
+
   it('stores and charges one message for 50 concurrent sends of one client id', async () => {
     const a = await member(5);
     const b = await member(0);

@@ -1,16 +1,20 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   CHAT_CATCH_UP_SIZE,
   CHAT_PAGE_SIZE,
+  type MessageKind,
   PREVIEW_CHARS,
   type SendRefusal,
 } from '../../../shared/contracts/chat.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/pg-errors.ts';
 import {
   blocks,
+  chatImages,
   conversationMembers,
   conversations,
+  gifts,
   messages,
   photos,
   profiles,
@@ -33,10 +37,80 @@ import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
 
 type ChatDeps = Pick<AppServices, 'db'>;
 
-export type MessageRow = typeof messages.$inferSelect;
+type GiftOfMessage = { id: number; slug: string; names: Record<string, string> };
+type ImageOfMessage = { id: number; storageKey: string; width: number; height: number };
+
+/** A message with what it shows: its gift, its image (null for other kinds, or once erased). */
+export type MessageRow = typeof messages.$inferSelect & {
+  gift: GiftOfMessage | null;
+  image: ImageOfMessage | null;
+};
 
 /** The settings a send obeys, resolved for the request's domain by the route. */
-export type SendSettings = { messageCredits: number; messageLength: number };
+export type SendSettings = {
+  messageCredits: number;
+  photoCredits: number;
+  giftCredits: number;
+  messageLength: number;
+};
+
+/** What is sent: a text, a gift (with an optional note) or an image the sender uploaded. */
+export type MessageContent =
+  | { kind: 'text'; body: string }
+  | { kind: 'gift'; body: string; giftId: number }
+  | { kind: 'image'; body: string; imageId: number };
+
+/** The columns a message is read with, its gift and image joined (left joins on both). */
+const messageColumns = {
+  ...getTableColumns(messages),
+  gift: sql<GiftOfMessage | null>`case when ${gifts.id} is null then null else json_build_object('id', ${gifts.id}, 'slug', ${gifts.slug}, 'names', ${gifts.names}) end`,
+  image: sql<ImageOfMessage | null>`case when ${chatImages.id} is null then null else json_build_object('id', ${chatImages.id}, 'storageKey', ${chatImages.storageKey}, 'width', ${chatImages.width}, 'height', ${chatImages.height}) end`,
+};
+
+function selectMessages(db: Queryable) {
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(gifts, eq(gifts.id, messages.giftId))
+    .leftJoin(chatImages, eq(chatImages.id, messages.imageId));
+}
+
+/** What the content costs, and what it shows: an active gift, an image of the sender's not sent yet. */
+async function priceOf(
+  db: Queryable,
+  senderId: number,
+  content: MessageContent,
+  settings: SendSettings,
+): Promise<{ credits: number; reason: string; gift: GiftOfMessage | null; image: ImageOfMessage | null }> {
+  if (content.kind === 'text')
+    return { credits: settings.messageCredits, reason: 'message', gift: null, image: null };
+  if (content.kind === 'gift') {
+    const [gift] = await db
+      .select({ id: gifts.id, slug: gifts.slug, names: gifts.names, credits: gifts.credits })
+      .from(gifts)
+      .where(and(eq(gifts.id, content.giftId), eq(gifts.active, true)));
+    if (!gift) throw validationFailed({ gift: ['gift_not_found'] });
+    const { credits, ...shown } = gift;
+    return { credits: credits ?? settings.giftCredits, reason: 'gift', gift: shown, image: null };
+  }
+  const [image] = await db
+    .select({
+      id: chatImages.id,
+      storageKey: chatImages.storageKey,
+      width: chatImages.width,
+      height: chatImages.height,
+    })
+    .from(chatImages)
+    .where(
+      and(
+        eq(chatImages.id, content.imageId),
+        eq(chatImages.uploaderId, senderId),
+        sql`not exists (select 1 from ${messages} m where m.image_id = ${chatImages.id})`,
+      ),
+    );
+  if (!image) throw validationFailed({ image: ['image_not_found'] });
+  return { credits: settings.photoCredits, reason: 'photo', gift: null, image };
+}
 
 export type SendTarget = { to: number } | { conversationId: number };
 
@@ -139,10 +213,9 @@ async function startedBy(db: Queryable, memberId: number): Promise<number> {
 }
 
 async function messageOf(db: Queryable, senderId: number, clientId: string): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
+  const [row] = await selectMessages(db).where(
+    and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)),
+  );
   return row;
 }
 
@@ -150,21 +223,23 @@ async function messageOf(db: Queryable, senderId: number, clientId: string): Pro
 class AlreadySent extends Error {}
 
 /**
- * Sends a text (docs/decisions/0026): one transaction holds the conversation (created by the first
- * message), the next seq (UPDATE … RETURNING on the conversation row, which also serializes the
- * conversation's sends), the message, its charge in the credits ledger and the events, published
- * on commit. A resend of a (sender, client id) answers the first message and charges nothing.
+ * Sends a message (docs/decisions/0026): one transaction holds the conversation (created by the
+ * first message), the next seq (UPDATE … RETURNING on the conversation row, which also serializes
+ * the conversation's sends), the message, its charge in the credits ledger and the events,
+ * published on commit. A resend of a (sender, client id) answers the first message and charges
+ * nothing.
  */
 export async function sendMessage(
   deps: ChatDeps,
   viewer: MemberViewer,
   target: SendTarget,
-  input: { clientId: string; body: string },
+  input: { clientId: string; content: MessageContent },
   settings: SendSettings,
 ): Promise<MessageRow> {
   const earlier = await messageOf(deps.db, viewer.id, input.clientId);
   if (earlier) return earlier;
-  if (input.body.length > settings.messageLength) throw validationFailed({ body: ['message_too_long'] });
+  const { content } = input;
+  if (content.body.length > settings.messageLength) throw validationFailed({ body: ['message_too_long'] });
 
   const { conversationId, partnerId } = await resolveTarget(
     deps.db,
@@ -179,6 +254,7 @@ export async function sendMessage(
     started: conversationId === null && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
   };
   authorize(viewer, 'conversation.send', facts);
+  const price = await priceOf(deps.db, viewer.id, content, settings);
 
   try {
     return await deps.db.transaction(async (tx) => {
@@ -198,25 +274,28 @@ export async function sendMessage(
         .where(eq(conversations.id, id))
         .returning({ seq: conversations.lastSeq });
       if (!bumped) throw conversationNotFound();
-      const [message] = await tx
+      const [stored] = await tx
         .insert(messages)
         .values({
           conversationId: id,
           seq: bumped.seq,
           senderId: viewer.id,
-          kind: 'text',
-          body: input.body,
+          kind: content.kind,
+          body: content.body,
+          giftId: content.kind === 'gift' ? content.giftId : null,
+          imageId: content.kind === 'image' ? content.imageId : null,
           clientId: input.clientId,
-          credits: settings.messageCredits,
+          credits: price.credits,
         })
         .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
         .returning();
-      if (!message) throw new AlreadySent();
-      if (settings.messageCredits > 0)
+      if (!stored) throw new AlreadySent();
+      const message: MessageRow = { ...stored, gift: price.gift, image: price.image };
+      if (price.credits > 0)
         await spendCredits(tx, {
           userId: viewer.id,
-          amount: settings.messageCredits,
-          reason: 'message',
+          amount: price.credits,
+          reason: price.reason,
           // Scoped by the sender: another member's client id can never make a message free.
           reference: `message:${viewer.id}:${input.clientId}`,
         });
@@ -240,6 +319,8 @@ export async function sendMessage(
       return message;
     });
   } catch (err) {
+    // The same image sent twice at once under two client ids: the unique image wins once.
+    if (uniqueViolation(err, 'messages_image_key')) throw validationFailed({ image: ['image_not_found'] });
     if (!(err instanceof AlreadySent)) throw err;
     const first = await messageOf(deps.db, viewer.id, input.clientId);
     if (!first) throw err;
@@ -278,10 +359,19 @@ async function startConversation(tx: Tx, viewer: MemberViewer, partnerId: number
   return id;
 }
 
+type LastMessage = {
+  sender: number;
+  kind: MessageKind;
+  preview: string;
+  /** A gift's names per locale: the preview of a gift message. */
+  gift: Record<string, string> | null;
+  at: string;
+};
+
 export type ChatListRow = CardRow & {
   conversationId: number;
   unread: number;
-  lastMessage: { sender: number; kind: 'text'; preview: string; at: string } | null;
+  lastMessage: LastMessage | null;
 };
 
 /**
@@ -296,8 +386,9 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
       photoPrivate: photos.private,
       conversationId: conversations.id,
       unread: conversationMembers.unread,
-      lastMessage: sql<{ sender: number; kind: 'text'; preview: string; at: string } | null>`(
-        select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}), 'at', m.created_at)
+      lastMessage: sql<LastMessage | null>`(
+        select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}),
+          'gift', (select g.names from ${gifts} g where g.id = m.gift_id), 'at', m.created_at)
         from ${messages} m where m.conversation_id = ${conversations.id} order by m.seq desc limit 1)`,
     })
     .from(conversationMembers)
@@ -376,17 +467,13 @@ export async function readChat(
 async function messagePage(db: Queryable, conversationId: number, page: Page) {
   const inConversation = eq(messages.conversationId, conversationId);
   if (page.afterSeq !== undefined) {
-    const rows = await db
-      .select()
-      .from(messages)
+    const rows = await selectMessages(db)
       .where(and(inConversation, gt(messages.seq, page.afterSeq)))
       .orderBy(asc(messages.seq))
       .limit(CHAT_CATCH_UP_SIZE + 1);
     return { rows: rows.slice(0, CHAT_CATCH_UP_SIZE), hasNewer: rows.length > CHAT_CATCH_UP_SIZE };
   }
-  const rows = await db
-    .select()
-    .from(messages)
+  const rows = await selectMessages(db)
     .where(and(inConversation, page.beforeSeq !== undefined ? lt(messages.seq, page.beforeSeq) : undefined))
     .orderBy(desc(messages.seq))
     .limit(CHAT_PAGE_SIZE);
