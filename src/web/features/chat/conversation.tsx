@@ -44,6 +44,7 @@ import {
   putPending,
   subscribeOutbox,
 } from './chat-outbox.ts';
+import { MessageContent } from './message-content.tsx';
 
 type Loaded = Omit<ChatResponse, 'messages'>;
 
@@ -142,7 +143,10 @@ export function Conversation({ target }: { target: ChatTarget }) {
             ? { conversation: { id: current.conversationId } }
             : { to: { id: current.loaded.profile.id } }),
           client_id: message.clientId,
+          kind: message.kind,
           body: message.body,
+          ...(message.gift ? { gift: { id: message.gift.id } } : {}),
+          ...(message.image ? { image: { id: message.image.id } } : {}),
         });
         if (current.conversationId === null) {
           const conversation = stored.conversation;
@@ -158,7 +162,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         const code = error instanceof ApiError && !isTransient(error) ? error.code : undefined;
         if (code === 'conversation_limit_reached') {
           dropPending(sendKey, message.clientId);
-          setDraft(message.body);
+          if (message.kind === 'text') setDraft(message.body);
           setUpsell(true);
           return;
         }
@@ -251,6 +255,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
     stickToBottom.current = true;
     void send({
       clientId: crypto.randomUUID(),
+      kind: 'text',
       body,
       createdAt: new Date().toISOString(),
       status: 'sending',
@@ -389,7 +394,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
                 className={`chat-bubble ${message.sender.id === me ? 'own' : 'theirs'}`}
                 data-seq={message.seq}
               >
-                <p className="chat-body">{message.body}</p>
+                <MessageContent message={message} />
                 <time className="chat-time" dateTime={message.created_at}>
                   {timeFormat.format(new Date(message.created_at))}
                 </time>
@@ -399,7 +404,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         })}
         {pending.map((message) => (
           <div key={message.clientId} className={`chat-bubble own pending ${message.status}`}>
-            <p className="chat-body">{message.body}</p>
+            <MessageContent message={message} />
             {message.status === 'sending' ? (
               <span className="chat-time">{t('chat.sending')}</span>
             ) : (
