@@ -180,6 +180,7 @@ export type CommonKey =
   | 'errors.conversation_limit_reached'
   | 'errors.conversation_not_found'
   | 'errors.csrf_failed'
+  | 'errors.daily_limit_reached'
   | 'errors.default'
   | 'errors.email_exists'
   | 'errors.email_not_found'
@@ -593,6 +594,7 @@ export type CommonKey =
   | 'validation.sexuality_required'
   | 'validation.signup_message_too_long'
   | 'validation.signups_closed'
+  | 'validation.spending_limit_invalid'
   | 'validation.time_zone_invalid';
 
 export type LegalKey =
