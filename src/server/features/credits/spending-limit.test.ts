@@ -68,7 +68,7 @@ describe('/api/spending-limit.php', () => {
   it('reads and sets the caller’s own limit, refuses bad values and visitors', async () => {
     const { id } = await createMember(db);
     const login = await logIn(db, id);
-    const put = (payload: unknown) =>
+    const put = (payload: Record<string, unknown>) =>
       app.inject({ method: 'PUT', url: '/api/spending-limit.php', payload, ...login });
     expect((await app.inject({ url: '/api/spending-limit.php', ...login })).json()).toEqual({
       daily_limit: null,
