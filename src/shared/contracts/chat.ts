@@ -133,6 +133,10 @@ export const ChatResponseSchema = z.object({
   message_credits: z.number().int().nonnegative(),
   /** The credits a photo costs here (settings.photo_credits). */
   photo_credits: z.number().int().nonnegative(),
+  /** The caller shows the partner what they read here (their choice per conversation). */
+  read_receipts: z.boolean(),
+  /** The partner read up to this seq; null where the partner does not show it (or is invisible). */
+  partner_read_seq: z.number().int().nonnegative().nullable(),
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
@@ -151,6 +155,9 @@ export const ChatTypingInputSchema = z.object({ conversation: Ref });
 /** How often a typing member tells the partner, and how long the partner shows it after the last. */
 export const TYPING_SEND_EVERY_MS = 3_000;
 export const TYPING_SHOWN_FOR_MS = 5_000;
+
+/** PUT /api/chat-settings.php: the caller's choices for one conversation. */
+export const ChatSettingsInputSchema = z.object({ conversation: Ref, read_receipts: z.boolean() });
 
 /** DELETE /api/chat.php: remove a chat from the caller's list (it stays for the partner). */
 export const ChatDeleteInputSchema = z.object({ conversation: Ref });

@@ -76,6 +76,8 @@ export function presentChat(
     has_older: first !== undefined && first.seq > 1,
     has_newer: view.hasNewer,
     send_refusal: view.sendRefusal,
+    read_receipts: view.readReceipts,
+    partner_read_seq: view.partnerReadSeq,
     message_credits: prices.messageCredits,
     photo_credits: prices.photoCredits,
   };

@@ -5,6 +5,7 @@ import {
   ChatQuerySchema,
   ChatReadInputSchema,
   ChatResponseSchema,
+  ChatSettingsInputSchema,
   ChatsResponseSchema,
   ChatTypingInputSchema,
   SendMessageInputSchema,
@@ -23,6 +24,7 @@ import {
   markChatRead,
   readChat,
   sendMessage,
+  setReadReceipts,
   signalTyping,
 } from './chat.service.ts';
 
@@ -161,6 +163,26 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
         const viewer = viewerOf(await request.session());
         authorizeActor(viewer, 'conversation.use');
         await signalTyping(services, viewer, request.body.conversation.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.put(
+      '/api/chat-settings.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary:
+            "The caller's choices for one conversation: whether the partner sees what the caller read (read receipts)",
+          body: ChatSettingsInputSchema,
+          response: { 200: OkSchema },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        await setReadReceipts(services, viewer, request.body.conversation.id, request.body.read_receipts);
         return { ok: true as const };
       },
     );

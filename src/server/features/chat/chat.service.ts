@@ -420,6 +420,10 @@ export type ChatView = {
   messages: MessageRow[];
   hasNewer: boolean;
   sendRefusal: SendRefusal;
+  /** The caller's own choice here (true before the first message: the default). */
+  readReceipts: boolean;
+  /** How far the partner read, where they show it; null where they do not. */
+  partnerReadSeq: number | null;
 };
 
 type Page = { afterSeq?: number; beforeSeq?: number };
@@ -458,9 +462,20 @@ export async function readChat(
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: partnerId, private: photoPrivate === true }),
   };
   if (conversationId === null)
-    return { conversationId, partner: cardRow, messages: [], hasNewer: false, sendRefusal };
-  const { rows, hasNewer } = await messagePage(deps.db, conversationId, page);
-  return { conversationId, partner: cardRow, messages: rows, hasNewer, sendRefusal };
+    return {
+      conversationId,
+      partner: cardRow,
+      messages: [],
+      hasNewer: false,
+      sendRefusal,
+      readReceipts: true,
+      partnerReadSeq: null,
+    };
+  const [{ rows, hasNewer }, reads] = await Promise.all([
+    messagePage(deps.db, conversationId, page),
+    readStates(deps.db, conversationId, viewer.id, partnerId),
+  ]);
+  return { conversationId, partner: cardRow, messages: rows, hasNewer, sendRefusal, ...reads };
 }
 
 /** Messages in ascending seq: after a seq (a reconnect), before one (scrolling up), or the newest. */
@@ -482,7 +497,8 @@ async function messagePage(db: Queryable, conversationId: number, page: Page) {
 
 /**
  * The caller read the conversation up to `seq` (bounded by its last): what waits for them is what
- * the partner wrote after it. The caller's other tabs and the partner hear it.
+ * the partner wrote after it. The caller's other tabs hear it; the partner only while the caller
+ * shows read receipts in this conversation and is not invisible.
  */
 export async function markChatRead(
   deps: ChatDeps & Pick<AppServices, 'unreadMessages'>,
@@ -507,7 +523,11 @@ export async function markChatRead(
           and m.seq > greatest(${conversationMembers.lastReadSeq}, least(${seq}::bigint, (select c.last_seq from ${conversations} c where c.id = ${conversationId}))))`,
       })
       .where(mine(conversationId, viewer.id))
-      .returning({ lastReadSeq: conversationMembers.lastReadSeq, unread: conversationMembers.unread });
+      .returning({
+        lastReadSeq: conversationMembers.lastReadSeq,
+        unread: conversationMembers.unread,
+        receiptsShown: receiptsShown(viewer.id),
+      });
     if (!after || (after.lastReadSeq === before.lastReadSeq && after.unread === before.unread)) return;
     const told = {
       type: 'read' as const,
@@ -518,10 +538,65 @@ export async function markChatRead(
     await publishAll(tx, [
       event(unreadMessagesChanged, viewer.id),
       memberEvent(viewer.id, told),
-      memberEvent(conversation.partnerId, told),
+      ...(after.receiptsShown ? [memberEvent(conversation.partnerId, told)] : []),
     ]);
   });
   deps.unreadMessages.forget(viewer.id);
+}
+
+/**
+ * Whether a member's read state reaches the partner: their choice for this conversation (on the
+ * conversation_members row in scope), and never while they are invisible.
+ */
+const receiptsShown = (memberId: number) =>
+  sql<boolean>`(${conversationMembers.readReceipts} and not coalesce((select u.invisible from ${users} u where u.id = ${memberId}), false))`;
+
+/** The caller's receipts choice here, and how far the partner read as the caller may see it. */
+async function readStates(db: Queryable, conversationId: number, viewerId: number, partnerId: number) {
+  const rows = await db
+    .select({
+      memberId: conversationMembers.memberId,
+      readReceipts: conversationMembers.readReceipts,
+      lastReadSeq: conversationMembers.lastReadSeq,
+      shown: receiptsShown(partnerId),
+    })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
+  const partner = rows.find((r) => r.memberId === partnerId);
+  return {
+    readReceipts: rows.find((r) => r.memberId === viewerId)?.readReceipts ?? true,
+    partnerReadSeq: partner?.shown ? partner.lastReadSeq : null,
+  };
+}
+
+/**
+ * The caller shows (or stops showing) the partner what they read in this conversation. The
+ * partner's open tabs hear it at once: the read position, or 0 for nothing to show.
+ */
+export async function setReadReceipts(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  conversationId: number,
+  on: boolean,
+): Promise<void> {
+  const conversation = await myConversation(deps.db, viewer.id, conversationId);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversationMembers)
+      .set({ readReceipts: on })
+      .where(mine(conversationId, viewer.id))
+      .returning({ lastReadSeq: conversationMembers.lastReadSeq, shown: receiptsShown(viewer.id) });
+    if (!row) throw conversationNotFound();
+    if (await isBlockedEitherWay(tx, viewer.id, conversation.partnerId)) return;
+    await publishAll(tx, [
+      memberEvent(conversation.partnerId, {
+        type: 'read',
+        conversation: { id: conversationId },
+        reader: { id: viewer.id },
+        seq: row.shown ? row.lastReadSeq : 0,
+      }),
+    ]);
+  });
 }
 
 /**
