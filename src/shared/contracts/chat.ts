@@ -156,6 +156,23 @@ export const ChatTypingInputSchema = z.object({ conversation: Ref });
 export const TYPING_SEND_EVERY_MS = 3_000;
 export const TYPING_SHOWN_FOR_MS = 5_000;
 
+/** GET /api/chat-spend.php?conversation=: what the caller spent in that conversation. */
+export const ChatSpendQuerySchema = z.object({ conversation: z.coerce.number().int().positive() });
+export const ChatSpendResponseSchema = z.object({
+  total_credits: z.number().int().nonnegative(),
+  by_kind: z.array(
+    z.object({
+      kind: MessageKindSchema,
+      messages: z.number().int().nonnegative(),
+      credits: z.number().int().nonnegative(),
+    }),
+  ),
+  /** ISO 8601; null before the first paid message. */
+  first_at: z.string().nullable(),
+  last_at: z.string().nullable(),
+});
+export type ChatSpendResponse = z.infer<typeof ChatSpendResponseSchema>;
+
 /** PUT /api/chat-settings.php: the caller's choices for one conversation. */
 export const ChatSettingsInputSchema = z.object({ conversation: Ref, read_receipts: z.boolean() });
 

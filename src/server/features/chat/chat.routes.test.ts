@@ -521,6 +521,31 @@ describe('the conversation list, reading and removing', () => {
     expect(refused.json().error.code).toBe('conversation_not_found');
   });
 
+  it('tells each member what they spent in a conversation, per kind, and nobody else', async () => {
+    const a = await member(20);
+    const b = await member(20);
+    const first = await sent(a.login, { to: { id: b.id } });
+    await sent(a.login, { conversation: first.conversation }, 'twee');
+    await sent(b.login, { conversation: first.conversation }, 'antwoord');
+    const spend = async (login: TestLogin) =>
+      app.inject({ url: `/api/chat-spend.php?conversation=${first.conversation.id}`, ...login });
+    const mine = (await spend(a.login)).json();
+    expect(mine).toMatchObject({
+      total_credits: 2 * PRICE,
+      by_kind: [{ kind: 'text', messages: 2, credits: 2 * PRICE }],
+    });
+    expect(new Date(mine.first_at).getTime()).toBeLessThanOrEqual(new Date(mine.last_at).getTime());
+    expect((await spend(b.login)).json()).toMatchObject({ total_credits: PRICE });
+    const stranger = await member(0);
+    const refused = await spend(stranger.login);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('conversation_not_found');
+    expect((await spend(stranger.login)).json().error.code).toBe('conversation_not_found');
+    const empty = await member(0);
+    const none = await app.inject({ url: '/api/chat-spend.php?conversation=abc', ...empty.login });
+    expect(none.statusCode).toBe(400);
+  });
+
   it('refuses visitors and members outside the conversation on every route, like an unknown id', async () => {
     const a = await member();
     const b = await member();
@@ -536,6 +561,19 @@ describe('the conversation list, reading and removing', () => {
         ...login,
       }),
       app.inject({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: { id } }, ...login }),
+      app.inject({
+        method: 'POST',
+        url: '/api/chat-typing.php',
+        payload: { conversation: { id } },
+        ...login,
+      }),
+      app.inject({ url: `/api/chat-spend.php?conversation=${id}`, ...login }),
+      app.inject({
+        method: 'PUT',
+        url: '/api/chat-settings.php',
+        payload: { conversation: { id }, read_receipts: false },
+        ...login,
+      }),
       send(login, { conversation: { id } }),
     ];
     for (const res of await Promise.all(calls(undefined, conversation.id))) {

@@ -6,6 +6,8 @@ import {
   ChatReadInputSchema,
   ChatResponseSchema,
   ChatSettingsInputSchema,
+  ChatSpendQuerySchema,
+  ChatSpendResponseSchema,
   ChatsResponseSchema,
   ChatTypingInputSchema,
   SendMessageInputSchema,
@@ -27,6 +29,7 @@ import {
   setReadReceipts,
   signalTyping,
 } from './chat.service.ts';
+import { conversationSpend } from './chat.spend.ts';
 
 export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -164,6 +167,29 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
         authorizeActor(viewer, 'conversation.use');
         await signalTyping(services, viewer, request.body.conversation.id);
         return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/chat-spend.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'What the caller spent in one of their conversations, per kind of message',
+          querystring: ChatSpendQuerySchema,
+          response: { 200: ChatSpendResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        const spend = await conversationSpend(services.db, viewer, request.query.conversation);
+        return {
+          total_credits: spend.total,
+          by_kind: spend.byKind.map(({ kind, count, credits }) => ({ kind, messages: count, credits })),
+          first_at: spend.firstAt?.toISOString() ?? null,
+          last_at: spend.lastAt?.toISOString() ?? null,
+        };
       },
     );
 
