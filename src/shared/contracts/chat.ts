@@ -126,6 +126,8 @@ export const ChatResponseSchema = z.object({
   messages: z.array(ChatMessageSchema),
   /** There are messages before the first one sent (scroll up for them). */
   has_older: z.boolean(),
+  /** Older messages exist but are past retention (LIMITS.chatRetentionDays): never sent again. */
+  older_hidden: z.boolean(),
   /** There are messages after the last one sent (an ?after_seq= answer that was cut). */
   has_newer: z.boolean(),
   send_refusal: SendRefusalSchema,

@@ -105,6 +105,7 @@ export type CommonKey =
   | 'chat.messages_label'
   | 'chat.not_found'
   | 'chat.offline'
+  | 'chat.older_hidden'
   | 'chat.photo_alt'
   | 'chat.placeholder'
   | 'chat.price'

@@ -34,6 +34,7 @@ import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
 import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
+import { retentionCutoff, withinRetention } from './chat.retention.ts';
 
 type ChatDeps = Pick<AppServices, 'db'>;
 
@@ -389,7 +390,8 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
       lastMessage: sql<LastMessage | null>`(
         select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}),
           'gift', (select g.names from ${gifts} g where g.id = m.gift_id), 'at', m.created_at)
-        from ${messages} m where m.conversation_id = ${conversations.id} order by m.seq desc limit 1)`,
+        from ${messages} m where m.conversation_id = ${conversations.id} and m.created_at >= ${retentionCutoff}
+        order by m.seq desc limit 1)`,
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
@@ -419,6 +421,9 @@ export type ChatView = {
   partner: CardRow;
   messages: MessageRow[];
   hasNewer: boolean;
+  hasOlder: boolean;
+  /** Older messages exist but are past retention: the conversation says so. */
+  olderHidden: boolean;
   sendRefusal: SendRefusal;
   /** The caller's own choice here (true before the first message: the default). */
   readReceipts: boolean;
@@ -467,32 +472,57 @@ export async function readChat(
       partner: cardRow,
       messages: [],
       hasNewer: false,
+      hasOlder: false,
+      olderHidden: false,
       sendRefusal,
       readReceipts: true,
       partnerReadSeq: null,
     };
-  const [{ rows, hasNewer }, reads] = await Promise.all([
+  const [{ rows, ...paging }, reads] = await Promise.all([
     messagePage(deps.db, conversationId, page),
     readStates(deps.db, conversationId, viewer.id, partnerId),
   ]);
-  return { conversationId, partner: cardRow, messages: rows, hasNewer, sendRefusal, ...reads };
+  return { conversationId, partner: cardRow, messages: rows, ...paging, sendRefusal, ...reads };
 }
 
-/** Messages in ascending seq: after a seq (a reconnect), before one (scrolling up), or the newest. */
+/**
+ * Messages in ascending seq, only those within retention: after a seq (a reconnect), before one
+ * (scrolling up), or the newest. Says whether older ones can be loaded, or exist but are past
+ * retention (then the conversation says so).
+ */
 async function messagePage(db: Queryable, conversationId: number, page: Page) {
-  const inConversation = eq(messages.conversationId, conversationId);
+  const inConversation = and(eq(messages.conversationId, conversationId), withinRetention);
   if (page.afterSeq !== undefined) {
     const rows = await selectMessages(db)
       .where(and(inConversation, gt(messages.seq, page.afterSeq)))
       .orderBy(asc(messages.seq))
       .limit(CHAT_CATCH_UP_SIZE + 1);
-    return { rows: rows.slice(0, CHAT_CATCH_UP_SIZE), hasNewer: rows.length > CHAT_CATCH_UP_SIZE };
+    return {
+      rows: rows.slice(0, CHAT_CATCH_UP_SIZE),
+      hasNewer: rows.length > CHAT_CATCH_UP_SIZE,
+      hasOlder: false,
+      olderHidden: false,
+    };
   }
   const rows = await selectMessages(db)
     .where(and(inConversation, page.beforeSeq !== undefined ? lt(messages.seq, page.beforeSeq) : undefined))
     .orderBy(desc(messages.seq))
-    .limit(CHAT_PAGE_SIZE);
-  return { rows: rows.reverse(), hasNewer: false };
+    .limit(CHAT_PAGE_SIZE + 1);
+  const hasOlder = rows.length > CHAT_PAGE_SIZE;
+  const shown = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+  // Seqs start at 1 and have no gaps: a first shown seq above 1 with nothing older to load means
+  // the older ones are past retention. With nothing shown, the conversation's last seq says it.
+  const firstShown =
+    shown[0]?.seq ??
+    page.beforeSeq ??
+    1 +
+      ((
+        await db
+          .select({ lastSeq: conversations.lastSeq })
+          .from(conversations)
+          .where(eq(conversations.id, conversationId))
+      )[0]?.lastSeq ?? 0);
+  return { rows: shown, hasNewer: false, hasOlder, olderHidden: !hasOlder && firstShown > 1 };
 }
 
 /**
