@@ -80,6 +80,7 @@ export function ConversationInfo({
             role="switch"
             id="chat-receipts"
             checked={readReceipts}
+            aria-checked={readReceipts}
             aria-busy={saving}
             aria-describedby="chat-receipts-explain"
             onChange={(event) => void change(event.target.checked)}

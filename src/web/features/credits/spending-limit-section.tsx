@@ -13,6 +13,9 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 
 const LIMIT_KEY = ['credits', 'spending-limit'] as const;
 
+/** The form's value for a saved limit (none: empty). */
+const shown = (value: number | null) => ({ daily_limit: value === null ? '' : String(value) });
+
 /**
  * The settings screen's daily spending limit: the member's own cap on credits spent per day (in
  * their local day), applied at once; empty for none (docs/decisions/0027).
@@ -35,7 +38,6 @@ export function SpendingLimitSection() {
     defaultValues: { daily_limit: '' },
   });
   const limit = current.data?.daily_limit;
-  const shown = (value: number | null) => ({ daily_limit: value === null ? '' : String(value) });
   // The saved limit fills the field when it arrives, unless the member already typed.
   useEffect(() => {
     if (limit !== undefined && !form.formState.isDirty) form.reset(shown(limit));
