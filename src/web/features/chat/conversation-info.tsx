@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ChatSpendResponse, MessageKind } from '../../../shared/contracts/chat.ts';
 import { Modal } from '../../components/ui/modal.tsx';
+import { Switch } from '../../components/ui/switch.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { fetchChatSpend, putReadReceipts } from './chat-api.ts';
 
@@ -73,22 +74,14 @@ export function ConversationInfo({
         <h3 id="chat-receipts-h" className="h6">
           {t('chat.receipts_title')}
         </h3>
-        <div className="form-check form-switch">
-          <input
-            className="form-check-input"
-            type="checkbox"
-            role="switch"
-            id="chat-receipts"
-            checked={readReceipts}
-            aria-checked={readReceipts}
-            aria-busy={saving}
-            aria-describedby="chat-receipts-explain"
-            onChange={(event) => void change(event.target.checked)}
-          />
-          <label className="form-check-label" htmlFor="chat-receipts">
-            {t('chat.receipts_label', { name })}
-          </label>
-        </div>
+        <Switch
+          id="chat-receipts"
+          label={t('chat.receipts_label', { name })}
+          checked={readReceipts}
+          busy={saving}
+          describedBy="chat-receipts-explain"
+          onChange={(on) => void change(on)}
+        />
         <p id="chat-receipts-explain" className="form-text mb-0">
           {t('chat.receipts_explain')}
         </p>
