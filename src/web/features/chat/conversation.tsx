@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -364,37 +365,29 @@ export function Conversation({ target }: { target: ChatTarget }) {
         </Link>
         {conversationId !== null && (
           <>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm chat-header-action chat-info-button"
+            <HeaderAction
+              label={t('chat.info')}
+              className="chat-info-button"
               onClick={() => setInfoOpen(true)}
-              aria-label={t('chat.info')}
             >
-              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-                <circle cx="10" cy="10" r="8.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
-                <circle cx="10" cy="6.2" r="1.1" fill="currentColor" />
-                <path d="M10 9v5.6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-              </svg>
-              <span className="chat-header-label">{t('chat.info')}</span>
-            </button>
-            <button
-              type="button"
-              className="btn btn-outline-secondary btn-sm chat-header-action chat-delete"
+              <circle cx="10" cy="10" r="8.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <circle cx="10" cy="6.2" r="1.1" fill="currentColor" />
+              <path d="M10 9v5.6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </HeaderAction>
+            <HeaderAction
+              label={t('chat.delete')}
+              className="chat-delete"
               onClick={() => setConfirmDelete(true)}
-              aria-label={t('chat.delete')}
             >
-              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
-                <path
-                  d="M4 5.5h12M8 5.5V4h4v1.5M5.5 5.5l.8 10.5h7.4l.8-10.5M8.5 8.5v5M11.5 8.5v5"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.5"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </svg>
-              <span className="chat-header-label">{t('chat.delete')}</span>
-            </button>
+              <path
+                d="M4 5.5h12M8 5.5V4h4v1.5M5.5 5.5l.8 10.5h7.4l.8-10.5M8.5 8.5v5M11.5 8.5v5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </HeaderAction>
           </>
         )}
       </header>
@@ -558,5 +551,32 @@ function ConversationBack() {
     <Link to="/chats" className="chat-back" aria-label={t('chat.back_to_list')}>
       <span aria-hidden="true">‹</span>
     </Link>
+  );
+}
+
+/** An action of the conversation's header: its icon, and its name beside it from 576 px. */
+function HeaderAction({
+  label,
+  className,
+  onClick,
+  children,
+}: {
+  label: string;
+  className: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-outline-secondary btn-sm chat-header-action ${className}`}
+      onClick={onClick}
+      aria-label={label}
+    >
+      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+        {children}
+      </svg>
+      <span className="chat-header-label">{label}</span>
+    </button>
   );
 }
