@@ -45,6 +45,13 @@ export const conversations = pgTable(
      * answer; cleared when that profile writes. Null in conversations of two real members.
      */
     awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
+    /**
+     * The fictional profile of the pair, whom the back office's operators answer for (null between
+     * two real members): set when the conversation starts, so the queue never joins users.
+     */
+    operatedMemberId: bigint('operated_member_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     unique('conversations_pair_key').on(t.memberLow, t.memberHigh),

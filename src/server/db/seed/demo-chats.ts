@@ -105,6 +105,7 @@ export async function seedDemoChats(db: Database, now = new Date()): Promise<num
             lastSeq: lines.length,
             // A fictional profile's operator owes the login an answer when the login wrote last.
             awaitingReplySince: partner.fictional && !lastFromPartner ? at(lines.length - 1) : null,
+            operatedMemberId: partner.fictional ? partner.id : null,
           })
           .onConflictDoNothing()
           .returning({ id: conversations.id });

@@ -197,6 +197,35 @@ describe('POST /api/chat-message.php', () => {
     expect(read.messages[1]?.credits).toBe(0);
   });
 
+  it('marks a conversation with a fictional profile for the back office: whom to answer for, since when a reply waits', async () => {
+    const a = await member();
+    const profile = await member(20, { fictional: true });
+    const real = await member();
+    const state = async (id: number) =>
+      (
+        await services.pool.query(
+          'select operated_member_id, awaiting_reply_since from conversations where id = $1',
+          [id],
+        )
+      ).rows[0] as { operated_member_id: string | null; awaiting_reply_since: Date | null };
+
+    const first = await sent(a.login, { to: { id: profile.id } });
+    const waiting = await state(first.conversation.id);
+    expect(Number(waiting.operated_member_id)).toBe(profile.id);
+    expect(waiting.awaiting_reply_since).toBeInstanceOf(Date);
+    // A second message keeps the first moment of waiting; the profile's answer clears it.
+    await sent(a.login, { conversation: first.conversation }, 'nog eentje');
+    expect((await state(first.conversation.id)).awaiting_reply_since).toEqual(waiting.awaiting_reply_since);
+    await sent(profile.login, { conversation: first.conversation }, 'Hoi!');
+    expect((await state(first.conversation.id)).awaiting_reply_since).toBeNull();
+
+    const between = await sent(a.login, { to: { id: real.id } });
+    expect(await state(between.conversation.id)).toEqual({
+      operated_member_id: null,
+      awaiting_reply_since: null,
+    });
+  });
+
   it('stores and charges one message for 50 concurrent sends of one client id', async () => {
     const a = await member(5);
     const b = await member(0);

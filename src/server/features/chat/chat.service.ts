@@ -259,7 +259,8 @@ export async function sendMessage(
 
   try {
     return await deps.db.transaction(async (tx) => {
-      const id = conversationId ?? (await startConversation(tx, viewer, partnerId));
+      const operated = partner.card.fictional ? partnerId : partner.senderFictional ? viewer.id : null;
+      const id = conversationId ?? (await startConversation(tx, viewer, partnerId, operated));
       const awaiting = partner.senderFictional
         ? sql`null`
         : partner.card.fictional
@@ -334,7 +335,12 @@ export async function sendMessage(
  * theirs, so two first messages at once cannot both be the one over the limit; the partner may
  * have started it at the same moment: then theirs is used.
  */
-async function startConversation(tx: Tx, viewer: MemberViewer, partnerId: number): Promise<number> {
+async function startConversation(
+  tx: Tx,
+  viewer: MemberViewer,
+  partnerId: number,
+  operatedMemberId: number | null,
+): Promise<number> {
   const [low, high] = ordered(viewer.id, partnerId);
   if (!viewer.premium) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-start:${viewer.id}`}, 0))`);
@@ -345,7 +351,7 @@ async function startConversation(tx: Tx, viewer: MemberViewer, partnerId: number
   }
   const [created] = await tx
     .insert(conversations)
-    .values({ memberLow: low, memberHigh: high, startedBy: viewer.id })
+    .values({ memberLow: low, memberHigh: high, startedBy: viewer.id, operatedMemberId })
     .onConflictDoNothing()
     .returning({ id: conversations.id });
   const id = created?.id ?? (await conversationOfPair(tx, viewer.id, partnerId));
