@@ -44,6 +44,7 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'preview' });
+  const [unreadable, setUnreadable] = useState(false);
   // An upload the member cancelled still answers: its answer is dropped (the server removes the
   // unsent upload a day later).
   const attempt = useRef(0);
@@ -52,6 +53,7 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
     if (!file) return;
     const url = URL.createObjectURL(file);
     setPreview(url);
+    setUnreadable(false);
     return () => {
       URL.revokeObjectURL(url);
       setPreview(null);
@@ -155,7 +157,16 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
           </>
         }
       >
-        {preview && <img className="chat-photo-preview" src={preview} alt={t('chat.photo.preview_alt')} />}
+        {preview && !unreadable && (
+          <img
+            className="chat-photo-preview"
+            src={preview}
+            alt={t('chat.photo.preview_alt')}
+            // A file the browser cannot show (a renamed text, HEIC in most browsers): no broken
+            // picture; the server still decides, and says why it refuses.
+            onError={() => setUnreadable(true)}
+          />
+        )}
         {uploading && (
           <p className="chat-photo-status" role="status">
             {phase.percent < 100
