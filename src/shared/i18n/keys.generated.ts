@@ -105,6 +105,7 @@ export type CommonKey =
   | 'chat.messages_label'
   | 'chat.not_found'
   | 'chat.offline'
+  | 'chat.older_hidden'
   | 'chat.photo.attach'
   | 'chat.photo.close'
   | 'chat.photo.list_preview'
@@ -192,6 +193,7 @@ export type CommonKey =
   | 'errors.conversation_limit_reached'
   | 'errors.conversation_not_found'
   | 'errors.csrf_failed'
+  | 'errors.daily_limit_reached'
   | 'errors.default'
   | 'errors.email_exists'
   | 'errors.email_not_found'
@@ -605,6 +607,7 @@ export type CommonKey =
   | 'validation.sexuality_required'
   | 'validation.signup_message_too_long'
   | 'validation.signups_closed'
+  | 'validation.spending_limit_invalid'
   | 'validation.time_zone_invalid';
 
 export type LegalKey =

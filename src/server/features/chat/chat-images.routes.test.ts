@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { ChatImage, ChatResponse, SendMessageResponse } from '../../../shared/contracts/chat.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { FEATURES } from '../../features.ts';
 import { createTestApp } from '../../test/app.ts';
 import { blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
@@ -9,8 +10,9 @@ import { makeTestJpeg, makeTestPng, multipartBody } from '../../test/photo-fixtu
 import { eraseAccountJob } from '../auth/account-deletion.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
+import { purgeExpiredMessages } from './chat.retention.ts';
 import { CHAT_IMAGE_SIZES, chatImageFileKey } from './chat-images.keys.ts';
-import { UNSENT_CHAT_IMAGE_KEPT_MS } from './chat-images.service.ts';
+import { CHAT_IMAGE_SWEEP_JOB, sweepChatImages, UNSENT_CHAT_IMAGE_KEPT_MS } from './chat-images.service.ts';
 
 const { app, services } = await createTestApp({ PHOTO_UPLOAD_RATE_LIMIT: '1000' });
 const { db, storage } = services;
@@ -267,30 +269,66 @@ describe('POST /api/chat-photo.php and the image message', () => {
 });
 
 describe('chat images that go', () => {
-  it('removes an upload no message took a day later, and keeps sent ones', async () => {
+  it('sweeps uploads no message took a day later, and images retention unlinked; keeps sent ones', async () => {
     const a = await member();
     const b = await member();
     const unsent = await uploaded(a.login, { to: b.id });
     const sent = await uploaded(a.login, { to: b.id });
-    await sendImage(a.login, { to: { id: b.id } }, sent.id);
+    const message = await sendImage(a.login, { to: { id: b.id } }, sent.id);
     const unsentFiles = await filesOf(unsent.id);
     const sentFiles = await filesOf(sent.id);
+    const sweep = async (at: Date) => {
+      const realNow = services.now;
+      services.now = () => at;
+      try {
+        await services.jobs.enqueue(CHAT_IMAGE_SWEEP_JOB, {});
+        await services.jobs.drain(at);
+      } finally {
+        services.now = realNow;
+      }
+    };
 
-    const realNow = services.now;
-    try {
-      await services.jobs.drain();
-      expect(await filesOf(unsent.id)).toEqual(unsentFiles); // not due yet
-      services.now = () => new Date(Date.now() + UNSENT_CHAT_IMAGE_KEPT_MS + 60_000);
-      await services.jobs.drain();
-    } finally {
-      services.now = realNow;
-    }
+    await sweep(new Date(Date.now() + UNSENT_CHAT_IMAGE_KEPT_MS - 60_000));
+    expect(await filesOf(unsent.id)).toEqual(unsentFiles); // not a day old yet
+    await sweep(new Date(Date.now() + UNSENT_CHAT_IMAGE_KEPT_MS + 60_000));
     expect(await rows('select id from chat_images where id = $1', [unsent.id])).toEqual([]);
     for (const key of unsentFiles) expect(await storage.exists(key), key).toBe(false);
     expect(await filesOf(sent.id)).toEqual(sentFiles);
     for (const key of sentFiles) expect(await storage.exists(key), key).toBe(true);
     expect((await get(sent.url, b.login)).statusCode).toBe(200);
     expect((await get(unsent.url, a.login)).statusCode).toBe(404);
+
+    // Past retention the message lets go of its image (chat.retention.ts); the next sweep takes it.
+    const later = new Date(Date.now() + (LIMITS.chatRetentionDays + 2) * 86_400_000);
+    expect(await purgeExpiredMessages(db, later)).toBeGreaterThan(0);
+    await sweep(later);
+    expect(await rows('select id from chat_images where id = $1', [sent.id])).toEqual([]);
+    for (const key of sentFiles) expect(await storage.exists(key), key).toBe(false);
+    const [stub] = await rows('select kind, image_id from messages where id = $1', [message.id]);
+    expect(stub).toEqual({ kind: 'image', image_id: null });
+  });
+
+  it('answers a send racing the sweep with its message or image_not_found, never a 500', async () => {
+    const a = await member();
+    const b = await member();
+    const old = await uploaded(a.login, { to: b.id });
+    const at = new Date(Date.now() + UNSENT_CHAT_IMAGE_KEPT_MS + 60_000);
+    // The sweep holds the row: a send now waits for it, then finds the image gone.
+    const swept = sweepChatImages(services, at);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/chat-message.php',
+      payload: { to: { id: b.id }, client_id: randomUUID(), kind: 'image', image: { id: old.id } },
+      ...a.login,
+    });
+    expect(await swept).toBeGreaterThanOrEqual(0);
+    if (res.statusCode === 200) {
+      // The send came first: the image stays with its message.
+      expect((await filesOf(old.id)).length).toBe(2);
+    } else {
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.details.fieldErrors.image).toEqual(['image_not_found']);
+    }
   });
 
   it("erases the erased member's images, files and rows; their messages stay without one, the partner's stay", async () => {

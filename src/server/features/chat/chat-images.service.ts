@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { ChatImageSize } from '../../../shared/contracts/chat.ts';
 import type { Tx } from '../../db/client.ts';
@@ -18,17 +18,22 @@ import { CHAT_IMAGE_SIZES, chatImageFileKey, chatImageStorageKey, chatImageTag }
  * Chat images (docs/decisions/0029): uploaded through the profile photos' pipeline (type by
  * content, every piece of metadata dropped, fitted sizes), stored under a key space of their own,
  * sent as an image message, served by chat-images.routes.ts to the uploader and the conversation's
- * two members only, removed with their uploader's account, and removed a day after the upload if
- * no message took them.
+ * two members only, removed with their uploader's account, and swept once no message holds them:
+ * an upload never sent, or an image whose message retention emptied (chat.retention.ts).
  */
 
-/** An upload no message took is removed after this long: time enough for a send to be retried. */
+/** An upload no message took is kept this long at least: time enough for a send to be retried. */
 export const UNSENT_CHAT_IMAGE_KEPT_MS = 86_400_000;
 
-/** Removes one chat image a day after its upload unless a message took it. */
-export const REMOVE_UNSENT_CHAT_IMAGE_JOB = defineJob({
-  name: 'chat.remove-unsent-image',
-  payload: z.object({ imageId: z.number().int().positive() }),
+/** Images one sweep transaction removes: short transactions, however many waited. */
+const SWEEP_BATCH = 200;
+
+/** Every hour: the chat images no message holds, a day after their upload (sweepChatImages). */
+export const CHAT_IMAGE_SWEEP_JOB = defineJob({
+  name: 'chat-image-sweep',
+  payload: z.object({}),
+  cron: '41 * * * *',
+  maxAttempts: 3,
 });
 
 export type UploadedChatImage = { id: number; width: number; height: number };
@@ -36,11 +41,11 @@ export type UploadedChatImage = { id: number; width: number; height: number };
 /**
  * Stores a photo for a message to the target, once the caller may write there (the same
  * conversation.send the send asks): nobody uploads into a chat they cannot write to, and a refused
- * upload costs no decoding. The row, its files and the job that removes it unless it is sent are
- * one change: files are written before the commit and removed again if it fails.
+ * upload costs no decoding. Files are written before the row commits and removed again if it fails;
+ * one never sent is swept a day later (sweepChatImages).
  */
 export async function uploadChatImage(
-  services: Pick<AppServices, 'db' | 'storage' | 'enqueue' | 'now'>,
+  services: Pick<AppServices, 'db' | 'storage' | 'now'>,
   viewer: MemberViewer,
   target: SendTarget,
   bytes: Buffer,
@@ -50,7 +55,6 @@ export async function uploadChatImage(
   const written: string[] = [];
   try {
     return await services.db.transaction(async (tx) => {
-      const createdAt = services.now();
       // The storage key contains the image id, so the row goes in first and gets its key after.
       const [inserted] = await tx
         .insert(chatImages)
@@ -59,7 +63,7 @@ export async function uploadChatImage(
           storageKey: '',
           width: processed.width,
           height: processed.height,
-          createdAt,
+          createdAt: services.now(),
         })
         .returning({ id: chatImages.id });
       if (!inserted) throw new Error('chat image insert returned no row');
@@ -71,15 +75,6 @@ export async function uploadChatImage(
           written.push(key);
           await services.storage.put(key, processed.files[size], 'image/webp');
         }),
-      );
-      await services.enqueue(
-        REMOVE_UNSENT_CHAT_IMAGE_JOB,
-        { imageId: inserted.id },
-        {
-          tx,
-          runAt: new Date(createdAt.getTime() + UNSENT_CHAT_IMAGE_KEPT_MS),
-          dedupeKey: `chat-image:${inserted.id}`,
-        },
       );
       return { id: inserted.id, width: processed.width, height: processed.height };
     });
@@ -125,30 +120,57 @@ export async function chatImageFileFor(
 }
 
 /**
- * The job of REMOVE_UNSENT_CHAT_IMAGE_JOB. The row is locked first: a send taking the image at the
- * same moment then either committed before (the image stays) or fails on the missing row (the
- * send answers image_not_found). Files go before the row, so a failed run is simply run again.
+ * Removes the chat images no message holds that were uploaded before `now` minus a day: uploads
+ * never sent, and images whose message retention emptied. Each batch locks its rows first (SKIP
+ * LOCKED: a send holding one is left for the next run) and then asks again, in a statement of its
+ * own, which ones a message took meanwhile: a send that committed in between keeps its image, one
+ * that comes after fails on the missing row and answers image_not_found. Files go before the rows,
+ * so a failed run is simply run again. Returns how many images went.
  */
-export async function removeUnsentChatImage(
+export async function sweepChatImages(
   services: Pick<AppServices, 'db' | 'storage'>,
-  payload: { imageId: number },
-): Promise<void> {
-  await services.db.transaction(async (tx) => {
-    const [image] = await tx
-      .select({ storageKey: chatImages.storageKey })
-      .from(chatImages)
-      .where(eq(chatImages.id, payload.imageId))
-      .for('update');
-    if (!image) return;
-    const [sent] = await tx
-      .select({ one: sql`1` })
-      .from(messages)
-      .where(eq(messages.imageId, payload.imageId))
-      .limit(1);
-    if (sent) return;
-    await removeFiles(services, [image.storageKey]);
-    await tx.delete(chatImages).where(eq(chatImages.id, payload.imageId));
-  });
+  now: Date,
+): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNSENT_CHAT_IMAGE_KEPT_MS);
+  let removed = 0;
+  for (;;) {
+    const batch = await services.db.transaction(async (tx) => {
+      const candidates = await tx
+        .select({ id: chatImages.id, storageKey: chatImages.storageKey })
+        .from(chatImages)
+        .where(
+          and(
+            lt(chatImages.createdAt, cutoff),
+            notExists(tx.select({ one: sql`1` }).from(messages).where(eq(messages.imageId, chatImages.id))),
+          ),
+        )
+        .orderBy(asc(chatImages.id))
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      if (candidates.length === 0) return { seen: 0, gone: 0 };
+      const ids = candidates.map((image) => image.id);
+      const taken = new Set(
+        (
+          await tx.select({ imageId: messages.imageId }).from(messages).where(inArray(messages.imageId, ids))
+        ).map((row) => row.imageId),
+      );
+      const gone = candidates.filter((image) => !taken.has(image.id));
+      await removeFiles(
+        services,
+        gone.map((image) => image.storageKey),
+      );
+      if (gone.length > 0)
+        await tx.delete(chatImages).where(
+          inArray(
+            chatImages.id,
+            gone.map((image) => image.id),
+          ),
+        );
+      return { seen: candidates.length, gone: gone.length };
+    });
+    removed += batch.gone;
+    if (batch.seen < SWEEP_BATCH) return removed;
+  }
 }
 
 /**
