@@ -25,3 +25,18 @@ export const SpendingLimitInputSchema = z.object({
   time_zone: TimeZoneSchema,
 });
 export type SpendingLimitInput = z.infer<typeof SpendingLimitInputSchema>;
+
+/**
+ * The settings form's field: a whole number of credits, or empty for no limit (the browser adds
+ * its time zone when it sends SpendingLimitInputSchema).
+ */
+export const SpendingLimitFormSchema = z.object({
+  daily_limit: z
+    .string()
+    .trim()
+    .refine(
+      (value) =>
+        value === '' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= SPENDING_LIMIT_MAX),
+      { error: 'spending_limit_invalid' },
+    ),
+});
