@@ -10,3 +10,13 @@ export function uniqueViolation(error: unknown, constraint: string): boolean {
   }
   return false;
 }
+
+/** Whether an error (or what it wraps) is PostgreSQL's foreign key violation (23503) of the named constraint. */
+export function foreignKeyViolation(error: unknown, constraint: string): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const pg = e as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (pg.code === '23503' && pg.constraint === constraint) return true;
+    e = pg.cause;
+  }
+  return false;
+}

@@ -51,6 +51,19 @@ export const SendMessageInputSchema = z
 /** What a client sends: `kind` defaults to text, `body` to empty. */
 export type SendMessageInput = z.input<typeof SendMessageInputSchema>;
 
+/**
+ * A chat image: `url` the large size, `thumb_url` the medium one the bubble shows (chatImageUrl),
+ * served only to its uploader and the two members of the conversation it was sent in.
+ */
+export const ChatImageSchema = z.object({
+  id: Id,
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type ChatImage = z.infer<typeof ChatImageSchema>;
+
 export const ChatMessageSchema = z.object({
   id: Id,
   conversation: Ref,
@@ -62,9 +75,7 @@ export const ChatMessageSchema = z.object({
   /** A gift message's gift, named in the caller's language. */
   gift: z.object({ id: Id, slug: z.string(), name: z.string() }).nullable(),
   /** An image message's picture: addresses only the conversation's two members can open. */
-  image: z
-    .object({ id: Id, url: z.string(), thumb_url: z.string(), width: z.number(), height: z.number() })
-    .nullable(),
+  image: ChatImageSchema.nullable(),
   client_id: z.string(),
   /** Credits charged for it (what the sender paid; 0 for messages the caller received). */
   credits: z.number().int().nonnegative(),

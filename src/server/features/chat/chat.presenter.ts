@@ -1,4 +1,4 @@
-import type { ChatEntry, ChatMessage, ChatResponse } from '../../../shared/contracts/chat.ts';
+import type { ChatEntry, ChatImage, ChatMessage, ChatResponse } from '../../../shared/contracts/chat.ts';
 import { chatImageUrl } from '../../../shared/contracts/chat.ts';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import { DEFAULT_LOCALE, type Locale } from '../../../shared/i18n/locales.ts';
@@ -11,6 +11,17 @@ type Visibility = { visibleFields: readonly ProfileField[] };
 const giftName = (names: Record<string, string>, locale: Locale) =>
   names[locale] ?? names[DEFAULT_LOCALE] ?? Object.values(names)[0] ?? '';
 
+/** A chat image's addresses: only its uploader and the conversation's two members are served them. */
+export function presentChatImage(image: { id: number; width: number; height: number }): ChatImage {
+  return {
+    id: image.id,
+    url: chatImageUrl(image.id, 'large'),
+    thumb_url: chatImageUrl(image.id, 'medium'),
+    width: image.width,
+    height: image.height,
+  };
+}
+
 /** A message as one of its two members sees it: what was charged only to the one who paid. */
 export function presentMessage(row: MessageRow, viewerId: number, locale: Locale): ChatMessage {
   return {
@@ -21,15 +32,7 @@ export function presentMessage(row: MessageRow, viewerId: number, locale: Locale
     kind: row.kind,
     body: row.body,
     gift: row.gift ? { id: row.gift.id, slug: row.gift.slug, name: giftName(row.gift.names, locale) } : null,
-    image: row.image
-      ? {
-          id: row.image.id,
-          url: chatImageUrl(row.image.id, 'large'),
-          thumb_url: chatImageUrl(row.image.id, 'medium'),
-          width: row.image.width,
-          height: row.image.height,
-        }
-      : null,
+    image: row.image ? presentChatImage(row.image) : null,
     client_id: row.clientId,
     credits: row.senderId === viewerId ? row.credits : 0,
     created_at: row.createdAt.toISOString(),

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contracts/chat.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
-import { uniqueViolation } from '../../db/pg-errors.ts';
+import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import {
   blocks,
   chatImages,
@@ -220,6 +220,27 @@ async function messageOf(db: Queryable, senderId: number, clientId: string): Pro
   return row;
 }
 
+/**
+ * Whether the caller may write to the target now (conversation.send, with facts read fresh): the
+ * send itself, and whatever is prepared for a send (a chat photo's upload), ask the same question.
+ */
+export async function authorizeSend(deps: ChatDeps, viewer: MemberViewer, target: SendTarget) {
+  const { conversationId, partnerId } = await resolveTarget(
+    deps.db,
+    viewer.id,
+    'conversationId' in target ? target : { memberId: target.to },
+  );
+  const partner = await readPartner(deps.db, viewer.id, partnerId);
+  if (!partner) throw memberNotFound();
+  const facts: SendFacts = {
+    partner: partner.facts,
+    conversation: conversationId !== null,
+    started: conversationId === null && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
+  };
+  authorize(viewer, 'conversation.send', facts);
+  return { conversationId, partnerId, partner };
+}
+
 /** Thrown inside the send's transaction when the client id was already used: rolls the seq back. */
 class AlreadySent extends Error {}
 
@@ -242,19 +263,7 @@ export async function sendMessage(
   const { content } = input;
   if (content.body.length > settings.messageLength) throw validationFailed({ body: ['message_too_long'] });
 
-  const { conversationId, partnerId } = await resolveTarget(
-    deps.db,
-    viewer.id,
-    'conversationId' in target ? target : { memberId: target.to },
-  );
-  const partner = await readPartner(deps.db, viewer.id, partnerId);
-  if (!partner) throw memberNotFound();
-  const facts: SendFacts = {
-    partner: partner.facts,
-    conversation: conversationId !== null,
-    started: conversationId === null && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
-  };
-  authorize(viewer, 'conversation.send', facts);
+  const { conversationId, partnerId, partner } = await authorizeSend(deps, viewer, target);
   const price = await priceOf(deps.db, viewer.id, content, settings);
 
   try {
@@ -323,6 +332,9 @@ export async function sendMessage(
   } catch (err) {
     // The same image sent twice at once under two client ids: the unique image wins once.
     if (uniqueViolation(err, 'messages_image_key')) throw validationFailed({ image: ['image_not_found'] });
+    // The clean-up of unsent images took this one while it was being sent (chat-images.service.ts).
+    if (foreignKeyViolation(err, 'messages_image_id_chat_images_id_fk'))
+      throw validationFailed({ image: ['image_not_found'] });
     if (!(err instanceof AlreadySent)) throw err;
     const first = await messageOf(deps.db, viewer.id, input.clientId);
     if (!first) throw err;

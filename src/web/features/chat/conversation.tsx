@@ -45,6 +45,7 @@ import {
   putPending,
   subscribeOutbox,
 } from './chat-outbox.ts';
+import { ChatPhotoButton } from './chat-photo-button.tsx';
 import { ConversationInfo } from './conversation-info.tsx';
 import { MessageContent } from './message-content.tsx';
 
@@ -489,6 +490,24 @@ export function Conversation({ target }: { target: ChatTarget }) {
         <p className="chat-refusal alert alert-info">{t(`errors.${blockedReason}`)}</p>
       ) : (
         <form className="chat-composer" onSubmit={submit}>
+          <ChatPhotoButton
+            target={conversationId !== null ? { conversation: conversationId } : { to: profile.id }}
+            name={profile.name}
+            price={loaded.photo_credits}
+            upsellInstead={loaded.send_refusal === 'conversation_limit_reached' && conversationId === null}
+            onUpsell={() => setUpsell(true)}
+            onUploaded={(image) => {
+              stickToBottom.current = true;
+              void send({
+                clientId: crypto.randomUUID(),
+                kind: 'image',
+                body: '',
+                image: { id: image.id, thumb_url: image.thumb_url },
+                createdAt: new Date().toISOString(),
+                status: 'sending',
+              });
+            }}
+          />
           <textarea
             className="form-control"
             rows={2}

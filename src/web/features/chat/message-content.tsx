@@ -1,9 +1,10 @@
 import type { ChatMessage } from '../../../shared/contracts/chat.ts';
+import { ChatImageView } from './chat-image-view.tsx';
 import type { PendingMessage } from './chat-outbox.ts';
 
 type Shown = Pick<ChatMessage, 'kind' | 'body'> & {
   gift?: { slug: string; name: string } | null;
-  image?: { thumb_url: string; width?: number; height?: number } | null;
+  image?: { thumb_url: string; url?: string; width?: number; height?: number } | null;
 };
 
 /**
@@ -27,13 +28,11 @@ export function MessageContent({ message }: { message: Shown | PendingMessage })
     const size = 'width' in image && image.width && image.height ? image : null;
     return (
       <>
-        <img
-          className="chat-image"
-          src={image.thumb_url}
-          alt=""
+        <ChatImageView
+          thumbUrl={image.thumb_url}
+          url={'url' in image ? image.url : undefined}
           width={size?.width}
           height={size?.height}
-          loading="lazy"
         />
         {body}
       </>
