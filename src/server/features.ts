@@ -6,6 +6,7 @@ import { companyFeature } from './features/company/company.feature.ts';
 import { complaintsFeature } from './features/complaints/complaints.feature.ts';
 import { devMailFeature } from './features/dev-mail/dev-mail.feature.ts';
 import { geocodeFeature } from './features/geocode/geocode.feature.ts';
+import { giftsFeature } from './features/gifts/gifts.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
 import { i18nFeature } from './features/i18n/i18n.feature.ts';
 import { interestsFeature } from './features/interests/interests.feature.ts';
@@ -45,6 +46,7 @@ export const FEATURES: readonly Feature[] = [
   blocksFeature,
   likesFeature,
   chatFeature,
+  giftsFeature,
   swipeFeature,
   matchFinderFeature,
   realtimeFeature,
