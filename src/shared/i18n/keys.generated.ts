@@ -895,6 +895,33 @@ export type ProfileKey =
   | 'title';
 
 export type MembersKey =
+  | 'gifts.button'
+  | 'gifts.close'
+  | 'gifts.intro'
+  | 'gifts.load_failed'
+  | 'gifts.loading'
+  | 'gifts.open_chat'
+  | 'gifts.price'
+  | 'gifts.retry'
+  | 'gifts.sending'
+  | 'gifts.sent'
+  | 'gifts.title'
+  | 'icebreakers.close'
+  | 'icebreakers.intro'
+  | 'icebreakers.lines.l01'
+  | 'icebreakers.lines.l02'
+  | 'icebreakers.lines.l03'
+  | 'icebreakers.lines.l04'
+  | 'icebreakers.lines.l05'
+  | 'icebreakers.lines.l06'
+  | 'icebreakers.lines.l07'
+  | 'icebreakers.lines.l08'
+  | 'icebreakers.lines.l09'
+  | 'icebreakers.lines.l10'
+  | 'icebreakers.offer'
+  | 'icebreakers.open'
+  | 'icebreakers.price'
+  | 'icebreakers.title'
   | 'likes.become_premium'
   | 'likes.empty_given'
   | 'likes.empty_matches'
@@ -1094,6 +1121,8 @@ export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =
+  | 'gifts.price'
+  | 'icebreakers.price'
   | 'likes.new_count'
   | 'match_finder.age_years'
   | 'match_finder.interests_count'

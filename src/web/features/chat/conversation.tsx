@@ -44,6 +44,8 @@ import {
   putPending,
   subscribeOutbox,
 } from './chat-outbox.ts';
+import { GiftButton, GiftPicker } from './gift-picker.tsx';
+import { IcebreakerOffer, IcebreakerPicker } from './icebreakers.tsx';
 import { MessageContent } from './message-content.tsx';
 
 type Loaded = Omit<ChatResponse, 'messages'>;
@@ -76,6 +78,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const [upsell, setUpsell] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [draft, setDraft] = useState('');
+  const [picking, setPicking] = useState<'gift' | 'icebreaker' | null>(null);
   // When the partner's last typing event came (0: not typing); shown for TYPING_SHOWN_FOR_MS.
   const [partnerTyping, setPartnerTyping] = useState(0);
   useEffect(() => {
@@ -243,23 +246,27 @@ export function Conversation({ target }: { target: ChatTarget }) {
     }
   };
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const body = draft.trim();
-    if (!body || !loaded) return;
+  /** A new message of any kind (a text, a gift, an icebreaker): false when the upsell came instead. */
+  const compose = (content: Pick<PendingMessage, 'kind' | 'body' | 'gift'>) => {
+    if (!loaded) return false;
     if (loaded.send_refusal === 'conversation_limit_reached' && loaded.conversation === null) {
       setUpsell(true);
-      return;
+      return false;
     }
-    setDraft('');
     stickToBottom.current = true;
     void send({
       clientId: crypto.randomUUID(),
-      kind: 'text',
-      body,
+      ...content,
       createdAt: new Date().toISOString(),
       status: 'sending',
     });
+    return true;
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const body = draft.trim();
+    if (body && compose({ kind: 'text', body })) setDraft('');
   };
 
   // Tell the partner while typing, at most every TYPING_SEND_EVERY_MS (only in a conversation that exists).
@@ -377,7 +384,10 @@ export function Conversation({ target }: { target: ChatTarget }) {
           </button>
         )}
         {messages.length === 0 && pending.length === 0 && (
-          <p className="chat-first text-secondary">{t('chat.first_message', { name: profile.name })}</p>
+          <div className="chat-first">
+            <p className="text-secondary">{t('chat.first_message', { name: profile.name })}</p>
+            {!blockedReason && <IcebreakerOffer onOpen={() => setPicking('icebreaker')} />}
+          </div>
         )}
         {withDaySeparators(messages).map(({ message, newDay }) => {
           const label = dayLabel(message.created_at, now);
@@ -438,6 +448,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         <p className="chat-refusal alert alert-info">{t(`errors.${blockedReason}`)}</p>
       ) : (
         <form className="chat-composer" onSubmit={submit}>
+          <GiftButton name={profile.name} onClick={() => setPicking('gift')} />
           <textarea
             className="form-control"
             rows={2}
@@ -456,6 +467,25 @@ export function Conversation({ target }: { target: ChatTarget }) {
           </div>
         </form>
       )}
+      <GiftPicker
+        open={picking === 'gift'}
+        name={profile.name}
+        onClose={() => setPicking(null)}
+        onChoose={({ id, slug, name }) => {
+          setPicking(null);
+          compose({ kind: 'gift', body: '', gift: { id, slug, name } });
+        }}
+      />
+      <IcebreakerPicker
+        open={picking === 'icebreaker'}
+        name={profile.name}
+        credits={loaded.message_credits}
+        onClose={() => setPicking(null)}
+        onChoose={(line) => {
+          setPicking(null);
+          compose({ kind: 'text', body: line });
+        }}
+      />
       <PremiumUpsell open={upsell} name={profile.name} onClose={() => setUpsell(false)} />
       <Modal
         open={confirmDelete}

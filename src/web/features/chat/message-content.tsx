@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../shared/contracts/chat.ts';
+import { giftImageUrl } from '../../../shared/contracts/gifts.ts';
 import type { PendingMessage } from './chat-outbox.ts';
 
 type Shown = Pick<ChatMessage, 'kind' | 'body'> & {
@@ -16,7 +17,7 @@ export function MessageContent({ message }: { message: Shown | PendingMessage })
     return (
       <>
         <figure className="chat-gift">
-          <img src={`/gifts/${message.gift.slug}.svg`} alt="" width={96} height={96} />
+          <img src={giftImageUrl(message.gift.slug)} alt="" width={96} height={96} />
           <figcaption>{message.gift.name}</figcaption>
         </figure>
         {body}
