@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { grantCredits } from '../../features/credits/credits.service.ts';
 import { visibleMemberCondition } from '../../features/members/members.visibility.ts';
 import type { Database } from '../client.ts';
-import { conversationMembers, conversations, messages, profiles, users } from '../schema/index.ts';
+import { conversationMembers, conversations, gifts, messages, profiles, users } from '../schema/index.ts';
 import { DEMO_LOGIN_EMAILS } from './demo-logins.ts';
 
 /** Conversations per demo login; the first UNREAD end with a message the login has not read. */
@@ -12,17 +12,21 @@ const UNREAD = 2;
 const CHAT_CREDITS = 300;
 const MINUTE_MS = 60_000;
 
+/** A line of a script: a text, or a gift of the catalogue (migration 0016) by its slug. */
+type Line = string | { gift: string };
+
 /** A short exchange: the partner opens, and the lines alternate from there. */
-const SCRIPTS: readonly (readonly string[])[] = [
+const SCRIPTS: readonly (readonly Line[])[] = [
   [
     'Hoi! Leuk profiel, waar kom je vandaan?',
     'Dank je! Uit de buurt van Utrecht, en jij?',
     'Amersfoort! Zin om een keer koffie te drinken?',
   ],
   [
-    'Hallo, ik zag dat je ook van wandelen houdt 🙂',
-    'Zeker, vooral in de duinen. Jij ook?',
-    'Ja! Vorige week nog op de Veluwe geweest.',
+    // One conversation opens with a gift, so the chat shows one at once (issue 14).
+    { gift: 'rose' },
+    'Wat lief, dank je! 🌹 Hoe kom je erbij?',
+    'Ik zag dat je ook van wandelen houdt 🙂 Zin om een keer samen de duinen in te gaan?',
   ],
   [
     'Goedemorgen! Hoe was je weekend?',
@@ -45,6 +49,9 @@ export async function seedDemoChats(db: Database, now = new Date()): Promise<num
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]))
     .orderBy(asc(users.id));
+  const giftIds = new Map(
+    (await db.select({ id: gifts.id, slug: gifts.slug }).from(gifts)).map((g) => [g.slug, g.id]),
+  );
   let created = 0;
   for (const login of logins) {
     const [existing] = await db
@@ -110,11 +117,11 @@ export async function seedDemoChats(db: Database, now = new Date()): Promise<num
           .returning({ id: conversations.id });
         if (!conversation) continue;
         await tx.insert(messages).values(
-          lines.map((body, i) => ({
+          lines.map((line, i) => ({
             conversationId: conversation.id,
             seq: i + 1,
             senderId: i % 2 === 0 ? partner.id : login.id,
-            body,
+            ...contentOf(line, giftIds),
             clientId: crypto.randomUUID(),
             credits: 0,
             createdAt: at(i),
@@ -134,4 +141,13 @@ export async function seedDemoChats(db: Database, now = new Date()): Promise<num
     });
   }
   return created;
+}
+
+/** A script line as a message's columns; a gift the catalogue lacks becomes a heart as text. */
+function contentOf(line: Line, giftIds: ReadonlyMap<string, number>) {
+  if (typeof line === 'string') return { kind: 'text' as const, body: line };
+  const giftId = giftIds.get(line.gift);
+  return giftId === undefined
+    ? { kind: 'text' as const, body: '❤️' }
+    : { kind: 'gift' as const, body: '', giftId };
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
@@ -268,6 +268,14 @@ describe('seedDemo with a small count', () => {
       expect(await balanceOf(site.db, login!.id), email).toBeGreaterThanOrEqual(
         DEFAULT_SETTINGS.message_credits * 10,
       );
+      // One conversation shows a gift of the catalogue.
+      const gifted = await site.db
+        .select({ giftId: messages.giftId })
+        .from(messages)
+        .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
+        .where(and(eq(conversationMembers.memberId, login!.id), eq(messages.kind, 'gift')));
+      expect(gifted.length, email).toBe(1);
+      expect(gifted[0]?.giftId, email).not.toBeNull();
     }
     const count = async () => (await site.db.select({ id: messages.id }).from(messages)).length;
     const before = await count();
