@@ -366,6 +366,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
         ref={listRef}
         role="log"
         aria-label={t('chat.messages_label', { name: profile.name })}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard (axe scrollable-region-focusable); texts and gift pictures have nothing else to focus
+        tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
           stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
