@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { SendMessageResponse } from '../../../shared/contracts/chat.ts';
 import type { GiftsResponse } from '../../../shared/contracts/gifts.ts';
 import { LOCALES } from '../../../shared/i18n/locales.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { balanceOf, grantCredits } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
 import { forgetGifts } from './gifts.service.ts';
 
@@ -54,6 +57,34 @@ describe('GET /api/gifts.php', () => {
     expect(slugs).not.toContain('retired');
     expect(slugs).not.toContain('star');
     expect(slugs).toContain('rose');
+  });
+
+  it("shows the price a send charges: its own, or the domain's gift_credits", async () => {
+    const a = await createMember(services.db);
+    const b = await createMember(services.db);
+    await services.db.transaction((tx) =>
+      grantCredits(tx, { userId: a.id, amount: 500, reason: 'test', reference: `test:${a.id}` }),
+    );
+    const login = await logIn(services.db, a.id);
+    forgetGifts(services.db);
+    const { gifts } = (await giftsOf(login, 'nl')).body;
+    for (const slug of ['ring', 'rose']) {
+      const gift = gifts.find((g) => g.slug === slug);
+      if (!gift) throw new Error(`${slug} is not in the catalogue`);
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/chat-message.php',
+        payload: { to: { id: b.id }, client_id: randomUUID(), kind: 'gift', gift: { id: gift.id } },
+        ...login,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect((res.json() as SendMessageResponse).message).toMatchObject({
+        kind: 'gift',
+        credits: gift.credits,
+        gift: { id: gift.id, slug, name: gift.name },
+      });
+    }
+    expect(await balanceOf(services.db, a.id)).toBe(500 - 100 - DEFAULT_SETTINGS.gift_credits);
   });
 
   it('refuses visitors', async () => {
