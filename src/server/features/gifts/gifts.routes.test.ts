@@ -87,6 +87,11 @@ describe('GET /api/gifts.php', () => {
     expect(await balanceOf(services.db, a.id)).toBe(500 - 100 - DEFAULT_SETTINGS.gift_credits);
   });
 
+  it('is in the OpenAPI document', async () => {
+    const doc = (await app.inject({ url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/gifts.php']?.get).toBeDefined();
+  });
+
   it('refuses visitors', async () => {
     const res = await app.inject({ url: '/api/gifts.php' });
     expect(res.statusCode).toBe(403);
