@@ -1,8 +1,9 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
-// The demo logins (src/server/db/seed/demo-logins.ts): Pieter is premium (no conversation limit),
-// Sanne the free member he writes to. Gifts come from the catalogue of migration 0016.
+// The demo logins (src/server/db/seed/demo-logins.ts): Sanne, free, gives Pieter gifts; Pieter,
+// premium (no conversation limit), tries the icebreakers on strangers, so Sanne starts no more
+// conversations than chat.spec.ts expects. Gifts come from the catalogue of migration 0016.
 const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
 const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
 const GIFT_PRICE = 30;
@@ -42,42 +43,43 @@ for (const width of [1280, 375]) {
   test(`gifts from the profile and from the composer reach the partner live at ${width} px`, async ({
     browser,
   }) => {
-    const pieter = await memberPage(browser, PIETER, width);
+    // Sanne gives (the conversation with Pieter is the one she starts, as chat.spec.ts counts on).
     const sanne = await memberPage(browser, SANNE, width);
-    const sanneId = (await me(sanne)).id;
-    const credits = (await me(pieter)).credits;
+    const pieter = await memberPage(browser, PIETER, width);
+    const pieterId = (await me(pieter)).id;
+    const credits = (await me(sanne)).credits;
 
-    // From Sanne's profile: the picker with pictures, names and prices; the gift goes at once.
-    await pieter.goto(`/members/${sanneId}`);
-    await pieter.getByRole('button', { name: 'Stuur een cadeau' }).click();
-    const picker = pieter.getByRole('dialog', { name: `Stuur ${SANNE.name} een cadeau` });
+    // From Pieter's profile: the picker with pictures, names and prices; the gift goes at once.
+    await sanne.goto(`/members/${pieterId}`);
+    await sanne.getByRole('button', { name: 'Stuur een cadeau' }).click();
+    const picker = sanne.getByRole('dialog', { name: `Stuur ${PIETER.name} een cadeau` });
     await expect(picker.getByRole('button', { name: /Roos/ })).toContainText(`${GIFT_PRICE} credits`);
     await expect(picker.getByRole('button', { name: /Ring/ })).toContainText('100 credits');
-    await expectAccessible(pieter);
+    await expectAccessible(sanne);
     await picker.getByRole('button', { name: /Roos/ }).click();
     await expect(picker).toBeHidden();
-    const sent = pieter.getByRole('status').filter({ hasText: `Cadeau verstuurd naar ${SANNE.name}: Roos.` });
+    const sent = sanne.getByRole('status').filter({ hasText: `Cadeau verstuurd naar ${PIETER.name}: Roos.` });
     await expect(sent).toBeVisible();
     const toChat = sent.getByRole('link', { name: 'Naar de chat' });
     await expect(toChat).toHaveAttribute('href', /^\/chats\/\d+$/);
-    await expect.poll(async () => (await me(pieter)).credits).toBe(credits - GIFT_PRICE);
-    await expectAccessible(pieter);
+    await expect.poll(async () => (await me(sanne)).credits).toBe(credits - GIFT_PRICE);
+    await expectAccessible(sanne);
 
-    // Sanne opens the conversation: the rose is there, picture and name.
-    await sanne.goto((await toChat.getAttribute('href')) ?? '');
-    const theirs = conversationLog(sanne, PIETER.name).locator('.chat-bubble.theirs', {
-      has: sanne.locator('.chat-gift'),
+    // Pieter opens the conversation: the rose is there, picture and name.
+    await pieter.goto((await toChat.getAttribute('href')) ?? '');
+    const theirs = conversationLog(pieter, SANNE.name).locator('.chat-bubble.theirs', {
+      has: pieter.locator('.chat-gift'),
     });
     await expect(theirs.last()).toContainText('Roos');
     await expectGiftShown(theirs.last(), 'rose');
     const giftsBefore = await theirs.count();
 
-    // Pieter follows the link and gives a teddy bear from the composer: she sees it without a reload.
+    // Sanne follows the link and gives a teddy bear from the composer: he sees it without a reload.
     await toChat.click();
-    await expect(pieter).toHaveURL(/\/chats\/\d+$/);
-    await pieter.getByRole('button', { name: `Stuur ${SANNE.name} een cadeau` }).click();
+    await expect(sanne).toHaveURL(/\/chats\/\d+$/);
+    await sanne.getByRole('button', { name: `Stuur ${PIETER.name} een cadeau` }).click();
     await picker.getByRole('button', { name: /Teddybeer/ }).click();
-    const own = conversationLog(pieter, SANNE.name)
+    const own = conversationLog(sanne, PIETER.name)
       .locator('.chat-bubble.own', { hasText: 'Teddybeer' })
       .last();
     await expect(own).toBeVisible();
@@ -86,10 +88,10 @@ for (const width of [1280, 375]) {
     await expect(theirs).toHaveCount(giftsBefore + 1);
     await expect(theirs.last()).toContainText('Teddybeer');
     await expectGiftShown(theirs.last(), 'teddy-bear');
-    await expect.poll(async () => (await me(pieter)).credits).toBe(credits - 2 * GIFT_PRICE);
-    await expectAccessible(sanne);
-    await pieter.context().close();
+    await expect.poll(async () => (await me(sanne)).credits).toBe(credits - 2 * GIFT_PRICE);
+    await expectAccessible(pieter);
     await sanne.context().close();
+    await pieter.context().close();
   });
 
   test(`the icebreakers of a first message show their price and send one at ${width} px`, async ({
