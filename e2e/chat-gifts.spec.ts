@@ -3,7 +3,7 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo logins (src/server/db/seed/demo-logins.ts): Sanne, free, gives Pieter gifts; Pieter,
 // premium (no conversation limit), tries the icebreakers on strangers, so Sanne starts no more
-// conversations than chat.spec.ts expects. Gifts come from the catalogue of migration 0016.
+// conversations than chat.spec.ts expects. Gifts come from the catalogue of migration 0018.
 const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
 const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
 const GIFT_PRICE = 30;

@@ -347,6 +347,7 @@ describe('members-only actions on their own things', () => {
 
   it('lets any member switch invisible mode for their own account, hidden or not; a visitor not', () => {
     expectRow('account.set_invisible', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+    expectRow('account.spending_limit', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
     expect(
       decide(memberViewer({ status: 'not_confirmed', emailConfirmed: false }), 'account.set_invisible'),
     ).toBe(null);
@@ -443,6 +444,7 @@ describe('operators and admins', () => {
       'profile.edit': true,
       'signup.complete': true,
       'account.set_invisible': true,
+      'account.spending_limit': true,
       'conversation.send': true,
       'conversation.use': true,
     };

@@ -1,6 +1,6 @@
 import { refusalError } from './refusals.ts';
 import type { Decision, OwnedFacts, Rule } from './rule.ts';
-import { completeSignup, editProfile, setInvisible } from './rules/account.rules.ts';
+import { completeSignup, editProfile, setInvisible, setSpendingLimit } from './rules/account.rules.ts';
 import { type SendFacts, sendMessage, useConversations } from './rules/chat.rules.ts';
 import {
   blockMember,
@@ -49,6 +49,7 @@ type Actions = {
   'profile.edit': { actor: MemberViewer; resource: OwnedFacts };
   'signup.complete': { actor: MemberViewer; resource: undefined };
   'account.set_invisible': { actor: MemberViewer; resource: undefined };
+  'account.spending_limit': { actor: MemberViewer; resource: undefined };
   'conversation.send': { actor: MemberViewer; resource: SendFacts };
   'conversation.use': { actor: MemberViewer; resource: undefined };
   /*
@@ -83,6 +84,7 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'profile.edit': editProfile,
   'signup.complete': completeSignup,
   'account.set_invisible': setInvisible,
+  'account.spending_limit': setSpendingLimit,
   'conversation.send': sendMessage,
   'conversation.use': useConversations,
 };

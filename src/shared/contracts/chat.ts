@@ -126,6 +126,8 @@ export const ChatResponseSchema = z.object({
   messages: z.array(ChatMessageSchema),
   /** There are messages before the first one sent (scroll up for them). */
   has_older: z.boolean(),
+  /** Older messages exist but are past retention (LIMITS.chatRetentionDays): never sent again. */
+  older_hidden: z.boolean(),
   /** There are messages after the last one sent (an ?after_seq= answer that was cut). */
   has_newer: z.boolean(),
   send_refusal: SendRefusalSchema,
@@ -133,6 +135,10 @@ export const ChatResponseSchema = z.object({
   message_credits: z.number().int().nonnegative(),
   /** The credits a photo costs here (settings.photo_credits). */
   photo_credits: z.number().int().nonnegative(),
+  /** The caller shows the partner what they read here (their choice per conversation). */
+  read_receipts: z.boolean(),
+  /** The partner read up to this seq; null where the partner does not show it (or is invisible). */
+  partner_read_seq: z.number().int().nonnegative().nullable(),
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 
@@ -151,6 +157,26 @@ export const ChatTypingInputSchema = z.object({ conversation: Ref });
 /** How often a typing member tells the partner, and how long the partner shows it after the last. */
 export const TYPING_SEND_EVERY_MS = 3_000;
 export const TYPING_SHOWN_FOR_MS = 5_000;
+
+/** GET /api/chat-spend.php?conversation=: what the caller spent in that conversation. */
+export const ChatSpendQuerySchema = z.object({ conversation: z.coerce.number().int().positive() });
+export const ChatSpendResponseSchema = z.object({
+  total_credits: z.number().int().nonnegative(),
+  by_kind: z.array(
+    z.object({
+      kind: MessageKindSchema,
+      messages: z.number().int().nonnegative(),
+      credits: z.number().int().nonnegative(),
+    }),
+  ),
+  /** ISO 8601; null before the first paid message. */
+  first_at: z.string().nullable(),
+  last_at: z.string().nullable(),
+});
+export type ChatSpendResponse = z.infer<typeof ChatSpendResponseSchema>;
+
+/** PUT /api/chat-settings.php: the caller's choices for one conversation. */
+export const ChatSettingsInputSchema = z.object({ conversation: Ref, read_receipts: z.boolean() });
 
 /** DELETE /api/chat.php: remove a chat from the caller's list (it stays for the partner). */
 export const ChatDeleteInputSchema = z.object({ conversation: Ref });

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -15,6 +25,11 @@ export const creditAccounts = pgTable(
     balance: integer('balance').notNull().default(0),
     /** The member's own cap on credits spent per day (their local day); null: none. */
     dailyLimit: integer('daily_limit'),
+    /** The zone the member's day is counted in (their browser's, sent with the limit). */
+    limitTimeZone: text('limit_time_zone'),
+    /** The local day `spentToday` counts, moved by every spend in the same conditional UPDATE. */
+    spentDay: date('spent_day', { mode: 'string' }),
+    spentToday: integer('spent_today').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

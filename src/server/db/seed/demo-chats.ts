@@ -12,7 +12,7 @@ const UNREAD = 2;
 const CHAT_CREDITS = 300;
 const MINUTE_MS = 60_000;
 
-/** A line of a script: a text, or a gift of the catalogue (migration 0016) by its slug. */
+/** A line of a script: a text, or a gift of the catalogue (migration 0018) by its slug. */
 type Line = string | { gift: string };
 
 /** A short exchange: the partner opens, and the lines alternate from there. */

@@ -67,15 +67,16 @@ export function presentChat(
   prices: { messageCredits: number; photoCredits: number },
   locale: Locale,
 ): ChatResponse {
-  const first = view.messages[0];
   return {
     conversation: view.conversationId === null ? null : { id: view.conversationId },
     profile: presentMemberCard(view.partner, now, visibility),
     messages: view.messages.map((row) => presentMessage(row, viewerId, locale)),
-    // Seqs have no gaps (erasure blanks texts, never deletes them): before seq 1 there is nothing.
-    has_older: first !== undefined && first.seq > 1,
+    has_older: view.hasOlder,
+    older_hidden: view.olderHidden,
     has_newer: view.hasNewer,
     send_refusal: view.sendRefusal,
+    read_receipts: view.readReceipts,
+    partner_read_seq: view.partnerReadSeq,
     message_credits: prices.messageCredits,
     photo_credits: prices.photoCredits,
   };

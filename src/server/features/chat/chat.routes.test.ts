@@ -448,6 +448,104 @@ describe('the conversation list, reading and removing', () => {
     ]);
   });
 
+  it('shows the partner what was read only where the reader lets it, and never while invisible', async () => {
+    const a = await member();
+    const b = await member();
+    const first = await sent(a.login, { to: { id: b.id } });
+    const conversation = first.conversation;
+    const heard: { userId: number; event: ServerEvent }[] = [];
+    await services.bus.subscribe(realtimeMember, (payload) => {
+      if ((payload.userId === a.id || payload.userId === b.id) && payload.event.type === 'read')
+        heard.push(payload);
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 80));
+    const readBy = async (login: TestLogin, seq: number) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/chat-read.php',
+        payload: { conversation, seq },
+        ...login,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const receipts = (login: TestLogin, on: boolean) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/chat-settings.php',
+        payload: { conversation, read_receipts: on },
+        ...login,
+      });
+    const seenBy = async (login: TestLogin) =>
+      ((await chat(login, `conversation=${conversation.id}`)).json() as ChatResponse).partner_read_seq;
+
+    expect(await seenBy(a.login)).toBe(0);
+    await readBy(b.login, 1);
+    await settle();
+    expect(await seenBy(a.login)).toBe(1);
+    expect(heard.filter((h) => h.userId === a.id).map((h) => h.event)).toEqual([
+      { type: 'read', conversation, reader: { id: b.id }, seq: 1 },
+    ]);
+
+    // B stops showing them: A's tabs hear "nothing to show", later reads reach B's tabs only.
+    heard.length = 0;
+    expect((await receipts(b.login, false)).statusCode).toBe(200);
+    const b2 = await sent(a.login, { conversation }, 'nog een');
+    await readBy(b.login, b2.seq);
+    await settle();
+    expect(heard.filter((h) => h.userId === a.id).map((h) => h.event)).toEqual([
+      { type: 'read', conversation, reader: { id: b.id }, seq: 0 },
+    ]);
+    expect(heard.some((h) => h.userId === b.id && h.event.type === 'read' && h.event.seq === b2.seq)).toBe(
+      true,
+    );
+    expect(await seenBy(a.login)).toBeNull();
+    expect(
+      ((await chat(b.login, `conversation=${conversation.id}`)).json() as ChatResponse).read_receipts,
+    ).toBe(false);
+
+    // Back on, then invisible: nothing shows while invisible.
+    expect((await receipts(b.login, true)).statusCode).toBe(200);
+    expect(await seenBy(a.login)).toBe(b2.seq);
+    await services.pool.query('update users set invisible = true where id = $1', [b.id]);
+    expect(await seenBy(a.login)).toBeNull();
+    heard.length = 0;
+    const b3 = await sent(a.login, { conversation }, 'en nog een');
+    await readBy(b.login, b3.seq);
+    await settle();
+    expect(heard.filter((h) => h.userId === a.id)).toEqual([]);
+
+    // Only the conversation's members choose, like an unknown id for anyone else.
+    const stranger = await member();
+    const refused = await receipts(stranger.login, false);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('conversation_not_found');
+  });
+
+  it('tells each member what they spent in a conversation, per kind, and nobody else', async () => {
+    const a = await member(20);
+    const b = await member(20);
+    const first = await sent(a.login, { to: { id: b.id } });
+    await sent(a.login, { conversation: first.conversation }, 'twee');
+    await sent(b.login, { conversation: first.conversation }, 'antwoord');
+    const spend = async (login: TestLogin) =>
+      app.inject({ url: `/api/chat-spend.php?conversation=${first.conversation.id}`, ...login });
+    const mine = (await spend(a.login)).json();
+    expect(mine).toMatchObject({
+      total_credits: 2 * PRICE,
+      by_kind: [{ kind: 'text', messages: 2, credits: 2 * PRICE }],
+    });
+    expect(new Date(mine.first_at).getTime()).toBeLessThanOrEqual(new Date(mine.last_at).getTime());
+    expect((await spend(b.login)).json()).toMatchObject({ total_credits: PRICE });
+    const stranger = await member(0);
+    const refused = await spend(stranger.login);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('conversation_not_found');
+    expect((await spend(stranger.login)).json().error.code).toBe('conversation_not_found');
+    const empty = await member(0);
+    const none = await app.inject({ url: '/api/chat-spend.php?conversation=abc', ...empty.login });
+    expect(none.statusCode).toBe(400);
+  });
+
   it('refuses visitors and members outside the conversation on every route, like an unknown id', async () => {
     const a = await member();
     const b = await member();
@@ -463,6 +561,19 @@ describe('the conversation list, reading and removing', () => {
         ...login,
       }),
       app.inject({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: { id } }, ...login }),
+      app.inject({
+        method: 'POST',
+        url: '/api/chat-typing.php',
+        payload: { conversation: { id } },
+        ...login,
+      }),
+      app.inject({ url: `/api/chat-spend.php?conversation=${id}`, ...login }),
+      app.inject({
+        method: 'PUT',
+        url: '/api/chat-settings.php',
+        payload: { conversation: { id }, read_receipts: false },
+        ...login,
+      }),
       send(login, { conversation: { id } }),
     ];
     for (const res of await Promise.all(calls(undefined, conversation.id))) {

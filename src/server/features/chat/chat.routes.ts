@@ -5,6 +5,9 @@ import {
   ChatQuerySchema,
   ChatReadInputSchema,
   ChatResponseSchema,
+  ChatSettingsInputSchema,
+  ChatSpendQuerySchema,
+  ChatSpendResponseSchema,
   ChatsResponseSchema,
   ChatTypingInputSchema,
   SendMessageInputSchema,
@@ -23,8 +26,10 @@ import {
   markChatRead,
   readChat,
   sendMessage,
+  setReadReceipts,
   signalTyping,
 } from './chat.service.ts';
+import { conversationSpend } from './chat.spend.ts';
 
 export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -161,6 +166,49 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
         const viewer = viewerOf(await request.session());
         authorizeActor(viewer, 'conversation.use');
         await signalTyping(services, viewer, request.body.conversation.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/chat-spend.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'What the caller spent in one of their conversations, per kind of message',
+          querystring: ChatSpendQuerySchema,
+          response: { 200: ChatSpendResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        const spend = await conversationSpend(services.db, viewer, request.query.conversation);
+        return {
+          total_credits: spend.total,
+          by_kind: spend.byKind.map(({ kind, count, credits }) => ({ kind, messages: count, credits })),
+          first_at: spend.firstAt?.toISOString() ?? null,
+          last_at: spend.lastAt?.toISOString() ?? null,
+        };
+      },
+    );
+
+    app.put(
+      '/api/chat-settings.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary:
+            "The caller's choices for one conversation: whether the partner sees what the caller read (read receipts)",
+          body: ChatSettingsInputSchema,
+          response: { 200: OkSchema },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        await setReadReceipts(services, viewer, request.body.conversation.id, request.body.read_receipts);
         return { ok: true as const };
       },
     );

@@ -34,6 +34,7 @@ import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
 import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
+import { retentionCutoff, withinRetention } from './chat.retention.ts';
 
 type ChatDeps = Pick<AppServices, 'db'>;
 
@@ -389,7 +390,8 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
       lastMessage: sql<LastMessage | null>`(
         select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}),
           'gift', (select g.names from ${gifts} g where g.id = m.gift_id), 'at', m.created_at)
-        from ${messages} m where m.conversation_id = ${conversations.id} order by m.seq desc limit 1)`,
+        from ${messages} m where m.conversation_id = ${conversations.id} and m.created_at >= ${retentionCutoff}
+        order by m.seq desc limit 1)`,
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
@@ -419,7 +421,14 @@ export type ChatView = {
   partner: CardRow;
   messages: MessageRow[];
   hasNewer: boolean;
+  hasOlder: boolean;
+  /** Older messages exist but are past retention: the conversation says so. */
+  olderHidden: boolean;
   sendRefusal: SendRefusal;
+  /** The caller's own choice here (true before the first message: the default). */
+  readReceipts: boolean;
+  /** How far the partner read, where they show it; null where they do not. */
+  partnerReadSeq: number | null;
 };
 
 type Page = { afterSeq?: number; beforeSeq?: number };
@@ -458,31 +467,68 @@ export async function readChat(
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: partnerId, private: photoPrivate === true }),
   };
   if (conversationId === null)
-    return { conversationId, partner: cardRow, messages: [], hasNewer: false, sendRefusal };
-  const { rows, hasNewer } = await messagePage(deps.db, conversationId, page);
-  return { conversationId, partner: cardRow, messages: rows, hasNewer, sendRefusal };
+    return {
+      conversationId,
+      partner: cardRow,
+      messages: [],
+      hasNewer: false,
+      hasOlder: false,
+      olderHidden: false,
+      sendRefusal,
+      readReceipts: true,
+      partnerReadSeq: null,
+    };
+  const [{ rows, ...paging }, reads] = await Promise.all([
+    messagePage(deps.db, conversationId, page),
+    readStates(deps.db, conversationId, viewer.id, partnerId),
+  ]);
+  return { conversationId, partner: cardRow, messages: rows, ...paging, sendRefusal, ...reads };
 }
 
-/** Messages in ascending seq: after a seq (a reconnect), before one (scrolling up), or the newest. */
+/**
+ * Messages in ascending seq, only those within retention: after a seq (a reconnect), before one
+ * (scrolling up), or the newest. Says whether older ones can be loaded, or exist but are past
+ * retention (then the conversation says so).
+ */
 async function messagePage(db: Queryable, conversationId: number, page: Page) {
-  const inConversation = eq(messages.conversationId, conversationId);
+  const inConversation = and(eq(messages.conversationId, conversationId), withinRetention);
   if (page.afterSeq !== undefined) {
     const rows = await selectMessages(db)
       .where(and(inConversation, gt(messages.seq, page.afterSeq)))
       .orderBy(asc(messages.seq))
       .limit(CHAT_CATCH_UP_SIZE + 1);
-    return { rows: rows.slice(0, CHAT_CATCH_UP_SIZE), hasNewer: rows.length > CHAT_CATCH_UP_SIZE };
+    return {
+      rows: rows.slice(0, CHAT_CATCH_UP_SIZE),
+      hasNewer: rows.length > CHAT_CATCH_UP_SIZE,
+      hasOlder: false,
+      olderHidden: false,
+    };
   }
   const rows = await selectMessages(db)
     .where(and(inConversation, page.beforeSeq !== undefined ? lt(messages.seq, page.beforeSeq) : undefined))
     .orderBy(desc(messages.seq))
-    .limit(CHAT_PAGE_SIZE);
-  return { rows: rows.reverse(), hasNewer: false };
+    .limit(CHAT_PAGE_SIZE + 1);
+  const hasOlder = rows.length > CHAT_PAGE_SIZE;
+  const shown = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+  // Seqs start at 1 and have no gaps: a first shown seq above 1 with nothing older to load means
+  // the older ones are past retention. With nothing shown, the conversation's last seq says it.
+  const firstShown =
+    shown[0]?.seq ??
+    page.beforeSeq ??
+    1 +
+      ((
+        await db
+          .select({ lastSeq: conversations.lastSeq })
+          .from(conversations)
+          .where(eq(conversations.id, conversationId))
+      )[0]?.lastSeq ?? 0);
+  return { rows: shown, hasNewer: false, hasOlder, olderHidden: !hasOlder && firstShown > 1 };
 }
 
 /**
  * The caller read the conversation up to `seq` (bounded by its last): what waits for them is what
- * the partner wrote after it. The caller's other tabs and the partner hear it.
+ * the partner wrote after it. The caller's other tabs hear it; the partner only while the caller
+ * shows read receipts in this conversation and is not invisible.
  */
 export async function markChatRead(
   deps: ChatDeps & Pick<AppServices, 'unreadMessages'>,
@@ -507,7 +553,11 @@ export async function markChatRead(
           and m.seq > greatest(${conversationMembers.lastReadSeq}, least(${seq}::bigint, (select c.last_seq from ${conversations} c where c.id = ${conversationId}))))`,
       })
       .where(mine(conversationId, viewer.id))
-      .returning({ lastReadSeq: conversationMembers.lastReadSeq, unread: conversationMembers.unread });
+      .returning({
+        lastReadSeq: conversationMembers.lastReadSeq,
+        unread: conversationMembers.unread,
+        receiptsShown: receiptsShown(viewer.id),
+      });
     if (!after || (after.lastReadSeq === before.lastReadSeq && after.unread === before.unread)) return;
     const told = {
       type: 'read' as const,
@@ -518,10 +568,65 @@ export async function markChatRead(
     await publishAll(tx, [
       event(unreadMessagesChanged, viewer.id),
       memberEvent(viewer.id, told),
-      memberEvent(conversation.partnerId, told),
+      ...(after.receiptsShown ? [memberEvent(conversation.partnerId, told)] : []),
     ]);
   });
   deps.unreadMessages.forget(viewer.id);
+}
+
+/**
+ * Whether a member's read state reaches the partner: their choice for this conversation (on the
+ * conversation_members row in scope), and never while they are invisible.
+ */
+const receiptsShown = (memberId: number) =>
+  sql<boolean>`(${conversationMembers.readReceipts} and not coalesce((select u.invisible from ${users} u where u.id = ${memberId}), false))`;
+
+/** The caller's receipts choice here, and how far the partner read as the caller may see it. */
+async function readStates(db: Queryable, conversationId: number, viewerId: number, partnerId: number) {
+  const rows = await db
+    .select({
+      memberId: conversationMembers.memberId,
+      readReceipts: conversationMembers.readReceipts,
+      lastReadSeq: conversationMembers.lastReadSeq,
+      shown: receiptsShown(partnerId),
+    })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
+  const partner = rows.find((r) => r.memberId === partnerId);
+  return {
+    readReceipts: rows.find((r) => r.memberId === viewerId)?.readReceipts ?? true,
+    partnerReadSeq: partner?.shown ? partner.lastReadSeq : null,
+  };
+}
+
+/**
+ * The caller shows (or stops showing) the partner what they read in this conversation. The
+ * partner's open tabs hear it at once: the read position, or 0 for nothing to show.
+ */
+export async function setReadReceipts(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  conversationId: number,
+  on: boolean,
+): Promise<void> {
+  const conversation = await myConversation(deps.db, viewer.id, conversationId);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversationMembers)
+      .set({ readReceipts: on })
+      .where(mine(conversationId, viewer.id))
+      .returning({ lastReadSeq: conversationMembers.lastReadSeq, shown: receiptsShown(viewer.id) });
+    if (!row) throw conversationNotFound();
+    if (await isBlockedEitherWay(tx, viewer.id, conversation.partnerId)) return;
+    await publishAll(tx, [
+      memberEvent(conversation.partnerId, {
+        type: 'read',
+        conversation: { id: conversationId },
+        reader: { id: viewer.id },
+        seq: row.shown ? row.lastReadSeq : 0,
+      }),
+    ]);
+  });
 }
 
 /**

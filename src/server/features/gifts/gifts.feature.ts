@@ -1,5 +1,5 @@
 import { defineFeature } from '../../feature.ts';
 import { giftsRoutes } from './gifts.routes.ts';
 
-/** The gift catalogue (migration 0016); sending a gift is the chat's send path. */
+/** The gift catalogue (migration 0018); sending a gift is the chat's send path. */
 export const giftsFeature = defineFeature({ name: 'gifts', routes: giftsRoutes });

@@ -18,6 +18,8 @@ export type PendingMessage = {
   status: 'sending' | 'failed';
   /** Why it failed (an error code), when the server said so; absent for a lost connection. */
   error?: string;
+  /** The daily limit that refused it (daily_limit_reached), for the text. */
+  limit?: number;
 };
 
 type Listener = () => void;

@@ -44,6 +44,7 @@ import {
   putPending,
   subscribeOutbox,
 } from './chat-outbox.ts';
+import { ConversationInfo } from './conversation-info.tsx';
 import { GiftButton, GiftPicker } from './gift-picker.tsx';
 import { IcebreakerOffer, IcebreakerPicker } from './icebreakers.tsx';
 import { MessageContent } from './message-content.tsx';
@@ -81,6 +82,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const [picking, setPicking] = useState<'gift' | 'icebreaker' | null>(null);
   // When the partner's last typing event came (0: not typing); shown for TYPING_SHOWN_FOR_MS.
   const [partnerTyping, setPartnerTyping] = useState(0);
+  // How far the partner read, where they show it (null: they do not, or are invisible).
+  const [partnerRead, setPartnerRead] = useState<number | null>(null);
+  const [infoOpen, setInfoOpen] = useState(false);
   useEffect(() => {
     if (partnerTyping === 0) return;
     const timer = setTimeout(() => setPartnerTyping(0), TYPING_SHOWN_FOR_MS);
@@ -111,6 +115,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         const { messages: first, ...rest } = answer;
         setLoaded(rest);
         setMessages(first);
+        setPartnerRead(answer.partner_read_seq);
         if (answer.conversation && 'member' in target)
           movePending(`m:${target.member}`, `c:${answer.conversation.id}`);
       })
@@ -169,7 +174,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
           setUpsell(true);
           return;
         }
-        putPending(sendKey, { ...message, status: 'failed', error: code });
+        const limit =
+          code === 'daily_limit_reached' && error instanceof ApiError
+            ? (error.details as { limit?: number } | undefined)?.limit
+            : undefined;
+        putPending(sendKey, { ...message, status: 'failed', error: code, limit });
       }
     },
     [target, client, session],
@@ -189,6 +198,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
         }
         if (event.type === 'typing') {
           if (event.conversation.id === id) setPartnerTyping(Date.now());
+          return;
+        }
+        if (event.type === 'read') {
+          // The partner's reads, where they show them; 0: they stopped showing them.
+          const partner = latest.current.loaded?.profile.id;
+          if (event.conversation.id === id && event.reader.id === partner)
+            setPartnerRead(event.seq === 0 ? null : event.seq);
           return;
         }
         if (event.type === 'message' && event.conversation.id === id) setPartnerTyping(0);
@@ -325,6 +341,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
   });
   const timeFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const now = new Date();
+  // "Read" under the member's newest message the partner has read.
+  const lastReadOwn =
+    partnerRead === null
+      ? null
+      : (messages.findLast((m) => m.sender.id === me && m.seq <= partnerRead)?.seq ?? null);
   const blockedReason =
     loaded.send_refusal === 'partner_not_confirmed' || loaded.send_refusal === 'partner_pending_deletion'
       ? loaded.send_refusal
@@ -349,13 +370,39 @@ export function Conversation({ target }: { target: ChatTarget }) {
           </span>
         </Link>
         {conversationId !== null && (
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm chat-delete"
-            onClick={() => setConfirmDelete(true)}
-          >
-            {t('chat.delete')}
-          </button>
+          <>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm chat-header-action chat-info-button"
+              onClick={() => setInfoOpen(true)}
+              aria-label={t('chat.info')}
+            >
+              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                <circle cx="10" cy="10" r="8.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+                <circle cx="10" cy="6.2" r="1.1" fill="currentColor" />
+                <path d="M10 9v5.6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+              </svg>
+              <span className="chat-header-label">{t('chat.info')}</span>
+            </button>
+            <button
+              type="button"
+              className="btn btn-outline-secondary btn-sm chat-header-action chat-delete"
+              onClick={() => setConfirmDelete(true)}
+              aria-label={t('chat.delete')}
+            >
+              <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+                <path
+                  d="M4 5.5h12M8 5.5V4h4v1.5M5.5 5.5l.8 10.5h7.4l.8-10.5M8.5 8.5v5M11.5 8.5v5"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="1.5"
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                />
+              </svg>
+              <span className="chat-header-label">{t('chat.delete')}</span>
+            </button>
+          </>
         )}
       </header>
       {profile.fictional && (
@@ -385,7 +432,10 @@ export function Conversation({ target }: { target: ChatTarget }) {
             {t('chat.load_older')}
           </button>
         )}
-        {messages.length === 0 && pending.length === 0 && (
+        {loaded.older_hidden && !loaded.has_older && (
+          <p className="chat-older-hidden text-secondary">{t('chat.older_hidden')}</p>
+        )}
+        {messages.length === 0 && pending.length === 0 && !loaded.older_hidden && (
           <div className="chat-first">
             <p className="text-secondary">{t('chat.first_message', { name: profile.name })}</p>
             {!blockedReason && <IcebreakerOffer onOpen={() => setPicking('icebreaker')} />}
@@ -410,6 +460,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
                 <time className="chat-time" dateTime={message.created_at}>
                   {timeFormat.format(new Date(message.created_at))}
                 </time>
+                {message.seq === lastReadOwn && <span className="chat-read">{t('chat.read')}</span>}
               </div>
             </div>
           );
@@ -426,6 +477,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
                     <span>{t('chat.insufficient_credits', { name: profile.name })}</span>
                     <Link to="/credits" className="btn btn-primary btn-sm">
                       {t('chat.buy_credits')}
+                    </Link>
+                  </>
+                ) : message.error === 'daily_limit_reached' ? (
+                  <>
+                    <span>{t('errors.daily_limit_reached', { limit: message.limit ?? '' })}</span>
+                    <Link to="/settings#spending-limit" className="btn btn-outline-primary btn-sm">
+                      {t('chat.limit_settings')}
                     </Link>
                   </>
                 ) : (
@@ -488,6 +546,16 @@ export function Conversation({ target }: { target: ChatTarget }) {
           compose({ kind: 'text', body: line });
         }}
       />
+      {conversationId !== null && (
+        <ConversationInfo
+          open={infoOpen}
+          onClose={() => setInfoOpen(false)}
+          conversationId={conversationId}
+          name={profile.name}
+          readReceipts={loaded.read_receipts}
+          onReadReceiptsChange={(on) => setLoaded((l) => (l ? { ...l, read_receipts: on } : l))}
+        />
+      )}
       <PremiumUpsell open={upsell} name={profile.name} onClose={() => setUpsell(false)} />
       <Modal
         open={confirmDelete}
