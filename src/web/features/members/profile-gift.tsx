@@ -15,7 +15,7 @@ const GiftPicker = lazy(() => import('../chat/gift-picker.tsx').then((m) => ({ d
 type Outcome =
   | { kind: 'sending'; gift: Gift }
   | { kind: 'sent'; gift: Gift; conversation: number }
-  | { kind: 'failed'; code: string };
+  | { kind: 'failed'; code: string; limit?: number };
 
 type Props = {
   member: { id: number; name: string };
@@ -28,7 +28,8 @@ type Props = {
  * The profile view's gift action: the picker opens here and the gift is sent at once (the first
  * message of a conversation, or the next one), so the member can go on looking at the profile; a
  * link leads to the chat. The server's refusals show here: the premium upsell of a free member's
- * third conversation, the credits error with its buy button, any other refusal's text.
+ * third conversation, the credits error with its buy button, the daily spending limit with the way
+ * to its setting, any other refusal's text.
  */
 export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
   const { t } = useTranslation();
@@ -64,7 +65,12 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
         setUpsell(true);
         return;
       }
-      setOutcome({ kind: 'failed', code });
+      // The member's own daily spending limit says how high it is (the settings change it).
+      const limit =
+        code === 'daily_limit_reached' && error instanceof ApiError
+          ? (error.details as { limit?: number } | undefined)?.limit
+          : undefined;
+      setOutcome({ kind: 'failed', code, limit });
     }
   };
 
@@ -96,6 +102,13 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
                   <span>{t('chat.insufficient_credits', vars)}</span>
                   <Link to="/credits" className="btn btn-primary btn-sm">
                     {t('chat.buy_credits')}
+                  </Link>
+                </>
+              ) : outcome.code === 'daily_limit_reached' ? (
+                <>
+                  <span>{t('errors.daily_limit_reached', { limit: outcome.limit ?? '' })}</span>
+                  <Link to="/settings#spending-limit" className="btn btn-outline-primary btn-sm">
+                    {t('chat.limit_settings')}
                   </Link>
                 </>
               ) : (
