@@ -35,11 +35,23 @@ const CREDITS = 1_000_000;
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-'));
 const productDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-product-'));
-const postgres = await startEmbeddedPostgres({ dataDir });
+let postgres = await startEmbeddedPostgres({ dataDir });
+/** STATEMENTS=1: pg_stat_statements on, and the product's statements during the closed loop listed. */
+const STATEMENTS = process.env.STATEMENTS === '1';
+if (STATEMENTS) {
+  const admin = new pg.Client(postgres.url('postgres'));
+  await admin.connect();
+  await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+  await admin.query('alter system set pg_stat_statements.track_planning = on');
+  await admin.end();
+  await postgres.stop();
+  postgres = await startEmbeddedPostgres({ dataDir });
+}
 const url = postgres.url('postgres');
 const database = connectDatabase(url, { max: 20 });
 let product: ChildProcess | undefined;
 let generator: ChildProcess | undefined;
+let stopping = false;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const ms = (l: { p50: number; p90: number; p99: number; max: number }) =>
@@ -54,20 +66,31 @@ async function cpuMs(pid: number): Promise<number> {
   return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
 }
 
-/** CPU time of the embedded PostgreSQL: the postmaster and its children (backends, WAL writer…), ms. */
-async function postgresCpuMs(): Promise<number> {
+/**
+ * CPU time of each process of the embedded PostgreSQL (the postmaster and its children: backends,
+ * WAL writer, checkpointer…), ms by pid. Compare two with cpuSpent: a backend that ends takes its
+ * time with it, so the second snapshot is taken while the measured connections are still open.
+ */
+async function postgresCpu(): Promise<Map<number, number>> {
   const postmaster = Number(
     (await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0],
   );
-  let total = await cpuMs(postmaster);
+  const byPid = new Map<number, number>([[postmaster, await cpuMs(postmaster)]]);
   for (const entry of await fs.readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[1]) === postmaster) total += (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+      if (Number(fields[1]) === postmaster)
+        byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * TICK_MS);
     } catch {}
   }
+  return byPid;
+}
+
+function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -140,69 +163,63 @@ async function seed(pool: pg.Pool) {
  */
 async function rawRate(conversations: LoadConversation[], clients: number, seconds: number, notify: boolean) {
   const pool = new pg.Pool({ connectionString: url, max: clients });
+  const connections = await Promise.all(Array.from({ length: clients }, () => pool.connect()));
   let done = 0;
   let i = 0;
+  const cpuBefore = await postgresCpu();
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async () => {
-      const client = await pool.connect();
-      try {
-        while (performance.now() < until) {
-          const conversation = conversations[i++ % conversations.length] as LoadConversation;
-          const clientId = randomUUID();
-          await client.query('begin');
-          const {
-            rows: [bumped],
-          } = await client.query(
-            'update conversations set last_seq = last_seq + 1, last_message_at = now() where id = $1 returning last_seq',
-            [conversation.id],
-          );
+    connections.map(async (client) => {
+      while (performance.now() < until) {
+        const conversation = conversations[i++ % conversations.length] as LoadConversation;
+        const clientId = randomUUID();
+        await client.query('begin');
+        const {
+          rows: [bumped],
+        } = await client.query(
+          'update conversations set last_seq = last_seq + 1, last_message_at = now() where id = $1 returning last_seq',
+          [conversation.id],
+        );
+        await client.query(
+          `insert into messages (conversation_id, seq, sender_id, kind, body, client_id, credits)
+           values ($1, $2, $3, 'text', 'Hoi, hoe gaat het?', $4, $5)`,
+          [conversation.id, bumped.last_seq, conversation.a, clientId, PRICE],
+        );
+        await client.query(
+          `insert into credit_ledger (user_id, kind, delta, balance_after, reason, reference)
+           values ($1, 'spend', $2, 0, 'message', $3)`,
+          [conversation.a, -PRICE, `raw:${clientId}`],
+        );
+        const charged = await client.query(
+          'update credit_accounts set balance = balance - $2 where user_id = $1 and balance >= $2',
+          [conversation.a, PRICE],
+        );
+        if (charged.rowCount !== 1) throw new Error('raw baseline: out of credits');
+        if (notify) {
+          // What the send publishes: credits_changed, then the unread counts and both members' events.
+          await client.query(`select pg_notify('bench_credits', $1)`, [String(conversation.a)]);
+          const told = (userId: number) =>
+            JSON.stringify({
+              userId,
+              event: { type: 'message', conversation: { id: conversation.id }, seq: bumped.last_seq },
+            });
           await client.query(
-            `insert into messages (conversation_id, seq, sender_id, kind, body, client_id, credits)
-             values ($1, $2, $3, 'text', 'Hoi, hoe gaat het?', $4, $5)`,
-            [conversation.id, bumped.last_seq, conversation.a, clientId, PRICE],
+            `select pg_notify('bench_unread', $1), pg_notify('bench_unread', $2),
+                    pg_notify('bench_member', $3), pg_notify('bench_member', $4)`,
+            [String(conversation.b), String(conversation.a), told(conversation.b), told(conversation.a)],
           );
-          await client.query(
-            `insert into credit_ledger (user_id, kind, delta, balance_after, reason, reference)
-             values ($1, 'spend', $2, 0, 'message', $3)`,
-            [conversation.a, -PRICE, `raw:${clientId}`],
-          );
-          const charged = await client.query(
-            'update credit_accounts set balance = balance - $2 where user_id = $1 and balance >= $2',
-            [conversation.a, PRICE],
-          );
-          if (charged.rowCount !== 1) throw new Error('raw baseline: out of credits');
-          if (notify) {
-            // What the send publishes: credits_changed, then the unread counts and both members' events.
-            await client.query(`select pg_notify('bench_credits', $1)`, [String(conversation.a)]);
-            await client.query(
-              `select pg_notify('bench_unread', $1), pg_notify('bench_unread', $2),
-                      pg_notify('bench_member', $3), pg_notify('bench_member', $4)`,
-              [
-                String(conversation.b),
-                String(conversation.a),
-                JSON.stringify({
-                  userId: conversation.b,
-                  event: { type: 'message', conversation: { id: conversation.id }, seq: bumped.last_seq },
-                }),
-                JSON.stringify({
-                  userId: conversation.a,
-                  event: { type: 'message', conversation: { id: conversation.id }, seq: bumped.last_seq },
-                }),
-              ],
-            );
-          }
-          await client.query('commit');
-          done += 1;
         }
-      } finally {
-        client.release();
+        await client.query('commit');
+        done += 1;
       }
     }),
   );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuSpent(cpuBefore, await postgresCpu());
+  for (const client of connections) client.release();
   await pool.end();
-  return { perSecond: done / ((performance.now() - started) / 1000), done };
+  return { perSecond: done / elapsed, done, pgCpuMs: cpu };
 }
 
 /** A 12-megapixel JPEG like a phone's (noise, quality 90): about the photo benchmark's input. */
@@ -260,12 +277,16 @@ function openLine(name: string, r: OpenResult) {
 
 try {
   await migrateDatabase(database);
+  if (STATEMENTS) await database.pool.query('create extension if not exists pg_stat_statements');
   const seeded = performance.now();
   const { members, conversations } = await seed(database.pool);
   console.log(
     `seeded ${MEMBERS.toLocaleString('en')} members with sessions and credits, ${conversations.length.toLocaleString('en')} conversations in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
   );
   product = startProduct(PORT, productDir, { DATABASE_URL: url, PHOTO_UPLOAD_RATE_LIMIT: '1000000' });
+  product.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the product exited during the benchmark: code ${code}, signal ${signal}`);
+  });
   await waitFor(`${base}/api/health.php`);
   const pid = product.pid as number;
   await sleep(2_000);
@@ -293,7 +314,8 @@ try {
   // Durable charged messages per second: the product with 32 sends in flight, between two raw
   // runs; the raw transaction with the send's two NOTIFY statements shows what they cost.
   const { perSecond: rawBefore } = await rawRate(conversations, 20, 6, false);
-  const [nodeCpuBefore, pgCpuBefore] = [await cpuMs(pid), await postgresCpuMs()];
+  if (STATEMENTS) await database.pool.query('select pg_stat_statements_reset()');
+  const [nodeCpuBefore, pgCpuBefore] = [await cpuMs(pid), await postgresCpu()];
   const closed = (
     await ask<{ result: { acked: number; perSecond: number; refused: Record<string, number> } }>({
       type: 'closed',
@@ -301,10 +323,25 @@ try {
       seconds: 10,
     })
   ).result;
-  const [nodeCpu, pgCpu] = [(await cpuMs(pid)) - nodeCpuBefore, (await postgresCpuMs()) - pgCpuBefore];
-  const rawPgCpuBefore = await postgresCpuMs();
-  const { perSecond: rawAfter, done: rawAfterCount } = await rawRate(conversations, 20, 6, false);
-  const rawPgCpu = (await postgresCpuMs()) - rawPgCpuBefore;
+  const [nodeCpu, pgCpu] = [(await cpuMs(pid)) - nodeCpuBefore, cpuSpent(pgCpuBefore, await postgresCpu())];
+  if (STATEMENTS) {
+    const { rows } = await database.pool.query(
+      `select calls, total_exec_time, total_plan_time, query from pg_stat_statements
+       order by total_exec_time + total_plan_time desc limit 20`,
+    );
+    console.log(
+      `statements during the closed loop (${closed.acked} messages): calls, exec + plan ms per message`,
+    );
+    for (const row of rows)
+      console.log(
+        `${String(row.calls).padStart(7)}  ${(row.total_exec_time / closed.acked).toFixed(3)} + ${(row.total_plan_time / closed.acked).toFixed(3)}  ${String(row.query).replace(/\s+/g, ' ').slice(0, 150)}`,
+      );
+  }
+  const {
+    perSecond: rawAfter,
+    done: rawAfterCount,
+    pgCpuMs: rawPgCpu,
+  } = await rawRate(conversations, 20, 6, false);
   const { perSecond: rawNotify } = await rawRate(conversations, 20, 6, true);
   const raw = (rawBefore + rawAfter) / 2;
 
@@ -360,6 +397,7 @@ try {
     `server RSS: ${rssIdle.toFixed(0)} MB without sockets, ${rss5k.toFixed(0)} MB with ${connected.open}, ${rss10k.toFixed(0)} MB with ${all.open} idle (goal ≤ 500 MB) ${goal(rss10k <= 500)}; ${rssEnd.toFixed(0)} MB after the message runs`,
   );
 } finally {
+  stopping = true;
   if (generator?.connected) await ask({ type: 'exit' }).catch(() => {});
   if (product) await stopProcess(product);
   await database.close();
