@@ -4,6 +4,7 @@ import { blocksFeature } from './features/blocks/blocks.feature.ts';
 import { chatFeature } from './features/chat/chat.feature.ts';
 import { companyFeature } from './features/company/company.feature.ts';
 import { complaintsFeature } from './features/complaints/complaints.feature.ts';
+import { creditsFeature } from './features/credits/credits.feature.ts';
 import { devMailFeature } from './features/dev-mail/dev-mail.feature.ts';
 import { geocodeFeature } from './features/geocode/geocode.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
@@ -43,6 +44,7 @@ export const FEATURES: readonly Feature[] = [
   geocodeFeature,
   membersFeature,
   blocksFeature,
+  creditsFeature,
   likesFeature,
   chatFeature,
   swipeFeature,

@@ -46,6 +46,7 @@ export const ERROR_CODES = [
   'photo_limit_reached',
   // Credits.
   'insufficient_credits',
+  'daily_limit_reached',
   // Chat.
   'conversation_not_found',
   'conversation_limit_reached',
@@ -109,6 +110,9 @@ export const VALIDATION_KEYS = [
   // Chat.
   'message_required',
   'message_too_long',
+  'gift_not_found',
+  'image_not_found',
+  'spending_limit_invalid',
   // Complaints.
   'complaint_name_required',
   'complaint_name_too_long',

@@ -3,6 +3,11 @@ export const LIMITS = {
   freePhotos: 3,
   premiumPhotos: 25,
   freeConversations: 2,
+  /**
+   * Chat messages are shown this long after they were sent; then their content is removed and
+   * the conversation says older messages are no longer visible (docs/decisions/0027).
+   */
+  chatRetentionDays: 365,
   swipeLikesPerDay: 4,
   /** A member passed in the swipe game does not come back as a card for this many days. */
   swipePassDays: 30,

@@ -24,7 +24,15 @@ export type JobDefinition<P> = {
   retentionDays?: number;
   /** Attempts in all, the first included. */
   maxAttempts?: number;
+  /**
+   * A recurring job: pg-boss's cron (stored in its schedule table, so several instances send it
+   * once per tick between them), with an empty payload, in the site's time zone.
+   */
+  cron?: string;
 };
+
+/** Where cron times of recurring jobs are read: the site is run from the Netherlands. */
+const CRON_TIME_ZONE = 'Europe/Amsterdam';
 
 export function defineJob<P>(definition: JobDefinition<P>): JobDefinition<P> {
   return definition;
@@ -146,6 +154,9 @@ export function createJobQueue(options: {
     },
     start: async () => {
       await ready();
+      for (const { definition } of handlers.values())
+        if (definition.cron)
+          await boss.schedule(definition.name, definition.cron, {}, { tz: CRON_TIME_ZONE });
       for (const name of handlers.keys()) {
         await boss.work(name, { pollingIntervalSeconds: 2, localConcurrency: 2 }, async ([job]) => {
           if (!job) return;

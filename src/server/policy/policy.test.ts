@@ -347,6 +347,7 @@ describe('members-only actions on their own things', () => {
 
   it('lets any member switch invisible mode for their own account, hidden or not; a visitor not', () => {
     expectRow('account.set_invisible', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+    expectRow('account.spending_limit', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
     expect(
       decide(memberViewer({ status: 'not_confirmed', emailConfirmed: false }), 'account.set_invisible'),
     ).toBe(null);
@@ -420,6 +421,34 @@ describe('conversation.send (POST /api/chat-message.php)', () => {
   });
 });
 
+describe('chat_image.view (GET /media/chat/{id}/{size}.webp)', () => {
+  const MNF = 'media_not_found';
+  it('serves an unsent image to its uploader, a sent one to the two members until a block', () => {
+    // The "owner" column is member 2, the others asking are member 1 (or a visitor).
+    expectRow(
+      'chat_image.view',
+      { uploaderId: OTHER_ID, members: null, blocked: false },
+      { visitor: MNF, free: MNF, premium: MNF, owner: null },
+    );
+    expectRow(
+      'chat_image.view',
+      { uploaderId: OTHER_ID, members: [VIEWER_ID, OTHER_ID], blocked: false },
+      { visitor: MNF, free: null, premium: null, owner: null },
+    );
+    expectRow(
+      'chat_image.view',
+      { uploaderId: OTHER_ID, members: [VIEWER_ID, OTHER_ID], blocked: true },
+      { visitor: MNF, free: MNF, premium: MNF, owner: MNF },
+    );
+    // A third member, premium or not, is never one of the two.
+    expectRow(
+      'chat_image.view',
+      { uploaderId: OTHER_ID, members: [OTHER_ID, 3], blocked: false },
+      { visitor: MNF, free: MNF, premium: MNF, owner: null },
+    );
+  });
+});
+
 describe('operators and admins', () => {
   it('get what a visitor gets in the member area until the back office defines their rules', () => {
     // Runs after the tables above (vitest keeps the order within a file), over everything they asked,
@@ -443,8 +472,10 @@ describe('operators and admins', () => {
       'profile.edit': true,
       'signup.complete': true,
       'account.set_invisible': true,
+      'account.spending_limit': true,
       'conversation.send': true,
       'conversation.use': true,
+      'chat_image.view': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     for (const { action, resource } of [...asked])

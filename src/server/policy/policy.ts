@@ -1,7 +1,13 @@
 import { refusalError } from './refusals.ts';
 import type { Decision, OwnedFacts, Rule } from './rule.ts';
-import { completeSignup, editProfile, setInvisible } from './rules/account.rules.ts';
-import { type SendFacts, sendMessage, useConversations } from './rules/chat.rules.ts';
+import { completeSignup, editProfile, setInvisible, setSpendingLimit } from './rules/account.rules.ts';
+import {
+  type ChatImageFacts,
+  type SendFacts,
+  sendMessage,
+  useConversations,
+  viewChatImage,
+} from './rules/chat.rules.ts';
 import {
   blockMember,
   findMatches,
@@ -49,8 +55,10 @@ type Actions = {
   'profile.edit': { actor: MemberViewer; resource: OwnedFacts };
   'signup.complete': { actor: MemberViewer; resource: undefined };
   'account.set_invisible': { actor: MemberViewer; resource: undefined };
+  'account.spending_limit': { actor: MemberViewer; resource: undefined };
   'conversation.send': { actor: MemberViewer; resource: SendFacts };
   'conversation.use': { actor: MemberViewer; resource: undefined };
+  'chat_image.view': { actor: Viewer; resource: ChatImageFacts };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
@@ -83,8 +91,10 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'profile.edit': editProfile,
   'signup.complete': completeSignup,
   'account.set_invisible': setInvisible,
+  'account.spending_limit': setSpendingLimit,
   'conversation.send': sendMessage,
   'conversation.use': useConversations,
+  'chat_image.view': viewChatImage,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

@@ -14,32 +14,68 @@ export const PREVIEW_CHARS = 120;
 const Id = z.number().int().positive();
 const Ref = z.object({ id: Id });
 
+export const MessageKindSchema = z.enum(['text', 'image', 'gift']);
+export type MessageKind = z.infer<typeof MessageKindSchema>;
+
 /**
- * POST /api/chat-message.php: a text to a member (`to`, the first message creates the
- * conversation) or in a conversation. `client_id` makes a resend the same message: the first
- * answer again, never a second charge.
+ * POST /api/chat-message.php: a message to a member (`to`, the first message creates the
+ * conversation) or in a conversation. A text has its `body`; a gift names the `gift` (a note in
+ * `body` is optional); an image names the `image` the caller uploaded for it. `client_id` makes a
+ * resend the same message: the first answer again, never a second charge.
  */
 export const SendMessageInputSchema = z
   .object({
     to: Ref.optional(),
     conversation: Ref.optional(),
     client_id: z.uuid(),
-    body: multilineText()
-      .min(1, { error: 'message_required' })
-      .max(MESSAGE_MAX_CHARS, { error: 'message_too_long' }),
+    kind: MessageKindSchema.default('text'),
+    body: multilineText().max(MESSAGE_MAX_CHARS, { error: 'message_too_long' }).default(''),
+    gift: Ref.optional(),
+    image: Ref.optional(),
   })
   .refine((input) => (input.to === undefined) !== (input.conversation === undefined), {
     error: 'invalid_request',
+  })
+  .refine((input) => input.kind !== 'text' || input.body.trim() !== '', {
+    error: 'message_required',
+    path: ['body'],
+  })
+  .refine((input) => (input.kind === 'gift') === (input.gift !== undefined), {
+    error: 'invalid_request',
+    path: ['gift'],
+  })
+  .refine((input) => (input.kind === 'image') === (input.image !== undefined), {
+    error: 'invalid_request',
+    path: ['image'],
   });
-export type SendMessageInput = z.infer<typeof SendMessageInputSchema>;
+/** What a client sends: `kind` defaults to text, `body` to empty. */
+export type SendMessageInput = z.input<typeof SendMessageInputSchema>;
+
+/**
+ * A chat image: `url` the large size, `thumb_url` the medium one the bubble shows (chatImageUrl),
+ * served only to its uploader and the two members of the conversation it was sent in.
+ */
+export const ChatImageSchema = z.object({
+  id: Id,
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number(),
+  height: z.number(),
+});
+export type ChatImage = z.infer<typeof ChatImageSchema>;
 
 export const ChatMessageSchema = z.object({
   id: Id,
   conversation: Ref,
   seq: Id,
   sender: Ref,
-  kind: z.enum(['text']),
+  kind: MessageKindSchema,
+  /** A text; a gift's note ('' without one); an image's caption (''). Blank after erasure. */
   body: z.string(),
+  /** A gift message's gift, named in the caller's language. */
+  gift: z.object({ id: Id, slug: z.string(), name: z.string() }).nullable(),
+  /** An image message's picture: addresses only the conversation's two members can open. */
+  image: ChatImageSchema.nullable(),
   client_id: z.string(),
   /** Credits charged for it (what the sender paid; 0 for messages the caller received). */
   credits: z.number().int().nonnegative(),
@@ -64,8 +100,8 @@ export const ChatEntrySchema = z.object({
   last_message: z
     .object({
       sender: Ref,
-      kind: z.enum(['text']),
-      /** The start of the text (PREVIEW_CHARS). */
+      kind: MessageKindSchema,
+      /** The start of the text (PREVIEW_CHARS); a gift's name; '' for an image. */
       preview: z.string(),
       at: z.string(),
     })
@@ -101,13 +137,29 @@ export const ChatResponseSchema = z.object({
   messages: z.array(ChatMessageSchema),
   /** There are messages before the first one sent (scroll up for them). */
   has_older: z.boolean(),
+  /** Older messages exist but are past retention (LIMITS.chatRetentionDays): never sent again. */
+  older_hidden: z.boolean(),
   /** There are messages after the last one sent (an ?after_seq= answer that was cut). */
   has_newer: z.boolean(),
   send_refusal: SendRefusalSchema,
   /** The credits a text costs here (settings.message_credits). */
   message_credits: z.number().int().nonnegative(),
+  /** The credits a photo costs here (settings.photo_credits). */
+  photo_credits: z.number().int().nonnegative(),
+  /** The caller shows the partner what they read here (their choice per conversation). */
+  read_receipts: z.boolean(),
+  /** The partner read up to this seq; null where the partner does not show it (or is invisible). */
+  partner_read_seq: z.number().int().nonnegative().nullable(),
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
+
+/** The sizes of a chat image that are served (the pipeline's medium and large). */
+export type ChatImageSize = 'medium' | 'large';
+/**
+ * Where a chat image is served: a route that answers only the two members of the image's
+ * conversation (and the uploader), never the public media path or the CDN.
+ */
+export const chatImageUrl = (id: number, size: ChatImageSize) => `/media/chat/${id}/${size}.webp`;
 
 /** POST /api/chat-read.php: the caller read up to `seq`. */
 export const ChatReadInputSchema = z.object({ conversation: Ref, seq: z.number().int().nonnegative() });
@@ -116,6 +168,26 @@ export const ChatTypingInputSchema = z.object({ conversation: Ref });
 /** How often a typing member tells the partner, and how long the partner shows it after the last. */
 export const TYPING_SEND_EVERY_MS = 3_000;
 export const TYPING_SHOWN_FOR_MS = 5_000;
+
+/** GET /api/chat-spend.php?conversation=: what the caller spent in that conversation. */
+export const ChatSpendQuerySchema = z.object({ conversation: z.coerce.number().int().positive() });
+export const ChatSpendResponseSchema = z.object({
+  total_credits: z.number().int().nonnegative(),
+  by_kind: z.array(
+    z.object({
+      kind: MessageKindSchema,
+      messages: z.number().int().nonnegative(),
+      credits: z.number().int().nonnegative(),
+    }),
+  ),
+  /** ISO 8601; null before the first paid message. */
+  first_at: z.string().nullable(),
+  last_at: z.string().nullable(),
+});
+export type ChatSpendResponse = z.infer<typeof ChatSpendResponseSchema>;
+
+/** PUT /api/chat-settings.php: the caller's choices for one conversation. */
+export const ChatSettingsInputSchema = z.object({ conversation: Ref, read_receipts: z.boolean() });
 
 /** DELETE /api/chat.php: remove a chat from the caller's list (it stays for the partner). */
 export const ChatDeleteInputSchema = z.object({ conversation: Ref });

@@ -13,7 +13,15 @@ export const PAGE_TEXTS = {
   signup: { file: null, common: ['signup'] },
   account: {
     file: null,
-    common: ['account', 'password_reset', 'mail_change', 'reactivate', 'privacy', 'blocked_members'],
+    common: [
+      'account',
+      'password_reset',
+      'mail_change',
+      'reactivate',
+      'privacy',
+      'blocked_members',
+      'spending',
+    ],
   },
   service: { file: null, common: ['complaints', 'pricing'] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;

@@ -54,7 +54,7 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
       seq: z.number().int().nonnegative(),
     })
     .describe(
-      "The reader read the conversation up to seq (POST /api/chat-read.php): sent to the reader's tabs (clear its unread count) and to the partner.",
+      "The reader read the conversation up to seq (POST /api/chat-read.php): sent to the reader's tabs (clear its unread count), and to the partner only while the reader shows read receipts in that conversation and is not invisible. seq 0: the reader stopped showing them (PUT /api/chat-settings.php).",
     ),
 ]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;

@@ -4,6 +4,7 @@ import { LanguageSection } from '../features/account/language-section.tsx';
 import { MailChangeSection } from '../features/account/mail-change-section.tsx';
 import { MainPhotoSection } from '../features/account/main-photo-section.tsx';
 import { PasswordSection } from '../features/account/password-section.tsx';
+import { SpendingLimitSection } from '../features/credits/spending-limit-section.tsx';
 import { BlockedMembersSection } from '../features/privacy/blocked-members-section.tsx';
 import { InvisibleSection } from '../features/privacy/invisible-section.tsx';
 import { useSession } from '../features/session/member-session.tsx';
@@ -49,6 +50,7 @@ function Settings() {
         </>
       )}
       <InvisibleSection />
+      <SpendingLimitSection />
       <BlockedMembersSection />
       <LanguageSection />
       <DeleteAccountSection

@@ -3,9 +3,11 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -43,6 +45,13 @@ export const conversations = pgTable(
      * answer; cleared when that profile writes. Null in conversations of two real members.
      */
     awaitingReplySince: timestamp('awaiting_reply_since', { withTimezone: true }),
+    /**
+     * The fictional profile of the pair, whom the back office's operators answer for (null between
+     * two real members): set when the conversation starts, so the queue never joins users.
+     */
+    operatedMemberId: bigint('operated_member_id', { mode: 'number' }).references(() => users.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     unique('conversations_pair_key').on(t.memberLow, t.memberHigh),
@@ -69,6 +78,8 @@ export const conversationMembers = pgTable(
     unread: integer('unread').notNull().default(0),
     /** Removed from this member's list (DELETE /api/chat.php); a new message brings it back. */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** This member lets the partner see what they read here (a per-conversation choice). */
+    readReceipts: boolean('read_receipts').notNull().default(true),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.memberId] }),
@@ -77,9 +88,49 @@ export const conversationMembers = pgTable(
 );
 
 /**
+ * The gift catalogue: what a member can send from the profile view or the composer. Names per
+ * locale live here (operators add gifts without a release); the picture is `/gifts/{slug}.svg`,
+ * drawn locally. `credits` null: the domain's gift_credits setting.
+ */
+export const gifts = pgTable(
+  'gifts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    slug: text('slug').notNull().unique(),
+    /** Locale → name, all 7 site locales (checked where it is read). */
+    names: jsonb('names').$type<Record<string, string>>().notNull(),
+    credits: integer('credits'),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('gifts_credits_positive', sql`${t.credits} is null or ${t.credits} > 0`)],
+);
+
+/**
+ * A photo sent in a chat: uploaded first (through the photo pipeline), then sent as an image
+ * message that points at it. Served only to the two members of the message's conversation.
+ */
+export const chatImages = pgTable(
+  'chat_images',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    uploaderId: bigint('uploader_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_images_uploader_idx').on(t.uploaderId)],
+);
+
+export const MESSAGE_KINDS = ['text', 'image', 'gift'] as const;
+
+/**
  * One message. `seq` orders a conversation (strictly increasing, no gaps); (sender, client_id)
- * makes a resend the same message. `kind` leaves room for image and gift messages (nullable
- * columns of their own later); a text has its `body`.
+ * makes a resend the same message. A text has its `body`; a gift its `gift_id` (and maybe a
+ * note in `body`); an image its `image_id` (null again once the image is erased).
  */
 export const messages = pgTable(
   'messages',
@@ -92,10 +143,13 @@ export const messages = pgTable(
     senderId: bigint('sender_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['text'] })
-      .notNull()
-      .default('text'),
+    kind: text('kind', { enum: MESSAGE_KINDS }).notNull().default('text'),
     body: text('body').notNull(),
+    giftId: integer('gift_id').references(() => gifts.id),
+    /** One message per uploaded image: an image is sent once. */
+    imageId: bigint('image_id', { mode: 'number' })
+      .unique('messages_image_key')
+      .references(() => chatImages.id, { onDelete: 'set null' }),
     clientId: uuid('client_id').notNull(),
     credits: integer('credits').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -104,5 +158,9 @@ export const messages = pgTable(
     unique('messages_conversation_seq_key').on(t.conversationId, t.seq),
     unique('messages_sender_client_key').on(t.senderId, t.clientId),
     check('messages_credits_nonnegative', sql`${t.credits} >= 0`),
+    // The nightly retention purge finds what still has content past retention without a scan.
+    index('messages_purge_idx').on(t.createdAt).where(sql`${t.body} <> '' or ${t.imageId} is not null`),
+    check('messages_kind_known', sql`${t.kind} in ('text', 'image', 'gift')`),
+    check('messages_gift_has_gift', sql`${t.kind} <> 'gift' or ${t.giftId} is not null`),
   ],
 );

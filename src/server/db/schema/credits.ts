@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 /**
@@ -13,9 +23,19 @@ export const creditAccounts = pgTable(
       .primaryKey()
       .references(() => users.id, { onDelete: 'cascade' }),
     balance: integer('balance').notNull().default(0),
+    /** The member's own cap on credits spent per day (their local day); null: none. */
+    dailyLimit: integer('daily_limit'),
+    /** The zone the member's day is counted in (their browser's, sent with the limit). */
+    limitTimeZone: text('limit_time_zone'),
+    /** The local day `spentToday` counts, moved by every spend in the same conditional UPDATE. */
+    spentDay: date('spent_day', { mode: 'string' }),
+    spentToday: integer('spent_today').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('credit_accounts_balance_non_negative', sql`${t.balance} >= 0`)],
+  (t) => [
+    check('credit_accounts_balance_non_negative', sql`${t.balance} >= 0`),
+    check('credit_accounts_daily_limit_positive', sql`${t.dailyLimit} is null or ${t.dailyLimit} > 0`),
+  ],
 );
 
 /**

@@ -1,8 +1,23 @@
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import {
+  CHAT_IMAGE_SIZES,
+  chatImageFileKey,
+  chatImageStorageKey,
+} from '../../features/chat/chat-images.keys.ts';
 import { grantCredits } from '../../features/credits/credits.service.ts';
 import { visibleMemberCondition } from '../../features/members/members.visibility.ts';
-import type { Database } from '../client.ts';
-import { conversationMembers, conversations, messages, profiles, users } from '../schema/index.ts';
+import { photoFileKey } from '../../features/photos/photos.keys.ts';
+import type { Storage } from '../../lib/storage.ts';
+import type { Database, Tx } from '../client.ts';
+import {
+  chatImages,
+  conversationMembers,
+  conversations,
+  messages,
+  photos,
+  profiles,
+  users,
+} from '../schema/index.ts';
 import { DEMO_LOGIN_EMAILS } from './demo-logins.ts';
 
 /** Conversations per demo login; the first UNREAD end with a message the login has not read. */
@@ -11,6 +26,8 @@ const UNREAD = 2;
 /** Credits the demo logins get once more for chatting (a text costs settings.message_credits). */
 const CHAT_CREDITS = 300;
 const MINUTE_MS = 60_000;
+/** The conversation (by index) where the partner sends a photo after their first line. */
+const PHOTO_CONVERSATION = 1;
 
 /** A short exchange: the partner opens, and the lines alternate from there. */
 const SCRIPTS: readonly (readonly string[])[] = [
@@ -38,7 +55,11 @@ const SCRIPTS: readonly (readonly string[])[] = [
  * and credits to answer with. A login that already has a conversation is left alone, so a restart
  * neither duplicates nor brings back a chat the visitor removed. Run after seedDemoLikes.
  */
-export async function seedDemoChats(db: Database, now = new Date()): Promise<number> {
+export async function seedDemoChats(
+  db: Database,
+  now = new Date(),
+  options: { storage?: Storage } = {},
+): Promise<number> {
   const logins = await db
     .select({ id: users.id, gender: profiles.gender })
     .from(users)
@@ -91,6 +112,20 @@ export async function seedDemoChats(db: Database, now = new Date()): Promise<num
             : script.length % 2 === 0
               ? script
               : script.slice(0, -1);
+        const entries = lines.map((body, i) => ({
+          senderId: i % 2 === 0 ? partner.id : login.id,
+          kind: 'text' as 'text' | 'image',
+          body,
+          imageId: null as number | null,
+        }));
+        // One conversation shows a photo message: the partner sends one of their demo photos.
+        const imageId =
+          index === PHOTO_CONVERSATION && options.storage
+            ? await demoChatImage(tx, options.storage, partner.id)
+            : null;
+        if (imageId !== null)
+          entries.splice(1, 0, { senderId: partner.id, kind: 'image', body: '', imageId });
+        const total = entries.length;
         const [low, high] = login.id < partner.id ? [login.id, partner.id] : [partner.id, login.id];
         const at = (i: number) => new Date(now.getTime() - ((index + 1) * 60 - i * 3) * MINUTE_MS);
         const lastFromPartner = lines.length % 2 === 1;
@@ -101,20 +136,23 @@ export async function seedDemoChats(db: Database, now = new Date()): Promise<num
             memberHigh: high,
             startedBy: partner.id,
             createdAt: at(0),
-            lastMessageAt: at(lines.length - 1),
-            lastSeq: lines.length,
+            lastMessageAt: at(total - 1),
+            lastSeq: total,
             // A fictional profile's operator owes the login an answer when the login wrote last.
-            awaitingReplySince: partner.fictional && !lastFromPartner ? at(lines.length - 1) : null,
+            awaitingReplySince: partner.fictional && !lastFromPartner ? at(total - 1) : null,
+            operatedMemberId: partner.fictional ? partner.id : null,
           })
           .onConflictDoNothing()
           .returning({ id: conversations.id });
         if (!conversation) continue;
         await tx.insert(messages).values(
-          lines.map((body, i) => ({
+          entries.map((entry, i) => ({
             conversationId: conversation.id,
             seq: i + 1,
-            senderId: i % 2 === 0 ? partner.id : login.id,
-            body,
+            senderId: entry.senderId,
+            kind: entry.kind,
+            body: entry.body,
+            imageId: entry.imageId,
             clientId: crypto.randomUUID(),
             credits: 0,
             createdAt: at(i),
@@ -124,14 +162,44 @@ export async function seedDemoChats(db: Database, now = new Date()): Promise<num
           {
             conversationId: conversation.id,
             memberId: login.id,
-            lastReadSeq: lastFromPartner ? lines.length - 1 : lines.length,
+            lastReadSeq: lastFromPartner ? total - 1 : total,
             unread: lastFromPartner ? 1 : 0,
           },
-          { conversationId: conversation.id, memberId: partner.id, lastReadSeq: lines.length, unread: 0 },
+          { conversationId: conversation.id, memberId: partner.id, lastReadSeq: total, unread: 0 },
         ]);
         created += 1;
       }
     });
   }
   return created;
+}
+
+/**
+ * A chat image made of the partner's main demo photo (demo-photos.ts rendered it; its medium and
+ * large files are copied under a chat image key), or null when the partner has none stored.
+ */
+async function demoChatImage(tx: Tx, storage: Storage, partnerId: number): Promise<number | null> {
+  const [photo] = await tx
+    .select({ storageKey: photos.storageKey, width: photos.width, height: photos.height })
+    .from(profiles)
+    .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(eq(profiles.userId, partnerId));
+  if (!photo) return null;
+  const files = await Promise.all(
+    CHAT_IMAGE_SIZES.map((size) => storage.get(photoFileKey(photo.storageKey, size))),
+  );
+  if (files.some((file) => file === null)) return null;
+  const [row] = await tx
+    .insert(chatImages)
+    .values({ uploaderId: partnerId, storageKey: '', width: photo.width, height: photo.height })
+    .returning({ id: chatImages.id });
+  if (!row) throw new Error('chat image insert returned no row');
+  const storageKey = chatImageStorageKey(partnerId, row.id);
+  await tx.update(chatImages).set({ storageKey }).where(eq(chatImages.id, row.id));
+  await Promise.all(
+    CHAT_IMAGE_SIZES.map((size, i) =>
+      storage.put(chatImageFileKey(storageKey, size), files[i] as Buffer, 'image/webp'),
+    ),
+  );
+  return row.id;
 }

@@ -23,9 +23,10 @@ if (!url) throw new Error('SEED_DATABASE_URL is not set');
 const database = connectDatabase(url, { max: 4 });
 try {
   const started = Date.now();
+  const storage = createLocalStorage(path.join(env.dataDir, 'media'));
   const result = await seedDemo({
     db: database.db,
-    storage: createLocalStorage(path.join(env.dataDir, 'media')),
+    storage,
     log: (m: string) => log.info(m),
   });
   log.info(
@@ -36,7 +37,7 @@ try {
   if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
   const demoLikes = await seedDemoLikes(database.db);
   if (demoLikes > 0) log.info({ likes: demoLikes }, 'likes of the demo logins created');
-  const demoChats = await seedDemoChats(database.db);
+  const demoChats = await seedDemoChats(database.db, new Date(), { storage });
   if (demoChats > 0) log.info({ conversations: demoChats }, 'conversations of the demo logins created');
 } finally {
   await database.close();

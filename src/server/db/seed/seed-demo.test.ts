@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
 import { COUNTRIES, type Country } from '../../../shared/limits.ts';
 import { SEXUALITIES } from '../../../shared/profile-options.ts';
+import { CHAT_IMAGE_SIZES, chatImageFileKey } from '../../features/chat/chat-images.keys.ts';
 import { balanceOf } from '../../features/credits/credits.service.ts';
 import { autoLike } from '../../features/likes/auto-like.service.ts';
 import { photoFileKey } from '../../features/photos/photos.keys.ts';
@@ -17,6 +18,7 @@ import { createTestDb } from '../../test/db.ts';
 import type { Database } from '../client.ts';
 import {
   appConfig,
+  chatImages,
   conversationMembers,
   conversations,
   creditAccounts,
@@ -238,7 +240,7 @@ describe('seedDemo with a small count', () => {
   }, 60_000);
 
   it('gives both demo logins conversations (some unread) and credits to answer with, once', async () => {
-    expect(await seedDemoChats(site.db, NOW)).toBeGreaterThan(0);
+    expect(await seedDemoChats(site.db, NOW, { storage: site.storage })).toBeGreaterThan(0);
     for (const email of DEMO_LOGIN_EMAILS) {
       const [login] = await site.db.select({ id: users.id }).from(users).where(eq(users.email, email));
       const rows = await site.db
@@ -268,6 +270,17 @@ describe('seedDemo with a small count', () => {
       expect(await balanceOf(site.db, login!.id), email).toBeGreaterThanOrEqual(
         DEFAULT_SETTINGS.message_credits * 10,
       );
+    }
+    // One conversation of each login holds a photo message, its files stored under a chat key.
+    const images = await site.db
+      .select({ storageKey: chatImages.storageKey, kind: messages.kind })
+      .from(messages)
+      .innerJoin(chatImages, eq(chatImages.id, messages.imageId));
+    expect(images).toHaveLength(DEMO_LOGIN_EMAILS.length);
+    for (const image of images) {
+      expect(image.kind).toBe('image');
+      for (const size of CHAT_IMAGE_SIZES)
+        expect(await site.storage.exists(chatImageFileKey(image.storageKey, size)), size).toBe(true);
     }
     const count = async () => (await site.db.select({ id: messages.id }).from(messages)).length;
     const before = await count();

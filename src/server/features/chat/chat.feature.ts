@@ -1,10 +1,31 @@
-import { defineFeature } from '../../feature.ts';
+import { defineFeature, featureJob } from '../../feature.ts';
+import { CHAT_RETENTION_JOB, purgeExpiredMessages } from './chat.retention.ts';
 import { chatRoutes } from './chat.routes.ts';
 import { eraseChatsOf } from './chat.service.ts';
+import { chatImageRoutes } from './chat-images.routes.ts';
+import { CHAT_IMAGE_SWEEP_JOB, eraseChatImagesOf, sweepChatImages } from './chat-images.service.ts';
 
 export const chatFeature = defineFeature({
   name: 'chat',
-  routes: chatRoutes,
-  // The stub an erasure leaves says nothing: its texts are blanked, its side of each chat goes.
-  eraseAccount: (_services, tx, userId) => eraseChatsOf(tx, userId),
+  routes: (services) => async (app) => {
+    await app.register(chatRoutes(services));
+    // Its own scope: only the photo upload takes multipart bodies.
+    await app.register(chatImageRoutes(services));
+  },
+  jobs: [
+    featureJob(CHAT_RETENTION_JOB, ({ services }) => async () => {
+      const purged = await purgeExpiredMessages(services.db, services.now());
+      if (purged > 0) services.log.info({ purged }, 'chat messages past retention emptied');
+    }),
+    featureJob(CHAT_IMAGE_SWEEP_JOB, ({ services }) => async () => {
+      const removed = await sweepChatImages(services, services.now());
+      if (removed > 0) services.log.info({ removed }, 'chat images no message holds removed');
+    }),
+  ],
+  // The stub an erasure leaves says nothing: the member's chat images go (files, then rows), their
+  // texts are blanked, their side of each chat goes.
+  eraseAccount: async (services, tx, userId) => {
+    await eraseChatImagesOf(services, tx, userId);
+    await eraseChatsOf(tx, userId);
+  },
 });

@@ -120,6 +120,112 @@ describe('POST /api/chat-message.php', () => {
     }
   });
 
+  it('charges a gift its price and an image photo_credits, and refuses unknown gifts and foreign or spent images', async () => {
+    const a = await member(20);
+    const b = await member(20);
+    const { rows: giftRows } = await services.pool.query(
+      `insert into gifts (slug, names, credits) values ($1, $2, null), ($3, $2, 7), ($4, $2, null)
+       returning id`,
+      [`rose-${a.id}`, JSON.stringify({ nl: 'Roos', en: 'Rose' }), `bear-${a.id}`, `gone-${a.id}`],
+    );
+    const [rose, bear, gone] = giftRows.map((r) => Number(r.id));
+    await services.pool.query('update gifts set active = false where id = $1', [gone]);
+    const before = await balanceOf(db, a.id);
+    const post = (payload: Record<string, unknown>, login = a.login) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/chat-message.php',
+        payload: { to: { id: b.id }, client_id: randomUUID(), ...payload },
+        ...login,
+      });
+
+    const gift = await post({ kind: 'gift', gift: { id: rose } });
+    expect(gift.statusCode, gift.body).toBe(200);
+    const sentGift = (gift.json() as SendMessageResponse).message;
+    expect(sentGift).toMatchObject({ kind: 'gift', body: '', gift: { id: rose, name: 'Roos' }, image: null });
+    expect(sentGift.credits).toBe(DEFAULT_SETTINGS.gift_credits);
+    const priced = await post({ kind: 'gift', gift: { id: bear }, body: 'Voor jou' });
+    expect((priced.json() as SendMessageResponse).message.credits).toBe(7);
+    expect(await balanceOf(db, a.id)).toBe(before - DEFAULT_SETTINGS.gift_credits - 7);
+
+    for (const id of [gone, 999_999]) {
+      const refused = await post({ kind: 'gift', gift: { id } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.details.fieldErrors.gift).toEqual(['gift_not_found']);
+    }
+    // A gift without its gift, a text without a body: invalid before anything is read.
+    expect((await post({ kind: 'gift' })).statusCode).toBe(400);
+    expect((await post({ kind: 'text', body: '  ' })).statusCode).toBe(400);
+
+    const image = async (uploader: number) =>
+      Number(
+        (
+          await services.pool.query(
+            `insert into chat_images (uploader_id, storage_key, width, height) values ($1, 'k', 800, 600) returning id`,
+            [uploader],
+          )
+        ).rows[0].id,
+      );
+    const mine = await image(a.id);
+    const photo = await post({ kind: 'image', image: { id: mine } });
+    expect(photo.statusCode, photo.body).toBe(200);
+    expect((photo.json() as SendMessageResponse).message).toMatchObject({
+      kind: 'image',
+      credits: DEFAULT_SETTINGS.photo_credits,
+      image: { id: mine, width: 800, height: 600, url: `/media/chat/${mine}/large.webp` },
+    });
+    // Sent once only; never someone else's upload.
+    for (const id of [mine, await image(b.id)]) {
+      const refused = await post({ kind: 'image', image: { id } });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.details.fieldErrors.image).toEqual(['image_not_found']);
+    }
+    const spent = DEFAULT_SETTINGS.gift_credits + 7 + DEFAULT_SETTINGS.photo_credits;
+    expect(await balanceOf(db, a.id)).toBe(before - spent);
+    const reasons = await services.pool.query(
+      `select reason, count(*)::int n from credit_ledger where user_id = $1 and kind = 'spend' group by reason order by reason`,
+      [a.id],
+    );
+    expect(reasons.rows).toEqual([
+      { reason: 'gift', n: 2 },
+      { reason: 'photo', n: 1 },
+    ]);
+    // Both members read them back with their gift and image; the list previews the gift by name.
+    const read = (await chat(b.login, `conversation=${sentGift.conversation.id}`)).json() as ChatResponse;
+    expect(read.messages.map((m) => m.kind)).toEqual(['gift', 'gift', 'image']);
+    expect(read.messages[1]?.gift?.slug).toBe(`bear-${a.id}`);
+    expect(read.messages[1]?.credits).toBe(0);
+  });
+
+  it('marks a conversation with a fictional profile for the back office: whom to answer for, since when a reply waits', async () => {
+    const a = await member();
+    const profile = await member(20, { fictional: true });
+    const real = await member();
+    const state = async (id: number) =>
+      (
+        await services.pool.query(
+          'select operated_member_id, awaiting_reply_since from conversations where id = $1',
+          [id],
+        )
+      ).rows[0] as { operated_member_id: string | null; awaiting_reply_since: Date | null };
+
+    const first = await sent(a.login, { to: { id: profile.id } });
+    const waiting = await state(first.conversation.id);
+    expect(Number(waiting.operated_member_id)).toBe(profile.id);
+    expect(waiting.awaiting_reply_since).toBeInstanceOf(Date);
+    // A second message keeps the first moment of waiting; the profile's answer clears it.
+    await sent(a.login, { conversation: first.conversation }, 'nog eentje');
+    expect((await state(first.conversation.id)).awaiting_reply_since).toEqual(waiting.awaiting_reply_since);
+    await sent(profile.login, { conversation: first.conversation }, 'Hoi!');
+    expect((await state(first.conversation.id)).awaiting_reply_since).toBeNull();
+
+    const between = await sent(a.login, { to: { id: real.id } });
+    expect(await state(between.conversation.id)).toEqual({
+      operated_member_id: null,
+      awaiting_reply_since: null,
+    });
+  });
+
   it('stores and charges one message for 50 concurrent sends of one client id', async () => {
     const a = await member(5);
     const b = await member(0);
@@ -371,6 +477,104 @@ describe('the conversation list, reading and removing', () => {
     ]);
   });
 
+  it('shows the partner what was read only where the reader lets it, and never while invisible', async () => {
+    const a = await member();
+    const b = await member();
+    const first = await sent(a.login, { to: { id: b.id } });
+    const conversation = first.conversation;
+    const heard: { userId: number; event: ServerEvent }[] = [];
+    await services.bus.subscribe(realtimeMember, (payload) => {
+      if ((payload.userId === a.id || payload.userId === b.id) && payload.event.type === 'read')
+        heard.push(payload);
+    });
+    const settle = () => new Promise((r) => setTimeout(r, 80));
+    const readBy = async (login: TestLogin, seq: number) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/chat-read.php',
+        payload: { conversation, seq },
+        ...login,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    const receipts = (login: TestLogin, on: boolean) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/chat-settings.php',
+        payload: { conversation, read_receipts: on },
+        ...login,
+      });
+    const seenBy = async (login: TestLogin) =>
+      ((await chat(login, `conversation=${conversation.id}`)).json() as ChatResponse).partner_read_seq;
+
+    expect(await seenBy(a.login)).toBe(0);
+    await readBy(b.login, 1);
+    await settle();
+    expect(await seenBy(a.login)).toBe(1);
+    expect(heard.filter((h) => h.userId === a.id).map((h) => h.event)).toEqual([
+      { type: 'read', conversation, reader: { id: b.id }, seq: 1 },
+    ]);
+
+    // B stops showing them: A's tabs hear "nothing to show", later reads reach B's tabs only.
+    heard.length = 0;
+    expect((await receipts(b.login, false)).statusCode).toBe(200);
+    const b2 = await sent(a.login, { conversation }, 'nog een');
+    await readBy(b.login, b2.seq);
+    await settle();
+    expect(heard.filter((h) => h.userId === a.id).map((h) => h.event)).toEqual([
+      { type: 'read', conversation, reader: { id: b.id }, seq: 0 },
+    ]);
+    expect(heard.some((h) => h.userId === b.id && h.event.type === 'read' && h.event.seq === b2.seq)).toBe(
+      true,
+    );
+    expect(await seenBy(a.login)).toBeNull();
+    expect(
+      ((await chat(b.login, `conversation=${conversation.id}`)).json() as ChatResponse).read_receipts,
+    ).toBe(false);
+
+    // Back on, then invisible: nothing shows while invisible.
+    expect((await receipts(b.login, true)).statusCode).toBe(200);
+    expect(await seenBy(a.login)).toBe(b2.seq);
+    await services.pool.query('update users set invisible = true where id = $1', [b.id]);
+    expect(await seenBy(a.login)).toBeNull();
+    heard.length = 0;
+    const b3 = await sent(a.login, { conversation }, 'en nog een');
+    await readBy(b.login, b3.seq);
+    await settle();
+    expect(heard.filter((h) => h.userId === a.id)).toEqual([]);
+
+    // Only the conversation's members choose, like an unknown id for anyone else.
+    const stranger = await member();
+    const refused = await receipts(stranger.login, false);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('conversation_not_found');
+  });
+
+  it('tells each member what they spent in a conversation, per kind, and nobody else', async () => {
+    const a = await member(20);
+    const b = await member(20);
+    const first = await sent(a.login, { to: { id: b.id } });
+    await sent(a.login, { conversation: first.conversation }, 'twee');
+    await sent(b.login, { conversation: first.conversation }, 'antwoord');
+    const spend = async (login: TestLogin) =>
+      app.inject({ url: `/api/chat-spend.php?conversation=${first.conversation.id}`, ...login });
+    const mine = (await spend(a.login)).json();
+    expect(mine).toMatchObject({
+      total_credits: 2 * PRICE,
+      by_kind: [{ kind: 'text', messages: 2, credits: 2 * PRICE }],
+    });
+    expect(new Date(mine.first_at).getTime()).toBeLessThanOrEqual(new Date(mine.last_at).getTime());
+    expect((await spend(b.login)).json()).toMatchObject({ total_credits: PRICE });
+    const stranger = await member(0);
+    const refused = await spend(stranger.login);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().error.code).toBe('conversation_not_found');
+    expect((await spend(stranger.login)).json().error.code).toBe('conversation_not_found');
+    const empty = await member(0);
+    const none = await app.inject({ url: '/api/chat-spend.php?conversation=abc', ...empty.login });
+    expect(none.statusCode).toBe(400);
+  });
+
   it('refuses visitors and members outside the conversation on every route, like an unknown id', async () => {
     const a = await member();
     const b = await member();
@@ -386,6 +590,19 @@ describe('the conversation list, reading and removing', () => {
         ...login,
       }),
       app.inject({ method: 'DELETE', url: '/api/chat.php', payload: { conversation: { id } }, ...login }),
+      app.inject({
+        method: 'POST',
+        url: '/api/chat-typing.php',
+        payload: { conversation: { id } },
+        ...login,
+      }),
+      app.inject({ url: `/api/chat-spend.php?conversation=${id}`, ...login }),
+      app.inject({
+        method: 'PUT',
+        url: '/api/chat-settings.php',
+        payload: { conversation: { id }, read_receipts: false },
+        ...login,
+      }),
       send(login, { conversation: { id } }),
     ];
     for (const res of await Promise.all(calls(undefined, conversation.id))) {

@@ -5,6 +5,9 @@ import {
   ChatQuerySchema,
   ChatReadInputSchema,
   ChatResponseSchema,
+  ChatSettingsInputSchema,
+  ChatSpendQuerySchema,
+  ChatSpendResponseSchema,
   ChatsResponseSchema,
   ChatTypingInputSchema,
   SendMessageInputSchema,
@@ -16,7 +19,17 @@ import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { presentChat, presentChats, presentMessage } from './chat.presenter.ts';
-import { hideChat, listChats, markChatRead, readChat, sendMessage, signalTyping } from './chat.service.ts';
+import {
+  hideChat,
+  listChats,
+  type MessageContent,
+  markChatRead,
+  readChat,
+  sendMessage,
+  setReadReceipts,
+  signalTyping,
+} from './chat.service.ts';
+import { conversationSpend } from './chat.spend.ts';
 
 export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -26,7 +39,7 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: {
           tags: ['chat'],
           summary:
-            'Send a text to a member (`to`, creating the conversation) or in a conversation; a resend of the same client_id answers the first message and charges once',
+            'Send a text, a gift or an uploaded image to a member (`to`, creating the conversation) or in a conversation; a resend of the same client_id answers the first message and charges once',
           body: SendMessageInputSchema,
           response: { 200: SendMessageResponseSchema },
         },
@@ -36,17 +49,28 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request) => {
         const viewer = viewerOf(await request.session());
         authorizeActor(viewer, 'conversation.send');
-        const { to, conversation, client_id, body } = request.body;
+        const { to, conversation, client_id, kind, body, gift, image } = request.body;
         const settings = await settingsFor(services, request.ctx);
         const target = conversation ? { conversationId: conversation.id } : { to: to?.id ?? 0 };
+        const content: MessageContent =
+          kind === 'gift'
+            ? { kind, body, giftId: gift?.id ?? 0 }
+            : kind === 'image'
+              ? { kind, body, imageId: image?.id ?? 0 }
+              : { kind, body };
         const message = await sendMessage(
           services,
           viewer,
           target,
-          { clientId: client_id, body },
-          { messageCredits: settings.message_credits, messageLength: settings.message_length },
+          { clientId: client_id, content },
+          {
+            messageCredits: settings.message_credits,
+            photoCredits: settings.photo_credits,
+            giftCredits: settings.gift_credits,
+            messageLength: settings.message_length,
+          },
         );
-        return { message: presentMessage(message, viewer.id) };
+        return { message: presentMessage(message, viewer.id, request.ctx.locale) };
       },
     );
 
@@ -66,7 +90,12 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           listChats(services, viewer),
           settingsFor(services, request.ctx),
         ]);
-        return presentChats(rows, services.now(), { visibleFields: settings.visible_profile_fields });
+        return presentChats(
+          rows,
+          services.now(),
+          { visibleFields: settings.visible_profile_fields },
+          request.ctx.locale,
+        );
       },
     );
 
@@ -96,7 +125,8 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           viewer.id,
           services.now(),
           { visibleFields: settings.visible_profile_fields },
-          settings.message_credits,
+          { messageCredits: settings.message_credits, photoCredits: settings.photo_credits },
+          request.ctx.locale,
         );
       },
     );
@@ -136,6 +166,49 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
         const viewer = viewerOf(await request.session());
         authorizeActor(viewer, 'conversation.use');
         await signalTyping(services, viewer, request.body.conversation.id);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/chat-spend.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary: 'What the caller spent in one of their conversations, per kind of message',
+          querystring: ChatSpendQuerySchema,
+          response: { 200: ChatSpendResponseSchema },
+        },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        const spend = await conversationSpend(services.db, viewer, request.query.conversation);
+        return {
+          total_credits: spend.total,
+          by_kind: spend.byKind.map(({ kind, count, credits }) => ({ kind, messages: count, credits })),
+          first_at: spend.firstAt?.toISOString() ?? null,
+          last_at: spend.lastAt?.toISOString() ?? null,
+        };
+      },
+    );
+
+    app.put(
+      '/api/chat-settings.php',
+      {
+        schema: {
+          tags: ['chat'],
+          summary:
+            "The caller's choices for one conversation: whether the partner sees what the caller read (read receipts)",
+          body: ChatSettingsInputSchema,
+          response: { 200: OkSchema },
+        },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'conversation.use');
+        await setReadReceipts(services, viewer, request.body.conversation.id, request.body.read_receipts);
         return { ok: true as const };
       },
     );

@@ -1,16 +1,20 @@
-import { and, asc, desc, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import {
   CHAT_CATCH_UP_SIZE,
   CHAT_PAGE_SIZE,
+  type MessageKind,
   PREVIEW_CHARS,
   type SendRefusal,
 } from '../../../shared/contracts/chat.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import {
   blocks,
+  chatImages,
   conversationMembers,
   conversations,
+  gifts,
   messages,
   photos,
   profiles,
@@ -30,13 +34,84 @@ import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
 import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
+import { retentionCutoff, withinRetention } from './chat.retention.ts';
 
 type ChatDeps = Pick<AppServices, 'db'>;
 
-export type MessageRow = typeof messages.$inferSelect;
+type GiftOfMessage = { id: number; slug: string; names: Record<string, string> };
+type ImageOfMessage = { id: number; storageKey: string; width: number; height: number };
+
+/** A message with what it shows: its gift, its image (null for other kinds, or once erased). */
+export type MessageRow = typeof messages.$inferSelect & {
+  gift: GiftOfMessage | null;
+  image: ImageOfMessage | null;
+};
 
 /** The settings a send obeys, resolved for the request's domain by the route. */
-export type SendSettings = { messageCredits: number; messageLength: number };
+export type SendSettings = {
+  messageCredits: number;
+  photoCredits: number;
+  giftCredits: number;
+  messageLength: number;
+};
+
+/** What is sent: a text, a gift (with an optional note) or an image the sender uploaded. */
+export type MessageContent =
+  | { kind: 'text'; body: string }
+  | { kind: 'gift'; body: string; giftId: number }
+  | { kind: 'image'; body: string; imageId: number };
+
+/** The columns a message is read with, its gift and image joined (left joins on both). */
+const messageColumns = {
+  ...getTableColumns(messages),
+  gift: sql<GiftOfMessage | null>`case when ${gifts.id} is null then null else json_build_object('id', ${gifts.id}, 'slug', ${gifts.slug}, 'names', ${gifts.names}) end`,
+  image: sql<ImageOfMessage | null>`case when ${chatImages.id} is null then null else json_build_object('id', ${chatImages.id}, 'storageKey', ${chatImages.storageKey}, 'width', ${chatImages.width}, 'height', ${chatImages.height}) end`,
+};
+
+function selectMessages(db: Queryable) {
+  return db
+    .select(messageColumns)
+    .from(messages)
+    .leftJoin(gifts, eq(gifts.id, messages.giftId))
+    .leftJoin(chatImages, eq(chatImages.id, messages.imageId));
+}
+
+/** What the content costs, and what it shows: an active gift, an image of the sender's not sent yet. */
+async function priceOf(
+  db: Queryable,
+  senderId: number,
+  content: MessageContent,
+  settings: SendSettings,
+): Promise<{ credits: number; reason: string; gift: GiftOfMessage | null; image: ImageOfMessage | null }> {
+  if (content.kind === 'text')
+    return { credits: settings.messageCredits, reason: 'message', gift: null, image: null };
+  if (content.kind === 'gift') {
+    const [gift] = await db
+      .select({ id: gifts.id, slug: gifts.slug, names: gifts.names, credits: gifts.credits })
+      .from(gifts)
+      .where(and(eq(gifts.id, content.giftId), eq(gifts.active, true)));
+    if (!gift) throw validationFailed({ gift: ['gift_not_found'] });
+    const { credits, ...shown } = gift;
+    return { credits: credits ?? settings.giftCredits, reason: 'gift', gift: shown, image: null };
+  }
+  const [image] = await db
+    .select({
+      id: chatImages.id,
+      storageKey: chatImages.storageKey,
+      width: chatImages.width,
+      height: chatImages.height,
+    })
+    .from(chatImages)
+    .where(
+      and(
+        eq(chatImages.id, content.imageId),
+        eq(chatImages.uploaderId, senderId),
+        sql`not exists (select 1 from ${messages} m where m.image_id = ${chatImages.id})`,
+      ),
+    );
+  if (!image) throw validationFailed({ image: ['image_not_found'] });
+  return { credits: settings.photoCredits, reason: 'photo', gift: null, image };
+}
 
 export type SendTarget = { to: number } | { conversationId: number };
 
@@ -139,33 +214,17 @@ async function startedBy(db: Queryable, memberId: number): Promise<number> {
 }
 
 async function messageOf(db: Queryable, senderId: number, clientId: string): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)));
+  const [row] = await selectMessages(db).where(
+    and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)),
+  );
   return row;
 }
 
-/** Thrown inside the send's transaction when the client id was already used: rolls the seq back. */
-class AlreadySent extends Error {}
-
 /**
- * Sends a text (docs/decisions/0026): one transaction holds the conversation (created by the first
- * message), the next seq (UPDATE … RETURNING on the conversation row, which also serializes the
- * conversation's sends), the message, its charge in the credits ledger and the events, published
- * on commit. A resend of a (sender, client id) answers the first message and charges nothing.
+ * Whether the caller may write to the target now (conversation.send, with facts read fresh): the
+ * send itself, and whatever is prepared for a send (a chat photo's upload), ask the same question.
  */
-export async function sendMessage(
-  deps: ChatDeps,
-  viewer: MemberViewer,
-  target: SendTarget,
-  input: { clientId: string; body: string },
-  settings: SendSettings,
-): Promise<MessageRow> {
-  const earlier = await messageOf(deps.db, viewer.id, input.clientId);
-  if (earlier) return earlier;
-  if (input.body.length > settings.messageLength) throw validationFailed({ body: ['message_too_long'] });
-
+export async function authorizeSend(deps: ChatDeps, viewer: MemberViewer, target: SendTarget) {
   const { conversationId, partnerId } = await resolveTarget(
     deps.db,
     viewer.id,
@@ -179,10 +238,38 @@ export async function sendMessage(
     started: conversationId === null && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
   };
   authorize(viewer, 'conversation.send', facts);
+  return { conversationId, partnerId, partner };
+}
+
+/** Thrown inside the send's transaction when the client id was already used: rolls the seq back. */
+class AlreadySent extends Error {}
+
+/**
+ * Sends a message (docs/decisions/0026): one transaction holds the conversation (created by the
+ * first message), the next seq (UPDATE … RETURNING on the conversation row, which also serializes
+ * the conversation's sends), the message, its charge in the credits ledger and the events,
+ * published on commit. A resend of a (sender, client id) answers the first message and charges
+ * nothing.
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  target: SendTarget,
+  input: { clientId: string; content: MessageContent },
+  settings: SendSettings,
+): Promise<MessageRow> {
+  const earlier = await messageOf(deps.db, viewer.id, input.clientId);
+  if (earlier) return earlier;
+  const { content } = input;
+  if (content.body.length > settings.messageLength) throw validationFailed({ body: ['message_too_long'] });
+
+  const { conversationId, partnerId, partner } = await authorizeSend(deps, viewer, target);
+  const price = await priceOf(deps.db, viewer.id, content, settings);
 
   try {
     return await deps.db.transaction(async (tx) => {
-      const id = conversationId ?? (await startConversation(tx, viewer, partnerId));
+      const operated = partner.card.fictional ? partnerId : partner.senderFictional ? viewer.id : null;
+      const id = conversationId ?? (await startConversation(tx, viewer, partnerId, operated));
       const awaiting = partner.senderFictional
         ? sql`null`
         : partner.card.fictional
@@ -198,25 +285,28 @@ export async function sendMessage(
         .where(eq(conversations.id, id))
         .returning({ seq: conversations.lastSeq });
       if (!bumped) throw conversationNotFound();
-      const [message] = await tx
+      const [stored] = await tx
         .insert(messages)
         .values({
           conversationId: id,
           seq: bumped.seq,
           senderId: viewer.id,
-          kind: 'text',
-          body: input.body,
+          kind: content.kind,
+          body: content.body,
+          giftId: content.kind === 'gift' ? content.giftId : null,
+          imageId: content.kind === 'image' ? content.imageId : null,
           clientId: input.clientId,
-          credits: settings.messageCredits,
+          credits: price.credits,
         })
         .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
         .returning();
-      if (!message) throw new AlreadySent();
-      if (settings.messageCredits > 0)
+      if (!stored) throw new AlreadySent();
+      const message: MessageRow = { ...stored, gift: price.gift, image: price.image };
+      if (price.credits > 0)
         await spendCredits(tx, {
           userId: viewer.id,
-          amount: settings.messageCredits,
-          reason: 'message',
+          amount: price.credits,
+          reason: price.reason,
           // Scoped by the sender: another member's client id can never make a message free.
           reference: `message:${viewer.id}:${input.clientId}`,
         });
@@ -240,6 +330,11 @@ export async function sendMessage(
       return message;
     });
   } catch (err) {
+    // The same image sent twice at once under two client ids: the unique image wins once.
+    if (uniqueViolation(err, 'messages_image_key')) throw validationFailed({ image: ['image_not_found'] });
+    // The clean-up of unsent images took this one while it was being sent (chat-images.service.ts).
+    if (foreignKeyViolation(err, 'messages_image_id_chat_images_id_fk'))
+      throw validationFailed({ image: ['image_not_found'] });
     if (!(err instanceof AlreadySent)) throw err;
     const first = await messageOf(deps.db, viewer.id, input.clientId);
     if (!first) throw err;
@@ -252,7 +347,12 @@ export async function sendMessage(
  * theirs, so two first messages at once cannot both be the one over the limit; the partner may
  * have started it at the same moment: then theirs is used.
  */
-async function startConversation(tx: Tx, viewer: MemberViewer, partnerId: number): Promise<number> {
+async function startConversation(
+  tx: Tx,
+  viewer: MemberViewer,
+  partnerId: number,
+  operatedMemberId: number | null,
+): Promise<number> {
   const [low, high] = ordered(viewer.id, partnerId);
   if (!viewer.premium) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-start:${viewer.id}`}, 0))`);
@@ -263,7 +363,7 @@ async function startConversation(tx: Tx, viewer: MemberViewer, partnerId: number
   }
   const [created] = await tx
     .insert(conversations)
-    .values({ memberLow: low, memberHigh: high, startedBy: viewer.id })
+    .values({ memberLow: low, memberHigh: high, startedBy: viewer.id, operatedMemberId })
     .onConflictDoNothing()
     .returning({ id: conversations.id });
   const id = created?.id ?? (await conversationOfPair(tx, viewer.id, partnerId));
@@ -278,10 +378,19 @@ async function startConversation(tx: Tx, viewer: MemberViewer, partnerId: number
   return id;
 }
 
+type LastMessage = {
+  sender: number;
+  kind: MessageKind;
+  preview: string;
+  /** A gift's names per locale: the preview of a gift message. */
+  gift: Record<string, string> | null;
+  at: string;
+};
+
 export type ChatListRow = CardRow & {
   conversationId: number;
   unread: number;
-  lastMessage: { sender: number; kind: 'text'; preview: string; at: string } | null;
+  lastMessage: LastMessage | null;
 };
 
 /**
@@ -296,9 +405,11 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
       photoPrivate: photos.private,
       conversationId: conversations.id,
       unread: conversationMembers.unread,
-      lastMessage: sql<{ sender: number; kind: 'text'; preview: string; at: string } | null>`(
-        select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}), 'at', m.created_at)
-        from ${messages} m where m.conversation_id = ${conversations.id} order by m.seq desc limit 1)`,
+      lastMessage: sql<LastMessage | null>`(
+        select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}),
+          'gift', (select g.names from ${gifts} g where g.id = m.gift_id), 'at', m.created_at)
+        from ${messages} m where m.conversation_id = ${conversations.id} and m.created_at >= ${retentionCutoff}
+        order by m.seq desc limit 1)`,
     })
     .from(conversationMembers)
     .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
@@ -328,7 +439,14 @@ export type ChatView = {
   partner: CardRow;
   messages: MessageRow[];
   hasNewer: boolean;
+  hasOlder: boolean;
+  /** Older messages exist but are past retention: the conversation says so. */
+  olderHidden: boolean;
   sendRefusal: SendRefusal;
+  /** The caller's own choice here (true before the first message: the default). */
+  readReceipts: boolean;
+  /** How far the partner read, where they show it; null where they do not. */
+  partnerReadSeq: number | null;
 };
 
 type Page = { afterSeq?: number; beforeSeq?: number };
@@ -367,35 +485,68 @@ export async function readChat(
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: partnerId, private: photoPrivate === true }),
   };
   if (conversationId === null)
-    return { conversationId, partner: cardRow, messages: [], hasNewer: false, sendRefusal };
-  const { rows, hasNewer } = await messagePage(deps.db, conversationId, page);
-  return { conversationId, partner: cardRow, messages: rows, hasNewer, sendRefusal };
+    return {
+      conversationId,
+      partner: cardRow,
+      messages: [],
+      hasNewer: false,
+      hasOlder: false,
+      olderHidden: false,
+      sendRefusal,
+      readReceipts: true,
+      partnerReadSeq: null,
+    };
+  const [{ rows, ...paging }, reads] = await Promise.all([
+    messagePage(deps.db, conversationId, page),
+    readStates(deps.db, conversationId, viewer.id, partnerId),
+  ]);
+  return { conversationId, partner: cardRow, messages: rows, ...paging, sendRefusal, ...reads };
 }
 
-/** Messages in ascending seq: after a seq (a reconnect), before one (scrolling up), or the newest. */
+/**
+ * Messages in ascending seq, only those within retention: after a seq (a reconnect), before one
+ * (scrolling up), or the newest. Says whether older ones can be loaded, or exist but are past
+ * retention (then the conversation says so).
+ */
 async function messagePage(db: Queryable, conversationId: number, page: Page) {
-  const inConversation = eq(messages.conversationId, conversationId);
+  const inConversation = and(eq(messages.conversationId, conversationId), withinRetention);
   if (page.afterSeq !== undefined) {
-    const rows = await db
-      .select()
-      .from(messages)
+    const rows = await selectMessages(db)
       .where(and(inConversation, gt(messages.seq, page.afterSeq)))
       .orderBy(asc(messages.seq))
       .limit(CHAT_CATCH_UP_SIZE + 1);
-    return { rows: rows.slice(0, CHAT_CATCH_UP_SIZE), hasNewer: rows.length > CHAT_CATCH_UP_SIZE };
+    return {
+      rows: rows.slice(0, CHAT_CATCH_UP_SIZE),
+      hasNewer: rows.length > CHAT_CATCH_UP_SIZE,
+      hasOlder: false,
+      olderHidden: false,
+    };
   }
-  const rows = await db
-    .select()
-    .from(messages)
+  const rows = await selectMessages(db)
     .where(and(inConversation, page.beforeSeq !== undefined ? lt(messages.seq, page.beforeSeq) : undefined))
     .orderBy(desc(messages.seq))
-    .limit(CHAT_PAGE_SIZE);
-  return { rows: rows.reverse(), hasNewer: false };
+    .limit(CHAT_PAGE_SIZE + 1);
+  const hasOlder = rows.length > CHAT_PAGE_SIZE;
+  const shown = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+  // Seqs start at 1 and have no gaps: a first shown seq above 1 with nothing older to load means
+  // the older ones are past retention. With nothing shown, the conversation's last seq says it.
+  const firstShown =
+    shown[0]?.seq ??
+    page.beforeSeq ??
+    1 +
+      ((
+        await db
+          .select({ lastSeq: conversations.lastSeq })
+          .from(conversations)
+          .where(eq(conversations.id, conversationId))
+      )[0]?.lastSeq ?? 0);
+  return { rows: shown, hasNewer: false, hasOlder, olderHidden: !hasOlder && firstShown > 1 };
 }
 
 /**
  * The caller read the conversation up to `seq` (bounded by its last): what waits for them is what
- * the partner wrote after it. The caller's other tabs and the partner hear it.
+ * the partner wrote after it. The caller's other tabs hear it; the partner only while the caller
+ * shows read receipts in this conversation and is not invisible.
  */
 export async function markChatRead(
   deps: ChatDeps & Pick<AppServices, 'unreadMessages'>,
@@ -420,7 +571,11 @@ export async function markChatRead(
           and m.seq > greatest(${conversationMembers.lastReadSeq}, least(${seq}::bigint, (select c.last_seq from ${conversations} c where c.id = ${conversationId}))))`,
       })
       .where(mine(conversationId, viewer.id))
-      .returning({ lastReadSeq: conversationMembers.lastReadSeq, unread: conversationMembers.unread });
+      .returning({
+        lastReadSeq: conversationMembers.lastReadSeq,
+        unread: conversationMembers.unread,
+        receiptsShown: receiptsShown(viewer.id),
+      });
     if (!after || (after.lastReadSeq === before.lastReadSeq && after.unread === before.unread)) return;
     const told = {
       type: 'read' as const,
@@ -431,10 +586,65 @@ export async function markChatRead(
     await publishAll(tx, [
       event(unreadMessagesChanged, viewer.id),
       memberEvent(viewer.id, told),
-      memberEvent(conversation.partnerId, told),
+      ...(after.receiptsShown ? [memberEvent(conversation.partnerId, told)] : []),
     ]);
   });
   deps.unreadMessages.forget(viewer.id);
+}
+
+/**
+ * Whether a member's read state reaches the partner: their choice for this conversation (on the
+ * conversation_members row in scope), and never while they are invisible.
+ */
+const receiptsShown = (memberId: number) =>
+  sql<boolean>`(${conversationMembers.readReceipts} and not coalesce((select u.invisible from ${users} u where u.id = ${memberId}), false))`;
+
+/** The caller's receipts choice here, and how far the partner read as the caller may see it. */
+async function readStates(db: Queryable, conversationId: number, viewerId: number, partnerId: number) {
+  const rows = await db
+    .select({
+      memberId: conversationMembers.memberId,
+      readReceipts: conversationMembers.readReceipts,
+      lastReadSeq: conversationMembers.lastReadSeq,
+      shown: receiptsShown(partnerId),
+    })
+    .from(conversationMembers)
+    .where(eq(conversationMembers.conversationId, conversationId));
+  const partner = rows.find((r) => r.memberId === partnerId);
+  return {
+    readReceipts: rows.find((r) => r.memberId === viewerId)?.readReceipts ?? true,
+    partnerReadSeq: partner?.shown ? partner.lastReadSeq : null,
+  };
+}
+
+/**
+ * The caller shows (or stops showing) the partner what they read in this conversation. The
+ * partner's open tabs hear it at once: the read position, or 0 for nothing to show.
+ */
+export async function setReadReceipts(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  conversationId: number,
+  on: boolean,
+): Promise<void> {
+  const conversation = await myConversation(deps.db, viewer.id, conversationId);
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(conversationMembers)
+      .set({ readReceipts: on })
+      .where(mine(conversationId, viewer.id))
+      .returning({ lastReadSeq: conversationMembers.lastReadSeq, shown: receiptsShown(viewer.id) });
+    if (!row) throw conversationNotFound();
+    if (await isBlockedEitherWay(tx, viewer.id, conversation.partnerId)) return;
+    await publishAll(tx, [
+      memberEvent(conversation.partnerId, {
+        type: 'read',
+        conversation: { id: conversationId },
+        reader: { id: viewer.id },
+        seq: row.shown ? row.lastReadSeq : 0,
+      }),
+    ]);
+  });
 }
 
 /**

@@ -20,6 +20,18 @@ type CreditResult = { balance: number; applied: boolean };
 
 const insufficientCredits = (needed: number) =>
   new AppError('insufficient_credits', 402, 'You do not have enough credits', { needed });
+const dailyLimitReached = (limit: number, spent: number) =>
+  new AppError('daily_limit_reached', 402, 'You have reached your daily spending limit', {
+    limit,
+    spent,
+  });
+
+/** The zone a member's spending day is counted in until they set a limit with their own. */
+const SPENDING_DAY_ZONE = 'Europe/Amsterdam';
+/** The member's local date now, in the account row's zone (an SQL expression over the row). */
+const spendingDay = sql`(now() at time zone coalesce(${creditAccounts.limitTimeZone}, ${SPENDING_DAY_ZONE}))::date`;
+/** What the row's counter says was spent today (0 once the day it counts has passed). */
+const spentTodaySql = sql`(case when ${creditAccounts.spentDay} = ${spendingDay} then ${creditAccounts.spentToday} else 0 end)`;
 
 function checkAmount(amount: number) {
   if (!Number.isInteger(amount) || amount <= 0)
@@ -120,20 +132,81 @@ export async function grantCredits(
 
 /**
  * Takes credits once per reference, in one conditional UPDATE (never read-then-write), so two spends
- * at once can never take the balance below zero; the CHECK constraint is the second lock. Not
- * enough credits: insufficient_credits (402), nothing written.
+ * at once can never take the balance below zero, nor the day's spending above the member's own
+ * daily limit: the row's counter of the local day moves in the same statement, and a concurrent
+ * spend re-checks the condition on the row it waited for. The CHECK constraint is the second lock.
+ * Not enough credits: insufficient_credits; over the limit: daily_limit_reached (both 402),
+ * nothing written.
  */
 export async function spendCredits(tx: Tx, change: CreditChange): Promise<CreditResult> {
   return applyOnce(tx, change, 'spend', -change.amount, async () => {
     const [account] = await tx
       .update(creditAccounts)
-      .set({ balance: sql`${creditAccounts.balance} - ${change.amount}`, updatedAt: sql`now()` })
+      .set({
+        balance: sql`${creditAccounts.balance} - ${change.amount}`,
+        spentToday: sql`${spentTodaySql} + ${change.amount}`,
+        spentDay: spendingDay,
+        updatedAt: sql`now()`,
+      })
       .where(
-        and(eq(creditAccounts.userId, change.userId), sql`${creditAccounts.balance} >= ${change.amount}`),
+        and(
+          eq(creditAccounts.userId, change.userId),
+          sql`${creditAccounts.balance} >= ${change.amount}`,
+          sql`(${creditAccounts.dailyLimit} is null or ${spentTodaySql} + ${change.amount} <= ${creditAccounts.dailyLimit})`,
+        ),
       )
       .returning({ balance: creditAccounts.balance });
-    // Throwing rolls the caller's transaction back, ledger row included.
-    if (!account) throw insufficientCredits(change.amount);
-    return account.balance;
+    if (account) return account.balance;
+    // Refused: which condition failed, for the member's message. Throwing rolls the caller's
+    // transaction back, ledger row included.
+    const limits = await spendingLimitOf(tx, change.userId);
+    if (
+      limits.dailyLimit !== null &&
+      limits.balance >= change.amount &&
+      limits.spentToday + change.amount > limits.dailyLimit
+    )
+      throw dailyLimitReached(limits.dailyLimit, limits.spentToday);
+    throw insufficientCredits(change.amount);
   });
+}
+
+export type SpendingLimit = { dailyLimit: number | null; spentToday: number; balance: number };
+
+/** The member's own daily limit and what they spent today (their local day). */
+export async function spendingLimitOf(db: Queryable, userId: number): Promise<SpendingLimit> {
+  const [row] = await db
+    .select({
+      dailyLimit: creditAccounts.dailyLimit,
+      spentToday: sql<number>`${spentTodaySql}`.mapWith(Number),
+      balance: creditAccounts.balance,
+    })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, userId));
+  return row ?? { dailyLimit: null, spentToday: 0, balance: 0 };
+}
+
+/**
+ * Sets (or, with null, removes) the member's daily limit, counted in their browser's zone. It
+ * applies at once, to what was already spent today too. Today's count is carried into the new
+ * zone's day, so changing the zone never resets it.
+ */
+export async function setSpendingLimit(
+  db: Queryable,
+  userId: number,
+  limit: { dailyLimit: number | null; timeZone: string },
+): Promise<SpendingLimit> {
+  await db
+    .insert(creditAccounts)
+    .values({ userId, dailyLimit: limit.dailyLimit, limitTimeZone: limit.timeZone })
+    .onConflictDoUpdate({
+      target: creditAccounts.userId,
+      set: {
+        dailyLimit: limit.dailyLimit,
+        spentToday: spentTodaySql,
+        limitTimeZone: limit.timeZone,
+        spentDay: sql`(now() at time zone ${limit.timeZone})::date`,
+        updatedAt: sql`now()`,
+      },
+    });
+  return spendingLimitOf(db, userId);
 }

@@ -1,21 +1,18 @@
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   OwnPhotosResponseSchema,
-  PHOTO_MAX_BYTES,
   PhotoIdQuerySchema,
   PhotoResponseSchema,
   PhotoUpdateSchema,
 } from '../../../shared/contracts/photos.ts';
-import { AppError, badRequest } from '../../plugins/errors.ts';
 import { authorize, authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
-import { photoTooLarge } from './photos.pipeline.ts';
 import { presentOwnPhoto, presentOwnPhotos } from './photos.presenter.ts';
 import * as photosService from './photos.service.ts';
+import { readPhotoUpload, registerPhotoMultipart } from './photos.upload.ts';
 
 const TRUE_VALUES = new Set(['1', 'true', 'on', 'yes']);
 
@@ -26,47 +23,19 @@ const UploadFormSchema = z
   })
   .nullish();
 
-/**
- * Everything else that stops the parts is the body's fault, never the server's: busboy's plain
- * errors (a body that does not match its boundary, no boundary at all, a part cut short) and the
- * plugin's own limits. They carry no code of ours, so they would otherwise leave as a 500.
- */
-function unreadableUpload(error: unknown): AppError {
-  if (error instanceof AppError) return error;
-  if ((error as { statusCode?: unknown })?.statusCode === 413)
-    return new AppError('payload_too_large', 413, 'Send one photo and at most the field private.');
-  return badRequest('The multipart/form-data body could not be read.');
-}
-
 /** The `photo` file and the optional `private` field, in whichever order the form sends them. */
 async function readUpload(app: FastifyInstance, request: FastifyRequest) {
-  if (!request.isMultipart()) throw badRequest('Send the photo as multipart/form-data in the field photo.');
-  let bytes: Buffer | undefined;
-  let isPrivate = false;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname === 'photo') bytes = await part.toBuffer();
-        else part.file.resume();
-      } else if (part.fieldname === 'private') {
-        isPrivate = TRUE_VALUES.has(String(part.value).toLowerCase());
-      }
-    }
-  } catch (error) {
-    // The file stops at PHOTO_MAX_BYTES + 1: over the limit, never read whole into memory.
-    if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
-    throw unreadableUpload(error);
-  }
-  if (!bytes) throw badRequest('Send the photo as multipart/form-data in the field photo.');
-  return { bytes, isPrivate };
+  const { bytes, fields } = await readPhotoUpload(app, request, {
+    file: 'photo',
+    fields: ['private'],
+    tooMany: 'Send one photo and at most the field private.',
+  });
+  return { bytes, isPrivate: TRUE_VALUES.has((fields.private ?? '').toLowerCase()) };
 }
 
 export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
-    // Only these routes take multipart bodies (registered inside this plugin's scope).
-    await app.register(multipart, {
-      limits: { fileSize: PHOTO_MAX_BYTES + 1, files: 1, fields: 4, fieldSize: 100, parts: 5 },
-    });
+    await registerPhotoMultipart(app);
 
     app.get(
       '/api/photos.php',

@@ -20,3 +20,6 @@ export const completeSignup = forMembers(
  * confirmed yet decides how it starts.
  */
 export const setInvisible = forMembers((_member, _none: undefined): Decision => null);
+
+/** Reading and setting one's own daily spending limit: every member, for their own account only. */
+export const setSpendingLimit = forMembers((_member, _none: undefined): Decision => null);

@@ -1,5 +1,6 @@
 import { LIMITS } from '../../../shared/limits.ts';
-import { type Decision, forMembers } from '../rule.ts';
+import { type Decision, forAnyone, forMembers } from '../rule.ts';
+import { isMember, type Viewer } from '../viewer.ts';
 import type { BlockRelation } from './members.rules.ts';
 
 /**
@@ -52,3 +53,24 @@ export const sendMessage = forMembers((member, facts: SendFacts): Decision => {
 
 /** Reading, marking read and removing one's conversations: members; the service checks membership. */
 export const useConversations = forMembers((_member, _none: undefined): Decision => null);
+
+/** A chat image as its serving rule needs it (docs/decisions/0029). */
+export type ChatImageFacts = {
+  uploaderId: number;
+  /** The two members of the conversation whose message holds the image; null while it is unsent. */
+  members: readonly [number, number] | null;
+  /** One of the two blocked the other (read only for a sent image). */
+  blocked: boolean;
+};
+
+/**
+ * Who is served a chat image: while unsent, its uploader; once sent, the two members of that
+ * conversation, and nobody of them once either blocked the other (the conversation is gone from
+ * both lists then). Everyone else, visitors included, gets the answer of an unknown id.
+ */
+export const viewChatImage = forAnyone((viewer: Viewer, image: ChatImageFacts): Decision => {
+  if (!isMember(viewer)) return 'media_not_found';
+  if (image.members === null) return image.uploaderId === viewer.id ? null : 'media_not_found';
+  if (!image.members.includes(viewer.id) || image.blocked) return 'media_not_found';
+  return null;
+});

@@ -1,5 +1,6 @@
 import type {
   ChatResponse,
+  ChatSpendResponse,
   ChatsResponse,
   SendMessageInput,
   SendMessageResponse,
@@ -46,3 +47,13 @@ export const postTyping = (conversation: number) =>
   request('/api/chat-typing.php', { method: 'POST', body: { conversation: { id: conversation } } }).catch(
     () => {},
   );
+
+export const fetchChatSpend = (conversation: number) =>
+  getJson<ChatSpendResponse>(`/api/chat-spend.php?conversation=${conversation}`);
+
+export const putReadReceipts = (conversation: number, on: boolean) =>
+  request('/api/chat-settings.php', {
+    method: 'PUT',
+    body: { conversation: { id: conversation }, read_receipts: on },
+    retry: true,
+  });

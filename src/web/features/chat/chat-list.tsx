@@ -49,11 +49,9 @@ function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
   const root = useRootData();
   const me = useMember();
   const { profile, last_message: last } = chat;
-  const preview = last
-    ? last.sender.id === me?.id
-      ? t('chat.you', { text: last.preview })
-      : last.preview
-    : '';
+  // An image message has no text to preview: it says that it is a photo.
+  const text = last?.kind === 'image' ? t('chat.photo.list_preview') : (last?.preview ?? '');
+  const preview = last ? (last.sender.id === me?.id ? t('chat.you', { text }) : text) : '';
   return (
     <li>
       <Link

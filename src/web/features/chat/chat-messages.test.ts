@@ -9,6 +9,8 @@ const message = (seq: number, created_at = '2026-11-24T10:00:00Z'): ChatMessage 
   sender: { id: 1 },
   kind: 'text',
   body: `m${seq}`,
+  gift: null,
+  image: null,
   client_id: `c${seq}`,
   credits: 0,
   created_at,

@@ -3,6 +3,7 @@ import { dropPending, movePending, pendingOf, putPending, subscribeOutbox } from
 
 const waiting = (clientId: string, status: 'sending' | 'failed' = 'sending') => ({
   clientId,
+  kind: 'text' as const,
   body: `text ${clientId}`,
   createdAt: '2026-11-24T10:00:00Z',
   status,

@@ -1,3 +1,5 @@
+import type { MessageKind } from '../../../shared/contracts/chat.ts';
+
 /**
  * Messages typed but not acknowledged yet, per conversation (`c:{id}`) or partner (`m:{id}`), kept
  * in memory for the tab's life: leaving a conversation and coming back, or a reconnect, finds them
@@ -5,11 +7,19 @@
  */
 export type PendingMessage = {
   clientId: string;
+  kind: MessageKind;
+  /** A text, a gift's note, an image's caption. */
   body: string;
+  /** A gift being sent: what the bubble shows until the server answers. */
+  gift?: { id: number; slug: string; name: string };
+  /** An uploaded image being sent, with the address its preview shows. */
+  image?: { id: number; thumb_url: string };
   createdAt: string;
   status: 'sending' | 'failed';
   /** Why it failed (an error code), when the server said so; absent for a lost connection. */
   error?: string;
+  /** The daily limit that refused it (daily_limit_reached), for the text. */
+  limit?: number;
 };
 
 type Listener = () => void;

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   type FormEvent,
   type KeyboardEvent,
+  type ReactNode,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -44,6 +45,9 @@ import {
   putPending,
   subscribeOutbox,
 } from './chat-outbox.ts';
+import { ChatPhotoButton } from './chat-photo-button.tsx';
+import { ConversationInfo } from './conversation-info.tsx';
+import { MessageContent } from './message-content.tsx';
 
 type Loaded = Omit<ChatResponse, 'messages'>;
 
@@ -77,6 +81,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const [draft, setDraft] = useState('');
   // When the partner's last typing event came (0: not typing); shown for TYPING_SHOWN_FOR_MS.
   const [partnerTyping, setPartnerTyping] = useState(0);
+  // How far the partner read, where they show it (null: they do not, or are invisible).
+  const [partnerRead, setPartnerRead] = useState<number | null>(null);
+  const [infoOpen, setInfoOpen] = useState(false);
   useEffect(() => {
     if (partnerTyping === 0) return;
     const timer = setTimeout(() => setPartnerTyping(0), TYPING_SHOWN_FOR_MS);
@@ -107,6 +114,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         const { messages: first, ...rest } = answer;
         setLoaded(rest);
         setMessages(first);
+        setPartnerRead(answer.partner_read_seq);
         if (answer.conversation && 'member' in target)
           movePending(`m:${target.member}`, `c:${answer.conversation.id}`);
       })
@@ -142,7 +150,10 @@ export function Conversation({ target }: { target: ChatTarget }) {
             ? { conversation: { id: current.conversationId } }
             : { to: { id: current.loaded.profile.id } }),
           client_id: message.clientId,
+          kind: message.kind,
           body: message.body,
+          ...(message.gift ? { gift: { id: message.gift.id } } : {}),
+          ...(message.image ? { image: { id: message.image.id } } : {}),
         });
         if (current.conversationId === null) {
           const conversation = stored.conversation;
@@ -158,11 +169,15 @@ export function Conversation({ target }: { target: ChatTarget }) {
         const code = error instanceof ApiError && !isTransient(error) ? error.code : undefined;
         if (code === 'conversation_limit_reached') {
           dropPending(sendKey, message.clientId);
-          setDraft(message.body);
+          if (message.kind === 'text') setDraft(message.body);
           setUpsell(true);
           return;
         }
-        putPending(sendKey, { ...message, status: 'failed', error: code });
+        const limit =
+          code === 'daily_limit_reached' && error instanceof ApiError
+            ? (error.details as { limit?: number } | undefined)?.limit
+            : undefined;
+        putPending(sendKey, { ...message, status: 'failed', error: code, limit });
       }
     },
     [target, client, session],
@@ -182,6 +197,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
         }
         if (event.type === 'typing') {
           if (event.conversation.id === id) setPartnerTyping(Date.now());
+          return;
+        }
+        if (event.type === 'read') {
+          // The partner's reads, where they show them; 0: they stopped showing them.
+          const partner = latest.current.loaded?.profile.id;
+          if (event.conversation.id === id && event.reader.id === partner)
+            setPartnerRead(event.seq === 0 ? null : event.seq);
           return;
         }
         if (event.type === 'message' && event.conversation.id === id) setPartnerTyping(0);
@@ -251,6 +273,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
     stickToBottom.current = true;
     void send({
       clientId: crypto.randomUUID(),
+      kind: 'text',
       body,
       createdAt: new Date().toISOString(),
       status: 'sending',
@@ -313,6 +336,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
   });
   const timeFormat = new Intl.DateTimeFormat(i18n.language, { hour: '2-digit', minute: '2-digit' });
   const now = new Date();
+  // "Read" under the member's newest message the partner has read.
+  const lastReadOwn =
+    partnerRead === null
+      ? null
+      : (messages.findLast((m) => m.sender.id === me && m.seq <= partnerRead)?.seq ?? null);
   const blockedReason =
     loaded.send_refusal === 'partner_not_confirmed' || loaded.send_refusal === 'partner_pending_deletion'
       ? loaded.send_refusal
@@ -337,13 +365,31 @@ export function Conversation({ target }: { target: ChatTarget }) {
           </span>
         </Link>
         {conversationId !== null && (
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm chat-delete"
-            onClick={() => setConfirmDelete(true)}
-          >
-            {t('chat.delete')}
-          </button>
+          <>
+            <HeaderAction
+              label={t('chat.info')}
+              className="chat-info-button"
+              onClick={() => setInfoOpen(true)}
+            >
+              <circle cx="10" cy="10" r="8.2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+              <circle cx="10" cy="6.2" r="1.1" fill="currentColor" />
+              <path d="M10 9v5.6" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+            </HeaderAction>
+            <HeaderAction
+              label={t('chat.delete')}
+              className="chat-delete"
+              onClick={() => setConfirmDelete(true)}
+            >
+              <path
+                d="M4 5.5h12M8 5.5V4h4v1.5M5.5 5.5l.8 10.5h7.4l.8-10.5M8.5 8.5v5M11.5 8.5v5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.5"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </HeaderAction>
+          </>
         )}
       </header>
       {profile.fictional && (
@@ -371,7 +417,10 @@ export function Conversation({ target }: { target: ChatTarget }) {
             {t('chat.load_older')}
           </button>
         )}
-        {messages.length === 0 && pending.length === 0 && (
+        {loaded.older_hidden && !loaded.has_older && (
+          <p className="chat-older-hidden text-secondary">{t('chat.older_hidden')}</p>
+        )}
+        {messages.length === 0 && pending.length === 0 && !loaded.older_hidden && (
           <p className="chat-first text-secondary">{t('chat.first_message', { name: profile.name })}</p>
         )}
         {withDaySeparators(messages).map(({ message, newDay }) => {
@@ -389,17 +438,18 @@ export function Conversation({ target }: { target: ChatTarget }) {
                 className={`chat-bubble ${message.sender.id === me ? 'own' : 'theirs'}`}
                 data-seq={message.seq}
               >
-                <p className="chat-body">{message.body}</p>
+                <MessageContent message={message} />
                 <time className="chat-time" dateTime={message.created_at}>
                   {timeFormat.format(new Date(message.created_at))}
                 </time>
+                {message.seq === lastReadOwn && <span className="chat-read">{t('chat.read')}</span>}
               </div>
             </div>
           );
         })}
         {pending.map((message) => (
           <div key={message.clientId} className={`chat-bubble own pending ${message.status}`}>
-            <p className="chat-body">{message.body}</p>
+            <MessageContent message={message} />
             {message.status === 'sending' ? (
               <span className="chat-time">{t('chat.sending')}</span>
             ) : (
@@ -409,6 +459,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
                     <span>{t('chat.insufficient_credits', { name: profile.name })}</span>
                     <Link to="/credits" className="btn btn-primary btn-sm">
                       {t('chat.buy_credits')}
+                    </Link>
+                  </>
+                ) : message.error === 'daily_limit_reached' ? (
+                  <>
+                    <span>{t('errors.daily_limit_reached', { limit: message.limit ?? '' })}</span>
+                    <Link to="/settings#spending-limit" className="btn btn-outline-primary btn-sm">
+                      {t('chat.limit_settings')}
                     </Link>
                   </>
                 ) : (
@@ -433,6 +490,24 @@ export function Conversation({ target }: { target: ChatTarget }) {
         <p className="chat-refusal alert alert-info">{t(`errors.${blockedReason}`)}</p>
       ) : (
         <form className="chat-composer" onSubmit={submit}>
+          <ChatPhotoButton
+            target={conversationId !== null ? { conversation: conversationId } : { to: profile.id }}
+            name={profile.name}
+            price={loaded.photo_credits}
+            upsellInstead={loaded.send_refusal === 'conversation_limit_reached' && conversationId === null}
+            onUpsell={() => setUpsell(true)}
+            onUploaded={(image) => {
+              stickToBottom.current = true;
+              void send({
+                clientId: crypto.randomUUID(),
+                kind: 'image',
+                body: '',
+                image: { id: image.id, thumb_url: image.thumb_url },
+                createdAt: new Date().toISOString(),
+                status: 'sending',
+              });
+            }}
+          />
           <textarea
             className="form-control"
             rows={2}
@@ -450,6 +525,16 @@ export function Conversation({ target }: { target: ChatTarget }) {
             <span className="chat-price">{t('chat.price', { credits: loaded.message_credits })}</span>
           </div>
         </form>
+      )}
+      {conversationId !== null && (
+        <ConversationInfo
+          open={infoOpen}
+          onClose={() => setInfoOpen(false)}
+          conversationId={conversationId}
+          name={profile.name}
+          readReceipts={loaded.read_receipts}
+          onReadReceiptsChange={(on) => setLoaded((l) => (l ? { ...l, read_receipts: on } : l))}
+        />
       )}
       <PremiumUpsell open={upsell} name={profile.name} onClose={() => setUpsell(false)} />
       <Modal
@@ -485,5 +570,32 @@ function ConversationBack() {
     <Link to="/chats" className="chat-back" aria-label={t('chat.back_to_list')}>
       <span aria-hidden="true">‹</span>
     </Link>
+  );
+}
+
+/** An action of the conversation's header: its icon, and its name beside it from 576 px. */
+function HeaderAction({
+  label,
+  className,
+  onClick,
+  children,
+}: {
+  label: string;
+  className: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={`btn btn-outline-secondary btn-sm chat-header-action ${className}`}
+      onClick={onClick}
+      aria-label={label}
+    >
+      <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true">
+        {children}
+      </svg>
+      <span className="chat-header-label">{label}</span>
+    </button>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Switch } from '../../components/ui/switch.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useSession } from '../session/member-session.tsx';
 import { useSetInvisible } from './privacy-queries.ts';
@@ -25,22 +26,15 @@ export function InvisibleSection() {
       <h2 id="invisible-h" className="h5">
         {t('privacy.title')}
       </h2>
-      <div className="form-check form-switch invisible-switch">
-        <input
-          className="form-check-input"
-          type="checkbox"
-          role="switch"
-          id="invisible"
-          checked={invisible}
-          aria-checked={invisible}
-          aria-describedby="invisible-explain"
-          aria-busy={save.isPending}
-          onChange={(event) => change(event.target.checked)}
-        />
-        <label className="form-check-label" htmlFor="invisible">
-          {t('privacy.switch_label')}
-        </label>
-      </div>
+      <Switch
+        id="invisible"
+        className="invisible-switch"
+        label={t('privacy.switch_label')}
+        checked={invisible}
+        busy={save.isPending}
+        describedBy="invisible-explain"
+        onChange={change}
+      />
       <p id="invisible-explain" className="form-text">
         {t('privacy.explain')}
       </p>

@@ -1,7 +1,6 @@
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OwnPhoto } from '../../../shared/contracts/photos.ts';
-import { dynamicKey, type KeyedTranslate } from '../../../shared/i18n/translator.ts';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -10,6 +9,7 @@ import {
   checkPhotoFile,
   PHOTO_ACCEPT_ATTRIBUTE,
   photoBadges,
+  photoErrorText,
   photoErrorVars,
   photoQuota,
 } from './photo-rules.ts';
@@ -26,15 +26,6 @@ type Props = {
 
 type Upload = { current: number; total: number; percent: number; phase: 'sending' | 'processing' };
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
-
-function photoErrorText(t: KeyedTranslate, error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = `errors.${error.code}`;
-    const text = t(dynamicKey(key), photoErrorVars(error.details));
-    if (text !== key) return text;
-  }
-  return t('errors.general');
-}
 
 /** The member's photos: a grid with status badges and actions, and uploads with progress. */
 export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged }: Props) {

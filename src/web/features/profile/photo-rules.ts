@@ -4,6 +4,8 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MIN_SIDE,
 } from '../../../shared/contracts/photos.ts';
+import { dynamicKey, type KeyedTranslate } from '../../../shared/i18n/translator.ts';
+import { ApiError } from '../../lib/api.ts';
 
 /** The file input's accept attribute: the server's list, so the picker offers what will pass. */
 export const PHOTO_ACCEPT_ATTRIBUTE = PHOTO_ACCEPT.join(',');
@@ -16,6 +18,16 @@ export function photoErrorVars(details?: unknown): Record<string, number> {
   const vars: Record<string, number> = { max_mb: Math.round(PHOTO_MAX_BYTES / MB), min_px: PHOTO_MIN_SIDE };
   for (const [key, value] of Object.entries(fromServer)) if (typeof value === 'number') vars[key] = value;
   return vars;
+}
+
+/** An upload's error in the member's language: the code's text with its limits, or the general one. */
+export function photoErrorText(t: KeyedTranslate, error: unknown): string {
+  if (error instanceof ApiError) {
+    const key = `errors.${error.code}`;
+    const text = t(dynamicKey(key), photoErrorVars(error.details));
+    if (text !== key) return text;
+  }
+  return t('errors.general');
 }
 
 // Some browsers leave the type of HEIC files empty; the extension is the only hint there.

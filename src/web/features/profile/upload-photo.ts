@@ -1,55 +1,16 @@
 import type { OwnPhoto } from '../../../shared/contracts/photos.ts';
-import { isErrorEnvelope } from '../../../shared/error-envelope.ts';
-import { ApiError } from '../../lib/api.ts';
+import { type UploadFormOptions, uploadForm } from '../../lib/upload-form.ts';
 
-type UploadOptions = {
+type UploadOptions = UploadFormOptions & {
   makePrivate: boolean;
-  csrfToken: string | undefined;
-  /** 0..1 of the bytes sent; the server's processing comes after 1. */
   onProgress: (fraction: number) => void;
-  createRequest?: () => XMLHttpRequest;
 };
 
-/**
- * POST /api/photos.php as multipart. XMLHttpRequest rather than fetch: only it reports upload
- * progress in every browser. Errors arrive as ApiError with the server's code, like api.ts.
- */
+/** POST /api/photos.php as multipart, with upload progress (lib/upload-form.ts). */
 export function uploadPhoto(file: File, options: UploadOptions): Promise<{ photo: OwnPhoto }> {
   const body = new FormData();
   // Fields before the file: the server reads the stream in order and knows the flag before the bytes.
   if (options.makePrivate) body.append('private', 'true');
   body.append('photo', file, file.name);
-  const xhr = options.createRequest?.() ?? new XMLHttpRequest();
-  return new Promise((resolve, reject) => {
-    xhr.open('POST', '/api/photos.php');
-    xhr.setRequestHeader('accept', 'application/json');
-    if (options.csrfToken) xhr.setRequestHeader('x-csrf-token', options.csrfToken);
-    xhr.withCredentials = true;
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) options.onProgress(event.loaded / event.total);
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'Network error'));
-    xhr.ontimeout = xhr.onerror;
-    xhr.onload = () => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(xhr.responseText);
-      } catch {
-        payload = undefined;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        resolve(payload as { photo: OwnPhoto });
-        return;
-      }
-      reject(
-        isErrorEnvelope(payload)
-          ? new ApiError(xhr.status, payload.error.code, payload.error.message, payload.error.details)
-          : // A proxy's own 413 page has no envelope but still means the same thing.
-            xhr.status === 413
-            ? new ApiError(413, 'photo_too_large', 'Too large')
-            : new ApiError(xhr.status, 'http_error', xhr.statusText || 'Error'),
-      );
-    };
-    xhr.send(body);
-  });
+  return uploadForm('/api/photos.php', body, options);
 }

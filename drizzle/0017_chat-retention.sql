@@ -1,0 +1,1 @@
+CREATE INDEX "messages_purge_idx" ON "messages" USING btree ("created_at") WHERE "messages"."body" <> '' or "messages"."image_id" is not null;

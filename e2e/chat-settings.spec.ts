@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+// The demo logins (src/server/db/seed/demo-logins.ts); Pieter is premium and has credits.
+const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
+const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
+
+async function memberPage(browser: Browser, who: { email: string; password: string }, width: number) {
+  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 800 } });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
+  await page.getByLabel('Wachtwoord').fill(who.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members/);
+  return page;
+}
+
+const idOf = async (page: Page) =>
+  ((await (await page.request.get('/api/user.php')).json()) as { user: { id: number } }).user.id;
+
+const send = async (page: Page, name: string, text: string) => {
+  const box = page.getByRole('textbox', { name: `Bericht aan ${name}` });
+  await box.fill(text);
+  await box.press('Enter');
+};
+
+for (const width of [1280, 375]) {
+  test(`read receipts show live and follow the reader's choice per conversation at ${width} px`, async ({
+    browser,
+  }) => {
+    const pieter = await memberPage(browser, PIETER, width);
+    const sanne = await memberPage(browser, SANNE, width);
+    const [pieterId, sanneId] = [await idOf(pieter), await idOf(sanne)];
+    await pieter.goto(`/members/${sanneId}/chat`);
+    const text = `Lees je dit? ${randomUUID().slice(0, 6)}`;
+    await send(pieter, SANNE.name, text);
+    const mine = pieter.locator('.chat-bubble.own', { hasText: text });
+    await expect(mine).toBeVisible();
+
+    // Sanne opens the conversation: Pieter sees "Gelezen" under his message, live.
+    await sanne.goto(`/members/${pieterId}/chat`);
+    await expect(sanne.getByRole('log').getByText(text)).toBeVisible();
+    await expect(mine.getByText('Gelezen')).toBeVisible();
+
+    // She stops showing them in this conversation: the mark goes at once.
+    await sanne.getByRole('button', { name: 'Details' }).click();
+    const details = sanne.getByRole('dialog', { name: `Chat met ${PIETER.name}` });
+    const receipts = details.getByRole('switch', {
+      name: `Laat ${PIETER.name} zien wanneer ik berichten heb gelezen`,
+    });
+    await expect(receipts).toBeChecked();
+    await expect(details.getByText('Jouw uitgaven in deze chat')).toBeVisible();
+    await expectAccessible(sanne);
+    await receipts.click();
+    await expect(receipts).not.toBeChecked();
+    await expect(mine.getByText('Gelezen')).toHaveCount(0);
+    // And back on for the demo.
+    await receipts.click();
+    await expect(receipts).toBeChecked();
+    await expect(mine.getByText('Gelezen')).toBeVisible();
+    await sanne.context().close();
+    await pieter.context().close();
+  });
+}
+
+test('a daily spending limit stops the next message with its reason and a way to the setting', async ({
+  browser,
+}) => {
+  const pieter = await memberPage(browser, PIETER, 375);
+  const sanne = await memberPage(browser, SANNE, 375);
+  const sanneId = await idOf(sanne);
+  await sanne.context().close();
+  try {
+    await pieter.goto('/settings#spending-limit');
+    const section = pieter.locator('#spending-limit');
+    const field = section.getByLabel('Maximaal aantal credits per dag');
+    await expect(section.getByRole('status')).toContainText('Vandaag heb je');
+    await field.fill('abc');
+    await section.getByRole('button', { name: 'Limiet opslaan' }).click();
+    await expect(section.getByText('Vul een heel aantal credits in van 1 tot 100000')).toBeVisible();
+    // Room for exactly one more message today.
+    const spent = (
+      (await (await pieter.request.get('/api/spending-limit.php')).json()) as { spent_today: number }
+    ).spent_today;
+    await field.fill(String(spent + 10));
+    await section.getByRole('button', { name: 'Limiet opslaan' }).click();
+    await expect(section.getByText('Opgeslagen')).toBeVisible();
+    await expect(
+      section.getByText(`Vandaag heb je ${spent} van je ${spent + 10} credits uitgegeven.`),
+    ).toBeVisible();
+
+    await pieter.goto(`/members/${sanneId}/chat`);
+    await send(pieter, SANNE.name, 'Deze past nog');
+    await expect(
+      pieter.locator('.chat-bubble.own:not(.pending)', { hasText: 'Deze past nog' }),
+    ).toBeVisible();
+    await send(pieter, SANNE.name, 'Deze niet meer');
+    const error = pieter.getByRole('alert').filter({ hasText: 'Je hebt je daglimiet van' });
+    await expect(error).toContainText(`${spent + 10} credits bereikt`);
+    await expect(error.getByRole('link', { name: 'Daglimiet voor uitgaven' })).toHaveAttribute(
+      'href',
+      '/settings#spending-limit',
+    );
+    await expectAccessible(pieter);
+  } finally {
+    // The demo login keeps no limit.
+    await pieter.goto('/settings#spending-limit');
+    const section = pieter.locator('#spending-limit');
+    await section.getByLabel('Maximaal aantal credits per dag').fill('');
+    await section.getByRole('button', { name: 'Limiet opslaan' }).click();
+    await expect(section.getByText('Je hebt geen daglimiet')).toBeVisible();
+    await pieter.context().close();
+  }
+});
