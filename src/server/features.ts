@@ -7,6 +7,7 @@ import { complaintsFeature } from './features/complaints/complaints.feature.ts';
 import { creditsFeature } from './features/credits/credits.feature.ts';
 import { devMailFeature } from './features/dev-mail/dev-mail.feature.ts';
 import { geocodeFeature } from './features/geocode/geocode.feature.ts';
+import { giftsFeature } from './features/gifts/gifts.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
 import { i18nFeature } from './features/i18n/i18n.feature.ts';
 import { interestsFeature } from './features/interests/interests.feature.ts';
@@ -47,6 +48,7 @@ export const FEATURES: readonly Feature[] = [
   creditsFeature,
   likesFeature,
   chatFeature,
+  giftsFeature,
   swipeFeature,
   matchFinderFeature,
   realtimeFeature,

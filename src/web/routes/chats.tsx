@@ -4,6 +4,7 @@ import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import { guards } from '../lib/route-middleware.ts';
 import '../styles/chat.scss';
+import '../styles/gifts.scss';
 import type { Route } from './+types/chats';
 
 // After the chat layout's 'auth'.

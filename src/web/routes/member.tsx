@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import '../styles/members.scss';
+import '../styles/gifts.scss';
 import { guards } from '../lib/route-middleware.ts';
 import type { Route } from './+types/member';
 

@@ -13,6 +13,7 @@ import {
   chatImages,
   conversationMembers,
   conversations,
+  gifts,
   messages,
   photos,
   profiles,
@@ -27,19 +28,23 @@ const UNREAD = 2;
 const CHAT_CREDITS = 300;
 const MINUTE_MS = 60_000;
 /** The conversation (by index) where the partner sends a photo after their first line. */
-const PHOTO_CONVERSATION = 1;
+const PHOTO_CONVERSATION = 2;
+
+/** A line of a script: a text, or a gift of the catalogue (migration 0019) by its slug. */
+type Line = string | { gift: string };
 
 /** A short exchange: the partner opens, and the lines alternate from there. */
-const SCRIPTS: readonly (readonly string[])[] = [
+const SCRIPTS: readonly (readonly Line[])[] = [
   [
     'Hoi! Leuk profiel, waar kom je vandaan?',
     'Dank je! Uit de buurt van Utrecht, en jij?',
     'Amersfoort! Zin om een keer koffie te drinken?',
   ],
   [
-    'Hallo, ik zag dat je ook van wandelen houdt 🙂',
-    'Zeker, vooral in de duinen. Jij ook?',
-    'Ja! Vorige week nog op de Veluwe geweest.',
+    // One conversation opens with a gift, so the chat shows one at once (issue 14).
+    { gift: 'rose' },
+    'Wat lief, dank je! 🌹 Hoe kom je erbij?',
+    'Ik zag dat je ook van wandelen houdt 🙂 Zin om een keer samen de duinen in te gaan?',
   ],
   [
     'Goedemorgen! Hoe was je weekend?',
@@ -66,6 +71,9 @@ export async function seedDemoChats(
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]))
     .orderBy(asc(users.id));
+  const giftIds = new Map(
+    (await db.select({ id: gifts.id, slug: gifts.slug }).from(gifts)).map((g) => [g.slug, g.id]),
+  );
   let created = 0;
   for (const login of logins) {
     const [existing] = await db
@@ -112,11 +120,10 @@ export async function seedDemoChats(
             : script.length % 2 === 0
               ? script
               : script.slice(0, -1);
-        const entries = lines.map((body, i) => ({
+        const entries: Entry[] = lines.map((line, i) => ({
           senderId: i % 2 === 0 ? partner.id : login.id,
-          kind: 'text' as 'text' | 'image',
-          body,
-          imageId: null as number | null,
+          ...contentOf(line, giftIds),
+          imageId: null,
         }));
         // One conversation shows a photo message: the partner sends one of their demo photos.
         const imageId =
@@ -152,6 +159,7 @@ export async function seedDemoChats(
             senderId: entry.senderId,
             kind: entry.kind,
             body: entry.body,
+            giftId: entry.giftId ?? null,
             imageId: entry.imageId,
             clientId: crypto.randomUUID(),
             credits: 0,
@@ -172,6 +180,23 @@ export async function seedDemoChats(
     });
   }
   return created;
+}
+
+type Entry = {
+  senderId: number;
+  kind: 'text' | 'gift' | 'image';
+  body: string;
+  giftId?: number;
+  imageId: number | null;
+};
+
+/** A script line as a message's columns; a gift the catalogue lacks becomes a heart as text. */
+function contentOf(line: Line, giftIds: ReadonlyMap<string, number>) {
+  if (typeof line === 'string') return { kind: 'text' as const, body: line };
+  const giftId = giftIds.get(line.gift);
+  return giftId === undefined
+    ? { kind: 'text' as const, body: '❤️' }
+    : { kind: 'gift' as const, body: '', giftId };
 }
 
 /**

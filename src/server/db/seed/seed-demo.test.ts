@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
@@ -270,6 +270,14 @@ describe('seedDemo with a small count', () => {
       expect(await balanceOf(site.db, login!.id), email).toBeGreaterThanOrEqual(
         DEFAULT_SETTINGS.message_credits * 10,
       );
+      // One conversation shows a gift of the catalogue.
+      const gifted = await site.db
+        .select({ giftId: messages.giftId })
+        .from(messages)
+        .innerJoin(conversationMembers, eq(conversationMembers.conversationId, messages.conversationId))
+        .where(and(eq(conversationMembers.memberId, login!.id), eq(messages.kind, 'gift')));
+      expect(gifted.length, email).toBe(1);
+      expect(gifted[0]?.giftId, email).not.toBeNull();
     }
     // One conversation of each login holds a photo message, its files stored under a chat key.
     const images = await site.db

@@ -8,7 +8,7 @@ import type { ChatListRow, ChatView, MessageRow } from './chat.service.ts';
 type Visibility = { visibleFields: readonly ProfileField[] };
 
 /** A gift's name in the caller's language (the site's default where a name is missing). */
-const giftName = (names: Record<string, string>, locale: Locale) =>
+export const giftName = (names: Record<string, string>, locale: Locale) =>
   names[locale] ?? names[DEFAULT_LOCALE] ?? Object.values(names)[0] ?? '';
 
 /** A chat image's addresses: only its uploader and the conversation's two members are served them. */

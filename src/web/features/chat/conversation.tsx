@@ -47,6 +47,8 @@ import {
 } from './chat-outbox.ts';
 import { ChatPhotoButton } from './chat-photo-button.tsx';
 import { ConversationInfo } from './conversation-info.tsx';
+import { GiftButton, GiftPicker } from './gift-picker.tsx';
+import { IcebreakerOffer, IcebreakerPicker } from './icebreakers.tsx';
 import { MessageContent } from './message-content.tsx';
 
 type Loaded = Omit<ChatResponse, 'messages'>;
@@ -79,6 +81,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const [upsell, setUpsell] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [draft, setDraft] = useState('');
+  const [picking, setPicking] = useState<'gift' | 'icebreaker' | null>(null);
   // When the partner's last typing event came (0: not typing); shown for TYPING_SHOWN_FOR_MS.
   const [partnerTyping, setPartnerTyping] = useState(0);
   // How far the partner read, where they show it (null: they do not, or are invisible).
@@ -261,23 +264,27 @@ export function Conversation({ target }: { target: ChatTarget }) {
     }
   };
 
-  const submit = (event?: FormEvent) => {
-    event?.preventDefault();
-    const body = draft.trim();
-    if (!body || !loaded) return;
+  /** A new message of any kind (a text, a gift, an icebreaker): false when the upsell came instead. */
+  const compose = (content: Pick<PendingMessage, 'kind' | 'body' | 'gift' | 'image'>) => {
+    if (!loaded) return false;
     if (loaded.send_refusal === 'conversation_limit_reached' && loaded.conversation === null) {
       setUpsell(true);
-      return;
+      return false;
     }
-    setDraft('');
     stickToBottom.current = true;
     void send({
       clientId: crypto.randomUUID(),
-      kind: 'text',
-      body,
+      ...content,
       createdAt: new Date().toISOString(),
       status: 'sending',
     });
+    return true;
+  };
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    const body = draft.trim();
+    if (body && compose({ kind: 'text', body })) setDraft('');
   };
 
   // Tell the partner while typing, at most every TYPING_SEND_EVERY_MS (only in a conversation that exists).
@@ -400,6 +407,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
         ref={listRef}
         role="log"
         aria-label={t('chat.messages_label', { name: profile.name })}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard (axe scrollable-region-focusable); texts and gift pictures have nothing else to focus
+        tabIndex={0}
         onScroll={(e) => {
           const el = e.currentTarget;
           stickToBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < 80;
@@ -421,7 +430,10 @@ export function Conversation({ target }: { target: ChatTarget }) {
           <p className="chat-older-hidden text-secondary">{t('chat.older_hidden')}</p>
         )}
         {messages.length === 0 && pending.length === 0 && !loaded.older_hidden && (
-          <p className="chat-first text-secondary">{t('chat.first_message', { name: profile.name })}</p>
+          <div className="chat-first">
+            <p className="text-secondary">{t('chat.first_message', { name: profile.name })}</p>
+            {!blockedReason && <IcebreakerOffer onOpen={() => setPicking('icebreaker')} />}
+          </div>
         )}
         {withDaySeparators(messages).map(({ message, newDay }) => {
           const label = dayLabel(message.created_at, now);
@@ -496,18 +508,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
             price={loaded.photo_credits}
             upsellInstead={loaded.send_refusal === 'conversation_limit_reached' && conversationId === null}
             onUpsell={() => setUpsell(true)}
-            onUploaded={(image) => {
-              stickToBottom.current = true;
-              void send({
-                clientId: crypto.randomUUID(),
-                kind: 'image',
-                body: '',
-                image: { id: image.id, thumb_url: image.thumb_url },
-                createdAt: new Date().toISOString(),
-                status: 'sending',
-              });
-            }}
+            onUploaded={(image) =>
+              compose({ kind: 'image', body: '', image: { id: image.id, thumb_url: image.thumb_url } })
+            }
           />
+          <GiftButton name={profile.name} onClick={() => setPicking('gift')} />
           <textarea
             className="form-control"
             rows={2}
@@ -526,6 +531,25 @@ export function Conversation({ target }: { target: ChatTarget }) {
           </div>
         </form>
       )}
+      <GiftPicker
+        open={picking === 'gift'}
+        name={profile.name}
+        onClose={() => setPicking(null)}
+        onChoose={({ id, slug, name }) => {
+          setPicking(null);
+          compose({ kind: 'gift', body: '', gift: { id, slug, name } });
+        }}
+      />
+      <IcebreakerPicker
+        open={picking === 'icebreaker'}
+        name={profile.name}
+        credits={loaded.message_credits}
+        onClose={() => setPicking(null)}
+        onChoose={(line) => {
+          setPicking(null);
+          compose({ kind: 'text', body: line });
+        }}
+      />
       {conversationId !== null && (
         <ConversationInfo
           open={infoOpen}

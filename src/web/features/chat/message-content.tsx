@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../shared/contracts/chat.ts';
+import { giftImageUrl } from '../../../shared/contracts/gifts.ts';
 import { ChatImageView } from './chat-image-view.tsx';
 import type { PendingMessage } from './chat-outbox.ts';
 
@@ -17,7 +18,7 @@ export function MessageContent({ message }: { message: Shown | PendingMessage })
     return (
       <>
         <figure className="chat-gift">
-          <img src={`/gifts/${message.gift.slug}.svg`} alt="" width={96} height={96} />
+          <img src={giftImageUrl(message.gift.slug)} alt="" width={96} height={96} />
           <figcaption>{message.gift.name}</figcaption>
         </figure>
         {body}

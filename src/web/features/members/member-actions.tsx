@@ -8,14 +8,15 @@ import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { announceConnection } from '../likes/connection-events.ts';
 import { type LoginReason, LoginRequiredModal } from './login-required-modal.tsx';
-import { BlockIcon, GiftIcon, HeartIcon, MessageIcon } from './member-icons.tsx';
+import { BlockIcon, HeartIcon, MessageIcon } from './member-icons.tsx';
+import { ProfileGift } from './profile-gift.tsx';
 
 export type MemberActionName = 'like' | 'unlike' | 'gift' | 'message' | 'block' | 'unblock';
 type Relation = MemberProfile['relation'];
 
 /**
- * What each profile action does, in one place (the card's like button uses it too). Gift and
- * message lead to the chat the chat issue adds (a gift is sent from the chat).
+ * What each profile action does, in one place (the card's like button uses it too). A message
+ * leads to the chat; a gift is sent from the profile itself (profile-gift.tsx).
  */
 export const memberActions = {
   like: (id: number) => request('/api/like.php', { method: 'POST', body: { id } }),
@@ -23,7 +24,6 @@ export const memberActions = {
   block: (id: number) => request('/api/block.php', { method: 'POST', body: { id } }),
   unblock: (id: number) => request('/api/block.php', { method: 'DELETE', body: { id } }),
   messageHref: (id: number) => `/members/${id}/chat`,
-  giftHref: (id: number) => `/members/${id}/chat?gift=1`,
 } as const;
 
 /** The relation after an action succeeded. */
@@ -133,13 +133,7 @@ export function MemberActions({ member, loggedIn }: Props) {
             >
               <MessageIcon /> {t('member_actions.message')}
             </Link>
-            <Link
-              to={memberActions.giftHref(member.id)}
-              className="btn btn-outline-primary"
-              onClick={(e) => guard('gift', e)}
-            >
-              <GiftIcon /> {t('member_actions.gift')}
-            </Link>
+            <ProfileGift member={member} loggedIn={loggedIn} onLoginRequired={() => guard('gift')} />
             <button
               type="button"
               className="btn btn-link member-action-block"

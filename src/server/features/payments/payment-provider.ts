@@ -1,0 +1,56 @@
+import type { Currency, PaymentMethod, PaymentStatus } from '../../../shared/contracts/payments.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+
+/** An amount in the currency's smallest unit (cents, grosze): never a float. */
+export type Money = { cents: number; currency: Currency };
+
+export type CreatePaymentRequest = {
+  /** Our payment's id: the provider keeps it as metadata, and the webhook's fetch returns it. */
+  reference: string;
+  amount: Money;
+  method: PaymentMethod;
+  /** What the buyer's statement and the checkout show, e.g. "Liefdesplein 600 credits". */
+  description: string;
+  locale: Locale;
+  /** Where the buyer's browser returns (the return page; it never grants anything). */
+  redirectUrl: string;
+  /** Where the provider posts its notice (an id only; the server then fetches the payment). */
+  webhookUrl: string;
+  /** The provider's customer of this member, for a stored mandate (repeat order), when it has one. */
+  customerId?: string;
+};
+
+export type CreatedPayment = {
+  providerPaymentId: string;
+  /** The provider's checkout page; null when no page is needed (a stored mandate is charged). */
+  checkoutUrl: string | null;
+  status: PaymentStatus;
+};
+
+/** A payment as the provider reports it when asked (after a webhook, or by the pending re-check). */
+export type ProviderPayment = {
+  providerPaymentId: string;
+  status: PaymentStatus;
+  amount: Money;
+  /** The method actually used (a card payment may report visa or mastercard), when known. */
+  method: PaymentMethod | null;
+  paidAt: Date | null;
+  /** Why it failed, in the provider's words, for the member's retry screen and the back office. */
+  failureReason: string | null;
+  /** A stored mandate or card the provider can charge again (repeat order), when it made one. */
+  mandateId: string | null;
+  customerId: string | null;
+};
+
+/**
+ * A payment provider: the built-in test gateway (the default, for the demo and the tests) or a
+ * real one (Mollie). Which methods each takes is its own (`methods`); the catalogue offers a
+ * member only methods that the configured provider takes for their country and currency.
+ */
+export interface PaymentProvider {
+  readonly name: 'test' | 'mollie';
+  /** The methods this provider takes (Mollie no longer offers giropay or Sofort, for instance). */
+  readonly methods: ReadonlySet<PaymentMethod>;
+  createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
+  getPayment(providerPaymentId: string): Promise<ProviderPayment>;
+}

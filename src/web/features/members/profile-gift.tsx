@@ -1,0 +1,143 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { type Gift, giftImageUrl } from '../../../shared/contracts/gifts.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
+import { ApiError } from '../../lib/api.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { postMessage } from '../chat/chat-api.ts';
+import { useSession } from '../session/member-session.tsx';
+import { GiftIcon } from './member-icons.tsx';
+import { PremiumUpsell } from './premium-upsell.tsx';
+
+// The picker's code comes with the first click: visitors and members who never give one skip it.
+const GiftPicker = lazy(() => import('../chat/gift-picker.tsx').then((m) => ({ default: m.GiftPicker })));
+
+type Outcome =
+  | { kind: 'sending'; gift: Gift }
+  | { kind: 'sent'; gift: Gift; conversation: number }
+  | { kind: 'failed'; code: string; limit?: number };
+
+type Props = {
+  member: { id: number; name: string };
+  loggedIn: boolean;
+  /** A visitor's click: the login question of the gift action. */
+  onLoginRequired: () => void;
+};
+
+/**
+ * The profile view's gift action: the picker opens here and the gift is sent at once (the first
+ * message of a conversation, or the next one), so the member can go on looking at the profile; a
+ * link leads to the chat. The server's refusals show here: the premium upsell of a free member's
+ * third conversation, the credits error with its buy button, the daily spending limit with the way
+ * to its setting, any other refusal's text.
+ */
+export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
+  const { t } = useTranslation();
+  const session = useSession();
+  const [opened, setOpened] = useState(false);
+  const [open, setOpen] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [upsell, setUpsell] = useState(false);
+  const vars = { name: member.name };
+  // The answer shows under the actions, maybe below the fold on a phone: brought into view.
+  const outcomeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (outcome && outcome.kind !== 'sending') outcomeRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [outcome]);
+
+  const give = async (gift: Gift) => {
+    setOpen(false);
+    setOutcome({ kind: 'sending', gift });
+    try {
+      const { message } = await postMessage({
+        to: { id: member.id },
+        client_id: crypto.randomUUID(),
+        kind: 'gift',
+        body: '',
+        gift: { id: gift.id },
+      });
+      setOutcome({ kind: 'sent', gift, conversation: message.conversation.id });
+      void session.refresh();
+    } catch (error) {
+      const code = error instanceof ApiError ? error.code : 'network_error';
+      if (code === 'conversation_limit_reached') {
+        setOutcome(null);
+        setUpsell(true);
+        return;
+      }
+      // The member's own daily spending limit says how high it is (the settings change it).
+      const limit =
+        code === 'daily_limit_reached' && error instanceof ApiError
+          ? (error.details as { limit?: number } | undefined)?.limit
+          : undefined;
+      setOutcome({ kind: 'failed', code, limit });
+    }
+  };
+
+  const failureText = (code: string) => {
+    const text = t(dynamicKey(`errors.${code}`), vars);
+    return text === `errors.${code}` ? t('errors.general') : text;
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-outline-primary"
+        disabled={outcome?.kind === 'sending'}
+        onClick={() => {
+          if (!loggedIn) return onLoginRequired();
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        <GiftIcon /> {t('member_actions.gift')}
+      </button>
+      {outcome && (
+        <div className="profile-gift-outcome" ref={outcomeRef}>
+          {outcome.kind === 'failed' ? (
+            <div className="alert alert-danger" role="alert">
+              {outcome.code === 'insufficient_credits' ? (
+                <>
+                  <span>{t('chat.insufficient_credits', vars)}</span>
+                  <Link to="/credits" className="btn btn-primary btn-sm">
+                    {t('chat.buy_credits')}
+                  </Link>
+                </>
+              ) : outcome.code === 'daily_limit_reached' ? (
+                <>
+                  <span>{t('errors.daily_limit_reached', { limit: outcome.limit ?? '' })}</span>
+                  <Link to="/settings#spending-limit" className="btn btn-outline-primary btn-sm">
+                    {t('chat.limit_settings')}
+                  </Link>
+                </>
+              ) : (
+                <span>{failureText(outcome.code)}</span>
+              )}
+            </div>
+          ) : (
+            <p className="profile-gift-status" role="status">
+              <img src={giftImageUrl(outcome.gift.slug)} alt="" width={40} height={40} />
+              {outcome.kind === 'sending' ? (
+                <span>{t('gifts.sending')}</span>
+              ) : (
+                <>
+                  <span>{t('gifts.sent', { ...vars, gift: outcome.gift.name })}</span>
+                  <Link to={`/chats/${outcome.conversation}`} className="btn btn-outline-primary btn-sm">
+                    {t('gifts.open_chat')}
+                  </Link>
+                </>
+              )}
+            </p>
+          )}
+        </div>
+      )}
+      {opened && (
+        <Suspense fallback={null}>
+          <GiftPicker open={open} name={member.name} onClose={() => setOpen(false)} onChoose={give} />
+        </Suspense>
+      )}
+      <PremiumUpsell open={upsell} name={member.name} onClose={() => setUpsell(false)} />
+    </>
+  );
+}
