@@ -85,6 +85,13 @@ describe('the PostgreSQL store', () => {
     expect((await incr(b, '5.6.7.8')).current).toBe(1);
   });
 
+  it('keeps its counters in an unlogged table: a limited request never waits for a WAL flush', async () => {
+    const { rows } = await first.services.pool.query(
+      `select relpersistence from pg_class where relname = 'rate_limits'`,
+    );
+    expect(rows[0]?.relpersistence).toBe('u');
+  });
+
   it('refuses a shared limiter without a name', () => {
     expect(() => new stores.Store({}).child({ routeInfo: {} } as never)).toThrow(/groupId/);
   });
