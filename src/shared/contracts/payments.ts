@@ -91,3 +91,17 @@ export const PaymentSchema = z.object({
 export type Payment = z.infer<typeof PaymentSchema>;
 export const PaymentResponseSchema = z.object({ payment: PaymentSchema });
 export type PaymentResponse = z.infer<typeof PaymentResponseSchema>;
+
+/**
+ * Failure reasons the return page explains in the member's language (Mollie's failure reasons and
+ * ours); any other reason a provider gives is shown as it came.
+ */
+export const KNOWN_FAILURE_REASONS = [
+  'declined',
+  'insufficient_funds',
+  'card_expired',
+  'card_declined',
+  'authentication_failed',
+  'provider_error',
+] as const;
+export type KnownFailureReason = (typeof KNOWN_FAILURE_REASONS)[number];

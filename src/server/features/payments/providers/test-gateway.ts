@@ -18,8 +18,8 @@ export const PAID_LATER_SECONDS = 8;
 /** An open checkout nobody finished reports expired after this, like a real provider's session. */
 export const OPEN_CHECKOUT_EXPIRES_MS = 60 * 60 * 1000;
 
-/** The reasons a failed test payment gives, as a provider's words (the member's retry screen shows them). */
-const FAILURE_REASON = 'The test gateway declined the payment (chosen on the test checkout).';
+/** The reason a failed test payment gives (one the return page explains: KNOWN_FAILURE_REASONS). */
+const FAILURE_REASON = 'declined';
 
 /** Sends the gateway's notice to the webhook by HTTP, as a provider's servers do. */
 export const TEST_GATEWAY_WEBHOOK_JOB = defineJob({
