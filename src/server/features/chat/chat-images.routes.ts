@@ -11,6 +11,7 @@ import { notFound, parseOrFail } from '../../plugins/errors.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { sendStoredImage } from '../media/media.reply.ts';
 import { readPhotoUpload, registerPhotoMultipart } from '../photos/photos.upload.ts';
 import { presentChatImage } from './chat.presenter.ts';
 import { chatImageFileFor, uploadChatImage } from './chat-images.service.ts';
@@ -84,19 +85,11 @@ export function chatImageRoutes(services: AppServices): FastifyPluginAsyncZod {
         if (!size || !CHAT_IMAGE_ID.test(id)) throw notFound();
         const viewer = viewerOf(await request.session());
         const { key, etag } = await chatImageFileFor(services, viewer, Number(id), size);
-        if (request.headers['if-none-match'] === etag && (await services.storage.exists(key)))
-          return reply
-            .code(304)
-            .header('cache-control', CHAT_IMAGE_CACHE_CONTROL)
-            .header('etag', etag)
-            .send();
-        const data = await services.storage.get(key);
-        if (!data) throw notFound();
-        return reply
-          .header('content-type', 'image/webp')
-          .header('cache-control', CHAT_IMAGE_CACHE_CONTROL)
-          .header('etag', etag)
-          .send(data);
+        return sendStoredImage(services, request, reply, {
+          key,
+          etag,
+          cacheControl: CHAT_IMAGE_CACHE_CONTROL,
+        });
       },
     );
   };

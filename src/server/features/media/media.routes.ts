@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { notFound } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { parseMediaFileKey } from '../photos/photos.keys.ts';
+import { sendStoredImage } from './media.reply.ts';
 import { decideMediaAccess } from './media.service.ts';
 
 /**
@@ -31,23 +32,12 @@ export function mediaRoutes(services: AppServices): FastifyPluginAsyncZod {
         const file = parseMediaFileKey(key);
         if (!file) throw notFound();
         const access = await decideMediaAccess(services, file, () => request.session());
-        if (access === 'public') {
-          const etag = `"${file.tag}"`;
-          // The bytes under a key never change, but a deleted photo must not live on as a 304.
-          if (request.headers['if-none-match'] === etag && (await services.storage.exists(key)))
-            return reply
-              .code(304)
-              .header('cache-control', PUBLIC_MEDIA_CACHE_CONTROL)
-              .header('etag', etag)
-              .send();
-          const data = await services.storage.get(key);
-          if (!data) throw notFound();
-          return reply
-            .header('content-type', 'image/webp')
-            .header('cache-control', PUBLIC_MEDIA_CACHE_CONTROL)
-            .header('etag', etag)
-            .send(data);
-        }
+        if (access === 'public')
+          return sendStoredImage(services, request, reply, {
+            key,
+            etag: `"${file.tag}"`,
+            cacheControl: PUBLIC_MEDIA_CACHE_CONTROL,
+          });
         const data = await services.storage.get(key);
         if (!data) throw notFound();
         return reply.header('content-type', 'image/webp').send(data);

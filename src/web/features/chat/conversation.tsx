@@ -50,6 +50,7 @@ import { ConversationInfo } from './conversation-info.tsx';
 import { GiftButton, GiftPicker } from './gift-picker.tsx';
 import { IcebreakerOffer, IcebreakerPicker } from './icebreakers.tsx';
 import { MessageContent } from './message-content.tsx';
+import { SendFailure } from './send-failure.tsx';
 
 type Loaded = Omit<ChatResponse, 'messages'>;
 
@@ -466,23 +467,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
               <span className="chat-time">{t('chat.sending')}</span>
             ) : (
               <div className="chat-failed" role="alert">
-                {message.error === 'insufficient_credits' ? (
-                  <>
-                    <span>{t('chat.insufficient_credits', { name: profile.name })}</span>
-                    <Link to="/credits" className="btn btn-primary btn-sm">
-                      {t('chat.buy_credits')}
-                    </Link>
-                  </>
-                ) : message.error === 'daily_limit_reached' ? (
-                  <>
-                    <span>{t('errors.daily_limit_reached', { limit: message.limit ?? '' })}</span>
-                    <Link to="/settings#spending-limit" className="btn btn-outline-primary btn-sm">
-                      {t('chat.limit_settings')}
-                    </Link>
-                  </>
-                ) : (
-                  <span>{message.error ? t(`errors.${message.error as ErrorCode}`) : t('chat.failed')}</span>
-                )}
+                <SendFailure code={message.error} limit={message.limit} name={profile.name} />
                 <button
                   type="button"
                   className="btn btn-outline-secondary btn-sm"

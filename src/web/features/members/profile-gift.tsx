@@ -5,6 +5,7 @@ import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { postMessage } from '../chat/chat-api.ts';
+import { SendFailure } from '../chat/send-failure.tsx';
 import { useSession } from '../session/member-session.tsx';
 import { GiftIcon } from './member-icons.tsx';
 import { PremiumUpsell } from './premium-upsell.tsx';
@@ -97,23 +98,12 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
         <div className="profile-gift-outcome" ref={outcomeRef}>
           {outcome.kind === 'failed' ? (
             <div className="alert alert-danger" role="alert">
-              {outcome.code === 'insufficient_credits' ? (
-                <>
-                  <span>{t('chat.insufficient_credits', vars)}</span>
-                  <Link to="/credits" className="btn btn-primary btn-sm">
-                    {t('chat.buy_credits')}
-                  </Link>
-                </>
-              ) : outcome.code === 'daily_limit_reached' ? (
-                <>
-                  <span>{t('errors.daily_limit_reached', { limit: outcome.limit ?? '' })}</span>
-                  <Link to="/settings#spending-limit" className="btn btn-outline-primary btn-sm">
-                    {t('chat.limit_settings')}
-                  </Link>
-                </>
-              ) : (
-                <span>{failureText(outcome.code)}</span>
-              )}
+              <SendFailure
+                code={outcome.code}
+                limit={outcome.limit}
+                name={member.name}
+                otherwise={failureText(outcome.code)}
+              />
             </div>
           ) : (
             <p className="profile-gift-status" role="status">
