@@ -63,8 +63,7 @@ const DISPLAY_ORDER: readonly PaymentMethod[] = [
 
 /**
  * The methods a member from `country` paying in `currency` can use with a provider that takes
- * `accepted`, in display order. Direct debit (sdd) needs its own mandate flow (a later slice):
- * `withoutDirectDebit` leaves it out until then.
+ * `accepted`, in display order. Direct debit (sdd) waits for its own mandate flow (DEFERRED_METHODS).
  */
 export function methodsFor(
   country: string,
