@@ -16,6 +16,7 @@ import { matchFinderFeature } from './features/match-finder/match-finder.feature
 import { mediaFeature } from './features/media/media.feature.ts';
 import { membersFeature } from './features/members/members.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
+import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { photosFeature } from './features/photos/photos.feature.ts';
 import { profileFeature } from './features/profile/profile.feature.ts';
 import { realtimeFeature } from './features/realtime/realtime.feature.ts';
@@ -46,6 +47,7 @@ export const FEATURES: readonly Feature[] = [
   membersFeature,
   blocksFeature,
   creditsFeature,
+  paymentsFeature,
   likesFeature,
   chatFeature,
   giftsFeature,

@@ -52,6 +52,11 @@ export const ERROR_CODES = [
   'conversation_limit_reached',
   'partner_not_confirmed',
   'partner_pending_deletion',
+  // Payments.
+  'payment_not_found',
+  'package_not_found',
+  'payment_method_unavailable',
+  'payment_provider_failed',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -348,6 +348,12 @@ describe('members-only actions on their own things', () => {
   it('lets any member switch invisible mode for their own account, hidden or not; a visitor not', () => {
     expectRow('account.set_invisible', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
     expectRow('account.spending_limit', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+    expectRow('payment.start', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+    expectRow(
+      'payment.view',
+      { ownerId: OTHER_ID },
+      { visitor: AUTH, free: 'payment_not_found', premium: 'payment_not_found', owner: null },
+    );
     expect(
       decide(memberViewer({ status: 'not_confirmed', emailConfirmed: false }), 'account.set_invisible'),
     ).toBe(null);
@@ -476,6 +482,8 @@ describe('operators and admins', () => {
       'conversation.send': true,
       'conversation.use': true,
       'chat_image.view': true,
+      'payment.start': true,
+      'payment.view': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     for (const { action, resource } of [...asked])

@@ -22,6 +22,7 @@ import {
   type ViewedMemberFacts,
   viewMember,
 } from './rules/members.rules.ts';
+import { startPayment, viewPayment } from './rules/payments.rules.ts';
 import {
   editPhoto,
   type MediaFacts,
@@ -59,6 +60,8 @@ type Actions = {
   'conversation.send': { actor: MemberViewer; resource: SendFacts };
   'conversation.use': { actor: MemberViewer; resource: undefined };
   'chat_image.view': { actor: Viewer; resource: ChatImageFacts };
+  'payment.start': { actor: MemberViewer; resource: undefined };
+  'payment.view': { actor: MemberViewer; resource: OwnedFacts };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
@@ -95,6 +98,8 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'conversation.send': sendMessage,
   'conversation.use': useConversations,
   'chat_image.view': viewChatImage,
+  'payment.start': startPayment,
+  'payment.view': viewPayment,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

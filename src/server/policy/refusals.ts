@@ -77,6 +77,8 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       );
     case 'partner_pending_deletion':
       return new AppError('partner_pending_deletion', 403, 'This member has deleted their account');
+    case 'payment_not_found':
+      return new AppError('payment_not_found', 404, 'Payment not found');
     case 'signup_already_complete':
       // Not answered by any route yet: /complete-signup treats a finished sign-up as a no-op.
       return new AppError('bad_request', 400, 'The sign-up is already complete');

@@ -20,7 +20,8 @@ export type Refusal =
   | 'conversation_not_found'
   | 'conversation_limit_reached'
   | 'partner_not_confirmed'
-  | 'partner_pending_deletion';
+  | 'partner_pending_deletion'
+  | 'payment_not_found';
 
 /** null: allowed. */
 export type Decision = Refusal | null;

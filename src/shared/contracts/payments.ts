@@ -37,3 +37,71 @@ export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled'
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'failed', 'canceled', 'expired'];
+
+/** The four packages of the settings (p0–p3). */
+export const PackageIdSchema = z.enum(['p0', 'p1', 'p2', 'p3']);
+export type PackageId = z.infer<typeof PackageIdSchema>;
+
+/** A package as the member sees it: price in their currency (integer cents), computed on the server. */
+export const CreditOfferSchema = z.object({
+  id: PackageIdSchema,
+  credits: z.number().int().positive(),
+  amount: z.number().int().positive(),
+  currency: CurrencySchema,
+  popular: z.boolean(),
+});
+export type CreditOffer = z.infer<typeof CreditOfferSchema>;
+
+/** GET /api/credit-packages.php: the packages and the methods the member can pay with. */
+export const CreditOffersResponseSchema = z.object({
+  packages: z.array(CreditOfferSchema),
+  methods: z.array(PaymentMethodSchema),
+  currency: CurrencySchema,
+  country: z.string(),
+});
+export type CreditOffersResponse = z.infer<typeof CreditOffersResponseSchema>;
+
+/** POST /api/payment.php: only what the member chose; the amount is the server's. */
+export const StartPaymentInputSchema = z.object({
+  package: PackageIdSchema,
+  method: PaymentMethodSchema,
+});
+export type StartPaymentInput = z.infer<typeof StartPaymentInputSchema>;
+
+export const StartPaymentResponseSchema = z.object({
+  payment_id: z.uuid(),
+  /** Where the browser goes next: the provider's checkout. */
+  checkout_url: z.string(),
+});
+export type StartPaymentResponse = z.infer<typeof StartPaymentResponseSchema>;
+
+/** GET /api/payment.php?id=: the return page's view of one of the member's payments (read only). */
+export const PaymentSchema = z.object({
+  payment_id: z.uuid(),
+  package: PackageIdSchema,
+  credits: z.number().int().positive(),
+  amount: z.number().int().positive(),
+  currency: CurrencySchema,
+  method: PaymentMethodSchema,
+  status: PaymentStatusSchema,
+  failure_reason: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+export const PaymentResponseSchema = z.object({ payment: PaymentSchema });
+export type PaymentResponse = z.infer<typeof PaymentResponseSchema>;
+
+/**
+ * Failure reasons the return page explains in the member's language (Mollie's failure reasons and
+ * ours); any other reason a provider gives is shown as it came.
+ */
+export const KNOWN_FAILURE_REASONS = [
+  'declined',
+  'insufficient_funds',
+  'card_expired',
+  'card_declined',
+  'authentication_failed',
+  'provider_error',
+] as const;
+export type KnownFailureReason = (typeof KNOWN_FAILURE_REASONS)[number];

@@ -66,6 +66,8 @@ export const SettingsValuesSchema = z.object({
   credit_packages: z.array(CreditPackageSchema).length(4),
   /** Currency per country for prices. */
   currencies: z.record(z.string().length(2), z.string().length(3)),
+  /** The /premium page's claim: "46% higher match chance" (spec §9). */
+  premium_match_chance: z.number().int().min(0).max(1000).default(46),
 });
 export type SettingsValues = z.infer<typeof SettingsValuesSchema>;
 
@@ -110,6 +112,7 @@ export const SettingsSchema = z.object({
   member_resell: z.boolean(),
   credit_packages: z.array(CreditPackageSchema),
   currency: z.string(),
+  premium_match_chance: z.number(),
 });
 export type Settings = z.infer<typeof SettingsSchema>;
 

@@ -24,6 +24,7 @@ export const PAGE_TEXTS = {
     ],
   },
   service: { file: null, common: ['complaints', 'pricing'] },
+  payments: { file: 'payments', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [
@@ -32,6 +33,7 @@ export const PAGE_NAMESPACES = [
   'signup',
   'account',
   'service',
+  'payments',
 ] as const satisfies readonly PageNamespace[];
 
 /** Common groups only the server uses (e-mails): never sent to the browser. */

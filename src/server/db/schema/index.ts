@@ -8,6 +8,7 @@ export * from './jobs.ts';
 export * from './likes.ts';
 export * from './login-lockout.ts';
 export * from './page-events.ts';
+export * from './payments.ts';
 export * from './photos.ts';
 export * from './profiles.ts';
 export * from './rate-limits.ts';

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import { grantCredits } from '../../features/credits/credits.service.ts';
+import { grantReference } from '../../features/payments/payments.service.ts';
+import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
 import type { Database } from '../client.ts';
-import { profiles, users } from '../schema/index.ts';
+import { payments, profiles, users } from '../schema/index.ts';
 
 /** The two accounts the README names, so a newcomer can look around as a member at once. */
 const DEMO_LOGINS = [
@@ -56,14 +58,46 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
           demo: true,
         })
         .returning();
-      // Credits to try the paid parts with, through the ledger like every credit.
-      if (row)
+      if (!row) return row;
+      if (login.paid) {
+        // The premium login bought its credits: a paid purchase of the popular package three days
+        // ago, through the test gateway, granted like any purchase (the transactions list and a
+        // repeat order have something to show).
+        const pkg = DEFAULT_SETTINGS.credit_packages.find((p) => p.credits === login.credits);
+        const paidAt = new Date(now.getTime() - 3 * 86_400_000);
+        const providerPaymentId = `demo_${row.id}`;
+        await tx.insert(payments).values({
+          userId: row.id,
+          packageId: pkg?.id ?? 'p2',
+          credits: login.credits,
+          amountCents: pkg?.prices.EUR ?? 5995,
+          currency: 'EUR',
+          method: 'ideal',
+          provider: 'test',
+          providerPaymentId,
+          status: 'paid',
+          country: 'NL',
+          locale: 'nl',
+          createdAt: paidAt,
+          updatedAt: paidAt,
+          paidAt,
+          checkedAt: paidAt,
+        });
         await grantCredits(tx, {
           userId: row.id,
           amount: login.credits,
-          reason: 'demo',
-          reference: `demo:${row.id}`,
+          reason: 'purchase',
+          reference: grantReference('test', providerPaymentId),
         });
+        return row;
+      }
+      // Credits to try the paid parts with, through the ledger like every credit.
+      await grantCredits(tx, {
+        userId: row.id,
+        amount: login.credits,
+        reason: 'demo',
+        reference: `demo:${row.id}`,
+      });
       return row;
     });
     if (!user) continue;

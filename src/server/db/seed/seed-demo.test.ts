@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
@@ -238,6 +238,20 @@ describe('seedDemo with a small count', () => {
     expect(await seedDemoLikes(site.db, NOW)).toBe(0);
     expect(await snapshot()).toEqual(before);
   }, 60_000);
+
+  it('gives the premium login a paid purchase that granted its credits, the free one none', async () => {
+    const { rows } = await site.db.execute(
+      sql`select u.email, p.status, p.credits, p.package_id, l.delta
+            from users u
+            left join payments p on p.user_id = u.id
+            left join credit_ledger l on l.user_id = u.id and l.reason = 'purchase'
+           where u.email in ('demo@liefdesplein.nl', 'premium@liefdesplein.nl') order by u.email`,
+    );
+    expect(rows).toEqual([
+      { email: 'demo@liefdesplein.nl', status: null, credits: null, package_id: null, delta: null },
+      { email: 'premium@liefdesplein.nl', status: 'paid', credits: 600, package_id: 'p2', delta: 600 },
+    ]);
+  });
 
   it('gives both demo logins conversations (some unread) and credits to answer with, once', async () => {
     expect(await seedDemoChats(site.db, NOW, { storage: site.storage })).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Locale } from '../../../shared/i18n/locales.ts';
-import type { Queryable } from '../../db/client.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { defineChannel, publish } from '../../lib/event-bus.ts';
 import { authorize } from '../../policy/policy.ts';
@@ -74,4 +74,24 @@ export async function setInvisible(
     await publish(tx, memberVisibilityChanged, member.id);
     await services.sessions.invalidateUser(member.id, tx);
   });
+}
+
+/**
+ * A purchase makes the member premium for life (paid_user), in the payment's transaction. The
+ * session carries paid_user, so every instance drops the member's cached sessions when it commits:
+ * the next GET /api/user.php (the menu, after the `credits` event) already says premium.
+ */
+export async function markPaidUser(
+  services: Pick<AppServices, 'sessions'>,
+  tx: Tx,
+  userId: number,
+): Promise<boolean> {
+  const changed = await tx
+    .update(users)
+    .set({ paidUser: true })
+    .where(and(eq(users.id, userId), eq(users.paidUser, false)))
+    .returning({ id: users.id });
+  if (changed.length === 0) return false;
+  await services.sessions.invalidateUser(userId, tx);
+  return true;
 }

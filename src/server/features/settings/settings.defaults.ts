@@ -78,4 +78,5 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   member_resell: false,
   credit_packages: PACKAGES,
   currencies: CURRENCY_BY_COUNTRY,
+  premium_match_chance: 46,
 };

@@ -175,6 +175,7 @@ function resolveSettings(values: SettingsValues, visitor: VisitorContext, t: Tra
     // Only the visitor's currency: the other seven would be sent on every page and never shown.
     credit_packages: values.credit_packages.map((p) => ({ ...p, prices: pick(p.prices, currency) })),
     currency,
+    premium_match_chance: values.premium_match_chance,
   };
 }
 

@@ -6,6 +6,7 @@ import { getJson } from '../../lib/api.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
 import { connectRealtime } from '../../lib/realtime.ts';
 import { emitChatEvent } from '../chat/chat-events.ts';
+import { emitCreditsEvent } from '../payments/credits-events.ts';
 import { autoLikeDelayMs, withoutParam } from './auto-like.ts';
 import { type Connection, type ConnectionMember, onConnectionAnnounced } from './connection-events.ts';
 import { LIKES_QUERY_KEY } from './likes-keys.ts';
@@ -73,7 +74,10 @@ export function LiveConnections({ onChanged }: Props) {
         const member = await fetchMember(event.with.id);
         if (member) show({ kind: 'match', member });
       }),
-      client.on('credits', () => void changed.current()),
+      client.on('credits', (event) => {
+        emitCreditsEvent(event.balance);
+        void changed.current();
+      }),
       // The chat's events go to the open chat pages (features/chat/chat-events.ts); the unread
       // badge and the title count come with the member.
       client.on('message', (event) => {

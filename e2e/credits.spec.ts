@@ -1,0 +1,124 @@
+import type { Page } from '@playwright/test';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+const PASSWORD = 'Zonnebloem-2026!';
+
+/**
+ * A fresh free member from the Netherlands (EUR, iDEAL), logged in in this browser. Not the free
+ * demo login: a purchase makes a member premium for life, and the later journeys count on the demo
+ * login staying free (locked photos, the conversation limit).
+ */
+async function newMember(page: Page) {
+  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  const res = await page.request.post('/api/signup.php', {
+    data: {
+      email: `koper${stamp}@example.nl`,
+      name: `Koper${stamp.slice(-7)}`,
+      password: PASSWORD,
+      date_of_birth: '1984-06-02',
+      gender: 'female',
+      sexuality: 'hetero',
+      country: 'NL',
+      region: 'NL-UT',
+      city: 'Utrecht',
+      accept_terms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+type Me = { credits: number; paid_user: boolean };
+async function me(page: Page): Promise<Me> {
+  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
+  return ((await res.json()) as { user: Me }).user;
+}
+
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Hoofdnavigatie' });
+
+/** From /credits/{package}: a method, the confirm modal, then the test gateway's checkout. */
+async function payWith(page: Page, method: string, amount: string) {
+  await page.getByRole('button', { name: method, exact: true }).click();
+  const modal = page.getByRole('dialog', { name: 'Bevestig je betaling' });
+  await expect(modal).toContainText(amount);
+  await expect(modal).toContainText(method);
+  await expectAccessible(page);
+  await modal.getByRole('button', { name: 'Naar betalen' }).click();
+  await expect(page).toHaveURL(/\/test-gateway\/tg_/);
+  await expect(page.getByRole('note')).toContainText('Testbetaling');
+  await expect(page.getByTestId('gateway-amount')).toHaveText(amount);
+  await expectAccessible(page);
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width < 500 ? 812 : 800 } });
+
+    test('a free member buys 100 credits with iDEAL through the test gateway and becomes premium', async ({
+      page,
+    }) => {
+      await newMember(page);
+      const before = await me(page);
+      expect(before.paid_user).toBe(false);
+
+      await page.goto('/premium');
+      await expect(page.getByRole('heading', { level: 1, name: 'Premium lidmaatschap' })).toBeVisible();
+      await expect(page.getByText('46% meer kans op een match')).toBeVisible();
+      await expect(nav(page).getByRole('link', { name: 'Word premium' })).toBeVisible();
+      await expectAccessible(page);
+      await page.getByRole('link', { name: 'Bekijk de creditpakketten' }).click();
+
+      await expect(page).toHaveURL(/\/credits$/);
+      const p0 = page.getByTestId('package-p0');
+      await expect(p0).toContainText('100 credits');
+      await expect(p0).toContainText('€ 14,95');
+      await expect(page.getByTestId('package-p2')).toContainText('Populair');
+      await expect(page.getByText('Eenmalige betaling: geen abonnement')).toBeVisible();
+      await expectAccessible(page);
+      await p0.getByRole('link', { name: 'Kies het pakket van 100 credits' }).click();
+      await expect(page).toHaveURL(/\/credits\/p0$/);
+      await expect(page.getByRole('button', { name: 'iDEAL', exact: true })).toBeVisible();
+      // A Dutch member is not offered Poland's or Belgium's methods.
+      await expect(page.getByRole('button', { name: 'BLIK' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Bancontact' })).toHaveCount(0);
+
+      await payWith(page, 'iDEAL', '€ 14,95');
+      // Paid later: the return page shows pending, then completes by itself.
+      await page.getByRole('button', { name: /Later betaald/ }).click();
+      await expect(page).toHaveURL(/\/credits\/p0\/ideal\?payment=/);
+      await expect(page.getByText('Je betaling wordt verwerkt')).toBeVisible();
+      await expectAccessible(page);
+      await expect(page.getByTestId('payment-completed')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByText('100 credits toegevoegd')).toBeVisible();
+      await expect(page.getByText('Er zijn 100 credits aan je account toegevoegd')).toBeVisible();
+      await expectAccessible(page);
+
+      // The menu: credits instead of get-premium, live.
+      await expect(nav(page).getByRole('link', { name: /Credits/ })).toBeVisible();
+      await expect(nav(page).getByRole('link', { name: 'Word premium' })).toHaveCount(0);
+      const after = await me(page);
+      expect(after).toMatchObject({ paid_user: true, credits: before.credits + 100 });
+
+      // Back on /premium: premium for life.
+      await page.goto('/premium');
+      await expect(page.getByText('Je bent voor altijd premium lid.')).toBeVisible();
+    });
+
+    test('a failed payment shows the reason and a retry with another method', async ({ page }) => {
+      await newMember(page);
+      const before = await me(page);
+      await page.goto('/credits/p1');
+      await payWith(page, 'Creditcard', '€ 29,95');
+      await page.getByRole('button', { name: 'Mislukt' }).click();
+      const failed = page.getByTestId('payment-failed');
+      await expect(failed).toContainText('Betaling mislukt');
+      await expect(failed).toContainText('de betaling is geweigerd');
+      await expectAccessible(page);
+      await failed.getByRole('link', { name: 'Probeer het opnieuw met een andere betaalmethode' }).click();
+      await expect(page).toHaveURL(/\/credits\/p1$/);
+      await payWith(page, 'PayPal', '€ 29,95');
+      await page.getByRole('button', { name: 'Geannuleerd' }).click();
+      await expect(page.getByTestId('payment-failed')).toContainText('Betaling geannuleerd');
+      expect(await me(page)).toMatchObject({ paid_user: false, credits: before.credits });
+    });
+  });
+}

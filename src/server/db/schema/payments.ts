@@ -1,0 +1,86 @@
+// Owned by the payments feature (features/payments): a member's purchases of credit packages, and
+// the built-in test gateway's own side of them (what a real provider keeps on its servers).
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { Currency, PaymentMethod, PaymentStatus } from '../../../shared/contracts/payments.ts';
+import { users } from './accounts.ts';
+
+/**
+ * One purchase of a credit package. Amount and credits are copied from the settings when it starts
+ * (a later price change does not touch a payment on its way); `status` only moves forward
+ * (payments.service.ts), and the grant of its credits is keyed by the provider's payment id, so a
+ * payment grants once whatever the number or order of the provider's notices.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Cascade like the ledger: accounts are erased by clearing their personal data, never by
+    // deleting the row, so only the demo reseed removes a member with payments.
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: text('package_id').notNull(),
+    credits: integer('credits').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    /** The method the member chose; a provider may report a more precise one (a card's brand). */
+    method: text('method').$type<PaymentMethod>().notNull(),
+    provider: text('provider', { enum: ['test', 'mollie'] }).notNull(),
+    /** Null only between our insert and the provider's answer, in the same request. */
+    providerPaymentId: text('provider_payment_id'),
+    status: text('status').$type<PaymentStatus>().notNull().default('open'),
+    failureReason: text('failure_reason'),
+    /** The member's country when it started: which methods were offered, and for the receipt. */
+    country: text('country').notNull(),
+    locale: text('locale').notNull(),
+    /** For a repeat order (a later slice): the provider's stored mandate and customer. */
+    mandateId: text('mandate_id'),
+    customerId: text('customer_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** The last time the status was fetched from the provider (webhook or re-check). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),
+    index('payments_user_idx').on(t.userId, t.createdAt.desc()),
+    // The pending re-check reads only the few payments not yet final.
+    index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.status} in ('open', 'pending')`),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_credits_positive', sql`${t.credits} > 0`),
+  ],
+);
+
+/**
+ * The test gateway's record of a payment: what a real provider stores on its side. Our payments
+ * table only learns of its status by asking (getPayment), exactly as it does with Mollie.
+ */
+export const testGatewayPayments = pgTable('test_gateway_payments', {
+  id: text('id').primaryKey(),
+  reference: text('reference').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  currency: text('currency').$type<Currency>().notNull(),
+  method: text('method').$type<PaymentMethod>().notNull(),
+  description: text('description').notNull(),
+  locale: text('locale').notNull(),
+  redirectUrl: text('redirect_url').notNull(),
+  webhookUrl: text('webhook_url').notNull(),
+  status: text('status').$type<PaymentStatus>().notNull().default('open'),
+  failureReason: text('failure_reason'),
+  /** "Paid later": pending until then, paid from then on. */
+  paidLaterAt: timestamp('paid_later_at', { withTimezone: true }),
+  paidAt: timestamp('paid_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,50 @@
+import type { Env } from '../../env.ts';
+import type { AppServices } from '../../services.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { createTestGateway, type TestGatewayDeps } from './providers/test-gateway.ts';
+
+/**
+ * Whether a real provider is configured. The seam for Mollie: it becomes true when MOLLIE_API_KEY
+ * is set (env.ts), and createPaymentProvider then returns the Mollie adapter.
+ */
+export function realProviderConfigured(_env: Env): boolean {
+  return false;
+}
+
+/**
+ * The provider payments go through (docs/decisions/0030): a real one when configured, else the
+ * built-in test gateway. The test gateway never runs beside a real provider (its checkout page is
+ * not even served then), so a production site with Mollie cannot be paid through it; a site with
+ * no provider at all — the demo — runs it, visibly labelled as a test checkout.
+ */
+export function createPaymentProvider(env: Env, deps: TestGatewayDeps): PaymentProvider {
+  if (realProviderConfigured(env)) {
+    // The Mollie adapter (providers/mollie.ts) is returned here once it lands.
+    throw new Error('a real payment provider is configured but none is built in yet');
+  }
+  return createTestGateway(deps);
+}
+
+const providers = new WeakMap<object, PaymentProvider>();
+
+/** The services' provider, made on first use (one per app). */
+export function paymentProviderOf(
+  services: Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue'>,
+): PaymentProvider {
+  let provider = providers.get(services);
+  if (!provider) {
+    provider = createPaymentProvider(services.env, {
+      db: services.db,
+      now: () => services.now(),
+      publicUrl: services.env.publicUrl,
+      enqueue: services.enqueue,
+    });
+    providers.set(services, provider);
+  }
+  return provider;
+}
+
+/** Tests: payments of these services go through `provider` (a provider's local double). */
+export function setPaymentProvider(services: object, provider: PaymentProvider): void {
+  providers.set(services, provider);
+}

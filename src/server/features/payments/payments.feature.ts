@@ -1,0 +1,48 @@
+import { defineFeature, featureJob } from '../../feature.ts';
+import { realProviderConfigured } from './payment-providers.ts';
+import { paymentsRoutes } from './payments.routes.ts';
+import { PAYMENTS_RECHECK_JOB, recheckUnsettledPayments } from './payments.service.ts';
+import { testGatewayRoutes } from './providers/test-gateway.routes.ts';
+import {
+  sendGatewayWebhook,
+  settlePaidLater,
+  TEST_GATEWAY_PAID_LATER_JOB,
+  TEST_GATEWAY_WEBHOOK_JOB,
+} from './providers/test-gateway.ts';
+
+/**
+ * Buying credits (docs/decisions/0030): packages, payments, the provider's webhook, the re-check of
+ * payments still open, and the built-in test gateway when no real provider is configured. Payments
+ * are not erased with an account: they are kept for the tax office.
+ */
+export const paymentsFeature = defineFeature({
+  name: 'payments',
+  routes: (services) => async (app) => {
+    await app.register(paymentsRoutes(services));
+    if (!realProviderConfigured(services.env)) {
+      if (services.env.nodeEnv === 'production')
+        services.log.warn('no payment provider is configured: payments go through the test gateway');
+      await app.register(testGatewayRoutes(services));
+    }
+  },
+  jobs: [
+    featureJob(PAYMENTS_RECHECK_JOB, ({ services }) => async () => {
+      const changed = await recheckUnsettledPayments(services);
+      if (changed > 0) services.log.info({ changed }, 'payments settled by the re-check');
+    }),
+    featureJob(TEST_GATEWAY_WEBHOOK_JOB, ({ services }) => async ({ id }) => {
+      await sendGatewayWebhook(services.db, id);
+    }),
+    featureJob(TEST_GATEWAY_PAID_LATER_JOB, ({ services }) => async ({ id }) => {
+      await settlePaidLater(
+        {
+          db: services.db,
+          now: () => services.now(),
+          publicUrl: services.env.publicUrl,
+          enqueue: services.enqueue,
+        },
+        id,
+      );
+    }),
+  ],
+});

@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  CreditOffersResponseSchema,
+  PaymentResponseSchema,
+  StartPaymentInputSchema,
+  StartPaymentResponseSchema,
+} from '../../../shared/contracts/payments.ts';
+import { perSessionKey } from '../../lib/rate-limit-store.ts';
+import { authorizeActor } from '../../policy/policy.ts';
+import { type MemberViewer, viewerOf } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
+import { presentPayment } from './payments.presenter.ts';
+import {
+  applyProviderStatus,
+  creditOffers,
+  findOwnPayment,
+  type Payer,
+  startPayment,
+} from './payments.service.ts';
+
+/** A provider's notice: Mollie posts `id=tr_...` form-encoded; JSON `{ "id": ... }` is taken too. */
+const WebhookBodySchema = z.looseObject({ id: z.string().trim().min(1).max(100) });
+
+function payerOf(
+  viewer: MemberViewer,
+  session: ActiveSession | null,
+  ctx: { domain: string; locale: Payer['locale'] },
+): Payer {
+  // The country the member lives in (their profile), never the request's GeoIP: it sets the currency.
+  return { viewer, country: session?.profile.country ?? 'NL', locale: ctx.locale, domain: ctx.domain };
+}
+
+export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    // Form bodies only here: the webhook's (providers post them); the rest of the API is JSON.
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4_096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    app.get(
+      '/api/credit-packages.php',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "The credit packages priced in the caller's currency, and the payment methods open to them (their country, currency and the provider)",
+          response: { 200: CreditOffersResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await request.session();
+        const viewer = viewerOf(session);
+        authorizeActor(viewer, 'payment.start');
+        reply.header('cache-control', 'private, no-store');
+        return creditOffers(services, payerOf(viewer, session, request.ctx));
+      },
+    );
+
+    app.post(
+      '/api/payment.php',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Start buying a package with a method: the amount is computed on the server; answers the checkout to go to',
+          body: StartPaymentInputSchema,
+          response: { 200: StartPaymentResponseSchema },
+        },
+        config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
+      },
+      async (request) => {
+        const session = await request.session();
+        const viewer = viewerOf(session);
+        authorizeActor(viewer, 'payment.start');
+        const { payment, checkoutUrl } = await startPayment(services, payerOf(viewer, session, request.ctx), {
+          packageId: request.body.package,
+          method: request.body.method,
+        });
+        return { payment_id: payment.id, checkout_url: checkoutUrl };
+      },
+    );
+
+    app.get(
+      '/api/payment.php',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "One of the caller's payments, for the return page (read only: it never grants; the webhook and the re-check do)",
+          querystring: z.object({ id: z.string().max(64) }),
+          response: { 200: PaymentResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'payment.view');
+        reply.header('cache-control', 'private, no-store');
+        return { payment: presentPayment(await findOwnPayment(services.db, viewer, request.query.id)) };
+      },
+    );
+
+    app.post(
+      '/api/payment-webhook.php',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "The payment provider's notice: only its id is read; the status is fetched from the provider and applied. 200 for any id",
+          body: WebhookBodySchema,
+        },
+        // Providers have no session nor our token; they are not a browser either.
+        config: { csrf: false, rateLimit: { max: 600, timeWindow: '1 minute' } },
+        bodyLimit: 4_096,
+      },
+      async (request, reply) => {
+        const result = await applyProviderStatus(services, request.body.id);
+        if (result.outcome === 'unknown')
+          request.log.info({ id: request.body.id }, 'webhook for an unknown payment');
+        // The same empty answer for every id, known or not: the webhook tells nobody what exists.
+        return reply.code(200).send();
+      },
+    );
+  };
+}

@@ -1,0 +1,306 @@
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  type CreditOffer,
+  type Currency,
+  CurrencySchema,
+  FINAL_PAYMENT_STATUSES,
+  type PackageId,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../../../shared/contracts/payments.ts';
+import type { SettingsValues } from '../../../shared/contracts/settings.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import type { Queryable } from '../../db/client.ts';
+import { payments } from '../../db/schema/index.ts';
+import { defineJob } from '../../lib/jobs.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import { markPaidUser } from '../auth/accounts.service.ts';
+import { grantCredits } from '../credits/credits.service.ts';
+import { methodsFor } from './payment-methods.catalogue.ts';
+import { type PaymentProvider, ProviderPaymentNotFound } from './payment-provider.ts';
+import { paymentProviderOf } from './payment-providers.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+type PaymentServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log'>;
+
+/** Who pays, as the route knows them: the viewer, and where they live and read (from the session). */
+export type Payer = { viewer: MemberViewer; country: string; locale: Locale; domain: string };
+
+export const paymentNotFound = () => new AppError('payment_not_found', 404, 'Payment not found');
+const packageNotFound = () => new AppError('package_not_found', 404, 'Package not found');
+const methodUnavailable = (method: PaymentMethod) =>
+  new AppError('payment_method_unavailable', 400, 'This payment method is not available to you', { method });
+const providerFailed = () =>
+  new AppError('payment_provider_failed', 502, 'The payment could not be started, please try again');
+
+/** The member's currency: their country's in the settings (euro when the settings name none). */
+export function currencyOf(values: SettingsValues, country: string): Currency {
+  const parsed = CurrencySchema.safeParse(values.currencies[country]);
+  return parsed.success ? parsed.data : 'EUR';
+}
+
+/** The packages priced in the member's currency (a package without a price there is not offered). */
+export function offersFor(values: SettingsValues, currency: Currency): CreditOffer[] {
+  return values.credit_packages.flatMap((pkg) => {
+    const amount = pkg.prices[currency];
+    return amount === undefined
+      ? []
+      : [{ id: pkg.id, credits: pkg.credits, amount, currency, popular: pkg.popular }];
+  });
+}
+
+/** What the member can buy and pay with: GET /api/credit-packages.php and the startPayment checks. */
+export async function creditOffers(services: PaymentServices, payer: Payer) {
+  authorize(payer.viewer, 'payment.start');
+  const values = await services.settings.getValues(payer.domain);
+  const currency = currencyOf(values, payer.country);
+  const provider = paymentProviderOf(services);
+  return {
+    packages: offersFor(values, currency),
+    methods: methodsFor(payer.country, currency, provider.methods),
+    currency,
+    country: payer.country,
+  };
+}
+
+/**
+ * Starts a purchase: the amount and the credits come from the settings (the package in the member's
+ * currency), never from the request, and the method must be one the provider takes in the member's
+ * country and currency. Our row is written first, so the provider's notice always finds it; then
+ * the provider makes its payment and its checkout page, where the browser goes next.
+ */
+export async function startPayment(
+  services: PaymentServices,
+  payer: Payer,
+  choice: { packageId: PackageId; method: PaymentMethod },
+): Promise<{ payment: PaymentRow; checkoutUrl: string }> {
+  const offers = await creditOffers(services, payer);
+  const offer = offers.packages.find((p) => p.id === choice.packageId);
+  if (!offer) throw packageNotFound();
+  if (!offers.methods.includes(choice.method)) throw methodUnavailable(choice.method);
+  const values = await services.settings.getValues(payer.domain);
+  const provider = paymentProviderOf(services);
+
+  const [payment] = await services.db
+    .insert(payments)
+    .values({
+      userId: payer.viewer.id,
+      packageId: offer.id,
+      credits: offer.credits,
+      amountCents: offer.amount,
+      currency: offer.currency,
+      method: choice.method,
+      provider: provider.name,
+      country: payer.country,
+      locale: payer.locale,
+      createdAt: services.now(),
+      updatedAt: services.now(),
+    })
+    .returning();
+  if (!payment) throw new Error('payment insert returned no row');
+
+  const base = services.env.publicUrl;
+  let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
+  try {
+    created = await provider.createPayment({
+      reference: payment.id,
+      amount: { cents: offer.amount, currency: offer.currency },
+      method: choice.method,
+      description: `${values.name} ${offer.credits} credits`,
+      locale: payer.locale,
+      redirectUrl: `${base}/credits/${offer.id}/${choice.method}?payment=${payment.id}`,
+      webhookUrl: `${base}/api/payment-webhook.php`,
+    });
+  } catch (error) {
+    services.log.error(
+      { err: error, paymentId: payment.id },
+      'the payment provider refused to create a payment',
+    );
+    await services.db
+      .update(payments)
+      .set({ status: 'failed', failureReason: 'provider_error', updatedAt: services.now() })
+      .where(eq(payments.id, payment.id));
+    throw providerFailed();
+  }
+  const [stored] = await services.db
+    .update(payments)
+    .set({ providerPaymentId: created.providerPaymentId, updatedAt: services.now() })
+    .where(eq(payments.id, payment.id))
+    .returning();
+  if (!stored || !created.checkoutUrl) throw providerFailed();
+  return { payment: stored, checkoutUrl: created.checkoutUrl };
+}
+
+/** One of the member's own payments (the return page's read; it never changes anything). */
+export async function findOwnPayment(
+  db: Queryable,
+  viewer: MemberViewer,
+  paymentId: string,
+): Promise<PaymentRow> {
+  if (!z.uuid().safeParse(paymentId).success) throw paymentNotFound();
+  const [payment] = await db.select().from(payments).where(eq(payments.id, paymentId));
+  if (!payment) throw paymentNotFound();
+  authorize(viewer, 'payment.view', { ownerId: payment.userId });
+  return payment;
+}
+
+const RANK: Record<PaymentStatus, number> = {
+  open: 0,
+  pending: 1,
+  paid: 2,
+  failed: 2,
+  canceled: 2,
+  expired: 2,
+};
+
+/**
+ * Whether a payment in `current` takes the provider's `reported` status. States only move forward
+ * (open → pending → final). Paid is the exception that wins over the other final states: a
+ * provider that reports paid has the money (a bank transfer paid after it expired, a retried card
+ * after a failed attempt), and the member gets what they paid for. Nothing leaves paid here:
+ * refunds and chargebacks are their own states, in a later slice.
+ */
+export function takesStatus(current: PaymentStatus, reported: PaymentStatus): boolean {
+  if (current === reported || current === 'paid') return false;
+  if (reported === 'paid') return true;
+  return RANK[reported] > RANK[current];
+}
+
+export type AppliedStatus =
+  | { outcome: 'unknown' }
+  | { outcome: 'applied' | 'unchanged'; status: PaymentStatus; granted: boolean };
+
+/**
+ * Applies what the provider says of one of its payments: the only way a payment changes. It never
+ * trusts a notice's content, only the id: the status is fetched from the provider, then applied in
+ * one transaction on the locked row. On the first move to paid, the credits are granted (once per
+ * provider payment: the ledger's reference, whatever the number or order of notices) and the member
+ * becomes premium, in that same transaction, so a crash leaves either all of it or none.
+ */
+export async function applyProviderStatus(
+  services: PaymentServices,
+  providerPaymentId: string,
+  provider: PaymentProvider = paymentProviderOf(services),
+): Promise<AppliedStatus> {
+  // Ids we never handed out cost no call to the provider (a forged notice, a scan).
+  const [known] = await services.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
+  if (!known) return { outcome: 'unknown' };
+  let remote: Awaited<ReturnType<PaymentProvider['getPayment']>>;
+  try {
+    remote = await provider.getPayment(providerPaymentId);
+  } catch (error) {
+    if (error instanceof ProviderPaymentNotFound) return { outcome: 'unknown' };
+    throw error;
+  }
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, known.id)).for('update');
+    if (!payment) return { outcome: 'unknown' } as const;
+    if (!takesStatus(payment.status, remote.status)) {
+      await tx.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
+      return { outcome: 'unchanged', status: payment.status, granted: false } as const;
+    }
+    if (
+      remote.status === 'paid' &&
+      (remote.amount.cents !== payment.amountCents || remote.amount.currency !== payment.currency)
+    ) {
+      // Never grant for a payment of another amount than ours: the back office looks at it.
+      services.log.error(
+        { paymentId: payment.id, reported: remote.amount, ours: payment.amountCents },
+        'a provider reported a paid amount that differs from the payment: nothing granted',
+      );
+      await tx.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
+      return { outcome: 'unchanged', status: payment.status, granted: false } as const;
+    }
+    await tx
+      .update(payments)
+      .set({
+        status: remote.status,
+        failureReason: remote.status === 'paid' ? null : (remote.failureReason ?? payment.failureReason),
+        paidAt: remote.status === 'paid' ? (remote.paidAt ?? now) : payment.paidAt,
+        mandateId: remote.mandateId ?? payment.mandateId,
+        customerId: remote.customerId ?? payment.customerId,
+        updatedAt: now,
+        checkedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    let granted = false;
+    if (remote.status === 'paid') {
+      const grant = await grantCredits(tx, {
+        userId: payment.userId,
+        amount: payment.credits,
+        reason: 'purchase',
+        reference: grantReference(payment.provider, providerPaymentId),
+      });
+      granted = grant.applied;
+      await markPaidUser(services, tx, payment.userId);
+    }
+    return { outcome: 'applied', status: remote.status, granted } as const;
+  });
+}
+
+/** The ledger's reference of a payment's grant: one grant per provider payment. */
+export const grantReference = (provider: string, providerPaymentId: string) =>
+  `payment:${provider}:${providerPaymentId}`;
+
+/** Payments younger than this are left to their webhook; older ones still open are asked about. */
+export const RECHECK_AFTER_MS = 2 * 60 * 1000;
+/** How long a payment is asked about at all (a bank transfer can take days to arrive). */
+export const RECHECK_FOR_DAYS = 30;
+const RECHECK_BATCH = 200;
+
+/**
+ * Every few minutes: payments still open or pending after a while are fetched from the provider
+ * again, so a lost webhook costs a member minutes, not their credits. The provider's status also
+ * ends checkouts nobody finished (it reports them expired).
+ */
+export const PAYMENTS_RECHECK_JOB = defineJob({
+  name: 'payments-recheck',
+  payload: z.object({}),
+  cron: '*/3 * * * *',
+  maxAttempts: 2,
+});
+
+export async function recheckUnsettledPayments(
+  services: PaymentServices,
+  provider: PaymentProvider = paymentProviderOf(services),
+): Promise<number> {
+  const now = services.now();
+  const settledBefore = new Date(now.getTime() - RECHECK_AFTER_MS);
+  const due = await services.db
+    .select({ providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(
+      and(
+        inArray(payments.status, ['open', 'pending']),
+        eq(payments.provider, provider.name),
+        lt(payments.createdAt, settledBefore),
+        sql`${payments.createdAt} > ${new Date(now.getTime() - RECHECK_FOR_DAYS * 86_400_000)}`,
+        or(isNull(payments.checkedAt), lt(payments.checkedAt, settledBefore)),
+      ),
+    )
+    .orderBy(payments.createdAt)
+    .limit(RECHECK_BATCH);
+  let changed = 0;
+  for (const { providerPaymentId } of due) {
+    if (!providerPaymentId) continue;
+    try {
+      const result = await applyProviderStatus(services, providerPaymentId, provider);
+      if (result.outcome === 'applied') changed += 1;
+    } catch (error) {
+      // One provider hiccup must not stop the batch; the next run asks again.
+      services.log.warn?.({ err: error, providerPaymentId }, 'payment re-check failed');
+    }
+  }
+  return changed;
+}
+
+export const isFinal = (status: PaymentStatus) => FINAL_PAYMENT_STATUSES.includes(status);

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { PAYMENT_METHODS, type PaymentStatus } from '../../../../shared/contracts/payments.ts';
+import type { Database, Queryable } from '../../../db/client.ts';
+import { testGatewayPayments } from '../../../db/schema/index.ts';
+import type { EnqueueOptions, JobDefinition } from '../../../lib/jobs.ts';
+import { defineJob } from '../../../lib/jobs.ts';
+import { type PaymentProvider, type ProviderPayment, ProviderPaymentNotFound } from '../payment-provider.ts';
+
+/** What the buyer can choose on the test checkout. */
+export const TEST_GATEWAY_OUTCOMES = ['paid', 'failed', 'canceled', 'expired', 'paid_later'] as const;
+export const TestGatewayOutcomeSchema = z.enum(TEST_GATEWAY_OUTCOMES);
+export type TestGatewayOutcome = z.infer<typeof TestGatewayOutcomeSchema>;
+
+/** "Paid later": pending now, paid this long after the choice (the return page's pending state). */
+export const PAID_LATER_SECONDS = 8;
+/** An open checkout nobody finished reports expired after this, like a real provider's session. */
+export const OPEN_CHECKOUT_EXPIRES_MS = 60 * 60 * 1000;
+
+/** The reason a failed test payment gives (one the return page explains: KNOWN_FAILURE_REASONS). */
+const FAILURE_REASON = 'declined';
+
+/** Sends the gateway's notice to the webhook by HTTP, as a provider's servers do. */
+export const TEST_GATEWAY_WEBHOOK_JOB = defineJob({
+  name: 'test-gateway-webhook',
+  payload: z.object({ id: z.string() }),
+  maxAttempts: 6,
+});
+
+/** A "paid later" payment turns paid at its time, and the gateway then sends its notice. */
+export const TEST_GATEWAY_PAID_LATER_JOB = defineJob({
+  name: 'test-gateway-paid-later',
+  payload: z.object({ id: z.string() }),
+  maxAttempts: 6,
+});
+
+export type TestGatewayDeps = {
+  db: Database;
+  now: () => Date;
+  publicUrl: string;
+  enqueue: <P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions) => Promise<void>;
+};
+
+type GatewayRecord = typeof testGatewayPayments.$inferSelect;
+
+/** The status the gateway reports for a record at `now` (a paid-later record is paid once due). */
+function reportedStatus(record: GatewayRecord, now: Date): PaymentStatus {
+  if (record.status === 'pending' && record.paidLaterAt && record.paidLaterAt <= now) return 'paid';
+  if (record.status === 'open' && now.getTime() - record.createdAt.getTime() > OPEN_CHECKOUT_EXPIRES_MS)
+    return 'expired';
+  return record.status;
+}
+
+export async function findGatewayPayment(db: Queryable, id: string): Promise<GatewayRecord | undefined> {
+  const [record] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id));
+  return record;
+}
+
+/**
+ * The built-in test gateway (docs/decisions/0030): a provider whose "servers" are a table and a
+ * checkout page of our own (test-gateway.routes.ts). It keeps its own record of each payment,
+ * answers getPayment from that record only, and tells the webhook by HTTP, so the whole flow of a
+ * real provider — checkout, notice, fetch, grant — runs offline, in the demo and in the tests.
+ */
+export function createTestGateway(deps: TestGatewayDeps): PaymentProvider {
+  return {
+    name: 'test',
+    methods: new Set(PAYMENT_METHODS),
+    async createPayment(request) {
+      const id = `tg_${randomBytes(12).toString('base64url')}`;
+      await deps.db.insert(testGatewayPayments).values({
+        id,
+        reference: request.reference,
+        amountCents: request.amount.cents,
+        currency: request.amount.currency,
+        method: request.method,
+        description: request.description,
+        locale: request.locale,
+        redirectUrl: request.redirectUrl,
+        webhookUrl: request.webhookUrl,
+        createdAt: deps.now(),
+      });
+      return { providerPaymentId: id, checkoutUrl: `${deps.publicUrl}/test-gateway/${id}`, status: 'open' };
+    },
+    async getPayment(providerPaymentId): Promise<ProviderPayment> {
+      const record = await findGatewayPayment(deps.db, providerPaymentId);
+      if (!record) throw new ProviderPaymentNotFound(providerPaymentId);
+      const status = reportedStatus(record, deps.now());
+      return {
+        providerPaymentId,
+        status,
+        amount: { cents: record.amountCents, currency: record.currency },
+        method: record.method,
+        paidAt: status === 'paid' ? (record.paidAt ?? record.paidLaterAt ?? deps.now()) : null,
+        failureReason: status === 'failed' ? record.failureReason : null,
+        mandateId: null,
+        customerId: null,
+      };
+    },
+  };
+}
+
+/**
+ * The buyer's choice on the checkout page: the record moves (only from open, so a second click or a
+ * replayed form changes nothing), and the notice is sent in the same transaction's job. Answers
+ * where the browser goes next, or undefined for an unknown id.
+ */
+export async function chooseOutcome(
+  deps: TestGatewayDeps,
+  id: string,
+  outcome: TestGatewayOutcome,
+): Promise<{ redirectUrl: string } | undefined> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [record] = await tx
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.id, id))
+      .for('update');
+    if (!record) return undefined;
+    if (reportedStatus(record, now) !== 'open') return { redirectUrl: record.redirectUrl };
+    const paidLaterAt = new Date(now.getTime() + PAID_LATER_SECONDS * 1000);
+    const status: PaymentStatus = outcome === 'paid_later' ? 'pending' : outcome;
+    await tx
+      .update(testGatewayPayments)
+      .set({
+        status,
+        paidAt: outcome === 'paid' ? now : null,
+        paidLaterAt: outcome === 'paid_later' ? paidLaterAt : null,
+        failureReason: outcome === 'failed' ? FAILURE_REASON : null,
+      })
+      .where(eq(testGatewayPayments.id, id));
+    await deps.enqueue(TEST_GATEWAY_WEBHOOK_JOB, { id }, { tx, runAt: now });
+    if (outcome === 'paid_later')
+      await deps.enqueue(TEST_GATEWAY_PAID_LATER_JOB, { id }, { tx, runAt: paidLaterAt });
+    return { redirectUrl: record.redirectUrl };
+  });
+}
+
+/** The paid-later job: pending turns paid (once), then the notice goes out. */
+export async function settlePaidLater(deps: TestGatewayDeps, id: string): Promise<void> {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const settled = await tx
+      .update(testGatewayPayments)
+      .set({ status: 'paid', paidAt: sql`${testGatewayPayments.paidLaterAt}` })
+      .where(
+        and(
+          eq(testGatewayPayments.id, id),
+          eq(testGatewayPayments.status, 'pending'),
+          sql`${testGatewayPayments.paidLaterAt} <= ${now}`,
+        ),
+      )
+      .returning({ id: testGatewayPayments.id });
+    if (settled.length > 0) await deps.enqueue(TEST_GATEWAY_WEBHOOK_JOB, { id }, { tx, runAt: now });
+  });
+}
+
+/**
+ * POSTs `id=<id>` form-encoded to the payment's webhook URL, as Mollie does. A refusal or a network
+ * failure throws, so the job is retried with backoff, like a provider retries its notices.
+ */
+export async function sendGatewayWebhook(db: Queryable, id: string, fetchImpl: typeof fetch = fetch) {
+  const record = await findGatewayPayment(db, id);
+  if (!record) return;
+  const response = await fetchImpl(record.webhookUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ id }).toString(),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`webhook ${record.webhookUrl} answered ${response.status}`);
+}

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import {
+  type PackageId,
+  PackageIdSchema,
+  type PaymentMethod,
+  PaymentMethodSchema,
+} from '../../../shared/contracts/payments.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatMoney } from '../pricing/format.ts';
+import { ConfirmPaymentModal } from './confirm-payment-modal.tsx';
+import { MethodLogo } from './method-logo.tsx';
+import { creditOffersQuery } from './payments-queries.ts';
+
+type Props = {
+  packageId: string;
+  /** The method in the address (/credits/p2/ideal): the confirm modal opens with it. */
+  method: string | undefined;
+};
+
+/**
+ * /credits/{id}/{paymentmethod?}: the chosen package and the methods open to the member, each with
+ * its logo and name. Choosing one puts it in the address and opens the confirm modal.
+ */
+export function CheckoutPage({ packageId, method }: Props) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const offers = useQuery(creditOffersQuery());
+  const id = PackageIdSchema.safeParse(packageId);
+  const chosen = PaymentMethodSchema.safeParse(method);
+
+  if (offers.isPending) return <p className="text-body-secondary">{t('checkout.loading')}</p>;
+  if (offers.isError)
+    return (
+      <div className="alert alert-danger" role="alert">
+        {t('credits_page.load_failed')}
+      </div>
+    );
+  const offer = id.success ? offers.data.packages.find((p) => p.id === id.data) : undefined;
+  if (!offer)
+    return (
+      <div className="alert alert-warning" role="alert">
+        {t('errors.package_not_found')} <Link to="/credits">{t('checkout.all_packages')}</Link>
+      </div>
+    );
+  const open: PaymentMethod | null =
+    chosen.success && offers.data.methods.includes(chosen.data) ? chosen.data : null;
+  const choose = (next: PaymentMethod | null, pkg: PackageId = offer.id) =>
+    navigate(next ? `/credits/${pkg}/${next}` : `/credits/${pkg}`, {
+      replace: true,
+      preventScrollReset: true,
+    });
+
+  return (
+    <>
+      <section className="checkout-package card card-body shadow-sm mb-4" aria-labelledby="package-h">
+        <div className="checkout-package-head">
+          <h2 id="package-h" className="h5">
+            {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
+          </h2>
+          <p className="checkout-amount" data-testid="checkout-amount">
+            {formatMoney(offer.amount, offer.currency, i18n.language)}
+          </p>
+        </div>
+        <p className="one-time-notice">{t('credits_page.one_time')}</p>
+      </section>
+
+      <h2 className="h5">{t('checkout.methods_title')}</h2>
+      {offers.data.methods.length === 0 ? (
+        <p>{t('checkout.no_methods')}</p>
+      ) : (
+        <ul className="method-list">
+          {offers.data.methods.map((m) => (
+            <li key={m}>
+              <button
+                type="button"
+                className={`method-option${m === open ? ' is-chosen' : ''}`}
+                onClick={() => void choose(m)}
+                data-testid={`method-${m}`}
+              >
+                <MethodLogo method={m} />
+                <span>{t(`methods.${m}`)}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-3">
+        <Link to="/credits">{t('checkout.all_packages')}</Link>
+      </p>
+      <ConfirmPaymentModal
+        key={open ?? 'none'}
+        offer={offer}
+        method={open}
+        onClose={() => void choose(null)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { Link } from 'react-router';
+import type { CreditOffer } from '../../../shared/contracts/payments.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatMoney } from '../pricing/format.ts';
+
+/** One package of /credits: credits, price, price per credit, the ribbon of the popular one. */
+export function PackageCard({ offer }: { offer: CreditOffer }) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, offer.currency, i18n.language);
+  // Per credit to the cent's tenth: 14,95 for 100 credits is € 0,15 per credit.
+  const perCredit = new Intl.NumberFormat(i18n.language, {
+    style: 'currency',
+    currency: offer.currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 3,
+  }).format(offer.amount / offer.credits / 100);
+  return (
+    <article
+      className={`package-card credits-package${offer.popular ? ' package-popular' : ''}`}
+      data-testid={`package-${offer.id}`}
+    >
+      {offer.popular && <span className="package-ribbon">{t('credits_page.popular')}</span>}
+      <h2 className="h6 text-body-secondary mb-1">{t(`credits_page.tiers.${offer.id}`)}</h2>
+      <p className="package-credits">{t('credits_page.credits', { count: offer.credits })}</p>
+      <p className="package-price">{money(offer.amount)}</p>
+      <p className="package-per-message">{t('credits_page.per_credit', { price: perCredit })}</p>
+      <Link
+        to={`/credits/${offer.id}`}
+        className={`btn ${offer.popular ? 'btn-primary' : 'btn-outline-primary'} w-100 mt-2`}
+        aria-label={t('credits_page.choose_label', { count: offer.credits })}
+      >
+        {t('credits_page.choose')}
+      </Link>
+    </article>
+  );
+}

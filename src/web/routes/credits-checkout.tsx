@@ -1,0 +1,45 @@
+import { useParams, useSearchParams } from 'react-router';
+import { Toaster } from 'sonner';
+import { createTranslator } from '../../shared/i18n/translator.ts';
+import { BackButton } from '../features/members/back-button.tsx';
+import { CheckoutPage } from '../features/payments/checkout-page.tsx';
+import { PaymentReturn } from '../features/payments/payment-return.tsx';
+import { useTranslation } from '../lib/i18n.tsx';
+import { pageMeta } from '../lib/meta.ts';
+import { withPageTexts } from '../lib/page-texts.tsx';
+import '../styles/payments.scss';
+import type { Route } from './+types/credits-checkout';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const texts = context.pageTexts('payments');
+  return { texts, title: createTranslator(texts)('checkout.title') };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  return pageMeta(matches, data?.title);
+}
+
+/**
+ * /credits/{id}/{paymentmethod?}: choosing a method and confirming; with `?payment=` the return
+ * from the provider's checkout, showing the payment's state.
+ */
+function CreditsCheckout() {
+  const { t } = useTranslation();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const paymentId = search.get('payment');
+  return (
+    <main id="main" className="container narrow-page checkout-page">
+      <BackButton label={t('checkout.back')} />
+      <h1>{t('checkout.title')}</h1>
+      {paymentId ? (
+        <PaymentReturn key={paymentId} paymentId={paymentId} />
+      ) : (
+        <CheckoutPage packageId={params.id ?? ''} method={params.method} />
+      )}
+      <Toaster position="bottom-center" />
+    </main>
+  );
+}
+
+export default withPageTexts(CreditsCheckout);
