@@ -10,8 +10,9 @@ import Fastify, { type FastifyReply } from 'fastify';
  * shapes: payment objects with `_links.checkout`, and errors as `{ status, title, detail, field,
  * _links }` (application/hal+json).
  *
- * Tests drive a payment through its life with `setStatus` (or `POST /_double/payments/:id/status`),
- * which, like Mollie, then posts `id=tr_…` form-encoded to the payment's webhookUrl.
+ * Tests drive a payment through its life with `setStatus`, `refund` and `chargeback` (or
+ * `POST /_double/payments/:id/{status,refund,chargeback}`), which, like Mollie, then post
+ * `id=tr_…` form-encoded to the payment's webhookUrl.
  *
  * HTTPS because the Mollie client only speaks HTTPS (it passes an https.Agent, which refuses
  * http: URLs). Its certificate is a self-signed one made for this double alone, and the client
@@ -87,6 +88,7 @@ export type DoublePayment = {
   details?: Record<string, unknown>;
   amountRefunded?: Amount;
   amountRemaining?: Amount;
+  amountChargedBack?: Amount;
 };
 
 export type RecordedRequest = {
@@ -121,6 +123,10 @@ export type MollieDouble = {
   payments: Map<string, DoublePayment>;
   /** Moves a payment to a status; posts the webhook unless told not to. Returns the webhook's HTTP status. */
   setStatus(id: string, status: MollieStatus, options?: SetStatusOptions): Promise<number | null>;
+  /** Refunds part or all (the default) of a paid payment, which stays paid, as at Mollie; posts the webhook. */
+  refund(id: string, cents?: number, options?: { notify?: boolean }): Promise<number | null>;
+  /** A chargeback (card dispute, SEPA reversal) of part or all of a paid payment; posts the webhook. */
+  chargeback(id: string, cents?: number, options?: { notify?: boolean }): Promise<number | null>;
   close(): Promise<void>;
 };
 
@@ -314,6 +320,17 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
     ...(payment.status === 'open' && payment.sequenceType !== 'recurring'
       ? { checkout: { href: `${origin}/checkout/select-method/${payment.id.slice(3)}`, type: 'text/html' } }
       : {}),
+    ...(payment.amountRefunded && payment.amountRefunded.value !== '0.00'
+      ? { refunds: { href: `${origin}/v2/payments/${payment.id}/refunds`, type: 'application/hal+json' } }
+      : {}),
+    ...(payment.amountChargedBack
+      ? {
+          chargebacks: {
+            href: `${origin}/v2/payments/${payment.id}/chargebacks`,
+            type: 'application/hal+json',
+          },
+        }
+      : {}),
     dashboard: { href: `${origin}/dashboard/payments/${payment.id}`, type: 'text/html' },
     documentation: { href: 'https://docs.mollie.com/reference/get-payment', type: 'text/html' },
   });
@@ -412,7 +429,52 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
         ...(opts.failureMessage ? { failureMessage: opts.failureMessage } : {}),
       };
     }
-    if (opts.notify === false || !payment.webhookUrl) return null;
+    return notify(payment, opts.notify);
+  }
+
+  /** Cents of a Mollie amount string, and back: the double's own arithmetic, by string too. */
+  const centsOf = (amount: Amount) => Number(amount.value.replace('.', ''));
+  const amountOf = (cents: number, currency: string): Amount => {
+    const digits = String(cents).padStart(3, '0');
+    return { currency, value: `${digits.slice(0, -2)}.${digits.slice(-2)}` };
+  };
+
+  function paidPayment(id: string) {
+    const payment = payments.get(id);
+    if (!payment) throw new Error(`The Mollie double has no payment ${id}`);
+    if (payment.status !== 'paid')
+      throw new Error(`Mollie refunds or charges back paid payments only, not ${payment.status}`);
+    return payment;
+  }
+
+  async function refund(id: string, cents?: number, opts: { notify?: boolean } = {}) {
+    const payment = paidPayment(id);
+    const remaining = centsOf(payment.amountRemaining ?? payment.amount);
+    const amount = cents ?? remaining;
+    if (amount > remaining) throw new Error(`Only ${remaining} cents of ${id} are left to refund`);
+    const currency = payment.amount.currency;
+    payment.amountRefunded = amountOf(
+      centsOf(payment.amountRefunded ?? amountOf(0, currency)) + amount,
+      currency,
+    );
+    payment.amountRemaining = amountOf(remaining - amount, currency);
+    return notify(payment, opts.notify);
+  }
+
+  async function chargeback(id: string, cents?: number, opts: { notify?: boolean } = {}) {
+    const payment = paidPayment(id);
+    const currency = payment.amount.currency;
+    const amount = cents ?? centsOf(payment.amount);
+    payment.amountChargedBack = amountOf(
+      centsOf(payment.amountChargedBack ?? amountOf(0, currency)) + amount,
+      currency,
+    );
+    return notify(payment, opts.notify);
+  }
+
+  async function notify(payment: DoublePayment, wanted: boolean | undefined) {
+    if (wanted === false || !payment.webhookUrl) return null;
+    const id = payment.id;
     // Mollie's webhook: a form-encoded POST carrying the id only; the receiver fetches the payment.
     const response = await fetch(payment.webhookUrl, {
       method: 'POST',
@@ -432,6 +494,23 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
     },
   );
 
+  for (const [path, run] of [
+    ['refund', refund],
+    ['chargeback', chargeback],
+  ] as const) {
+    app.post<{ Params: { id: string }; Body: { cents?: number; notify?: boolean } | undefined }>(
+      `/_double/payments/:id/${path}`,
+      async (request, reply) => {
+        if (payments.get(request.params.id)?.status !== 'paid')
+          return sendError(reply, 422, 'No such paid payment');
+        const webhookStatus = await run(request.params.id, request.body?.cents, {
+          notify: request.body?.notify,
+        });
+        return { webhookStatus };
+      },
+    );
+  }
+
   await app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = app.server.address() as AddressInfo;
   origin = `https://127.0.0.1:${port}`;
@@ -442,6 +521,8 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
     requests,
     payments,
     setStatus,
+    refund,
+    chargeback,
     close: () => app.close(),
   };
 }

@@ -10,11 +10,12 @@ import {
   type MollieStatus,
   startMollieDouble,
 } from '../../../test/mollie-double.ts';
-import type { CreatePaymentRequest, PaymentProvider } from '../payment-provider.ts';
+import type { CreatePaymentRequest } from '../payment-provider.ts';
 import {
   createMollieProvider,
   fromMollieAmount,
   MOLLIE_METHODS,
+  type MollieProvider,
   MollieProviderError,
   molliePaymentProviderFromEnv,
   mollieTakes,
@@ -22,7 +23,7 @@ import {
 } from './mollie.ts';
 
 let double: MollieDouble;
-let provider: PaymentProvider;
+let provider: MollieProvider;
 let restoreTls: () => void;
 
 beforeAll(async () => {
@@ -128,6 +129,8 @@ describe('Mollie provider against the local Mollie API double', () => {
       failureReason: null,
       mandateId: null,
       customerId: null,
+      amountRefunded: { cents: 0, currency: 'EUR' },
+      amountChargedBack: { cents: 0, currency: 'EUR' },
     });
     expect(payment.paidAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
@@ -158,6 +161,37 @@ describe('Mollie provider against the local Mollie API double', () => {
       await double.setStatus(providerPaymentId, 'paid', { notify: false, cardLabel });
       expect((await provider.getPayment(providerPaymentId)).method).toBe(ours);
     }
+  });
+
+  it('reads a refund: the payment stays paid, the refunded amount grows', async () => {
+    const { providerPaymentId } = await provider.createPayment(
+      request({ amount: { cents: 4999, currency: 'PLN' }, method: 'blik' }),
+    );
+    await double.setStatus(providerPaymentId, 'paid', { notify: false });
+    await double.refund(providerPaymentId, 1000, { notify: false });
+    expect(await provider.getPayment(providerPaymentId)).toMatchObject({
+      status: 'paid',
+      amount: { cents: 4999, currency: 'PLN' },
+      amountRefunded: { cents: 1000, currency: 'PLN' },
+      amountChargedBack: { cents: 0, currency: 'PLN' },
+    });
+    await double.refund(providerPaymentId, undefined, { notify: false });
+    expect((await provider.getPayment(providerPaymentId)).amountRefunded).toEqual({
+      cents: 4999,
+      currency: 'PLN',
+    });
+  });
+
+  it('reads a chargeback (a card dispute or a SEPA reversal) of a paid payment', async () => {
+    const { providerPaymentId } = await provider.createPayment(request({ method: 'mastercard' }));
+    await double.setStatus(providerPaymentId, 'paid', { notify: false, cardLabel: 'Mastercard' });
+    await double.chargeback(providerPaymentId, undefined, { notify: false });
+    expect(await provider.getPayment(providerPaymentId)).toMatchObject({
+      status: 'paid',
+      method: 'mastercard',
+      amountRefunded: { cents: 0, currency: 'EUR' },
+      amountChargedBack: { cents: 1995, currency: 'EUR' },
+    });
   });
 
   const amountCases: [number, 'EUR' | 'PLN', PaymentMethod, string][] = [

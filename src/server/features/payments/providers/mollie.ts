@@ -179,8 +179,25 @@ export type MollieProviderOptions = {
   apiEndpoint?: string | undefined;
 };
 
+/**
+ * A payment as Mollie reports it, with what the interface does not carry yet: money that went back
+ * after the payment was paid. Mollie keeps such a payment `paid` and reports the refund or the
+ * chargeback (a card dispute, a SEPA reversal) in these amounts, so the core must read them to
+ * take credits back (issue 15: a reversal never makes a balance negative).
+ */
+export type MollieProviderPayment = ProviderPayment & {
+  /** Refunded to the buyer so far (through Mollie's dashboard or API); 0 cents when none. */
+  amountRefunded: Money;
+  /** Taken back by the buyer's bank or card issuer; 0 cents when none. */
+  amountChargedBack: Money;
+};
+
+export interface MollieProvider extends PaymentProvider {
+  getPayment(providerPaymentId: string): Promise<MollieProviderPayment>;
+}
+
 /** Mollie through its own client (decision 0031). */
-export function createMollieProvider(options: MollieProviderOptions): PaymentProvider {
+export function createMollieProvider(options: MollieProviderOptions): MollieProvider {
   const client: MollieClient = createMollieClient({
     apiKey: options.apiKey,
     ...(options.apiEndpoint ? { apiEndpoint: options.apiEndpoint } : {}),
@@ -227,7 +244,7 @@ export function createMollieProvider(options: MollieProviderOptions): PaymentPro
       };
     },
 
-    async getPayment(providerPaymentId: string): Promise<ProviderPayment> {
+    async getPayment(providerPaymentId: string): Promise<MollieProviderPayment> {
       const payment = await call('fetch a payment', () => client.payments.get(providerPaymentId));
       return providerPaymentOf(payment);
     },
@@ -251,13 +268,16 @@ type MollieDetails = {
   bankReason?: string;
 };
 
-export function providerPaymentOf(payment: Payment): ProviderPayment {
+export function providerPaymentOf(payment: Payment): MollieProviderPayment {
   const details = (payment.details ?? {}) as MollieDetails;
+  const amount = fromMollieAmount(payment.amount);
+  const back = (value: { currency: string; value: string } | undefined) =>
+    value ? fromMollieAmount(value) : { cents: 0, currency: amount.currency };
   const statusReason = (payment as { statusReason?: { code?: string; message?: string } }).statusReason;
   return {
     providerPaymentId: payment.id,
     status: statusOf(payment.status),
-    amount: fromMollieAmount(payment.amount),
+    amount,
     method: methodFromMollie(payment.method ?? null, details),
     paidAt: payment.paidAt ? new Date(payment.paidAt) : null,
     failureReason:
@@ -269,6 +289,8 @@ export function providerPaymentOf(payment: Payment): ProviderPayment {
       null,
     mandateId: payment.mandateId ?? null,
     customerId: payment.customerId ?? null,
+    amountRefunded: back(payment.amountRefunded),
+    amountChargedBack: back(payment.amountChargedBack),
   };
 }
 
@@ -326,6 +348,6 @@ function rethrow(what: string, error: unknown, apiKey: string): never {
 }
 
 /** The provider the core uses when MOLLIE_API_KEY is set; null keeps the built-in test gateway. */
-export function molliePaymentProviderFromEnv(env: Pick<Env, 'mollie'>): PaymentProvider | null {
+export function molliePaymentProviderFromEnv(env: Pick<Env, 'mollie'>): MollieProvider | null {
   return env.mollie ? createMollieProvider(env.mollie) : null;
 }
