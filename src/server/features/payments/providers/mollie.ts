@@ -351,3 +351,19 @@ function rethrow(what: string, error: unknown, apiKey: string): never {
 export function molliePaymentProviderFromEnv(env: Pick<Env, 'mollie'>): MollieProvider | null {
   return env.mollie ? createMollieProvider(env.mollie) : null;
 }
+
+/**
+ * The payment id of a Mollie webhook notice, or null when it is not one. Mollie posts
+ * `id=tr_…` form-encoded and nothing else, unsigned: the id is only a hint of which payment to
+ * fetch (`getPayment`), so anything but a well-formed payment id is dropped before any call.
+ * Takes the raw body or the parsed form (`{ id }`).
+ */
+export function mollieWebhookPaymentId(body: unknown): string | null {
+  const id =
+    typeof body === 'string'
+      ? new URLSearchParams(body).get('id')
+      : body !== null && typeof body === 'object' && 'id' in body
+        ? (body as { id: unknown }).id
+        : null;
+  return typeof id === 'string' && /^tr_[A-Za-z0-9]{5,32}$/.test(id) ? id : null;
+}
