@@ -259,6 +259,13 @@ describe('Mollie provider against the local Mollie API double', () => {
     });
   });
 
+  it('answers an id that is not Mollie’s with not_found, without a call', async () => {
+    const calls = double.requests.length;
+    await expect(provider.getPayment('pay_0001')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(provider.getPayment('tr_../refunds')).rejects.toMatchObject({ code: 'not_found' });
+    expect(double.requests.length).toBe(calls);
+  });
+
   it('says Mollie is unavailable when nothing answers', async () => {
     const gone = await startMollieDouble({ apiKey: double.apiKey });
     await gone.close();

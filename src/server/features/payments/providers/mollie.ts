@@ -245,6 +245,10 @@ export function createMollieProvider(options: MollieProviderOptions): MollieProv
     },
 
     async getPayment(providerPaymentId: string): Promise<MollieProviderPayment> {
+      // Mollie's ids are tr_…; anything else is no payment of Mollie's, so no call is made.
+      if (!/^tr_[A-Za-z0-9]+$/.test(providerPaymentId)) {
+        throw new MollieProviderError('not_found', `"${providerPaymentId}" is not a Mollie payment id.`);
+      }
       const payment = await call('fetch a payment', () => client.payments.get(providerPaymentId));
       return providerPaymentOf(payment);
     },
