@@ -1,33 +1,12 @@
 import type { Browser, Page } from '@playwright/test';
+import { me, memberPage, PIETER, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo logins (src/server/db/seed/demo-logins.ts): Sanne, free, gives Pieter gifts; Pieter,
 // premium (no conversation limit), tries the icebreakers on strangers, so Sanne starts no more
 // conversations than chat.spec.ts expects. Gifts come from the catalogue of migration 0019.
-const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
-const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
 const GIFT_PRICE = 30;
 const MESSAGE_PRICE = 10;
-
-async function memberPage(browser: Browser, who: { email: string; password: string }, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 812 : 800 },
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
-  await page.getByLabel('Wachtwoord').fill(who.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/members/);
-  return page;
-}
-
-type Me = { id: number; credits: number };
-async function me(page: Page): Promise<Me> {
-  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
-  return ((await res.json()) as { user: Me }).user;
-}
 
 const conversationLog = (page: Page, name: string) =>
   page.getByRole('log', { name: `Berichten met ${name}` });

@@ -1,31 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
+import { me, memberPage, PIETER, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo logins (src/server/db/seed/demo-logins.ts); the demo data gives them no chat together.
-const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
-const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
-
-async function memberPage(browser: Browser, who: { email: string; password: string }, width: number) {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 812 : 800 },
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
-  await page.getByLabel('Wachtwoord').fill(who.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/members/);
-  return page;
-}
-
-type Me = { id: number; credits: number; csrf_token: string };
-async function me(page: Page): Promise<Me> {
-  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
-  return ((await res.json()) as { user: Me }).user;
-}
 
 /** The two members' conversation, started with a text through the API when they have none yet. */
 async function conversationWith(page: Page, memberId: number): Promise<number> {

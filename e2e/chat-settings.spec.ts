@@ -1,24 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { memberId, memberPage, PIETER, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo logins (src/server/db/seed/demo-logins.ts); Pieter is premium and has credits.
-const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
-const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
-
-async function memberPage(browser: Browser, who: { email: string; password: string }, width: number) {
-  const context = await browser.newContext({ viewport: { width, height: width < 500 ? 812 : 800 } });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
-  await page.getByLabel('Wachtwoord').fill(who.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/members/);
-  return page;
-}
-
-const idOf = async (page: Page) =>
-  ((await (await page.request.get('/api/user.php')).json()) as { user: { id: number } }).user.id;
 
 const send = async (page: Page, name: string, text: string) => {
   const box = page.getByRole('textbox', { name: `Bericht aan ${name}` });
@@ -32,7 +17,7 @@ for (const width of [1280, 375]) {
   }) => {
     const pieter = await memberPage(browser, PIETER, width);
     const sanne = await memberPage(browser, SANNE, width);
-    const [pieterId, sanneId] = [await idOf(pieter), await idOf(sanne)];
+    const [pieterId, sanneId] = [await memberId(pieter), await memberId(sanne)];
     await pieter.goto(`/members/${sanneId}/chat`);
     const text = `Lees je dit? ${randomUUID().slice(0, 6)}`;
     await send(pieter, SANNE.name, text);
@@ -70,7 +55,7 @@ test('a daily spending limit stops the next message with its reason and a way to
 }) => {
   const pieter = await memberPage(browser, PIETER, 375);
   const sanne = await memberPage(browser, SANNE, 375);
-  const sanneId = await idOf(sanne);
+  const sanneId = await memberId(sanne);
   await sanne.context().close();
   try {
     await pieter.goto('/settings#spending-limit');
@@ -105,9 +90,10 @@ test('a daily spending limit stops the next message with its reason and a way to
     );
     await expectAccessible(pieter);
   } finally {
-    // The demo login keeps no limit.
+    // The demo login keeps no limit, through the form as a member would.
     await pieter.goto('/settings#spending-limit');
     const section = pieter.locator('#spending-limit');
+    await expect(section.getByRole('status')).toContainText('Vandaag heb je');
     await section.getByLabel('Maximaal aantal credits per dag').fill('');
     await section.getByRole('button', { name: 'Limiet opslaan' }).click();
     await expect(section.getByText('Je hebt geen daglimiet')).toBeVisible();

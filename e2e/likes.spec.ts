@@ -1,29 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { memberId, memberPage, PIETER, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts: a woman and a man who look for each other
 // and, in the demo data, have not liked each other yet.
-const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
-const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
-
-async function memberPage(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
-  await page.getByLabel('Wachtwoord').fill(who.password);
-  await page.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/members/);
-  return page;
-}
-
-async function memberId(page: Page): Promise<number> {
-  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
-  return ((await res.json()) as { user: { id: number } }).user.id;
-}
 
 const likesBadge = (page: Page) =>
   page.getByRole('navigation', { name: /./ }).getByRole('link', { name: /Likes/ }).locator('.nav-badge');

@@ -57,6 +57,12 @@ export function SpendingLimitSection() {
         {t('spending.title')}
       </h2>
       <p className="text-body-secondary">{t('spending.explain')}</p>
+      {current.isError && (
+        <div className="alert alert-danger" role="alert">
+          {t('errors.general')}
+        </div>
+      )}
+      {/* The form waits for the saved limit: a field typed into before it came would be overwritten. */}
       {current.data && (
         <p className="spending-today" role="status">
           {current.data.daily_limit === null
@@ -64,7 +70,7 @@ export function SpendingLimitSection() {
             : t('spending.today', { spent: current.data.spent_today, limit: current.data.daily_limit })}
         </p>
       )}
-      <form ref={formRef} onSubmit={submit} noValidate>
+      <form ref={formRef} onSubmit={submit} noValidate hidden={!current.data}>
         <FormAlert message={formError} />
         <FormField
           id="daily_limit"

@@ -1,0 +1,407 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import sharp from 'sharp';
+import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
+import { createToken } from '../src/server/features/auth/tokens.ts';
+import { DEFAULT_SETTINGS } from '../src/server/features/settings/settings.defaults.ts';
+import type { LoadCommand, LoadConversation, LoadMember, OpenResult } from './chat-load.ts';
+import { startProduct, stopProcess, waitFor } from './lib.ts';
+
+/**
+ * Chat benchmark (issue 14). The product runs as in production (its own process, NODE_ENV
+ * production) on an embedded PostgreSQL with production durability that this script owns, so that
+ * the raw baseline runs against the same server. The load generator is a third process
+ * (bench/chat-load.ts). Goals:
+ * - send → the `message` event on the recipient's socket (stored and charged before) with 5,000
+ *   sockets connected and 1,000 messages/s, open model: p50 ≤ 2 ms, p99 ≤ 20 ms, nothing lost;
+ * - durable, charged messages per second as a ratio of the same INSERT + UPDATE transaction run
+ *   raw with node-postgres against the same PostgreSQL in the same run: ≥ 60%;
+ * - 10,000 idle connected sockets: the server's RSS ≤ 500 MB;
+ * - the delivery p99 while photos are uploaded at full rate: ≤ 1.5× the p99 without.
+ */
+const MEMBERS = 10_000;
+const ACTIVE = 5_000;
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 1_000);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 10);
+const PORT = process.env.BENCH_CHAT_PORT ?? '3921';
+const base = `http://127.0.0.1:${PORT}`;
+const PRICE = DEFAULT_SETTINGS.message_credits;
+const CREDITS = 1_000_000;
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-'));
+const productDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-product-'));
+let postgres = await startEmbeddedPostgres({ dataDir });
+/** STATEMENTS=1: pg_stat_statements on, and the product's statements during the closed loop listed. */
+const STATEMENTS = process.env.STATEMENTS === '1';
+if (STATEMENTS) {
+  const admin = new pg.Client(postgres.url('postgres'));
+  await admin.connect();
+  await admin.query(`alter system set shared_preload_libraries = 'pg_stat_statements'`);
+  await admin.query('alter system set pg_stat_statements.track_planning = on');
+  await admin.end();
+  await postgres.stop();
+  postgres = await startEmbeddedPostgres({ dataDir });
+}
+const url = postgres.url('postgres');
+const database = connectDatabase(url, { max: 20 });
+let product: ChildProcess | undefined;
+let generator: ChildProcess | undefined;
+let stopping = false;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const ms = (l: { p50: number; p90: number; p99: number; max: number }) =>
+  `p50 ${l.p50.toFixed(2)} / p90 ${l.p90.toFixed(2)} / p99 ${l.p99.toFixed(2)} / max ${l.max.toFixed(1)} ms`;
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (user + system) a process has used, ms. */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await fs.readFile(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/**
+ * CPU time of each process of the embedded PostgreSQL (the postmaster and its children: backends,
+ * WAL writer, checkpointer…), ms by pid. Compare two with cpuSpent: a backend that ends takes its
+ * time with it, so the second snapshot is taken while the measured connections are still open.
+ */
+async function postgresCpu(): Promise<Map<number, number>> {
+  const postmaster = Number(
+    (await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0],
+  );
+  const byPid = new Map<number, number>([[postmaster, await cpuMs(postmaster)]]);
+  for (const entry of await fs.readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await fs.readFile(`/proc/${entry}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(fields[1]) === postmaster)
+        byPid.set(Number(entry), (Number(fields[11]) + Number(fields[12])) * TICK_MS);
+    } catch {}
+  }
+  return byPid;
+}
+
+function cpuSpent(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
+}
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+/** Members, one session each, credits with their ledger rows, and 2,500 conversations of two. */
+async function seed(pool: pg.Pool) {
+  const emails = Array.from({ length: MEMBERS }, (_, i) => `chat${i}@example.nl`);
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into users (email, name, status, email_confirmed_at)
+     select e, 'Chat' || ord, 'active', now() from unnest($1::text[]) with ordinality t(e, ord) order by ord
+     returning id`,
+    [emails],
+  );
+  const ids = rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  await pool.query(
+    `insert into profiles (user_id, birth_date, gender, sexuality, country, region, city)
+     select id, '1990-01-01', case when id % 2 = 0 then 'female' else 'male' end, 'hetero', 'NL', 'NL-UT', 'Utrecht'
+     from unnest($1::bigint[]) t(id)`,
+    [ids],
+  );
+  const tokens = ids.map(() => createToken());
+  const csrfs = ids.map(() => randomBytes(24).toString('base64url'));
+  await pool.query(
+    `insert into sessions (id, user_id, csrf_token, expires_at)
+     select h, u, c, now() + interval '1 day' from unnest($1::text[], $2::bigint[], $3::text[]) t(h, u, c)`,
+    [tokens.map((t) => t.hash), ids, csrfs],
+  );
+  await pool.query(
+    `insert into credit_ledger (user_id, kind, delta, balance_after, reason, reference)
+     select u, 'grant', $2, $2, 'bench', 'bench:' || u from unnest($1::bigint[]) t(u)`,
+    [ids, CREDITS],
+  );
+  await pool.query(
+    'insert into credit_accounts (user_id, balance) select u, $2 from unnest($1::bigint[]) t(u)',
+    [ids, CREDITS],
+  );
+  const lows = ids.slice(0, ACTIVE).filter((_, i) => i % 2 === 0);
+  const highs = ids.slice(0, ACTIVE).filter((_, i) => i % 2 === 1);
+  const conversations = await pool.query<{ id: string; member_low: string; member_high: string }>(
+    `insert into conversations (member_low, member_high, started_by)
+     select l, h, l from unnest($1::bigint[], $2::bigint[]) t(l, h) returning id, member_low, member_high`,
+    [lows, highs],
+  );
+  await pool.query(
+    `insert into conversation_members (conversation_id, member_id)
+     select id, member_low from conversations union all select id, member_high from conversations`,
+  );
+  await pool.query('vacuum analyze');
+  const members: LoadMember[] = ids.map((id, i) => ({
+    id,
+    cookie: `sid=${tokens[i]?.token}`,
+    csrf: csrfs[i] as string,
+  }));
+  const pairs: LoadConversation[] = conversations.rows.map((r) => ({
+    id: Number(r.id),
+    a: Number(r.member_low),
+    b: Number(r.member_high),
+  }));
+  return { members, conversations: pairs };
+}
+
+/**
+ * The baseline: the send's core transaction as a hand-written client would run it on the same
+ * PostgreSQL (next seq, the message, the ledger row, the conditional balance update), `clients`
+ * at a time, each on its own connection, for `seconds`.
+ */
+async function rawRate(conversations: LoadConversation[], clients: number, seconds: number, notify: boolean) {
+  const pool = new pg.Pool({ connectionString: url, max: clients });
+  const connections = await Promise.all(Array.from({ length: clients }, () => pool.connect()));
+  let done = 0;
+  let i = 0;
+  const cpuBefore = await postgresCpu();
+  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  await Promise.all(
+    connections.map(async (client) => {
+      while (performance.now() < until) {
+        const conversation = conversations[i++ % conversations.length] as LoadConversation;
+        const clientId = randomUUID();
+        await client.query('begin');
+        const {
+          rows: [bumped],
+        } = await client.query(
+          'update conversations set last_seq = last_seq + 1, last_message_at = now() where id = $1 returning last_seq',
+          [conversation.id],
+        );
+        await client.query(
+          `insert into messages (conversation_id, seq, sender_id, kind, body, client_id, credits)
+           values ($1, $2, $3, 'text', 'Hoi, hoe gaat het?', $4, $5)`,
+          [conversation.id, bumped.last_seq, conversation.a, clientId, PRICE],
+        );
+        await client.query(
+          `insert into credit_ledger (user_id, kind, delta, balance_after, reason, reference)
+           values ($1, 'spend', $2, 0, 'message', $3)`,
+          [conversation.a, -PRICE, `raw:${clientId}`],
+        );
+        const charged = await client.query(
+          'update credit_accounts set balance = balance - $2 where user_id = $1 and balance >= $2',
+          [conversation.a, PRICE],
+        );
+        if (charged.rowCount !== 1) throw new Error('raw baseline: out of credits');
+        if (notify) {
+          // What the send publishes: credits_changed, then the unread counts and both members' events.
+          await client.query(`select pg_notify('bench_credits', $1)`, [String(conversation.a)]);
+          const told = (userId: number) =>
+            JSON.stringify({
+              userId,
+              event: { type: 'message', conversation: { id: conversation.id }, seq: bumped.last_seq },
+            });
+          await client.query(
+            `select pg_notify('bench_unread', $1), pg_notify('bench_unread', $2),
+                    pg_notify('bench_member', $3), pg_notify('bench_member', $4)`,
+            [String(conversation.b), String(conversation.a), told(conversation.b), told(conversation.a)],
+          );
+        }
+        await client.query('commit');
+        done += 1;
+      }
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const cpu = cpuSpent(cpuBefore, await postgresCpu());
+  for (const client of connections) client.release();
+  await pool.end();
+  return { perSecond: done / elapsed, done, pgCpuMs: cpu };
+}
+
+/** A 12-megapixel JPEG like a phone's (noise, quality 90): about the photo benchmark's input. */
+async function phoneJpeg(): Promise<Buffer> {
+  return sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: '#8a9bb0',
+      noise: { type: 'gaussian', mean: 128, sigma: 14 },
+    },
+  })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+/** Uploads one photo after the other until stopped (each deleted again: a free member holds 3). */
+async function uploadPhotos(member: LoadMember, jpeg: Buffer, stop: { stopped: boolean }) {
+  const headers = { cookie: member.cookie, 'x-csrf-token': member.csrf };
+  let uploads = 0;
+  while (!stop.stopped) {
+    const form = new FormData();
+    form.append('photo', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'IMG_0001.jpg');
+    const res = await fetch(`${base}/api/photos.php`, { method: 'POST', headers, body: form });
+    const body = (await res.json()) as { photo?: { id: number } };
+    if (!res.ok || !body.photo) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);
+    uploads += 1;
+    const removed = await fetch(`${base}/api/photo.php?id=${body.photo.id}`, { method: 'DELETE', headers });
+    if (!removed.ok) throw new Error(`delete failed: ${await removed.text()}`);
+  }
+  return uploads;
+}
+
+function ask<T>(command: LoadCommand): Promise<T> {
+  return new Promise((resolve, reject) => {
+    generator?.once('message', (answer: { ok: boolean; error?: string } & T) =>
+      answer.ok ? resolve(answer) : reject(new Error(answer.error)),
+    );
+    generator?.send(command);
+  });
+}
+
+function openLine(name: string, r: OpenResult) {
+  const refused = Object.entries(r.refused)
+    .map(([k, v]) => `${v}× ${k}`)
+    .join(', ');
+  return [
+    `${name}: ${r.acked}/${r.planned} stored and charged${refused ? ` (refused: ${refused})` : ''}, ${r.delivered} delivered, ${r.lost} lost`,
+    `  send → recipient's socket   ${ms(r.delivery)}`,
+    `  send → sender's answer      ${ms(r.answer)}`,
+    `  generator's own issue lag   ${ms(r.issueLag)}`,
+  ].join('\n');
+}
+
+try {
+  await migrateDatabase(database);
+  if (STATEMENTS) await database.pool.query('create extension if not exists pg_stat_statements');
+  const seeded = performance.now();
+  const { members, conversations } = await seed(database.pool);
+  console.log(
+    `seeded ${MEMBERS.toLocaleString('en')} members with sessions and credits, ${conversations.length.toLocaleString('en')} conversations in ${((performance.now() - seeded) / 1000).toFixed(1)} s`,
+  );
+  product = startProduct(PORT, productDir, { DATABASE_URL: url, PHOTO_UPLOAD_RATE_LIMIT: '1000000' });
+  product.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the product exited during the benchmark: code ${code}, signal ${signal}`);
+  });
+  await waitFor(`${base}/api/health.php`);
+  const pid = product.pid as number;
+  await sleep(2_000);
+  const rssIdle = await rssMb(pid);
+
+  generator = fork(path.join(import.meta.dirname, 'chat-load.ts'), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await ask({ type: 'init', base, members, conversations });
+
+  // Memory first, before any message load has grown the heap: 5,000, then 10,000 idle sockets.
+  const connected = await ask<{ open: number; ms: number }>({ type: 'connect', from: 0, to: ACTIVE });
+  console.log(`${connected.open} sockets open in ${(connected.ms / 1000).toFixed(1)} s`);
+  await sleep(5_000);
+  const rss5k = await rssMb(pid);
+  const all = await ask<{ open: number; ms: number }>({ type: 'connect', from: ACTIVE, to: MEMBERS });
+  await sleep(10_000);
+  const rss10k = await rssMb(pid);
+  // The message runs have the goal's 5,000 connected.
+  await ask({ type: 'disconnect', from: ACTIVE, to: MEMBERS });
+
+  // Warm-up (the product's code paths, the session cache, the pool), not counted.
+  await ask({ type: 'open', rate: 200, seconds: 4, graceMs: 1_000 });
+
+  // Durable charged messages per second: the product with 32 sends in flight, between two raw
+  // runs; the raw transaction with the send's two NOTIFY statements shows what they cost.
+  const { perSecond: rawBefore } = await rawRate(conversations, 20, 6, false);
+  if (STATEMENTS) await database.pool.query('select pg_stat_statements_reset()');
+  const [nodeCpuBefore, pgCpuBefore] = [await cpuMs(pid), await postgresCpu()];
+  const closed = (
+    await ask<{ result: { acked: number; perSecond: number; refused: Record<string, number> } }>({
+      type: 'closed',
+      concurrency: 32,
+      seconds: 10,
+    })
+  ).result;
+  const [nodeCpu, pgCpu] = [(await cpuMs(pid)) - nodeCpuBefore, cpuSpent(pgCpuBefore, await postgresCpu())];
+  if (STATEMENTS) {
+    const { rows } = await database.pool.query(
+      `select calls, total_exec_time, total_plan_time, query from pg_stat_statements
+       order by total_exec_time + total_plan_time desc limit 20`,
+    );
+    console.log(
+      `statements during the closed loop (${closed.acked} messages): calls, exec + plan ms per message`,
+    );
+    for (const row of rows)
+      console.log(
+        `${String(row.calls).padStart(7)}  ${(row.total_exec_time / closed.acked).toFixed(3)} + ${(row.total_plan_time / closed.acked).toFixed(3)}  ${String(row.query).replace(/\s+/g, ' ').slice(0, 150)}`,
+      );
+  }
+  const {
+    perSecond: rawAfter,
+    done: rawAfterCount,
+    pgCpuMs: rawPgCpu,
+  } = await rawRate(conversations, 20, 6, false);
+  const { perSecond: rawNotify } = await rawRate(conversations, 20, 6, true);
+  const raw = (rawBefore + rawAfter) / 2;
+
+  // The goal's rate, open model.
+  const atGoal = (
+    await ask<{ result: OpenResult }>({ type: 'open', rate: RATE, seconds: SECONDS, graceMs: 2_000 })
+  ).result;
+
+  // Photos against the chat at a rate the product sustains (half its closed-loop rate, at most
+  // the goal's): above it, the p99 is the backlog's length, not the cost of the uploads.
+  const sustained = Math.max(10, Math.min(RATE, Math.round(closed.perSecond / 2 / 10) * 10));
+  const plain = (
+    await ask<{ result: OpenResult }>({ type: 'open', rate: sustained, seconds: SECONDS, graceMs: 2_000 })
+  ).result;
+  const jpeg = await phoneJpeg();
+  const uploader = members[MEMBERS - 1] as LoadMember;
+  const stop = { stopped: false };
+  const uploading = uploadPhotos(uploader, jpeg, stop);
+  await sleep(1_000);
+  const withPhotos = (
+    await ask<{ result: OpenResult }>({ type: 'open', rate: sustained, seconds: SECONDS, graceMs: 2_000 })
+  ).result;
+  stop.stopped = true;
+  const uploads = await uploading;
+  const rssEnd = await rssMb(pid);
+
+  const goal = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const p99Ratio = withPhotos.delivery.p99 / plain.delivery.p99;
+  const ratio = closed.perSecond / raw;
+  console.log(
+    `\nmachine: ${os.cpus().length} × ${os.cpus()[0]?.model}; node ${process.version}; load ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
+  console.log(openLine(`${RATE}/s for ${SECONDS} s, ${ACTIVE} sockets`, atGoal));
+  console.log(
+    `  goal p50 ≤ 2 ms: ${goal(atGoal.delivery.p50 <= 2)}; p99 ≤ 20 ms: ${goal(atGoal.delivery.p99 <= 20)}; nothing lost: ${goal(atGoal.lost === 0 && atGoal.acked === atGoal.planned)}`,
+  );
+  console.log(openLine(`${sustained}/s (half the closed-loop rate) for ${SECONDS} s`, plain));
+  console.log(openLine(`${sustained}/s with photo uploads back to back (${uploads} uploaded)`, withPhotos));
+  console.log(`  p99 with photos / without: ${p99Ratio.toFixed(2)}× (goal ≤ 1.5×) ${goal(p99Ratio <= 1.5)}`);
+  console.log(
+    `durable charged messages: ${closed.perSecond.toFixed(0)}/s (32 in flight${Object.keys(closed.refused).length ? `, refused ${JSON.stringify(closed.refused)}` : ''}); raw transaction ${raw.toFixed(0)}/s (${rawBefore.toFixed(0)} before, ${rawAfter.toFixed(0)} after, 20 connections): ${(ratio * 100).toFixed(1)}% (goal ≥ 60%) ${goal(ratio >= 0.6)}`,
+  );
+  console.log(
+    `  the raw transaction with the send's two NOTIFY statements: ${rawNotify.toFixed(0)}/s (${((rawNotify / raw) * 100).toFixed(1)}% of raw; the product is ${((closed.perSecond / rawNotify) * 100).toFixed(1)}% of it)`,
+  );
+  console.log(
+    `  CPU per durable message: the product's process ${(nodeCpu / closed.acked).toFixed(2)} ms, PostgreSQL ${(pgCpu / closed.acked).toFixed(2)} ms; the raw transaction: PostgreSQL ${(rawPgCpu / rawAfterCount).toFixed(2)} ms (the host's load shares the cores; CPU time does not depend on it)`,
+  );
+  console.log(
+    `server RSS: ${rssIdle.toFixed(0)} MB without sockets, ${rss5k.toFixed(0)} MB with ${connected.open}, ${rss10k.toFixed(0)} MB with ${all.open} idle (goal ≤ 500 MB) ${goal(rss10k <= 500)}; ${rssEnd.toFixed(0)} MB after the message runs`,
+  );
+} finally {
+  stopping = true;
+  if (generator?.connected) await ask({ type: 'exit' }).catch(() => {});
+  if (product) await stopProcess(product);
+  await database.close();
+  await postgres.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+  await fs.rm(productDir, { recursive: true, force: true });
+}

@@ -1,0 +1,49 @@
+import type { Browser, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+// The demo logins of src/server/db/seed/demo-logins.ts: a free woman and a premium man who look for
+// each other (the demo data gives each likes, matches and a few conversations).
+export const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
+export const PIETER = {
+  email: 'premium@liefdesplein.nl',
+  password: 'premium-liefde-2026',
+  name: 'PremiumPieter',
+};
+
+/**
+ * A new browser context of the given width, logged in by the form (Dutch, the site's default) as
+ * a member, on the members page. The GeoIP header keeps the country of the tests stable.
+ */
+export async function memberPage(
+  browser: Browser,
+  who: { email: string; password: string },
+  width = 375,
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 500 ? 812 : 800 },
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);
+  await page.getByLabel('Wachtwoord').fill(who.password);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members/);
+  return page;
+}
+
+/** What GET /api/user.php tells a logged-in page about its member (the fields the tests read). */
+export type MemberUser = {
+  id: number;
+  credits: number;
+  csrf_token: string;
+  unread_messages: number;
+  paid_user: boolean;
+};
+
+export async function me(page: Page): Promise<MemberUser> {
+  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
+  return ((await res.json()) as { user: MemberUser }).user;
+}
+
+export const memberId = async (page: Page): Promise<number> => (await me(page)).id;
