@@ -54,3 +54,14 @@ export interface PaymentProvider {
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
 }
+
+/**
+ * What getPayment throws when the provider does not know the id (a forged or mistyped webhook):
+ * the webhook then answers 200 as for any other id, and nothing changes.
+ */
+export class ProviderPaymentNotFound extends Error {
+  constructor(providerPaymentId: string) {
+    super(`the provider knows no payment ${providerPaymentId}`);
+    this.name = 'ProviderPaymentNotFound';
+  }
+}

@@ -10,7 +10,7 @@ import {
   type MollieStatus,
   startMollieDouble,
 } from '../../../test/mollie-double.ts';
-import type { CreatePaymentRequest } from '../payment-provider.ts';
+import { type CreatePaymentRequest, ProviderPaymentNotFound } from '../payment-provider.ts';
 import {
   createMollieProvider,
   fromMollieAmount,
@@ -252,17 +252,15 @@ describe('Mollie provider against the local Mollie API double', () => {
     expect(double.requests.at(-1)!.authorization).toBe(`Bearer ${wrongKey}`);
   });
 
-  it('answers an unknown payment id with not_found', async () => {
-    await expect(provider.getPayment('tr_doesnotexist')).rejects.toMatchObject({
-      code: 'not_found',
-      httpStatus: 404,
-    });
+  it('answers an unknown payment id with the interface’s ProviderPaymentNotFound', async () => {
+    await expect(provider.getPayment('tr_doesnotexist')).rejects.toThrow(ProviderPaymentNotFound);
+    expect(double.requests.at(-1)!.path).toBe('/v2/payments/tr_doesnotexist');
   });
 
-  it('answers an id that is not Mollie’s with not_found, without a call', async () => {
+  it('answers an id that is not Mollie’s as not found, without a call', async () => {
     const calls = double.requests.length;
-    await expect(provider.getPayment('pay_0001')).rejects.toMatchObject({ code: 'not_found' });
-    await expect(provider.getPayment('tr_../refunds')).rejects.toMatchObject({ code: 'not_found' });
+    await expect(provider.getPayment('pay_0001')).rejects.toThrow(ProviderPaymentNotFound);
+    await expect(provider.getPayment('tr_../refunds')).rejects.toThrow(ProviderPaymentNotFound);
     expect(double.requests.length).toBe(calls);
   });
 

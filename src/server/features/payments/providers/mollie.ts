@@ -14,12 +14,13 @@ import {
 } from '../../../../shared/contracts/payments.ts';
 import type { Locale } from '../../../../shared/i18n/locales.ts';
 import type { Env } from '../../../env.ts';
-import type {
-  CreatedPayment,
-  CreatePaymentRequest,
-  Money,
-  PaymentProvider,
-  ProviderPayment,
+import {
+  type CreatedPayment,
+  type CreatePaymentRequest,
+  type Money,
+  type PaymentProvider,
+  type ProviderPayment,
+  ProviderPaymentNotFound,
 } from '../payment-provider.ts';
 
 /**
@@ -246,10 +247,16 @@ export function createMollieProvider(options: MollieProviderOptions): MollieProv
 
     async getPayment(providerPaymentId: string): Promise<MollieProviderPayment> {
       // Mollie's ids are tr_…; anything else is no payment of Mollie's, so no call is made.
-      if (!/^tr_[A-Za-z0-9]+$/.test(providerPaymentId)) {
-        throw new MollieProviderError('not_found', `"${providerPaymentId}" is not a Mollie payment id.`);
-      }
-      const payment = await call('fetch a payment', () => client.payments.get(providerPaymentId));
+      if (!/^tr_[A-Za-z0-9]+$/.test(providerPaymentId)) throw new ProviderPaymentNotFound(providerPaymentId);
+      const payment = await call('fetch a payment', () => client.payments.get(providerPaymentId)).catch(
+        (error: unknown) => {
+          // The interface's "no such payment" (the webhook answers a forged id like any other).
+          if (error instanceof MollieProviderError && error.code === 'not_found') {
+            throw new ProviderPaymentNotFound(providerPaymentId);
+          }
+          throw error;
+        },
+      );
       return providerPaymentOf(payment);
     },
   };
