@@ -52,6 +52,22 @@ const EnvSchema = z.object({
   PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** How often the real-time socket is pinged; a socket that missed the previous pong is dropped (tests shorten it). */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).default(25_000),
+  /** Mollie's API key: set, payments go through Mollie instead of the built-in test gateway (decision 0031). */
+  MOLLIE_API_KEY: z
+    .string()
+    .trim()
+    .regex(
+      /^(test|live)_[A-Za-z0-9]{20,}$/,
+      'MOLLIE_API_KEY must be a Mollie API key such as test_… or live_… (Dashboard → Developers → API keys)',
+    )
+    .optional(),
+  /** Another Mollie API base (a test double, a staging proxy); the Mollie client speaks HTTPS only. */
+  MOLLIE_API_ENDPOINT: z
+    .url({
+      protocol: /^https$/,
+      error: 'MOLLIE_API_ENDPOINT must be an https:// URL such as https://api.mollie.com/v2/',
+    })
+    .optional(),
 });
 
 export type Env = {
@@ -72,6 +88,8 @@ export type Env = {
   signupRateLimit: number;
   photoUploadRateLimit: number;
   realtimeHeartbeatMs: number;
+  /** Mollie, when MOLLIE_API_KEY is set; null keeps the built-in test gateway. */
+  mollie: { apiKey: string; apiEndpoint: string | undefined } | null;
 };
 
 export class EnvError extends Error {}
@@ -106,6 +124,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.MOLLIE_API_ENDPOINT && !e.MOLLIE_API_KEY) {
+    throw new EnvError(
+      'Invalid environment:\n  MOLLIE_API_ENDPOINT: is set but MOLLIE_API_KEY is not (set both, or neither)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -124,5 +147,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     signupRateLimit: e.SIGNUP_RATE_LIMIT,
     photoUploadRateLimit: e.PHOTO_UPLOAD_RATE_LIMIT,
     realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
+    mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : null,
   };
 }

@@ -1,0 +1,102 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  acceptDoubleCertificate,
+  type MollieDouble,
+  startMollieDouble,
+} from '../../../test/mollie-double.ts';
+import { createMollieProvider, type MollieProvider, mollieWebhookPaymentId } from './mollie.ts';
+
+/**
+ * Mollie's side of the webhook: what a notice looks like and what may be read from it. The core's
+ * route (payments feature) owns the rest; its cases are the todos below (decision 0031, notes).
+ */
+let double: MollieDouble;
+let provider: MollieProvider;
+let restoreTls: () => void;
+
+beforeAll(async () => {
+  restoreTls = acceptDoubleCertificate();
+  double = await startMollieDouble();
+  provider = createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint });
+});
+
+afterAll(async () => {
+  await double?.close();
+  restoreTls?.();
+});
+
+describe('a Mollie webhook notice', () => {
+  it('carries the payment id only; the receiver fetches the rest from Mollie', async () => {
+    const bodies: string[] = [];
+    const receiver = Fastify();
+    receiver.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_req, body, done) => done(null, body),
+    );
+    receiver.post('/webhook', async (req) => {
+      bodies.push(req.body as string);
+      return '';
+    });
+    const address = await receiver.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const created = await provider.createPayment({
+        reference: 'pay_webhook',
+        amount: { cents: 995, currency: 'EUR' },
+        method: 'bancontact',
+        description: 'Liefdesplein 100 credits',
+        locale: 'fr',
+        redirectUrl: 'https://liefdesplein.test/credits/return/pay_webhook',
+        webhookUrl: `${address}/webhook`,
+      });
+      await double.setStatus(created.providerPaymentId, 'paid');
+      await double.refund(created.providerPaymentId, 500);
+      await double.chargeback(created.providerPaymentId, 495);
+      // Three notices, identical: a status change, a refund and a chargeback all look the same.
+      expect(bodies).toEqual(Array(3).fill(`id=${created.providerPaymentId}`));
+      const id = mollieWebhookPaymentId(bodies[0]);
+      expect(id).toBe(created.providerPaymentId);
+      expect(await provider.getPayment(id!)).toMatchObject({
+        status: 'paid',
+        amount: { cents: 995, currency: 'EUR' },
+        method: 'bancontact',
+        amountRefunded: { cents: 500, currency: 'EUR' },
+        amountChargedBack: { cents: 495, currency: 'EUR' },
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('is read only when it is a well-formed payment id', () => {
+    expect(mollieWebhookPaymentId('id=tr_WDqYK6vllg')).toBe('tr_WDqYK6vllg');
+    expect(mollieWebhookPaymentId({ id: 'tr_WDqYK6vllg' })).toBe('tr_WDqYK6vllg');
+    for (const forged of [
+      '',
+      'id=',
+      'id=ord_WDqYK6vllg',
+      'id=tr_../../v2/refunds',
+      'payment=tr_WDqYK6vllg&status=paid',
+      { id: ['tr_WDqYK6vllg'] },
+      { status: 'paid' },
+      null,
+      42,
+    ]) {
+      expect(mollieWebhookPaymentId(forged)).toBeNull();
+    }
+  });
+
+  // For the core's webhook route and its tests (they need the database and the payments table):
+  it.todo('reads application/x-www-form-urlencoded (Fastify parses JSON and text only by default)');
+  it.todo(
+    'answers 200 for an unknown or malformed id too, and grants nothing (a 404 would tell a prober which ids exist)',
+  );
+  it.todo(
+    'applies the fetched status forward only, after checking metadata.reference, amount and currency are ours',
+  );
+  it.todo(
+    'grants once per provider payment whatever the number and order of notices (100 concurrent → 1 grant)',
+  );
+  it.todo('takes credits back for a notice on a paid payment whose amountRefunded or amountChargedBack grew');
+});
