@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/contracts/payments.ts';
 import { METHOD_REACH, methodsFor } from './payment-methods.catalogue.ts';
+import { mollieTakes } from './providers/mollie.ts';
 
-const EVERY = new Set<PaymentMethod>(PAYMENT_METHODS);
-/** What Mollie still takes of the 18: not giropay (ended 2024), not Sofort (ended 2025). */
-const MOLLIE_LIKE = new Set<PaymentMethod>(PAYMENT_METHODS.filter((m) => m !== 'giropay' && m !== 'sofort'));
+/** A provider that takes every method in every currency (the test gateway). */
+const EVERY = { takes: (_method: PaymentMethod) => true };
+/** Mollie's own table: not giropay (ended 2024), not Sofort (ended 2025), not Nexi; paysafecard in euros. */
+const MOLLIE_LIKE = { takes: mollieTakes };
 
 describe('the method catalogue', () => {
   it('knows every method of the spec', () => {
@@ -26,6 +28,9 @@ describe('the method catalogue', () => {
     expect(mollie).not.toContain('giropay');
     expect(mollie).not.toContain('sofort');
     expect(mollie).toEqual(expect.arrayContaining(['creditcard', 'paypal', 'sct']));
+    // Mollie takes a method only in the currencies it takes it in.
+    expect(methodsFor('CH', 'CHF', MOLLIE_LIKE)).not.toContain('paysafecard');
+    expect(methodsFor('IT', 'EUR', MOLLIE_LIKE)).not.toContain('nexi');
   });
 
   it('keeps euro bank methods to euro countries, and direct debit back until its mandate flow', () => {

@@ -1,5 +1,6 @@
 import type { Currency, PaymentMethod } from '../../../shared/contracts/payments.ts';
 import { PAYMENT_METHODS } from '../../../shared/contracts/payments.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 
 /** Countries that pay in euro through SEPA (of the site's countries). */
 const SEPA_EURO = ['NL', 'BE', 'IE', 'DE', 'AT', 'IT', 'FR', 'ES'] as const;
@@ -68,10 +69,10 @@ const DISPLAY_ORDER: readonly PaymentMethod[] = [
 export function methodsFor(
   country: string,
   currency: Currency,
-  accepted: ReadonlySet<PaymentMethod>,
+  provider: Pick<PaymentProvider, 'takes'>,
 ): PaymentMethod[] {
   return DISPLAY_ORDER.filter((method) => {
-    if (!accepted.has(method) || DEFERRED_METHODS.has(method)) return false;
+    if (!provider.takes(method, currency) || DEFERRED_METHODS.has(method)) return false;
     const reach = METHOD_REACH[method];
     return (
       (reach.countries === null || reach.countries.includes(country)) &&

@@ -51,6 +51,8 @@ export interface PaymentProvider {
   readonly name: 'test' | 'mollie';
   /** The methods this provider takes (Mollie no longer offers giropay or Sofort, for instance). */
   readonly methods: ReadonlySet<PaymentMethod>;
+  /** Whether it takes this method in this currency (Mollie takes paysafecard in euros only, …). */
+  takes(method: PaymentMethod, currency: Currency): boolean;
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
 }

@@ -1,14 +1,12 @@
 import type { Env } from '../../env.ts';
 import type { AppServices } from '../../services.ts';
 import type { PaymentProvider } from './payment-provider.ts';
+import { molliePaymentProviderFromEnv } from './providers/mollie.ts';
 import { createTestGateway, type TestGatewayDeps } from './providers/test-gateway.ts';
 
-/**
- * Whether a real provider is configured. The seam for Mollie: it becomes true when MOLLIE_API_KEY
- * is set (env.ts), and createPaymentProvider then returns the Mollie adapter.
- */
-export function realProviderConfigured(_env: Env): boolean {
-  return false;
+/** Whether a real provider is configured: Mollie, when MOLLIE_API_KEY is set (env.ts). */
+export function realProviderConfigured(env: Env): boolean {
+  return env.mollie !== null;
 }
 
 /**
@@ -18,11 +16,7 @@ export function realProviderConfigured(_env: Env): boolean {
  * no provider at all — the demo — runs it, visibly labelled as a test checkout.
  */
 export function createPaymentProvider(env: Env, deps: TestGatewayDeps): PaymentProvider {
-  if (realProviderConfigured(env)) {
-    // The Mollie adapter (providers/mollie.ts) is returned here once it lands.
-    throw new Error('a real payment provider is configured but none is built in yet');
-  }
-  return createTestGateway(deps);
+  return molliePaymentProviderFromEnv(env) ?? createTestGateway(deps);
 }
 
 const providers = new WeakMap<object, PaymentProvider>();

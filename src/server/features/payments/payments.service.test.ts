@@ -25,6 +25,9 @@ function scriptedProvider() {
   const provider: PaymentProvider = {
     name: 'test',
     methods: new Set(['ideal', 'creditcard', 'paypal', 'blik', 'prezelewy24', 'bancontact', 'giropay']),
+    takes(method) {
+      return provider.methods.has(method);
+    },
     async createPayment(request) {
       next += 1;
       const id = `scripted_${next}_${Date.now()}`;

@@ -62,7 +62,7 @@ export async function creditOffers(services: PaymentServices, payer: Payer) {
   const provider = paymentProviderOf(services);
   return {
     packages: offersFor(values, currency),
-    methods: methodsFor(payer.country, currency, provider.methods),
+    methods: methodsFor(payer.country, currency, provider),
     currency,
     country: payer.country,
   };

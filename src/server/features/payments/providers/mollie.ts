@@ -211,6 +211,7 @@ export function createMollieProvider(options: MollieProviderOptions): MollieProv
   return {
     name: 'mollie',
     methods: MOLLIE_METHODS,
+    takes: mollieTakes,
 
     async createPayment(request: CreatePaymentRequest): Promise<CreatedPayment> {
       const method = mollieMethodOf(request.method);

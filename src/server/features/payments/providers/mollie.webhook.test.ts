@@ -8,8 +8,8 @@ import {
 import { createMollieProvider, type MollieProvider, mollieWebhookPaymentId } from './mollie.ts';
 
 /**
- * Mollie's side of the webhook: what a notice looks like and what may be read from it. The core's
- * route (payments feature) owns the rest; its cases are the todos below (decision 0031, notes).
+ * Mollie's side of the webhook: what a notice looks like and what may be read from it. The product's
+ * route with Mollie behind it is payments.mollie.test.ts.
  */
 let double: MollieDouble;
 let provider: MollieProvider;
@@ -86,17 +86,4 @@ describe('a Mollie webhook notice', () => {
       expect(mollieWebhookPaymentId(forged)).toBeNull();
     }
   });
-
-  // For the core's webhook route and its tests (they need the database and the payments table):
-  it.todo('reads application/x-www-form-urlencoded (Fastify parses JSON and text only by default)');
-  it.todo(
-    'answers 200 for an unknown or malformed id too, and grants nothing (a 404 would tell a prober which ids exist)',
-  );
-  it.todo(
-    'applies the fetched status forward only, after checking metadata.reference, amount and currency are ours',
-  );
-  it.todo(
-    'grants once per provider payment whatever the number and order of notices (100 concurrent → 1 grant)',
-  );
-  it.todo('takes credits back for a notice on a paid payment whose amountRefunded or amountChargedBack grew');
 });

@@ -67,6 +67,8 @@ export function createTestGateway(deps: TestGatewayDeps): PaymentProvider {
   return {
     name: 'test',
     methods: new Set(PAYMENT_METHODS),
+    // The stand-in takes every method in every currency: the catalogue's reach decides alone.
+    takes: () => true,
     async createPayment(request) {
       const id = `tg_${randomBytes(12).toString('base64url')}`;
       await deps.db.insert(testGatewayPayments).values({

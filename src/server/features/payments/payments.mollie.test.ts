@@ -1,0 +1,102 @@
+import net from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { createMember, logIn } from '../../test/members.ts';
+import { acceptDoubleCertificate, startMollieDouble } from '../../test/mollie-double.ts';
+import { balanceOf } from '../credits/credits.service.ts';
+import { setPaymentProvider } from './payment-providers.ts';
+import { createMollieProvider } from './providers/mollie.ts';
+
+/**
+ * The product with Mollie behind it, against the local double of Mollie's API over HTTPS: a member
+ * starts a payment, Mollie's notices (an id only, form-encoded) come to the webhook, and the grant
+ * happens once, from the status the server fetched.
+ */
+/** A free port for the app: Mollie's double posts its notices to PUBLIC_URL's webhook, for real. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const restoreTls = acceptDoubleCertificate();
+const double = await startMollieDouble();
+const port = await freePort();
+const { app, services } = await createTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}` });
+await app.listen({ host: '127.0.0.1', port });
+setPaymentProvider(
+  services,
+  createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint }),
+);
+
+afterAll(async () => {
+  await double.close();
+  restoreTls();
+});
+
+const notice = (id: string) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/payment-webhook.php',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `id=${id}`,
+  });
+
+describe('payments through Mollie', () => {
+  it('starts a Mollie checkout and grants once for many notices of the paid payment', async () => {
+    expect(services.env.publicUrl).toBe(`http://127.0.0.1:${port}`);
+    const member = await createMember(services.db, { country: 'NL' });
+    const login = await logIn(services.db, member.id);
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: 'p0', method: 'ideal' },
+      ...login,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { payment_id, checkout_url } = started.json() as { payment_id: string; checkout_url: string };
+    expect(checkout_url).toContain(double.apiEndpoint.replace(/\/v2\/?$/, '').replace(/\/$/, ''));
+    const { rows } = await services.pool.query(
+      'select provider, provider_payment_id, amount_cents, credits from payments where id = $1',
+      [payment_id],
+    );
+    const row = rows[0];
+    expect(row.provider).toBe('mollie');
+    expect(row.provider_payment_id).toMatch(/^tr_/);
+
+    // Not paid yet: a notice changes nothing.
+    expect((await notice(row.provider_payment_id)).statusCode).toBe(200);
+    expect(await balanceOf(services.db, member.id)).toBe(0);
+
+    // Mollie's own notice reaches the running app over HTTP (id only, form-encoded) and grants.
+    await double.setStatus(row.provider_payment_id, 'paid');
+    await expect.poll(() => balanceOf(services.db, member.id)).toBe(row.credits);
+    // More notices, at once, as a retrying provider sends them: nothing more.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => notice(row.provider_payment_id)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect(await balanceOf(services.db, member.id)).toBe(row.credits);
+    const grants = await services.pool.query(
+      `select count(*)::int n from credit_ledger where user_id = $1 and kind = 'grant' and reason = 'purchase'`,
+      [member.id],
+    );
+    expect(grants.rows[0].n).toBe(1);
+    const status = await services.pool.query('select status from payments where id = $1', [payment_id]);
+    expect(status.rows[0].status).toBe('paid');
+  });
+
+  it('answers 200 and changes nothing for ids Mollie or we do not know, and forged bodies', async () => {
+    for (const body of ['id=tr_unknown12345', 'id=ord_123', 'id=tr_../../v2/refunds'])
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/payment-webhook.php',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            payload: body,
+          })
+        ).statusCode,
+      ).toBe(200);
+  });
+});
