@@ -37,6 +37,16 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ TRUST_PROXY: 'proxy.example' })).toThrow(/TRUST_PROXY must be/);
   });
 
+  it('refuses a public production site without a payment provider unless it asks for the test gateway', () => {
+    const site = { NODE_ENV: 'production', PUBLIC_URL: 'https://liefdesplein.nl' };
+    expect(() => loadEnv(site)).toThrow(/MOLLIE_API_KEY.*PAYMENTS_TEST_GATEWAY=1/);
+    expect(loadEnv({ ...site, PAYMENTS_TEST_GATEWAY: '1' }).mollie).toBeNull();
+    expect(loadEnv({ ...site, MOLLIE_API_KEY: `live_${'a'.repeat(30)}` }).mollie).not.toBeNull();
+    // The demo and the journeys run production builds on this machine: no provider needed.
+    expect(loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3210' }).mollie).toBeNull();
+    expect(loadEnv({ NODE_ENV: 'production' }).publicUrl).toBe('http://localhost:3000');
+  });
+
   it('trims a trailing slash from PUBLIC_URL', () => {
     expect(loadEnv({ PUBLIC_URL: 'https://liefdesplein.nl/' }).publicUrl).toBe('https://liefdesplein.nl');
   });

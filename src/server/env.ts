@@ -61,6 +61,11 @@ const EnvSchema = z.object({
       'MOLLIE_API_KEY must be a Mollie API key such as test_… or live_… (Dashboard → Developers → API keys)',
     )
     .optional(),
+  /**
+   * A public production site with no real payment provider would hand out credits for test
+   * payments: it must say so on purpose (docs/decisions/0030, addendum).
+   */
+  PAYMENTS_TEST_GATEWAY: booleanish.default(false),
   /** Another Mollie API base (a test double, a staging proxy); the Mollie client speaks HTTPS only. */
   MOLLIE_API_ENDPOINT: z
     .url({
@@ -93,6 +98,12 @@ export type Env = {
 };
 
 export class EnvError extends Error {}
+
+/** This machine only: the demo, a developer's machine, the journeys' server. */
+function isLoopbackUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return ['localhost', '127.0.0.1', '[::1]'].includes(host) || host.endsWith('.localhost');
+}
 
 /**
  * Off unless said: behind no proxy, X-Forwarded-For is whatever the client wants it to be.
@@ -129,6 +140,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid environment:\n  MOLLIE_API_ENDPOINT: is set but MOLLIE_API_KEY is not (set both, or neither)',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  if (
+    e.NODE_ENV === 'production' &&
+    !e.MOLLIE_API_KEY &&
+    !e.PAYMENTS_TEST_GATEWAY &&
+    !isLoopbackUrl(publicUrl)
+  ) {
+    throw new EnvError(
+      'Invalid environment:\n  MOLLIE_API_KEY: a public production site needs a payment provider; set MOLLIE_API_KEY, or PAYMENTS_TEST_GATEWAY=1 for a test site whose payments are not real (the built-in test gateway grants credits without money)',
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -136,7 +158,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     mailFrom: e.MAIL_FROM,
     // Demo members make a fresh embedded install explorable; a real database is left alone unless asked.
     seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
