@@ -942,6 +942,8 @@ export type MembersKey =
   | 'gifts.intro'
   | 'gifts.load_failed'
   | 'gifts.loading'
+  | 'gifts.note_label'
+  | 'gifts.note_placeholder'
   | 'gifts.open_chat'
   | 'gifts.price'
   | 'gifts.retry'

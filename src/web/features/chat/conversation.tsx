@@ -520,9 +520,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
         open={picking === 'gift'}
         name={profile.name}
         onClose={() => setPicking(null)}
-        onChoose={({ id, slug, name }) => {
+        onChoose={({ id, slug, name }, note) => {
           setPicking(null);
-          compose({ kind: 'gift', body: '', gift: { id, slug, name } });
+          compose({ kind: 'gift', body: note, gift: { id, slug, name } });
         }}
       />
       <IcebreakerPicker
