@@ -111,6 +111,7 @@ export type CommonKey =
   | 'chat.offline'
   | 'chat.older_hidden'
   | 'chat.photo.attach'
+  | 'chat.photo.caption_label'
   | 'chat.photo.close'
   | 'chat.photo.list_preview'
   | 'chat.photo.open'

@@ -493,8 +493,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
             price={loaded.photo_credits}
             upsellInstead={loaded.send_refusal === 'conversation_limit_reached' && conversationId === null}
             onUpsell={() => setUpsell(true)}
-            onUploaded={(image) =>
-              compose({ kind: 'image', body: '', image: { id: image.id, thumb_url: image.thumb_url } })
+            onUploaded={(image, caption) =>
+              compose({ kind: 'image', body: caption, image: { id: image.id, thumb_url: image.thumb_url } })
             }
           />
           <GiftButton name={profile.name} onClick={() => setPicking('gift')} />
