@@ -73,6 +73,8 @@ for (const width of [1280, 375]) {
       await expect(p0).toContainText('€ 14,95');
       await expect(page.getByTestId('package-p2')).toContainText('Populair');
       await expect(page.getByText('Eenmalige betaling: geen abonnement')).toBeVisible();
+      // What credits buy, and a message's price in money where credits are bought.
+      await expect(page.getByText('Berichten kosten vanaf € 0,80 per stuk.')).toBeVisible();
       await expectAccessible(page);
       await p0.getByRole('link', { name: 'Kies het pakket van 100 credits' }).click();
       await expect(page).toHaveURL(/\/credits\/p0$/);

@@ -24,7 +24,8 @@ export const PAGE_TEXTS = {
     ],
   },
   service: { file: null, common: ['complaints', 'pricing'] },
-  payments: { file: 'payments', common: [] },
+  // The credits page says what credits buy in the pricing page's words.
+  payments: { file: 'payments', common: ['pricing'] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [

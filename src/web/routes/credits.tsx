@@ -1,12 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
+import type { Settings } from '../../shared/contracts/settings.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
 import { PackageCard } from '../features/payments/package-card.tsx';
 import { creditOffersQuery } from '../features/payments/payments-queries.ts';
+import { formatMoney } from '../features/pricing/format.ts';
 import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
+import { useRootData } from '../root.tsx';
 import '../styles/payments.scss';
 import type { Route } from './+types/credits';
 
@@ -23,6 +26,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 /** /credits: the four packages in the member's currency; choosing one goes to /credits/{id}. */
 function Credits() {
   const { t } = useTranslation();
+  const root = useRootData();
   const { user } = useSession();
   const offers = useQuery(creditOffersQuery());
   return (
@@ -45,7 +49,36 @@ function Credits() {
         </div>
       )}
       <p className="one-time-notice mt-4">{t('credits_page.one_time')}</p>
+      {root && <CreditUses settings={root.settings} country={offers.data?.country} />}
     </main>
+  );
+}
+
+/**
+ * What the credits buy, in the pricing page's words, and what a message costs in money in the
+ * member's country (settings.minimum_message_costs): shown where credits are bought.
+ */
+function CreditUses({ settings, country }: { settings: Settings; country: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const minimum = country ? settings.minimum_message_costs[country] : undefined;
+  return (
+    <section className="credit-uses mt-4" aria-labelledby="credit-uses-h">
+      <h2 id="credit-uses-h" className="h5">
+        {t('pricing.what_title')}
+      </h2>
+      <ul className="pricing-uses">
+        <li>{t('pricing.use_message', { credits: settings.message_credits })}</li>
+        <li>{t('pricing.use_photo', { credits: settings.photo_credits })}</li>
+        <li>{t('pricing.use_gift', { credits: settings.gift_credits })}</li>
+      </ul>
+      {minimum && (
+        <p className="small text-body-secondary">
+          {t('pricing.minimum', {
+            price: formatMoney(Math.round(minimum.costs * 100), minimum.currency, i18n.language),
+          })}
+        </p>
+      )}
+    </section>
   );
 }
 
