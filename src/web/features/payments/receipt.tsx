@@ -15,7 +15,7 @@ export function Receipt({ paymentId }: { paymentId: string }) {
   const root = useRootData();
   const query = useQuery(transactionQuery(paymentId));
   const back = (
-    <Link to="/transactions" className="btn btn-link px-0 no-print">
+    <Link to="/transactions" className="d-inline-block mb-2 no-print">
       ← {t('transactions.receipt.back')}
     </Link>
   );
