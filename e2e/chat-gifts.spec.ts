@@ -57,6 +57,8 @@ for (const width of [1280, 375]) {
     await toChat.click();
     await expect(sanne).toHaveURL(/\/chats\/\d+$/);
     await sanne.getByRole('button', { name: `Stuur ${PIETER.name} een cadeau` }).click();
+    // With a note: it goes with the gift as the message's text.
+    await picker.getByLabel('Een berichtje bij je cadeau (optioneel)').fill(`Knuffel! (${width})`);
     await picker.getByRole('button', { name: /Teddybeer/ }).click();
     const own = conversationLog(sanne, PIETER.name)
       .locator('.chat-bubble.own', { hasText: 'Teddybeer' })
@@ -66,6 +68,7 @@ for (const width of [1280, 375]) {
     await expectGiftShown(own, 'teddy-bear');
     await expect(theirs).toHaveCount(giftsBefore + 1);
     await expect(theirs.last()).toContainText('Teddybeer');
+    await expect(theirs.last()).toContainText(`Knuffel! (${width})`);
     await expectGiftShown(theirs.last(), 'teddy-bear');
     await expect.poll(async () => (await me(sanne)).credits).toBe(credits - 2 * GIFT_PRICE);
     await expectAccessible(pieter);

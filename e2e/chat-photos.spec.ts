@@ -61,6 +61,7 @@ for (const width of [1280, 375]) {
     await expect(dialog.getByText('20 credits per foto')).toBeVisible();
     await loaded(dialog.getByRole('img', { name: 'De foto die je hebt gekozen' }));
     await expectAccessible(sanne);
+    await dialog.getByLabel('Een regel bij je foto (optioneel)').fill(`Uitzicht vanaf de duinen (${width})`);
     await dialog.getByRole('button', { name: 'Foto sturen' }).click();
     await expect(dialog).toBeHidden();
 
@@ -74,6 +75,11 @@ for (const width of [1280, 375]) {
     // Pieter's open conversation shows it without a reload, and opens it large.
     const received = conversationLog(pieter, SANNE.name).locator(`.chat-bubble.theirs img[src="${thumb}"]`);
     await expect(received).toBeVisible();
+    await expect(
+      conversationLog(pieter, SANNE.name).locator('.chat-bubble.theirs', {
+        has: pieter.locator(`img[src="${thumb}"]`),
+      }),
+    ).toContainText(`Uitzicht vanaf de duinen (${width})`);
     await loaded(received);
     await conversationLog(pieter, SANNE.name)
       .locator('.chat-bubble.theirs', { has: pieter.locator(`img[src="${thumb}"]`) })

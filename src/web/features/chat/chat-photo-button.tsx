@@ -23,13 +23,17 @@ type Props = {
   upsellInstead: boolean;
   onUpsell: () => void;
   /** The upload is stored: send it as an image message (the conversation's outbox path). */
-  onUploaded: (image: ChatImage) => void;
+  /** The uploaded image and the member's caption ('' without one). */
+  onUploaded: (image: ChatImage, caption: string) => void;
 };
 
 type Phase =
   | { kind: 'preview' }
   | { kind: 'uploading'; percent: number }
   | { kind: 'error'; text: string; canRetry: boolean };
+
+/** A caption goes with the photo as its message's text: a line, not a letter. */
+const CAPTION_MAX = 200;
 
 /**
  * The composer's photo button: a file from the device, a preview with the price, then send (upload,
@@ -45,6 +49,7 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
   const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'preview' });
   const [unreadable, setUnreadable] = useState(false);
+  const [caption, setCaption] = useState('');
   // An upload the member cancelled still answers: its answer is dropped (the server removes the
   // unsent upload a day later).
   const attempt = useRef(0);
@@ -63,6 +68,7 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
   const close = () => {
     attempt.current += 1;
     setFile(null);
+    setCaption('');
     setPhase({ kind: 'preview' });
   };
 
@@ -92,8 +98,9 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
         },
       });
       if (attempt.current !== mine) return;
+      const text = caption.trim();
       close();
-      onUploaded(image);
+      onUploaded(image, text);
     } catch (error) {
       if (attempt.current !== mine) return;
       if (error instanceof ApiError && error.code === 'conversation_limit_reached') {
@@ -167,6 +174,17 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
             onError={() => setUnreadable(true)}
           />
         )}
+        <label className="form-label mt-2" htmlFor="chat-photo-caption">
+          {t('chat.photo.caption_label')}
+        </label>
+        <input
+          id="chat-photo-caption"
+          className="form-control"
+          value={caption}
+          maxLength={CAPTION_MAX}
+          disabled={uploading}
+          onChange={(event) => setCaption(event.target.value)}
+        />
         {uploading && (
           <p className="chat-photo-status" role="status">
             {phase.percent < 100

@@ -493,8 +493,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
             price={loaded.photo_credits}
             upsellInstead={loaded.send_refusal === 'conversation_limit_reached' && conversationId === null}
             onUpsell={() => setUpsell(true)}
-            onUploaded={(image) =>
-              compose({ kind: 'image', body: '', image: { id: image.id, thumb_url: image.thumb_url } })
+            onUploaded={(image, caption) =>
+              compose({ kind: 'image', body: caption, image: { id: image.id, thumb_url: image.thumb_url } })
             }
           />
           <GiftButton name={profile.name} onClick={() => setPicking('gift')} />
@@ -520,9 +520,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
         open={picking === 'gift'}
         name={profile.name}
         onClose={() => setPicking(null)}
-        onChoose={({ id, slug, name }) => {
+        onChoose={({ id, slug, name }, note) => {
           setPicking(null);
-          compose({ kind: 'gift', body: '', gift: { id, slug, name } });
+          compose({ kind: 'gift', body: note, gift: { id, slug, name } });
         }}
       />
       <IcebreakerPicker

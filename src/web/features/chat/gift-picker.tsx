@@ -13,8 +13,12 @@ type Props = {
   /** The partner the gift is for. */
   name: string;
   onClose: () => void;
-  onChoose: (gift: Gift) => void;
+  /** The gift and the member's note with it ('' without one). */
+  onChoose: (gift: Gift, note: string) => void;
 };
+
+/** A note goes with the gift as its message's text; a few words, not a letter. */
+export const GIFT_NOTE_MAX = 200;
 
 /**
  * The gift picker of the composer and of the profile view: every gift with its picture, name and
@@ -25,6 +29,11 @@ export function GiftPicker({ open, name, onClose, onChoose }: Props) {
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  const [note, setNote] = useState('');
+  // A new picker starts without the last gift's note.
+  useEffect(() => {
+    if (!open) setNote('');
+  }, [open]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
   useEffect(() => {
@@ -49,11 +58,22 @@ export function GiftPicker({ open, name, onClose, onChoose }: Props) {
       className="gift-picker"
     >
       <p className="text-secondary">{t('gifts.intro', { name })}</p>
+      <label className="form-label" htmlFor="gift-note">
+        {t('gifts.note_label')}
+      </label>
+      <input
+        id="gift-note"
+        className="form-control mb-3"
+        value={note}
+        maxLength={GIFT_NOTE_MAX}
+        placeholder={t('gifts.note_placeholder', { name })}
+        onChange={(event) => setNote(event.target.value)}
+      />
       {gifts ? (
         <ul className="gift-grid">
           {gifts.map((gift) => (
             <li key={gift.id}>
-              <button type="button" className="gift-option" onClick={() => onChoose(gift)}>
+              <button type="button" className="gift-option" onClick={() => onChoose(gift, note.trim())}>
                 <img src={giftImageUrl(gift.slug)} alt="" width={64} height={64} loading="lazy" />
                 <span className="gift-name">{gift.name}</span>
                 <span className="gift-price">{t('gifts.price', { count: gift.credits })}</span>

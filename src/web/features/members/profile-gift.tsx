@@ -46,7 +46,7 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
     if (outcome && outcome.kind !== 'sending') outcomeRef.current?.scrollIntoView({ block: 'nearest' });
   }, [outcome]);
 
-  const give = async (gift: Gift) => {
+  const give = async (gift: Gift, note: string) => {
     setOpen(false);
     setOutcome({ kind: 'sending', gift });
     try {
@@ -54,7 +54,7 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
         to: { id: member.id },
         client_id: crypto.randomUUID(),
         kind: 'gift',
-        body: '',
+        body: note,
         gift: { id: gift.id },
       });
       setOutcome({ kind: 'sent', gift, conversation: message.conversation.id });
