@@ -30,6 +30,7 @@ export default [
       route('credits', 'routes/credits.tsx', { id: 'credits' }),
       route('credits/:id/:method?', 'routes/credits-checkout.tsx', { id: 'credits-id-paymentmethod' }),
       route('premium', 'routes/premium.tsx'),
+      route('transactions/:id?', 'routes/transactions.tsx', { id: 'transactions' }),
     ]),
     route('members', 'routes/members.tsx'),
     route('members/:id', 'routes/member.tsx', { id: 'member' }),

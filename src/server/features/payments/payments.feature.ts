@@ -9,6 +9,7 @@ import {
   TEST_GATEWAY_PAID_LATER_JOB,
   TEST_GATEWAY_WEBHOOK_JOB,
 } from './providers/test-gateway.ts';
+import { transactionsRoutes } from './transactions.routes.ts';
 
 /**
  * Buying credits (docs/decisions/0030): packages, payments, the provider's webhook, the re-check of
@@ -19,6 +20,7 @@ export const paymentsFeature = defineFeature({
   name: 'payments',
   routes: (services) => async (app) => {
     await app.register(paymentsRoutes(services));
+    await app.register(transactionsRoutes(services));
     if (!realProviderConfigured(services.env)) {
       if (services.env.nodeEnv === 'production')
         services.log.warn('no payment provider is configured: payments go through the test gateway');

@@ -71,6 +71,9 @@ export function PaymentReturn({ paymentId }: { paymentId: string }) {
           <Link className="btn btn-outline-primary" to="/chats">
             {t('checkout.to_chats')}
           </Link>
+          <Link className="btn btn-link" to={`/transactions/${data.payment_id}`}>
+            {t('checkout.to_receipt')}
+          </Link>
         </p>
       </section>
     );

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
 import {
   type CreditOffersResponse,
   FINAL_PAYMENT_STATUSES,
@@ -7,6 +7,11 @@ import {
   type PaymentResponse,
   type StartPaymentResponse,
 } from '../../../shared/contracts/payments.ts';
+import type {
+  LedgerResponse,
+  TransactionResponse,
+  TransactionsResponse,
+} from '../../../shared/contracts/transactions.ts';
 import { getJson, request } from '../../lib/api.ts';
 
 export const paymentKeys = {
@@ -47,5 +52,41 @@ export function useStartPayment() {
   return useMutation({
     mutationFn: (choice: { package: PackageId; method: PaymentMethod }) =>
       request<StartPaymentResponse>('/api/payment.php', { method: 'POST', body: choice }),
+  });
+}
+
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  list: (page: number) => [...transactionKeys.all, 'list', page] as const,
+  one: (id: string) => [...transactionKeys.all, 'one', id] as const,
+  ledger: () => [...transactionKeys.all, 'ledger'] as const,
+};
+
+/** GET /api/transactions.php: the member's payments, newest first, 50 a page. */
+export function transactionsQuery(page: number) {
+  return queryOptions({
+    queryKey: transactionKeys.list(page),
+    queryFn: () => getJson<TransactionsResponse>(`/api/transactions.php?page=${page}`),
+  });
+}
+
+/** GET /api/transaction.php?id=: one payment, for its receipt. */
+export function transactionQuery(id: string) {
+  return queryOptions({
+    queryKey: transactionKeys.one(id),
+    queryFn: async () =>
+      (await getJson<TransactionResponse>(`/api/transaction.php?id=${encodeURIComponent(id)}`)).transaction,
+    retry: false,
+  });
+}
+
+/** GET /api/credit-ledger.php: the member's credit history, keyset-paged with `before`. */
+export function ledgerQuery() {
+  return infiniteQueryOptions({
+    queryKey: transactionKeys.ledger(),
+    queryFn: ({ pageParam }) =>
+      getJson<LedgerResponse>(`/api/credit-ledger.php${pageParam ? `?before=${pageParam}` : ''}`),
+    initialPageParam: null as number | null,
+    getNextPageParam: (last) => last.next_before,
   });
 }

@@ -114,6 +114,11 @@ export function TopNav({ siteName }: { siteName: string }) {
                   </Link>
                 </li>
                 <li>
+                  <Link className="dropdown-item" to="/transactions" onClick={close}>
+                    {t('member_nav.transactions')}
+                  </Link>
+                </li>
+                <li>
                   <button type="button" className="dropdown-item" onClick={() => void logout()}>
                     {t('member_nav.logout')}
                   </button>

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { CurrencySchema, PackageIdSchema, PaymentMethodSchema, PaymentStatusSchema } from './payments.ts';
+
+/** A payment as the member's transaction list and receipt show it; money in integer cents. */
+export const TransactionSchema = z.object({
+  payment_id: z.uuid(),
+  package: PackageIdSchema,
+  credits: z.number().int().positive(),
+  /** What was paid, VAT included. */
+  amount: z.number().int().positive(),
+  /** The VAT inside `amount` (never added on top). */
+  vat: z.number().int().nonnegative(),
+  /** The rate in hundredths of a percent (2100 is 21%), from the member's country at the payment. */
+  vat_rate_bp: z.number().int().nonnegative(),
+  currency: CurrencySchema,
+  method: PaymentMethodSchema,
+  status: PaymentStatusSchema,
+  country: z.string(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
+});
+export type Transaction = z.infer<typeof TransactionSchema>;
+
+export const TRANSACTIONS_PAGE_SIZE = 50;
+
+export const TransactionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+/** GET /api/transactions.php: the caller's payments, newest first, 50 a page. */
+export const TransactionsResponseSchema = z.object({
+  transactions: z.array(TransactionSchema),
+  page: z.number().int(),
+  has_more: z.boolean(),
+});
+export type TransactionsResponse = z.infer<typeof TransactionsResponseSchema>;
+
+/** GET /api/transaction.php?id=: one of them, for the receipt. */
+export const TransactionResponseSchema = z.object({ transaction: TransactionSchema });
+export type TransactionResponse = z.infer<typeof TransactionResponseSchema>;
+
+export const LEDGER_PAGE_SIZE = 50;
+
+/** One change of the member's credits: a grant (purchase, sign-up), a spend with its reason, a refund. */
+export const LedgerEntrySchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(['grant', 'spend', 'refund', 'adjustment']),
+  /** Positive for grants and refunds, negative for spends. */
+  delta: z.number().int(),
+  balance_after: z.number().int(),
+  /** signup, purchase, message, gift, photo, demo, ... (the page names the ones it knows). */
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntrySchema>;
+
+export const LedgerQuerySchema = z.object({
+  /** Keyset: the entries older than this id (the previous page's `next_before`). */
+  before: z.coerce.number().int().positive().optional(),
+});
+/** GET /api/credit-ledger.php: newest first, keyset-paged by id. */
+export const LedgerResponseSchema = z.object({
+  entries: z.array(LedgerEntrySchema),
+  next_before: z.number().int().nullable(),
+});
+export type LedgerResponse = z.infer<typeof LedgerResponseSchema>;

@@ -1,0 +1,60 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { ledgerQuery } from './payments-queries.ts';
+
+const KNOWN_REASONS = ['purchase', 'signup', 'message', 'gift', 'photo', 'demo'] as const;
+type KnownReason = (typeof KNOWN_REASONS)[number];
+const isKnown = (reason: string): reason is KnownReason =>
+  (KNOWN_REASONS as readonly string[]).includes(reason);
+
+/** The member's credit history: grants, spends with their reason, refunds; newest first, more on demand. */
+export function CreditLedger() {
+  const { t, i18n } = useTranslation();
+  const ledger = useInfiniteQuery(ledgerQuery());
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+
+  if (ledger.isError)
+    return (
+      <div className="alert alert-danger" role="alert">
+        {t('transactions.load_failed')}
+      </div>
+    );
+  if (ledger.isPending) return <p aria-busy="true">{t('checkout.loading')}</p>;
+  const entries = ledger.data.pages.flatMap((page) => page.entries);
+  if (entries.length === 0) return <p className="text-secondary">{t('transactions.ledger_empty')}</p>;
+  return (
+    <>
+      <ul className="ledger-list list-unstyled" data-testid="credit-ledger">
+        {entries.map((entry) => (
+          <li key={entry.id} className="ledger-row">
+            <span className="ledger-when">{when(entry.created_at)}</span>
+            <span className="ledger-reason">
+              {entry.kind === 'refund'
+                ? t('transactions.reasons.refund')
+                : isKnown(entry.reason)
+                  ? t(`transactions.reasons.${entry.reason}`)
+                  : entry.reason}
+            </span>
+            <span className={`ledger-delta ${entry.delta > 0 ? 'is-plus' : 'is-minus'}`}>
+              {entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`}
+            </span>
+            <span className="ledger-balance">
+              {t('transactions.balance', { count: entry.balance_after })}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {ledger.hasNextPage && (
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm"
+          disabled={ledger.isFetchingNextPage}
+          onClick={() => void ledger.fetchNextPage()}
+        >
+          {t('transactions.more')}
+        </button>
+      )}
+    </>
+  );
+}

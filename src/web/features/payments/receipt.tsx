@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useRootData } from '../../root.tsx';
+import { formatMoney } from '../pricing/format.ts';
+import { transactionQuery } from './payments-queries.ts';
+
+/**
+ * A payment as a receipt: the seller (the company of the app config, with its VAT numbers), what
+ * was bought, the amount with the VAT inside it, and the return policy. Prints on its own: the
+ * navigation, the footer and the buttons are hidden by `@media print` (transactions.scss).
+ */
+export function Receipt({ paymentId }: { paymentId: string }) {
+  const { t, i18n } = useTranslation();
+  const root = useRootData();
+  const query = useQuery(transactionQuery(paymentId));
+  const back = (
+    <Link to="/transactions" className="d-inline-block mb-2 no-print">
+      ← {t('transactions.receipt.back')}
+    </Link>
+  );
+  if (query.isPending) return <p aria-busy="true">{t('checkout.loading')}</p>;
+  if (query.isError)
+    return (
+      <>
+        {back}
+        <div className="alert alert-danger" role="alert">
+          {t('errors.payment_not_found')}
+        </div>
+      </>
+    );
+  const tx = query.data;
+  const money = (cents: number) => formatMoney(cents, tx.currency, i18n.language);
+  const company = root?.company;
+  const refundDays = root?.settings.refund_days;
+  const rate = new Intl.NumberFormat(i18n.language, { style: 'percent', maximumFractionDigits: 2 }).format(
+    tx.vat_rate_bp / 10_000,
+  );
+  return (
+    <article className="receipt" data-testid="receipt">
+      {back}
+      <header className="receipt-header">
+        <h1>{t('transactions.receipt.title')}</h1>
+        <button
+          type="button"
+          className="btn btn-outline-secondary btn-sm no-print"
+          onClick={() => window.print()}
+        >
+          {t('transactions.receipt.print')}
+        </button>
+      </header>
+      {company && (
+        <section className="receipt-seller" aria-label={t('transactions.receipt.seller')}>
+          <p className="fw-bold mb-0">{company.name}</p>
+          <p className="mb-0">{company.address}</p>
+          <p className="mb-0">
+            {company.city}, {company.country}
+          </p>
+          <p className="mb-0">
+            {t('transactions.receipt.kvk')}: {company.kvk}
+          </p>
+          {company.vat_numbers.map((number) => (
+            <p className="mb-0" key={number}>
+              {t('transactions.receipt.vat_number')}: {number}
+            </p>
+          ))}
+        </section>
+      )}
+      <dl className="receipt-lines">
+        <dt>{t('transactions.receipt.number')}</dt>
+        <dd className="receipt-id">{tx.payment_id}</dd>
+        <dt>{t('transactions.date')}</dt>
+        <dd>
+          {new Date(tx.paid_at ?? tx.created_at).toLocaleString(i18n.language, {
+            dateStyle: 'long',
+            timeStyle: 'short',
+          })}
+        </dd>
+        <dt>{t('transactions.package')}</dt>
+        <dd>
+          {t(`credits_page.tiers.${tx.package}`)} · {t('credits_page.credits', { count: tx.credits })}
+        </dd>
+        <dt>{t('transactions.method')}</dt>
+        <dd>{t(`methods.${tx.method}`)}</dd>
+        <dt>{t('transactions.status')}</dt>
+        <dd>{t(`transactions.statuses.${tx.status}`)}</dd>
+        <dt>{t('transactions.receipt.net')}</dt>
+        <dd>{money(tx.amount - tx.vat)}</dd>
+        <dt>{t('transactions.receipt.vat', { rate })}</dt>
+        <dd data-testid="receipt-vat">{money(tx.vat)}</dd>
+        <dt className="receipt-total">{t('transactions.receipt.total')}</dt>
+        <dd className="receipt-total" data-testid="receipt-amount">
+          {money(tx.amount)}
+        </dd>
+      </dl>
+      {refundDays !== undefined && (
+        <p className="receipt-policy">
+          {t('transactions.receipt.return_policy', { days: refundDays })}{' '}
+          <Link to="/pages/return-policy">{t('transactions.receipt.return_policy_link')}</Link>
+        </p>
+      )}
+    </article>
+  );
+}
