@@ -24,8 +24,7 @@ export const PAGE_TEXTS = {
     ],
   },
   service: { file: null, common: ['complaints', 'pricing'] },
-  // The credits page says what credits buy in the pricing page's words.
-  payments: { file: 'payments', common: ['pricing'] },
+  payments: { file: 'payments', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [

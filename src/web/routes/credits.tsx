@@ -15,7 +15,8 @@ import type { Route } from './+types/credits';
 
 // The member layout's middleware keeps visitors out.
 export async function loader({ context }: Route.LoaderArgs) {
-  const texts = context.pageTexts('payments');
+  // What credits buy is said in the pricing page's words: the service pages' small texts come along.
+  const texts = { ...context.pageTexts('service'), ...context.pageTexts('payments') };
   return { texts, title: createTranslator(texts)('credits_page.title') };
 }
 
