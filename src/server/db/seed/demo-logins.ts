@@ -1,10 +1,10 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../../features/auth/passwords.ts';
 import { grantCredits } from '../../features/credits/credits.service.ts';
 import { grantReference } from '../../features/payments/payments.service.ts';
 import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
 import type { Database } from '../client.ts';
-import { payments, profiles, users } from '../schema/index.ts';
+import { creditLedger, payments, profiles, users } from '../schema/index.ts';
 
 /** The two accounts the README names, so a newcomer can look around as a member at once. */
 const DEMO_LOGINS = [
@@ -83,12 +83,13 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
           paidAt,
           checkedAt: paidAt,
         });
-        await grantCredits(tx, {
-          userId: row.id,
-          amount: login.credits,
-          reason: 'purchase',
-          reference: grantReference('test', providerPaymentId),
-        });
+        const reference = grantReference('test', providerPaymentId);
+        await grantCredits(tx, { userId: row.id, amount: login.credits, reason: 'purchase', reference });
+        // The history agrees with the receipt: the grant is dated with the purchase.
+        await tx
+          .update(creditLedger)
+          .set({ createdAt: paidAt })
+          .where(and(eq(creditLedger.kind, 'grant'), eq(creditLedger.reference, reference)));
         return row;
       }
       // Credits to try the paid parts with, through the ledger like every credit.
