@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply } from 'fastify';
+import { afterAll } from 'vitest';
 
 /**
  * A local stand-in of the Mollie Payments API v2 (decision 0031): the real `@mollie/api-client`
@@ -525,4 +526,18 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
     chargeback,
     close: () => app.close(),
   };
+}
+
+/**
+ * The double for one test file: its certificate accepted, started now, closed (and certificate
+ * checks restored) after the file's tests.
+ */
+export async function mollieDoubleForFile(): Promise<MollieDouble> {
+  const restoreTls = acceptDoubleCertificate();
+  const double = await startMollieDouble();
+  afterAll(async () => {
+    await double.close();
+    restoreTls();
+  });
+  return double;
 }

@@ -1,8 +1,8 @@
 import net from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
-import { acceptDoubleCertificate, startMollieDouble } from '../../test/mollie-double.ts';
+import { mollieDoubleForFile } from '../../test/mollie-double.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { setPaymentProvider } from './payment-providers.ts';
 import { createMollieProvider } from './providers/mollie.ts';
@@ -21,8 +21,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-const restoreTls = acceptDoubleCertificate();
-const double = await startMollieDouble();
+const double = await mollieDoubleForFile();
 const port = await freePort();
 const { app, services } = await createTestApp({ PUBLIC_URL: `http://127.0.0.1:${port}` });
 await app.listen({ host: '127.0.0.1', port });
@@ -30,11 +29,6 @@ setPaymentProvider(
   services,
   createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint }),
 );
-
-afterAll(async () => {
-  await double.close();
-  restoreTls();
-});
 
 const notice = (id: string) =>
   app.inject({

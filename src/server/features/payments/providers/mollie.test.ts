@@ -1,13 +1,12 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../../../shared/contracts/payments.ts';
 import { LOCALES } from '../../../../shared/i18n/locales.ts';
 import { loadEnv } from '../../../env.ts';
 import {
-  acceptDoubleCertificate,
   doubleApiKey,
-  type MollieDouble,
   type MollieStatus,
+  mollieDoubleForFile,
   startMollieDouble,
 } from '../../../test/mollie-double.ts';
 import { type CreatePaymentRequest, ProviderPaymentNotFound } from '../payment-provider.ts';
@@ -15,27 +14,14 @@ import {
   createMollieProvider,
   fromMollieAmount,
   MOLLIE_METHODS,
-  type MollieProvider,
   MollieProviderError,
   molliePaymentProviderFromEnv,
   mollieTakes,
   toMollieAmount,
 } from './mollie.ts';
 
-let double: MollieDouble;
-let provider: MollieProvider;
-let restoreTls: () => void;
-
-beforeAll(async () => {
-  restoreTls = acceptDoubleCertificate();
-  double = await startMollieDouble();
-  provider = createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint });
-});
-
-afterAll(async () => {
-  await double?.close();
-  restoreTls?.();
-});
+const double = await mollieDoubleForFile();
+const provider = createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint });
 
 const request = (overrides: Partial<CreatePaymentRequest> = {}): CreatePaymentRequest => ({
   reference: 'pay_0001',

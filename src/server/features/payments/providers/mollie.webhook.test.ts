@@ -1,30 +1,14 @@
 import Fastify from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  acceptDoubleCertificate,
-  type MollieDouble,
-  startMollieDouble,
-} from '../../../test/mollie-double.ts';
-import { createMollieProvider, type MollieProvider, mollieWebhookPaymentId } from './mollie.ts';
+import { describe, expect, it } from 'vitest';
+import { mollieDoubleForFile } from '../../../test/mollie-double.ts';
+import { createMollieProvider, mollieWebhookPaymentId } from './mollie.ts';
 
 /**
  * Mollie's side of the webhook: what a notice looks like and what may be read from it. The product's
  * route with Mollie behind it is payments.mollie.test.ts.
  */
-let double: MollieDouble;
-let provider: MollieProvider;
-let restoreTls: () => void;
-
-beforeAll(async () => {
-  restoreTls = acceptDoubleCertificate();
-  double = await startMollieDouble();
-  provider = createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint });
-});
-
-afterAll(async () => {
-  await double?.close();
-  restoreTls?.();
-});
+const double = await mollieDoubleForFile();
+const provider = createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint });
 
 describe('a Mollie webhook notice', () => {
   it('carries the payment id only; the receiver fetches the rest from Mollie', async () => {
