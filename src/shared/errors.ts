@@ -57,6 +57,7 @@ export const ERROR_CODES = [
   'package_not_found',
   'payment_method_unavailable',
   'payment_provider_failed',
+  'direct_debit_blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
