@@ -23,6 +23,7 @@ import { grantCredits } from '../credits/credits.service.ts';
 import { methodsFor } from './payment-methods.catalogue.ts';
 import { type PaymentProvider, ProviderPaymentNotFound } from './payment-provider.ts';
 import { paymentProviderOf } from './payment-providers.ts';
+import { type AppliedReversal, applyReversals } from './reversals.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -162,8 +163,8 @@ const RANK: Record<PaymentStatus, number> = {
  * Whether a payment in `current` takes the provider's `reported` status. States only move forward
  * (open → pending → final). Paid is the exception that wins over the other final states: a
  * provider that reports paid has the money (a bank transfer paid after it expired, a retried card
- * after a failed attempt), and the member gets what they paid for. Nothing leaves paid here:
- * refunds and chargebacks are their own states, in a later slice.
+ * after a failed attempt), and the member gets what they paid for. Nothing leaves paid: refunds
+ * and chargebacks are amounts beside the paid status (reversals.ts, decision 0035).
  */
 export function takesStatus(current: PaymentStatus, reported: PaymentStatus): boolean {
   if (current === reported || current === 'paid') return false;
@@ -173,14 +174,22 @@ export function takesStatus(current: PaymentStatus, reported: PaymentStatus): bo
 
 export type AppliedStatus =
   | { outcome: 'unknown' }
-  | { outcome: 'applied' | 'unchanged'; status: PaymentStatus; granted: boolean };
+  | {
+      outcome: 'applied' | 'unchanged';
+      status: PaymentStatus;
+      granted: boolean;
+      /** What this notice took back of a paid payment (refund, chargeback); absent: nothing. */
+      reversed?: AppliedReversal;
+    };
 
 /**
  * Applies what the provider says of one of its payments: the only way a payment changes. It never
  * trusts a notice's content, only the id: the status is fetched from the provider, then applied in
  * one transaction on the locked row. On the first move to paid, the credits are granted (once per
  * provider payment: the ledger's reference, whatever the number or order of notices) and the member
- * becomes premium, in that same transaction, so a crash leaves either all of it or none.
+ * becomes premium, in that same transaction, so a crash leaves either all of it or none. Money
+ * that went back after paid (a refund, a chargeback) takes its credits back in the same way, once
+ * per cumulative amount (reversals.ts), also when it is seen in the same notice as paid.
  */
 export async function applyProviderStatus(
   services: PaymentServices,
@@ -205,8 +214,12 @@ export async function applyProviderStatus(
     const [payment] = await tx.select().from(payments).where(eq(payments.id, known.id)).for('update');
     if (!payment) return { outcome: 'unknown' } as const;
     if (!takesStatus(payment.status, remote.status)) {
+      const reversed =
+        payment.status === 'paid' ? await applyReversals(services, tx, payment, remote, now) : null;
       await tx.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
-      return { outcome: 'unchanged', status: payment.status, granted: false } as const;
+      return reversed
+        ? ({ outcome: 'applied', status: payment.status, granted: false, reversed } as const)
+        : ({ outcome: 'unchanged', status: payment.status, granted: false } as const);
     }
     if (
       remote.status === 'paid' &&
@@ -242,6 +255,10 @@ export async function applyProviderStatus(
       });
       granted = grant.applied;
       await markPaidUser(services, tx, payment.userId);
+      // A refund or chargeback may be the first thing we hear of a paid payment (notices out of
+      // order): granted, then taken back, in this one transaction.
+      const reversed = await applyReversals(services, tx, payment, remote, now);
+      if (reversed) return { outcome: 'applied', status: remote.status, granted, reversed } as const;
     }
     return { outcome: 'applied', status: remote.status, granted } as const;
   });
