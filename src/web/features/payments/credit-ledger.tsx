@@ -2,7 +2,16 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { ledgerQuery } from './payments-queries.ts';
 
-const KNOWN_REASONS = ['purchase', 'signup', 'message', 'gift', 'photo', 'demo'] as const;
+const KNOWN_REASONS = [
+  'purchase',
+  'signup',
+  'message',
+  'gift',
+  'photo',
+  'demo',
+  'refund_reversal',
+  'chargeback',
+] as const;
 type KnownReason = (typeof KNOWN_REASONS)[number];
 const isKnown = (reason: string): reason is KnownReason =>
   (KNOWN_REASONS as readonly string[]).includes(reason);
@@ -39,6 +48,11 @@ export function CreditLedger() {
             <span className={`ledger-delta ${entry.delta > 0 ? 'is-plus' : 'is-minus'}`}>
               {entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`}
             </span>
+            {entry.shortfall > 0 && (
+              <span className="ledger-shortfall" data-testid="ledger-shortfall">
+                {t('transactions.shortfall', { count: entry.shortfall })}
+              </span>
+            )}
             <span className="ledger-balance">
               {t('transactions.balance', { count: entry.balance_after })}
             </span>
