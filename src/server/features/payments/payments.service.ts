@@ -21,7 +21,7 @@ import type { AppServices } from '../../services.ts';
 import { markPaidUser } from '../auth/accounts.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { methodsFor } from './payment-methods.catalogue.ts';
-import { type PaymentProvider, ProviderPaymentNotFound } from './payment-provider.ts';
+import { type PaymentProvider, type ProviderPayment, ProviderPaymentNotFound } from './payment-provider.ts';
 import { paymentProviderOf } from './payment-providers.ts';
 import { type AppliedReversal, applyReversals } from './reversals.ts';
 
@@ -198,7 +198,12 @@ export async function applyProviderStatus(
 ): Promise<AppliedStatus> {
   // Ids we never handed out cost no call to the provider (a forged notice, a scan).
   const [known] = await services.db
-    .select({ id: payments.id })
+    .select({
+      id: payments.id,
+      status: payments.status,
+      refundedCents: payments.refundedCents,
+      chargedBackCents: payments.chargedBackCents,
+    })
     .from(payments)
     .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
   if (!known) return { outcome: 'unknown' };
@@ -210,6 +215,15 @@ export async function applyProviderStatus(
     throw error;
   }
   const now = services.now();
+  if (changesNothing(known, remote)) {
+    // A repeated notice (a provider's retries, a storm): nothing to change, so no lock and no
+    // transaction. Safe on a stale read: status and reversed amounts only ever move forward, so
+    // what the provider reports cannot be ahead of a newer row if it is not ahead of this one.
+    // Unsettled payments still note the check, for the re-check job.
+    if (!isFinal(known.status))
+      await services.db.update(payments).set({ checkedAt: now }).where(eq(payments.id, known.id));
+    return { outcome: 'unchanged', status: known.status, granted: false };
+  }
   return services.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, known.id)).for('update');
     if (!payment) return { outcome: 'unknown' } as const;
@@ -262,6 +276,19 @@ export async function applyProviderStatus(
     }
     return { outcome: 'applied', status: remote.status, granted } as const;
   });
+}
+
+/** Whether the provider reports nothing beyond what the row says: no new status, nothing more went back. */
+function changesNothing(
+  row: Pick<PaymentRow, 'status' | 'refundedCents' | 'chargedBackCents'>,
+  remote: ProviderPayment,
+): boolean {
+  if (takesStatus(row.status, remote.status)) return false;
+  if (row.status !== 'paid') return true;
+  return (
+    (remote.amountRefunded?.cents ?? 0) <= row.refundedCents &&
+    (remote.amountChargedBack?.cents ?? 0) <= row.chargedBackCents
+  );
 }
 
 /** The ledger's reference of a payment's grant: one grant per provider payment. */

@@ -1,6 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { ledgerQuery } from './payments-queries.ts';
+import { onCreditsEvent } from './credits-events.ts';
+import { ledgerQuery, transactionKeys } from './payments-queries.ts';
 
 const KNOWN_REASONS = [
   'purchase',
@@ -20,6 +22,13 @@ const isKnown = (reason: string): reason is KnownReason =>
 export function CreditLedger() {
   const { t, i18n } = useTranslation();
   const ledger = useInfiniteQuery(ledgerQuery());
+  const queryClient = useQueryClient();
+  // A balance change (a grant, a spend in another tab, a refund or chargeback) shows at once:
+  // the history and the payments are read again.
+  useEffect(
+    () => onCreditsEvent(() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })),
+    [queryClient],
+  );
   const when = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
