@@ -59,14 +59,15 @@ for (const width of [1280, 375]) {
     const ledger = page.getByTestId('credit-ledger');
     await expect(ledger).toContainText('+100');
 
-    const operator = await browser.newPage({ viewport: { width, height: 800 } });
+    const operatorContext = await browser.newContext({ viewport: { width, height: 800 } });
+    const operator = await operatorContext.newPage();
     await operator.goto(gatewayUrl);
     const admin = operator.getByRole('region', { name: 'Beheerder (test)' });
     await expect(admin).toBeVisible();
     await expectAccessible(operator);
     await admin.getByRole('button', { name: 'Storneren (terugboeking door de bank)' }).click();
     await expect(operator.getByTestId('gateway-charged-back')).toHaveText('Gestorneerd: € 14,95');
-    await operator.close();
+    await operatorContext.close();
 
     // Live, without a reload: the history shows the chargeback, the menu drops premium.
     await expect(ledger).toContainText('Betaling gestorneerd: credits teruggenomen');
