@@ -14,6 +14,8 @@ import { signUpMember, startProduct, stopProcess, waitFor } from './lib.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lh-data-'));
 const PORT = process.env.BENCH_LIGHTHOUSE_PORT ?? '3903';
+/** Runs per page; the median is reported (the machine is shared). */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const base = `http://127.0.0.1:${PORT}`;
 const product = startProduct(PORT, dataDir, { SEED_DEMO: process.env.BENCH_SEED_DEMO ?? '1' });
 try {
@@ -46,29 +48,25 @@ try {
   await fs.rm(dataDir, { recursive: true, force: true });
 }
 
-/** One Lighthouse run (mobile preset) of a page; the scores, the core timings, and the goals met. */
+/**
+ * Lighthouse (mobile preset) on a page, RUNS times (the machine is shared: one run can land on a
+ * busy moment); the run with the median performance score is reported, with every run's score,
+ * the core timings, the goals met, and what costs points.
+ */
 async function lighthouse(
   page: string,
   headers?: Record<string, string>,
   goals: Record<string, number> = {},
 ) {
-  const out = path.join(dataDir, `lh${page.replace(/\W/g, '_')}.json`);
-  execFileSync(
-    path.join(root, 'node_modules/.bin/lighthouse'),
-    [
-      `${base}${page}`,
-      '--quiet',
-      '--output=json',
-      `--output-path=${out}`,
-      '--only-categories=performance,accessibility,best-practices,seo',
-      ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
-    ],
-    { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: 'inherit' },
+  const reports: LighthouseReport[] = [];
+  for (let run = 0; run < RUNS; run += 1) reports.push(await lighthouseRun(page, run, headers));
+  const score = (r: LighthouseReport, id = 'performance') => Math.round((r.categories[id]?.score ?? 0) * 100);
+  reports.sort((a, b) => score(a) - score(b));
+  const report = reports[Math.floor(reports.length / 2)] as LighthouseReport;
+  console.log(
+    `${page}${headers ? ' (logged in)' : ''} — ${report.finalDisplayedUrl ?? report.finalUrl}; performance of the ${RUNS} runs: ${reports.map((r) => score(r)).join(', ')}; accessibility: ${reports.map((r) => score(r, 'accessibility')).join(', ')}`,
   );
-  const report = JSON.parse(await fs.readFile(out, 'utf8'));
-  console.log(`${page}${headers ? ' (logged in)' : ''} — ${report.finalDisplayedUrl ?? report.finalUrl}`);
-  for (const [id, category] of Object.entries(report.categories as Record<string, { score: number }>)) {
+  for (const [id, category] of Object.entries(report.categories)) {
     const score = Math.round(category.score * 100);
     const goal = goals[id];
     console.log(
@@ -84,9 +82,7 @@ async function lighthouse(
     console.log(`  ${audit}: ${report.audits[audit]?.displayValue}`);
   }
   // What costs points, so a miss can be fixed rather than guessed at.
-  const failing = Object.values(
-    report.audits as Record<string, { id: string; score: number | null; scoreDisplayMode: string }>,
-  )
+  const failing = Object.values(report.audits)
     .filter(
       (a) =>
         a.score !== null &&
@@ -95,4 +91,44 @@ async function lighthouse(
     )
     .map((a) => a.id);
   if (failing.length > 0) console.log(`  below 0.9: ${failing.join(', ')}`);
+}
+
+type LighthouseReport = {
+  finalDisplayedUrl?: string;
+  finalUrl?: string;
+  categories: Record<string, { score: number }>;
+  audits: Record<
+    string,
+    { id: string; score: number | null; scoreDisplayMode: string; displayValue?: string }
+  >;
+};
+
+/** One run; Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART): tried again then. */
+async function lighthouseRun(
+  page: string,
+  run: number,
+  headers?: Record<string, string>,
+): Promise<LighthouseReport> {
+  const out = path.join(dataDir, `lh${page.replace(/\W/g, '_')}-${run}.json`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      execFileSync(
+        path.join(root, 'node_modules/.bin/lighthouse'),
+        [
+          `${base}${page}`,
+          '--quiet',
+          '--output=json',
+          `--output-path=${out}`,
+          '--only-categories=performance,accessibility,best-practices,seo',
+          ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
+        ],
+        { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: 'inherit' },
+      );
+      return JSON.parse(await fs.readFile(out, 'utf8')) as LighthouseReport;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (${page}: Lighthouse failed, run ${run + 1} tried again)`);
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { CreditOffer, Currency } from '../../shared/contracts/payments.ts';
 import type { Settings } from '../../shared/contracts/settings.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
@@ -44,15 +45,35 @@ function Credits() {
         </div>
       ) : (
         <div className="package-grid credits-grid" aria-busy={offers.isPending}>
-          {offers.data?.packages.map((offer) => (
-            <PackageCard key={offer.id} offer={offer} />
-          ))}
+          {offers.data
+            ? offers.data.packages.map((offer) => <PackageCard key={offer.id} offer={offer} />)
+            : // Until the member's own offers arrive (their currency is the server's to say), the
+              // same four cards hold their place unseen, so nothing below them moves (no layout
+              // shift: Lighthouse, docs/performance.md).
+              root &&
+              placeholderOffers(root.settings).map((offer) => (
+                <div key={offer.id} className="package-placeholder" aria-hidden="true" inert>
+                  <PackageCard offer={offer} />
+                </div>
+              ))}
         </div>
       )}
       <p className="one-time-notice mt-4">{t('credits_page.one_time')}</p>
       {root && <CreditUses settings={root.settings} country={offers.data?.country} />}
     </main>
   );
+}
+
+/** The settings' packages in the site's currency: only the size of the cards, never shown. */
+function placeholderOffers(settings: Settings): CreditOffer[] {
+  const currency = settings.currency as Currency;
+  return settings.credit_packages.map((pkg) => ({
+    id: pkg.id,
+    credits: pkg.credits,
+    amount: pkg.prices[currency] ?? Object.values(pkg.prices)[0] ?? 1,
+    currency,
+    popular: pkg.popular,
+  }));
 }
 
 /**
