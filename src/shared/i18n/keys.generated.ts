@@ -211,6 +211,7 @@ export type CommonKey =
   | 'errors.csrf_failed'
   | 'errors.daily_limit_reached'
   | 'errors.default'
+  | 'errors.direct_debit_blocked'
   | 'errors.email_exists'
   | 'errors.email_not_found'
   | 'errors.email_pending_deletion'
