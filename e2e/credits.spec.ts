@@ -1,37 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
-
-const PASSWORD = 'Zonnebloem-2026!';
-
-/**
- * A fresh free member from the Netherlands (EUR, iDEAL), logged in in this browser. Not the free
- * demo login: a purchase makes a member premium for life, and the later journeys count on the demo
- * login staying free (locked photos, the conversation limit).
- */
-async function newMember(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const res = await page.request.post('/api/signup.php', {
-    data: {
-      email: `koper${stamp}@example.nl`,
-      name: `Koper${stamp.slice(-7)}`,
-      password: PASSWORD,
-      date_of_birth: '1984-06-02',
-      gender: 'female',
-      sexuality: 'hetero',
-      country: 'NL',
-      region: 'NL-UT',
-      city: 'Utrecht',
-      accept_terms: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-type Me = { credits: number; paid_user: boolean };
-async function me(page: Page): Promise<Me> {
-  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
-  return ((await res.json()) as { user: Me }).user;
-}
+import { me, newBuyer as newMember } from './new-buyer.ts';
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Hoofdnavigatie' });
 

@@ -1,43 +1,18 @@
-import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { me, newBuyer } from './new-buyer.ts';
 
 /**
  * A member buys, then the operator charges the payment back through the test gateway's own page
  * (a bank reversal): the credits go back out, the member's open tab follows live — the menu, the
  * credit history — and premium ends, since that purchase was the only one (decision 0035).
  */
-async function newMember(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const res = await page.request.post('/api/signup.php', {
-    data: {
-      email: `storno${stamp}@example.nl`,
-      name: `Storno${stamp.slice(-7)}`,
-      password: 'Zonnebloem-2026!',
-      date_of_birth: '1986-03-14',
-      gender: 'male',
-      sexuality: 'hetero',
-      country: 'NL',
-      region: 'NL-UT',
-      city: 'Utrecht',
-      accept_terms: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
-
-type Me = { credits: number; paid_user: boolean };
-async function me(page: Page): Promise<Me> {
-  const res = await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } });
-  return ((await res.json()) as { user: Me }).user;
-}
-
 for (const width of [1280, 375]) {
   test(`the operator charges a purchase back; the member's history and menu follow live at ${width} px`, async ({
     page,
     browser,
   }) => {
     await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
-    await newMember(page);
+    await newBuyer(page, 'storno');
     const before = await me(page);
 
     await page.goto('/credits/p0');

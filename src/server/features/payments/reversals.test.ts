@@ -13,11 +13,10 @@ const { app, services } = await createTestApp();
 const scripted = scriptedProvider();
 setPaymentProvider(services, scripted.provider);
 
-/** A member with a paid p1 purchase (its notice applied): the credits granted, premium. */
-async function paidPurchase(packageId = 'p1') {
-  const member = await createMember(services.db, { country: 'NL' });
-  const login = await logIn(services.db, member.id);
-  const before = await balanceOf(services.db, member.id);
+type Login = Awaited<ReturnType<typeof logIn>>;
+
+/** A purchase started by the member (not paid yet): our id, the provider's, its amount and credits. */
+async function startPurchase(login: Login, packageId = 'p1') {
   const res = await app.inject({
     method: 'POST',
     url: '/api/payment.php',
@@ -30,9 +29,20 @@ async function paidPurchase(packageId = 'p1') {
     'select provider_payment_id, amount_cents, credits from payments where id = $1',
     [payment_id],
   );
-  const providerId = rows[0].provider_payment_id as string;
-  const amount = rows[0].amount_cents as number;
-  const credits = rows[0].credits as number;
+  return {
+    paymentId: payment_id,
+    providerId: rows[0].provider_payment_id as string,
+    amount: rows[0].amount_cents as number,
+    credits: rows[0].credits as number,
+  };
+}
+
+/** A member with a paid p1 purchase (its notice applied): the credits granted, premium. */
+async function paidPurchase(packageId = 'p1') {
+  const member = await createMember(services.db, { country: 'NL' });
+  const login = await logIn(services.db, member.id);
+  const before = await balanceOf(services.db, member.id);
+  const { paymentId: payment_id, providerId, amount, credits } = await startPurchase(login, packageId);
   scripted.set(providerId, 'paid');
   await notice(providerId);
   expect(await balanceOf(services.db, member.id)).toBe(before + credits);
@@ -240,28 +250,15 @@ describe('a refund or a chargeback of a paid payment', () => {
     const member = await createMember(services.db, { country: 'NL' });
     const login = await logIn(services.db, member.id);
     const before = await balanceOf(services.db, member.id);
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payment.php',
-      payload: { package: 'p0', method: 'ideal' },
-      ...login,
-    });
-    const { payment_id } = res.json() as { payment_id: string };
-    const { rows } = await services.pool.query(
-      'select provider_payment_id, amount_cents, credits from payments where id = $1',
-      [payment_id],
-    );
-    const providerId = rows[0].provider_payment_id as string;
+    const { providerId, amount, credits } = await startPurchase(login, 'p0');
     // Our row is still open: the paid notice was lost; the provider now reports paid and charged back.
-    scripted.set(providerId, 'paid', {
-      amountChargedBack: { cents: rows[0].amount_cents, currency: 'EUR' },
-    });
+    scripted.set(providerId, 'paid', { amountChargedBack: { cents: amount, currency: 'EUR' } });
     const result = await applyProviderStatus(services, providerId, scripted.provider);
     expect(result).toMatchObject({
       outcome: 'applied',
       status: 'paid',
       granted: true,
-      reversed: { taken: rows[0].credits, shortfall: 0, premiumEnded: true },
+      reversed: { taken: credits, shortfall: 0, premiumEnded: true },
     });
     expect(await balanceOf(services.db, member.id)).toBe(before);
     expect(await directDebitBlockOf(services.db, member.id)).not.toBeNull();
@@ -273,18 +270,9 @@ describe('a refund or a chargeback of a paid payment', () => {
 
   it('keeps premium while another purchase stands', async () => {
     const first = await paidPurchase('p0');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/api/payment.php',
-      payload: { package: 'p1', method: 'ideal' },
-      ...first.login,
-    });
-    const { payment_id } = res.json() as { payment_id: string };
-    const { rows } = await services.pool.query('select provider_payment_id from payments where id = $1', [
-      payment_id,
-    ]);
-    scripted.set(rows[0].provider_payment_id, 'paid');
-    await notice(rows[0].provider_payment_id);
+    const second = await startPurchase(first.login, 'p1');
+    scripted.set(second.providerId, 'paid');
+    await notice(second.providerId);
     first.reverse({ chargedBack: first.amount });
     await notice(first.providerId);
     expect(await paidUser(first.member.id)).toBe(true);

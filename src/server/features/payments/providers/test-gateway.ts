@@ -57,6 +57,16 @@ export async function findGatewayPayment(db: Queryable, id: string): Promise<Gat
   return record;
 }
 
+/** The record, locked until the transaction ends: one change at a time, as at a provider. */
+async function lockGatewayPayment(tx: Queryable, id: string): Promise<GatewayRecord | undefined> {
+  const [record] = await tx
+    .select()
+    .from(testGatewayPayments)
+    .where(eq(testGatewayPayments.id, id))
+    .for('update');
+  return record;
+}
+
 /**
  * The built-in test gateway (docs/decisions/0030): a provider whose "servers" are a table and a
  * checkout page of our own (test-gateway.routes.ts). It keeps its own record of each payment,
@@ -117,11 +127,7 @@ export async function chooseOutcome(
 ): Promise<{ redirectUrl: string } | undefined> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [record] = await tx
-      .select()
-      .from(testGatewayPayments)
-      .where(eq(testGatewayPayments.id, id))
-      .for('update');
+    const record = await lockGatewayPayment(tx, id);
     if (!record) return undefined;
     if (reportedStatus(record, now) !== 'open') return { redirectUrl: record.redirectUrl };
     const paidLaterAt = new Date(now.getTime() + PAID_LATER_SECONDS * 1000);
@@ -198,11 +204,7 @@ export async function reverseGatewayPayment(
 ): Promise<{ ok: true } | { refused: ReversalRefusal } | undefined> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [record] = await tx
-      .select()
-      .from(testGatewayPayments)
-      .where(eq(testGatewayPayments.id, id))
-      .for('update');
+    const record = await lockGatewayPayment(tx, id);
     if (!record) return undefined;
     if (reportedStatus(record, now) !== 'paid') return { refused: 'not_paid' as const };
     const left = record.amountCents - record.refundedCents - record.chargedBackCents;
