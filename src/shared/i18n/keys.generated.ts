@@ -598,6 +598,7 @@ export type CommonKey =
   | 'spending.title'
   | 'spending.today'
   | 'spending.today_no_limit'
+  | 'time_bonus.badge'
   | 'time_bonus.banner'
   | 'time_bonus.banner_link'
   | 'time_bonus.countdown_label'
