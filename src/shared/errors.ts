@@ -68,6 +68,7 @@ export const ERROR_CODES = [
   'discount_code_currency',
   'discount_code_first_purchase',
   'no_active_discount',
+  'direct_debit_blocked',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -211,6 +211,7 @@ export type CommonKey =
   | 'errors.csrf_failed'
   | 'errors.daily_limit_reached'
   | 'errors.default'
+  | 'errors.direct_debit_blocked'
   | 'errors.discount_code_country'
   | 'errors.discount_code_currency'
   | 'errors.discount_code_expired'

@@ -93,3 +93,20 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Members who may no longer pay by direct debit: after a reversal or chargeback (a debit the bank
+ * took back), or by the back office. One row per member; the direct-debit form refuses them with
+ * 'Your account is blocked for direct debit payments.' (features/payments/direct-debit-blocks.ts).
+ */
+export const directDebitBlocks = pgTable('direct_debit_blocks', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  reason: text('reason', { enum: ['reversal', 'back_office'] }).notNull(),
+  /** The payment that was reversed, when a reversal caused it. */
+  paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),
+  /** The back office's words, for the next operator. */
+  note: text('note'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
