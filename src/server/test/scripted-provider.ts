@@ -1,6 +1,9 @@
 import type { PaymentStatus } from '../../shared/contracts/payments.ts';
-import type { PaymentProvider, ProviderPayment } from '../features/payments/payment-provider.ts';
-import { ProviderPaymentNotFound } from '../features/payments/payment-provider.ts';
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  ProviderPaymentNotFound,
+} from '../features/payments/payment-provider.ts';
 
 /**
  * A provider whose answers the test sets: what a real provider's API double does, without HTTP,

@@ -68,6 +68,8 @@ export const SettingsValuesSchema = z.object({
   currencies: z.record(z.string().length(2), z.string().length(3)),
   /** The /premium page's claim: "46% higher match chance" (spec §9). */
   premium_match_chance: z.number().int().min(0).max(1000).default(46),
+  /** How many days after sign-up the welcome discount (25% on the first purchase) runs (docs/decisions/0032). */
+  welcome_discount_days: z.number().int().min(0).max(365).default(7),
 });
 export type SettingsValues = z.infer<typeof SettingsValuesSchema>;
 

@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
 import type { CreditOffer, Currency } from '../../shared/contracts/payments.ts';
 import type { Settings } from '../../shared/contracts/settings.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
+import { CODE_PARAM, priceWithDiscount, useDiscount } from '../features/payments/discount.ts';
+import { DiscountCodeForm } from '../features/payments/discount-code-form.tsx';
 import { PackageCard } from '../features/payments/package-card.tsx';
 import { creditOffersQuery } from '../features/payments/payments-queries.ts';
 import { formatMoney } from '../features/pricing/format.ts';
@@ -31,6 +34,15 @@ function Credits() {
   const root = useRootData();
   const { user } = useSession();
   const offers = useQuery(creditOffersQuery());
+  const [search, setSearch] = useSearchParams();
+  const code = search.get(CODE_PARAM);
+  const typed = useDiscount(code);
+  // The active discount stays in view beside a typed code that was refused.
+  const active = useDiscount(null).discount;
+  const discount = code && typed.discount ? typed.discount : active;
+  const apply = (next: string | null) =>
+    setSearch(next ? { [CODE_PARAM]: next } : {}, { replace: true, preventScrollReset: true });
+  const carry = code && typed.discount ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
   return (
     <main id="main" className="container credits-page">
       <BackButton label={t('checkout.back')} />
@@ -39,6 +51,15 @@ function Credits() {
       {user?.paid_user && (
         <p className="credits-balance">{t('credits_page.balance', { count: user.credits })}</p>
       )}
+      <DiscountCodeForm
+        key={code ?? ''}
+        code={code}
+        discount={typed.discount}
+        error={typed.error}
+        pending={typed.pending}
+        active={active}
+        onApply={apply}
+      />
       {offers.isError ? (
         <div className="alert alert-danger" role="alert">
           {t('credits_page.load_failed')}
@@ -46,14 +67,21 @@ function Credits() {
       ) : (
         <div className="package-grid credits-grid" aria-busy={offers.isPending}>
           {offers.data
-            ? offers.data.packages.map((offer) => <PackageCard key={offer.id} offer={offer} />)
+            ? offers.data.packages.map((offer) => (
+                <PackageCard
+                  key={offer.id}
+                  offer={offer}
+                  price={priceWithDiscount(offer, discount)}
+                  search={carry}
+                />
+              ))
             : // Until the member's own offers arrive (their currency is the server's to say), the
               // same four cards hold their place unseen, so nothing below them moves (no layout
               // shift: Lighthouse, docs/performance.md).
               root &&
               placeholderOffers(root.settings).map((offer) => (
                 <div key={offer.id} className="package-placeholder" aria-hidden="true" inert>
-                  <PackageCard offer={offer} />
+                  <PackageCard offer={offer} price={priceWithDiscount(offer, discount)} search="" />
                 </div>
               ))}
         </div>

@@ -23,7 +23,7 @@ import {
 /** A provider's notice: Mollie posts `id=tr_...` form-encoded; JSON `{ "id": ... }` is taken too. */
 const WebhookBodySchema = z.looseObject({ id: z.string().trim().min(1).max(100) });
 
-function payerOf(
+export function payerOf(
   viewer: MemberViewer,
   session: ActiveSession | null,
   ctx: { domain: string; locale: Payer['locale'] },
@@ -79,6 +79,8 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
         const { payment, checkoutUrl } = await startPayment(services, payerOf(viewer, session, request.ctx), {
           packageId: request.body.package,
           method: request.body.method,
+          discountCode: request.body.discount_code || undefined,
+          expectedAmount: request.body.amount,
         });
         return { payment_id: payment.id, checkout_url: checkoutUrl };
       },

@@ -97,10 +97,13 @@ describe('the packages and methods a member is offered', () => {
 });
 
 describe('POST /api/payment.php', () => {
-  it('computes the amount on the server: a price or credits sent along are ignored', async () => {
+  it('computes the amount on the server: credits sent along are ignored, a tampered price refused', async () => {
     const member = await createMember(services.db, { country: 'NL' });
     const login = await logIn(services.db, member.id);
-    const res = await start(login, { package: 'p2', method: 'ideal', amount: 1, credits: 99999 });
+    const tampered = await start(login, { package: 'p2', method: 'ideal', amount: 1 });
+    expect(tampered.statusCode).toBe(409);
+    expect(tampered.json().error.code).toBe('price_changed');
+    const res = await start(login, { package: 'p2', method: 'ideal', credits: 99999 });
     expect(res.statusCode, res.body).toBe(200);
     const { payment_id, checkout_url } = res.json();
     expect(checkout_url).toMatch(/^https:\/\/checkout\.example\//);

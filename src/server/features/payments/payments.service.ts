@@ -20,6 +20,13 @@ import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { markPaidUser } from '../auth/accounts.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
+import {
+  type CheckedDiscount,
+  checkDiscount,
+  priceWith,
+  reserveDiscount,
+  settleDiscount,
+} from '../discounts/discounts.service.ts';
 import { methodsFor } from './payment-methods.catalogue.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderPaymentNotFound } from './payment-provider.ts';
 import { paymentProviderOf } from './payment-providers.ts';
@@ -78,7 +85,14 @@ export async function creditOffers(services: PaymentServices, payer: Payer) {
 export async function startPayment(
   services: PaymentServices,
   payer: Payer,
-  choice: { packageId: PackageId; method: PaymentMethod },
+  choice: {
+    packageId: PackageId;
+    method: PaymentMethod;
+    /** A discount code; checked and applied here (docs/decisions/0032). */
+    discountCode?: string;
+    /** The amount the page showed: compared only, never charged. */
+    expectedAmount?: number;
+  },
 ): Promise<{ payment: PaymentRow; checkoutUrl: string }> {
   const offers = await creditOffers(services, payer);
   const offer = offers.packages.find((p) => p.id === choice.packageId);
@@ -86,31 +100,39 @@ export async function startPayment(
   if (!offers.methods.includes(choice.method)) throw methodUnavailable(choice.method);
   const values = await services.settings.getValues(payer.domain);
   const provider = paymentProviderOf(services);
+  const { price, discount } = await discountStep(services, payer, offer, choice);
 
-  const [payment] = await services.db
-    .insert(payments)
-    .values({
-      userId: payer.viewer.id,
-      packageId: offer.id,
-      credits: offer.credits,
-      amountCents: offer.amount,
-      currency: offer.currency,
-      method: choice.method,
-      provider: provider.name,
-      country: payer.country,
-      locale: payer.locale,
-      createdAt: services.now(),
-      updatedAt: services.now(),
-    })
-    .returning();
-  if (!payment) throw new Error('payment insert returned no row');
+  // The payment row and its code's reservation commit together: a once-only code cannot be
+  // reserved by two purchases, and a payment never exists with a code it did not reserve.
+  const payment = await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: payer.viewer.id,
+        packageId: offer.id,
+        credits: offer.credits,
+        amountCents: price.amountCents,
+        currency: offer.currency,
+        method: choice.method,
+        provider: provider.name,
+        country: payer.country,
+        locale: payer.locale,
+        createdAt: services.now(),
+        updatedAt: services.now(),
+        ...paymentDiscountColumns(discount, price),
+      })
+      .returning();
+    if (!row) throw new Error('payment insert returned no row');
+    if (discount) await reserveDiscount(tx, discount, payer.viewer.id, row.id);
+    return row;
+  });
 
   const base = services.env.publicUrl;
   let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
   try {
     created = await provider.createPayment({
       reference: payment.id,
-      amount: { cents: offer.amount, currency: offer.currency },
+      amount: { cents: price.amountCents, currency: offer.currency },
       method: choice.method,
       description: `${values.name} ${offer.credits} credits`,
       locale: payer.locale,
@@ -122,10 +144,13 @@ export async function startPayment(
       { err: error, paymentId: payment.id },
       'the payment provider refused to create a payment',
     );
-    await services.db
-      .update(payments)
-      .set({ status: 'failed', failureReason: 'provider_error', updatedAt: services.now() })
-      .where(eq(payments.id, payment.id));
+    await services.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: 'provider_error', updatedAt: services.now() })
+        .where(eq(payments.id, payment.id));
+      await settleDiscount(tx, payment.id, 'failed', services.now());
+    });
     throw providerFailed();
   }
   const [stored] = await services.db
@@ -136,6 +161,46 @@ export async function startPayment(
   if (!stored || !created.checkoutUrl) throw providerFailed();
   return { payment: stored, checkoutUrl: created.checkoutUrl };
 }
+
+const priceChanged = () =>
+  new AppError('price_changed', 409, 'The price has changed. Please check it and confirm again.');
+
+/**
+ * The discount step of a purchase: the code (typed, or the member's active discount) checked for
+ * this package and method, and the price computed with it on the server. A page that showed
+ * another amount (a tampered price, a discount that ended meanwhile) starts nothing.
+ */
+async function discountStep(
+  services: PaymentServices,
+  payer: Payer,
+  offer: CreditOffer,
+  choice: { method: PaymentMethod; discountCode?: string; expectedAmount?: number },
+) {
+  const discount = choice.discountCode
+    ? await checkDiscount(
+        services,
+        { viewer: payer.viewer, country: payer.country, domain: payer.domain, currency: offer.currency },
+        choice.discountCode,
+        { amountCents: offer.amount, method: choice.method },
+      )
+    : null;
+  const price = discount
+    ? priceWith(discount, offer.amount)
+    : { amountCents: offer.amount, discountCents: 0, originalAmountCents: offer.amount };
+  if (choice.expectedAmount !== undefined && choice.expectedAmount !== price.amountCents)
+    throw priceChanged();
+  return { discount, price };
+}
+
+const paymentDiscountColumns = (discount: CheckedDiscount | null, price: ReturnType<typeof priceWith>) =>
+  discount
+    ? {
+        discountCode: discount.row.code,
+        discountPercentage: discount.percentage,
+        discountCents: price.discountCents,
+        originalAmountCents: price.originalAmountCents,
+      }
+    : {};
 
 /** One of the member's own payments (the return page's read; it never changes anything). */
 export async function findOwnPayment(
@@ -259,6 +324,7 @@ export async function applyProviderStatus(
         checkedAt: now,
       })
       .where(eq(payments.id, payment.id));
+    await settleDiscount(tx, payment.id, remote.status, now, services.log);
     let granted = false;
     if (remote.status === 'paid') {
       const grant = await grantCredits(tx, {

@@ -12,6 +12,7 @@ import type { Queryable } from '../../db/client.ts';
 import { creditLedger, payments } from '../../db/schema/index.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
+import { presentPaymentDiscount } from './payments.presenter.ts';
 import { findOwnPayment, type PaymentRow } from './payments.service.ts';
 import { vatIncluded, vatRateBp } from './vat.ts';
 
@@ -35,6 +36,7 @@ export function presentTransaction(payment: PaymentRow): Transaction {
     charged_back_amount: payment.chargedBackCents,
     refunded_at: payment.refundedAt?.toISOString() ?? null,
     charged_back_at: payment.chargedBackAt?.toISOString() ?? null,
+    discount: presentPaymentDiscount(payment),
   };
 }
 

@@ -79,4 +79,5 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   credit_packages: PACKAGES,
   currencies: CURRENCY_BY_COUNTRY,
   premium_match_chance: 46,
+  welcome_discount_days: 7,
 };

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   type PackageId,
   PackageIdSchema,
@@ -7,8 +7,9 @@ import {
   PaymentMethodSchema,
 } from '../../../shared/contracts/payments.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { formatMoney } from '../pricing/format.ts';
 import { ConfirmPaymentModal } from './confirm-payment-modal.tsx';
+import { CODE_PARAM, priceWithDiscount, useDiscount } from './discount.ts';
+import { DiscountedPriceView } from './discounted-price.tsx';
 import { MethodLogo } from './method-logo.tsx';
 import { creditOffersQuery } from './payments-queries.ts';
 
@@ -23,9 +24,15 @@ type Props = {
  * its logo and name. Choosing one puts it in the address and opens the confirm modal.
  */
 export function CheckoutPage({ packageId, method }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const offers = useQuery(creditOffersQuery());
+  const [search] = useSearchParams();
+  const code = search.get(CODE_PARAM);
+  const typed = useDiscount(code);
+  const active = useDiscount(null).discount;
+  // A typed code the server accepted, else the member's active discount (time bonus, welcome).
+  const discount = code && typed.discount ? typed.discount : active;
   const id = PackageIdSchema.safeParse(packageId);
   const chosen = PaymentMethodSchema.safeParse(method);
 
@@ -45,8 +52,9 @@ export function CheckoutPage({ packageId, method }: Props) {
     );
   const open: PaymentMethod | null =
     chosen.success && offers.data.methods.includes(chosen.data) ? chosen.data : null;
+  const keep = code ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
   const choose = (next: PaymentMethod | null, pkg: PackageId = offer.id) =>
-    navigate(next ? `/credits/${pkg}/${next}` : `/credits/${pkg}`, {
+    navigate(next ? `/credits/${pkg}/${next}${keep}` : `/credits/${pkg}${keep}`, {
       replace: true,
       preventScrollReset: true,
     });
@@ -58,9 +66,13 @@ export function CheckoutPage({ packageId, method }: Props) {
           <h2 id="package-h" className="h5">
             {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
           </h2>
-          <p className="checkout-amount" data-testid="checkout-amount">
-            {formatMoney(offer.amount, offer.currency, i18n.language)}
-          </p>
+          <DiscountedPriceView
+            amount={offer.amount}
+            currency={offer.currency}
+            price={priceWithDiscount(offer, discount)}
+            className="checkout-amount"
+            testId="checkout-amount"
+          />
         </div>
         <p className="one-time-notice">{t('credits_page.one_time')}</p>
       </section>
@@ -86,11 +98,12 @@ export function CheckoutPage({ packageId, method }: Props) {
         </ul>
       )}
       <p className="mt-3">
-        <Link to="/credits">{t('checkout.all_packages')}</Link>
+        <Link to={`/credits${keep}`}>{t('checkout.all_packages')}</Link>
       </p>
       <ConfirmPaymentModal
         key={open ?? 'none'}
         offer={offer}
+        price={open ? priceWithDiscount(offer, discount, open) : null}
         method={open}
         onClose={() => void choose(null)}
       />
