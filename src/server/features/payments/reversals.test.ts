@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerResponse, TransactionsResponse } from '../../../shared/contracts/transactions.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
+import { webhookNotice } from '../../test/payment-notices.ts';
 import { scriptedProvider } from '../../test/scripted-provider.ts';
 import { balanceOf, spendCredits } from '../credits/credits.service.ts';
 import { directDebitBlockOf } from './direct-debit-blocks.ts';
@@ -55,13 +56,7 @@ async function paidPurchase(packageId = 'p1') {
   return { member, login, before, paymentId: payment_id, providerId, amount, credits, reverse };
 }
 
-const notice = (id: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/payment-webhook.php',
-    payload: `id=${encodeURIComponent(id)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+const notice = (id: string) => webhookNotice(app, id);
 
 async function reversalRows(userId: number) {
   const { rows } = await services.pool.query(
