@@ -93,4 +93,50 @@ describe('payments through Mollie', () => {
         ).statusCode,
       ).toBe(200);
   });
+
+  it('signs a direct-debit mandate by SMS code and charges it through Mollie, with no checkout page', async () => {
+    const member = await createMember(services.db, { country: 'NL' });
+    const login = await logIn(services.db, member.id);
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/direct-debit.php',
+      payload: {
+        package: 'p0',
+        account_holder: 'Sanne de Vries',
+        iban: 'NL91 ABNA 0417 1643 00',
+        street: 'Oudegracht',
+        house_number: '12',
+        zip: '3511 AB',
+        city: 'Utrecht',
+        phone: '06 87654321',
+      },
+      ...login,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const sms = (await services.sms.listStored()).find((m) => m.to === '+31687654321');
+    const otp = sms?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+    const signed = await app.inject({
+      method: 'POST',
+      url: '/api/direct-debit-sign.php',
+      payload: { mandate_id: form.json().mandate_id, otp },
+      ...login,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const { rows } = await services.pool.query(
+      'select provider_payment_id, customer_id, mandate_id, sequence_type from payments where id = $1',
+      [signed.json().payment_id],
+    );
+    const row = rows[0];
+    expect(row).toMatchObject({ sequence_type: 'recurring' });
+    const mandate = double.mandates.get(row.mandate_id);
+    expect(mandate).toMatchObject({ method: 'directdebit', customerId: row.customer_id });
+    expect(mandate?.details).toMatchObject({ consumerAccount: 'NL91ABNA0417164300' });
+    expect(double.payments.get(row.provider_payment_id)).toMatchObject({
+      sequenceType: 'recurring',
+      status: 'pending',
+      method: 'directdebit',
+    });
+    await double.setStatus(row.provider_payment_id, 'paid');
+    await expect.poll(() => balanceOf(services.db, member.id)).toBe(100);
+  });
 });

@@ -23,7 +23,7 @@ import {
 /** A provider's notice: Mollie posts `id=tr_...` form-encoded; JSON `{ "id": ... }` is taken too. */
 const WebhookBodySchema = z.looseObject({ id: z.string().trim().min(1).max(100) });
 
-function payerOf(
+export function payerOf(
   viewer: MemberViewer,
   session: ActiveSession | null,
   ctx: { domain: string; locale: Payer['locale'] },
@@ -80,7 +80,8 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
           packageId: request.body.package,
           method: request.body.method,
         });
-        return { payment_id: payment.id, checkout_url: checkoutUrl };
+        // No mandate is charged here, so there is always a checkout page (startPayment checks).
+        return { payment_id: payment.id, checkout_url: checkoutUrl ?? '' };
       },
     );
 

@@ -22,7 +22,8 @@ import { markPaidUser } from '../auth/accounts.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { methodsFor } from './payment-methods.catalogue.ts';
 import { type PaymentProvider, ProviderPaymentNotFound } from './payment-provider.ts';
-import { paymentProviderOf } from './payment-providers.ts';
+import { directDebitAvailable, paymentProviderOf } from './payment-providers.ts';
+import { firstPaymentCustomer } from './provider-customers.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -62,49 +63,73 @@ export async function creditOffers(services: PaymentServices, payer: Payer) {
   const provider = paymentProviderOf(services);
   return {
     packages: offersFor(values, currency),
-    methods: methodsFor(payer.country, currency, provider),
+    methods: methodsFor(payer.country, currency, provider, { directDebit: directDebitAvailable(services) }),
     currency,
     country: payer.country,
   };
 }
 
+/** What a purchase may carry beyond the member's choice (docs/decisions/0033). */
+export type StartPaymentOptions = {
+  /** Charge this stored mandate with no checkout page (a repeat order, a signed direct debit). */
+  mandate?: { customerId: string; mandateId: string };
+  /** Checks made in the transaction that inserts the payment (the direct-debit limit): throw to refuse. */
+  guard?: (tx: Queryable, offer: CreditOffer) => Promise<void>;
+};
+
 /**
  * Starts a purchase: the amount and the credits come from the settings (the package in the member's
  * currency), never from the request, and the method must be one the provider takes in the member's
  * country and currency. Our row is written first, so the provider's notice always finds it; then
- * the provider makes its payment and its checkout page, where the browser goes next.
+ * the provider makes its payment and its checkout page, where the browser goes next. On a stored
+ * mandate there is no checkout page (`checkoutUrl` null): the member goes to `returnPath`.
  */
 export async function startPayment(
   services: PaymentServices,
   payer: Payer,
   choice: { packageId: PackageId; method: PaymentMethod },
-): Promise<{ payment: PaymentRow; checkoutUrl: string }> {
+  options: StartPaymentOptions = {},
+): Promise<{ payment: PaymentRow; checkoutUrl: string | null; returnPath: string }> {
   const offers = await creditOffers(services, payer);
   const offer = offers.packages.find((p) => p.id === choice.packageId);
   if (!offer) throw packageNotFound();
   if (!offers.methods.includes(choice.method)) throw methodUnavailable(choice.method);
+  // Direct debit is paid only on a mandate signed on /directdebit (by SMS code), never by checkout.
+  if (choice.method === 'sdd' && !options.mandate) throw methodUnavailable(choice.method);
   const values = await services.settings.getValues(payer.domain);
   const provider = paymentProviderOf(services);
+  // A card or PayPal checkout stores the card for repeat orders when the provider keeps mandates.
+  const firstOf = options.mandate ? null : await firstPaymentCustomer(services, payer, choice.method);
 
-  const [payment] = await services.db
-    .insert(payments)
-    .values({
-      userId: payer.viewer.id,
-      packageId: offer.id,
-      credits: offer.credits,
-      amountCents: offer.amount,
-      currency: offer.currency,
-      method: choice.method,
-      provider: provider.name,
-      country: payer.country,
-      locale: payer.locale,
-      createdAt: services.now(),
-      updatedAt: services.now(),
-    })
-    .returning();
+  const payment = await services.db.transaction(async (tx) => {
+    await options.guard?.(tx, offer);
+    const [row] = await tx
+      .insert(payments)
+      .values({
+        userId: payer.viewer.id,
+        packageId: offer.id,
+        credits: offer.credits,
+        amountCents: offer.amount,
+        currency: offer.currency,
+        method: choice.method,
+        provider: provider.name,
+        country: payer.country,
+        locale: payer.locale,
+        createdAt: services.now(),
+        updatedAt: services.now(),
+        ...(options.mandate
+          ? { ...options.mandate, sequenceType: 'recurring' as const }
+          : firstOf
+            ? { customerId: firstOf, sequenceType: 'first' as const }
+            : {}),
+      })
+      .returning();
+    return row;
+  });
   if (!payment) throw new Error('payment insert returned no row');
 
   const base = services.env.publicUrl;
+  const returnPath = `/credits/${offer.id}/${choice.method}?payment=${payment.id}`;
   let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
   try {
     created = await provider.createPayment({
@@ -113,8 +138,13 @@ export async function startPayment(
       method: choice.method,
       description: `${values.name} ${offer.credits} credits`,
       locale: payer.locale,
-      redirectUrl: `${base}/credits/${offer.id}/${choice.method}?payment=${payment.id}`,
+      redirectUrl: `${base}${returnPath}`,
       webhookUrl: `${base}/api/payment-webhook.php`,
+      ...(options.mandate
+        ? { ...options.mandate, sequenceType: 'recurring' as const }
+        : firstOf
+          ? { customerId: firstOf, sequenceType: 'first' as const }
+          : {}),
     });
   } catch (error) {
     services.log.error(
@@ -132,8 +162,8 @@ export async function startPayment(
     .set({ providerPaymentId: created.providerPaymentId, updatedAt: services.now() })
     .where(eq(payments.id, payment.id))
     .returning();
-  if (!stored || !created.checkoutUrl) throw providerFailed();
-  return { payment: stored, checkoutUrl: created.checkoutUrl };
+  if (!stored || (!created.checkoutUrl && !options.mandate)) throw providerFailed();
+  return { payment: stored, checkoutUrl: created.checkoutUrl, returnPath };
 }
 
 /** One of the member's own payments (the return page's read; it never changes anything). */
