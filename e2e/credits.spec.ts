@@ -1,31 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures.ts';
-
-const PASSWORD = 'Zonnebloem-2026!';
-
-/**
- * A fresh free member from the Netherlands (EUR, iDEAL), logged in in this browser. Not the free
- * demo login: a purchase makes a member premium for life, and the later journeys count on the demo
- * login staying free (locked photos, the conversation limit).
- */
-async function newMember(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const res = await page.request.post('/api/signup.php', {
-    data: {
-      email: `koper${stamp}@example.nl`,
-      name: `Koper${stamp.slice(-7)}`,
-      password: PASSWORD,
-      date_of_birth: '1984-06-02',
-      gender: 'female',
-      sexuality: 'hetero',
-      country: 'NL',
-      region: 'NL-UT',
-      city: 'Utrecht',
-      accept_terms: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+import { newMember, payWith } from './payments.ts';
 
 type Me = { credits: number; paid_user: boolean };
 async function me(page: Page): Promise<Me> {
@@ -34,20 +9,6 @@ async function me(page: Page): Promise<Me> {
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Hoofdnavigatie' });
-
-/** From /credits/{package}: a method, the confirm modal, then the test gateway's checkout. */
-async function payWith(page: Page, method: string, amount: string) {
-  await page.getByRole('button', { name: method, exact: true }).click();
-  const modal = page.getByRole('dialog', { name: 'Bevestig je betaling' });
-  await expect(modal).toContainText(amount);
-  await expect(modal).toContainText(method);
-  await expectAccessible(page);
-  await modal.getByRole('button', { name: 'Naar betalen' }).click();
-  await expect(page).toHaveURL(/\/test-gateway\/tg_/);
-  await expect(page.getByRole('note')).toContainText('Testbetaling');
-  await expect(page.getByTestId('gateway-amount')).toHaveText(amount);
-  await expectAccessible(page);
-}
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

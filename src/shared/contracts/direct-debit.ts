@@ -1,6 +1,6 @@
 import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
-import { CurrencySchema, PackageIdSchema, PaymentMethodSchema } from './payments.ts';
+import { PackageIdSchema, PaymentSchema } from './payments.ts';
 import { plainText } from './text.ts';
 
 /** The SMS code that signs a direct-debit mandate (issue 15): its length, life, tries and resend pause. */
@@ -72,14 +72,15 @@ export const MandatePaymentResponseSchema = z.object({
 export type MandatePaymentResponse = z.infer<typeof MandatePaymentResponseSchema>;
 
 /** GET /api/repeat-order.php: the member's last paid purchase, offered again. */
-export const RepeatOrderSchema = z.object({
+export const RepeatOrderSchema = PaymentSchema.pick({
   /** The paid payment repeated: the confirmation posts it back. */
-  payment_id: z.uuid(),
-  package: PackageIdSchema,
-  credits: z.number().int().positive(),
-  amount: z.number().int().positive(),
-  currency: CurrencySchema,
-  method: PaymentMethodSchema,
+  payment_id: true,
+  package: true,
+  credits: true,
+  amount: true,
+  currency: true,
+  method: true,
+}).extend({
   /** Charged on the stored mandate (no checkout page), or through the checkout like any purchase. */
   stored_mandate: z.boolean(),
 });

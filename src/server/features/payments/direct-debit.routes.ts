@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DirectDebitFormSchema,
@@ -21,6 +22,14 @@ import { repeatOrderOf, startRepeatOrder } from './repeat-order.service.ts';
  * themselves are limited per member and per phone in the service, on keys no header can choose;
  * these per-session limits only stop a runaway client.
  */
+/** The member paying (a visitor is refused here, before any service runs). */
+async function payerFrom(request: FastifyRequest) {
+  const session = await request.session();
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'payment.start');
+  return payerOf(viewer, session, request.ctx);
+}
+
 export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -36,10 +45,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
         config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
       },
       async (request) => {
-        const session = await request.session();
-        const viewer = viewerOf(session);
-        authorizeActor(viewer, 'payment.start');
-        return startDirectDebit(services, payerOf(viewer, session, request.ctx), request.body);
+        return startDirectDebit(services, await payerFrom(request), request.body);
       },
     );
 
@@ -55,10 +61,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
         config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
       },
       async (request) => {
-        const session = await request.session();
-        const viewer = viewerOf(session);
-        authorizeActor(viewer, 'payment.start');
-        return resendCode(services, payerOf(viewer, session, request.ctx), request.body.mandate_id);
+        return resendCode(services, await payerFrom(request), request.body.mandate_id);
       },
     );
 
@@ -75,14 +78,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
         config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
       },
       async (request) => {
-        const session = await request.session();
-        const viewer = viewerOf(session);
-        authorizeActor(viewer, 'payment.start');
-        const { payment, returnPath } = await signMandate(
-          services,
-          payerOf(viewer, session, request.ctx),
-          request.body,
-        );
+        const { payment, returnPath } = await signMandate(services, await payerFrom(request), request.body);
         return { payment_id: payment.id, next_url: returnPath };
       },
     );
@@ -97,11 +93,8 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) => {
-        const session = await request.session();
-        const viewer = viewerOf(session);
-        authorizeActor(viewer, 'payment.start');
         reply.header('cache-control', 'private, no-store');
-        return { repeat_order: await repeatOrderOf(services, payerOf(viewer, session, request.ctx)) };
+        return { repeat_order: await repeatOrderOf(services, await payerFrom(request)) };
       },
     );
 
@@ -118,10 +111,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
         config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
       },
       async (request) => {
-        const session = await request.session();
-        const viewer = viewerOf(session);
-        authorizeActor(viewer, 'payment.start');
-        return startRepeatOrder(services, payerOf(viewer, session, request.ctx), request.body.payment_id);
+        return startRepeatOrder(services, await payerFrom(request), request.body.payment_id);
       },
     );
   };

@@ -1,23 +1,14 @@
-import net from 'node:net';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { formatIbanGroups, isSepaIban } from '../../../shared/contracts/direct-debit.ts';
 import { payments } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, freePort } from '../../test/app.ts';
 import { createMember, logIn, type TestLogin } from '../../test/members.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { phoneE164, phoneHint, SMS_PER_PHONE_PER_HOUR } from './direct-debit.service.ts';
 import { blockDirectDebit } from './direct-debit-blocks.ts';
 import { PAID_LATER_SECONDS } from './providers/test-gateway.ts';
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 // A real port: the test gateway posts its notices to PUBLIC_URL's webhook by HTTP.
 const port = await freePort();

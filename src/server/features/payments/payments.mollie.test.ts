@@ -1,6 +1,5 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, freePort } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
 import { mollieDoubleForFile } from '../../test/mollie-double.ts';
 import { balanceOf } from '../credits/credits.service.ts';
@@ -12,14 +11,6 @@ import { createMollieProvider } from './providers/mollie.ts';
  * starts a payment, Mollie's notices (an id only, form-encoded) come to the webhook, and the grant
  * happens once, from the status the server fetched.
  */
-/** A free port for the app: Mollie's double posts its notices to PUBLIC_URL's webhook, for real. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const double = await mollieDoubleForFile();
 const port = await freePort();

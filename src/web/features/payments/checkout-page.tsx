@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import {
+  type CreditOffer,
+  type CreditOffersResponse,
   type PackageId,
   PackageIdSchema,
   type PaymentMethod,
@@ -23,28 +26,14 @@ type Props = {
  * its logo and name. Choosing one puts it in the address and opens the confirm modal.
  */
 export function CheckoutPage({ packageId, method }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const offers = useQuery(creditOffersQuery());
-  const id = PackageIdSchema.safeParse(packageId);
+  const chosenOffer = useChosenOffer(packageId, t('errors.package_not_found'));
   const chosen = PaymentMethodSchema.safeParse(method);
-
-  if (offers.isPending) return <p className="text-body-secondary">{t('checkout.loading')}</p>;
-  if (offers.isError)
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t('credits_page.load_failed')}
-      </div>
-    );
-  const offer = id.success ? offers.data.packages.find((p) => p.id === id.data) : undefined;
-  if (!offer)
-    return (
-      <div className="alert alert-warning" role="alert">
-        {t('errors.package_not_found')} <Link to="/credits">{t('checkout.all_packages')}</Link>
-      </div>
-    );
+  if ('fallback' in chosenOffer) return chosenOffer.fallback;
+  const { offer, offers } = chosenOffer;
   const open: PaymentMethod | null =
-    chosen.success && offers.data.methods.includes(chosen.data) ? chosen.data : null;
+    chosen.success && offers.methods.includes(chosen.data) ? chosen.data : null;
   const choose = (next: PaymentMethod | null, pkg: PackageId = offer.id) =>
     navigate(next ? `/credits/${pkg}/${next}` : `/credits/${pkg}`, {
       replace: true,
@@ -53,24 +42,14 @@ export function CheckoutPage({ packageId, method }: Props) {
 
   return (
     <>
-      <section className="checkout-package card card-body shadow-sm mb-4" aria-labelledby="package-h">
-        <div className="checkout-package-head">
-          <h2 id="package-h" className="h5">
-            {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
-          </h2>
-          <p className="checkout-amount" data-testid="checkout-amount">
-            {formatMoney(offer.amount, offer.currency, i18n.language)}
-          </p>
-        </div>
-        <p className="one-time-notice">{t('credits_page.one_time')}</p>
-      </section>
+      <PackageSummary offer={offer} />
 
       <h2 className="h5">{t('checkout.methods_title')}</h2>
-      {offers.data.methods.length === 0 ? (
+      {offers.methods.length === 0 ? (
         <p>{t('checkout.no_methods')}</p>
       ) : (
         <ul className="method-list">
-          {offers.data.methods.map((m) => (
+          {offers.methods.map((m) => (
             <li key={m}>
               <button
                 type="button"
@@ -96,4 +75,54 @@ export function CheckoutPage({ packageId, method }: Props) {
       />
     </>
   );
+}
+
+/** The chosen package and its price, as the checkout, the direct-debit form and the repeat order show it. */
+export function PackageSummary({ offer }: { offer: CreditOffer }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section className="checkout-package card card-body shadow-sm mb-4" aria-labelledby="package-h">
+      <div className="checkout-package-head">
+        <h2 id="package-h" className="h5">
+          {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
+        </h2>
+        <p className="checkout-amount" data-testid="checkout-amount">
+          {formatMoney(offer.amount, offer.currency, i18n.language)}
+        </p>
+      </div>
+      <p className="one-time-notice">{t('credits_page.one_time')}</p>
+    </section>
+  );
+}
+
+/**
+ * The package of the address among the member's offers, or what to show instead: loading, the
+ * packages that could not be loaded, or `missing` with a way back to all packages.
+ */
+export function useChosenOffer(
+  packageId: string | null | undefined,
+  missing: string,
+): { offer: CreditOffer; offers: CreditOffersResponse } | { fallback: ReactElement } {
+  const { t } = useTranslation();
+  const offers = useQuery(creditOffersQuery());
+  const id = PackageIdSchema.safeParse(packageId);
+  if (offers.isPending) return { fallback: <p className="text-body-secondary">{t('checkout.loading')}</p> };
+  if (offers.isError)
+    return {
+      fallback: (
+        <div className="alert alert-danger" role="alert">
+          {t('credits_page.load_failed')}
+        </div>
+      ),
+    };
+  const offer = id.success ? offers.data.packages.find((p) => p.id === id.data) : undefined;
+  if (!offer)
+    return {
+      fallback: (
+        <div className="alert alert-warning" role="alert">
+          {missing} <Link to="/credits">{t('checkout.all_packages')}</Link>
+        </div>
+      ),
+    };
+  return { offer, offers: offers.data };
 }

@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router';
 import type { CreditOffer, PaymentMethod } from '../../../shared/contracts/payments.ts';
 import { ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
@@ -22,8 +23,14 @@ export function ConfirmPaymentModal({ offer, method, onClose }: Props) {
   const { t, i18n } = useTranslation();
   const start = useStartPayment();
   const leaving = start.isSuccess;
+  const navigate = useNavigate();
   const confirm = () => {
     if (!method) return;
+    // Direct debit is signed on its own form first (an SMS code), then charged on the mandate.
+    if (method === 'sdd') {
+      void navigate(`/directdebit?package=${offer.id}`);
+      return;
+    }
     start.mutate(
       { package: offer.id, method },
       // A full navigation: the checkout is the provider's page (our test gateway's too).

@@ -9,7 +9,12 @@ import type {
   DirectDebitMandateRequest,
   ProviderMandate,
 } from '../payment-provider.ts';
-import { PAID_LATER_SECONDS, TEST_GATEWAY_PAID_LATER_JOB, type TestGatewayDeps } from './test-gateway.ts';
+import {
+  gatewayRecordOf,
+  PAID_LATER_SECONDS,
+  TEST_GATEWAY_PAID_LATER_JOB,
+  type TestGatewayDeps,
+} from './test-gateway.ts';
 
 /**
  * The test gateway's customers and mandates (docs/decisions/0033), kept in its own tables as a
@@ -123,16 +128,7 @@ export async function chargeGatewayMandate(
   const settlesAt = new Date(now.getTime() + PAID_LATER_SECONDS * 1000);
   await deps.db.transaction(async (tx) => {
     await tx.insert(testGatewayPayments).values({
-      id,
-      reference: request.reference,
-      amountCents: request.amount.cents,
-      currency: request.amount.currency,
-      method: request.method,
-      description: request.description,
-      locale: request.locale,
-      redirectUrl: request.redirectUrl,
-      webhookUrl: request.webhookUrl,
-      createdAt: now,
+      ...gatewayRecordOf(id, request, now),
       status: 'pending',
       sequenceType: 'recurring',
       customerId: mandate.customerId,

@@ -7,6 +7,7 @@ import { testGatewayPayments } from '../../../db/schema/index.ts';
 import type { EnqueueOptions, JobDefinition } from '../../../lib/jobs.ts';
 import { defineJob } from '../../../lib/jobs.ts';
 import {
+  type CreatePaymentRequest,
   type PaymentProvider,
   type ProviderPayment,
   ProviderPaymentNotFound,
@@ -64,6 +65,20 @@ function reportedStatus(record: GatewayRecord, now: Date): PaymentStatus {
   return record.status;
 }
 
+/** The gateway's record of a payment as asked for: what it keeps of every request. */
+export const gatewayRecordOf = (id: string, request: CreatePaymentRequest, now: Date) => ({
+  id,
+  reference: request.reference,
+  amountCents: request.amount.cents,
+  currency: request.amount.currency,
+  method: request.method,
+  description: request.description,
+  locale: request.locale,
+  redirectUrl: request.redirectUrl,
+  webhookUrl: request.webhookUrl,
+  createdAt: now,
+});
+
 export async function findGatewayPayment(db: Queryable, id: string): Promise<GatewayRecord | undefined> {
   const [record] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id));
   return record;
@@ -86,16 +101,7 @@ export function createTestGateway(deps: TestGatewayDeps): PaymentProvider {
       // A stored mandate is charged at once, no checkout page (test-gateway-mandates.ts).
       if (sequenceOf(request) === 'recurring') return chargeGatewayMandate(deps, id, request);
       await deps.db.insert(testGatewayPayments).values({
-        id,
-        reference: request.reference,
-        amountCents: request.amount.cents,
-        currency: request.amount.currency,
-        method: request.method,
-        description: request.description,
-        locale: request.locale,
-        redirectUrl: request.redirectUrl,
-        webhookUrl: request.webhookUrl,
-        createdAt: deps.now(),
+        ...gatewayRecordOf(id, request, deps.now()),
         ...(sequenceOf(request) === 'first' && request.customerId
           ? { sequenceType: 'first' as const, customerId: request.customerId }
           : {}),
