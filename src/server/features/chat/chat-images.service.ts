@@ -10,7 +10,7 @@ import type { ChatImageFacts } from '../../policy/rules/chat.rules.ts';
 import { isMember, type MemberViewer, type Viewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { isBlockedEitherWay } from '../blocks/blocks.service.ts';
-import { processPhoto } from '../photos/photos.pipeline.ts';
+import { processPhoto } from '../photos/photo-processor.ts';
 import { authorizeSend, type SendTarget } from './chat.service.ts';
 import { CHAT_IMAGE_SIZES, chatImageFileKey, chatImageStorageKey, chatImageTag } from './chat-images.keys.ts';
 

@@ -6,7 +6,7 @@ import { PHOTO_SIZES, type PhotoSize } from './photos.keys.ts';
 
 type PhotoFormat = 'jpeg' | 'png' | 'webp' | 'heif';
 
-type ProcessedPhoto = {
+export type ProcessedPhoto = {
   files: Record<PhotoSize, Buffer>;
   /** Size of the large file, which the row describes (as the demo seed does). */
   width: number;
@@ -105,14 +105,15 @@ const inside = (side: number) => ({
 });
 
 /**
- * Checks an upload and turns it into the stored files: large, medium and thumb WebP fitted inside
+ * Checks an upload and turns it into the stored files (in this process: the app calls it through
+ * photo-processor.ts, which runs it in the lower-priority photo worker): large, medium and thumb WebP fitted inside
  * their square (never enlarged) and a blurred variant. EXIF orientation is applied; every piece of
  * metadata (EXIF with GPS, XMP, IPTC, ICC) is dropped, since sharp writes none unless asked to.
  *
  * The photo is decoded once: straight to the large size (a JPEG is shrunk while it is decoded),
  * into raw pixels that the other sizes are made from in parallel.
  */
-export async function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+export async function processPhotoHere(bytes: Buffer): Promise<ProcessedPhoto> {
   if (bytes.length > PHOTO_MAX_BYTES) throw photoTooLarge();
   const format = sniffPhotoFormat(bytes);
   if (!format) throw photoNotAnImage();

@@ -14,8 +14,8 @@ import {
   lockMainPhotoId,
   setMainPhotoId,
 } from '../profile/profile.service.ts';
+import { processPhoto } from './photo-processor.ts';
 import { PHOTO_FILES, type PhotoSize, photoFileKey, photoKeyInArea, photoStorageKey } from './photos.keys.ts';
-import { processPhoto } from './photos.pipeline.ts';
 
 /*
  * Decisions (see also the report of issue 4):

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import { describe, expect, it } from 'vitest';
+import { makeTestJpeg, makeTestPng } from '../../test/photo-fixtures.ts';
+import { PHOTO_WORKER_NICENESS, processPhoto, stopPhotoWorker } from './photo-processor.ts';
+
+/** The pids of this process's photo workers, from /proc (the app exposes none). */
+function photoWorkerPids(): number[] {
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number)
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return (
+          ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('photo-worker.ts')
+        );
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+}
+
+import { PHOTO_FILES } from './photos.keys.ts';
+
+/*
+ * The pipeline's own checks (sizes, formats, metadata, orientation) are tested through the upload
+ * routes (photos.routes.test.ts); these are the worker's: the files and errors come back whole,
+ * and a worker that dies takes no later upload with it.
+ */
+describe('the photo worker', () => {
+  it('answers every file as a Buffer, photos at once each with their own', async () => {
+    const [wide, tall] = await Promise.all([
+      makeTestJpeg(1600, 900).then(processPhoto),
+      makeTestJpeg(900, 1600).then(processPhoto),
+    ]);
+    expect([wide?.width, wide?.height, tall?.width, tall?.height]).toEqual([1200, 675, 675, 1200]);
+    for (const size of PHOTO_FILES) {
+      expect(Buffer.isBuffer(wide?.files[size])).toBe(true);
+      expect(wide?.files[size].subarray(8, 12).toString('latin1')).toBe('WEBP');
+    }
+  });
+
+  it("gives back the pipeline's refusals as the same errors", async () => {
+    await expect(processPhoto(Buffer.from('not a photo at all'))).rejects.toMatchObject({
+      code: 'photo_not_an_image',
+      statusCode: 415,
+    });
+    await expect(processPhoto(await makeTestPng(100, 100))).rejects.toMatchObject({
+      code: 'photo_too_small',
+      statusCode: 422,
+      details: { min_px: expect.any(Number) },
+    });
+  });
+
+  it('runs at a lower priority than the app', async () => {
+    await processPhoto(await makeTestJpeg(800, 800));
+    const [pid, ...others] = photoWorkerPids();
+    expect(others).toEqual([]);
+    expect(os.getPriority(pid)).toBe(Math.min(19, os.getPriority() + PHOTO_WORKER_NICENESS));
+  });
+
+  it('starts a new worker after the last one ended', async () => {
+    stopPhotoWorker();
+    const photo = await processPhoto(await makeTestJpeg(800, 800));
+    expect(photo.width).toBe(800);
+  });
+});
