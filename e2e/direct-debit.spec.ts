@@ -21,6 +21,8 @@ for (const width of [1280, 375]) {
     test('direct debit: the mandate form, the SMS code from the outbox, pending, then completed', async ({
       page,
     }) => {
+      // A purchase, a notice and a debit settling after the test gateway's delay, on a shared machine.
+      test.slow();
       await newMember(page);
       await page.goto('/credits/p0');
       await page.getByRole('button', { name: 'SEPA-incasso', exact: true }).click();
@@ -96,6 +98,8 @@ for (const width of [1280, 375]) {
     });
 
     test('a stored card that fails offers manual entry or PayPal', async ({ page }) => {
+      // Two payments (a checkout, then a charge settling after the gateway's delay).
+      test.slow();
       await newMember(page);
       await page.goto('/credits/p0');
       await payWith(page, 'Visa', '€ 14,95');
