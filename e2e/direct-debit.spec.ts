@@ -34,7 +34,8 @@ for (const width of [1280, 375]) {
       await expect(
         page.getByRole('heading', { level: 1, name: 'Betalen via automatische incasso' }),
       ).toBeVisible();
-      await expect(page.getByTestId('checkout-amount')).toHaveText('€ 14,95');
+      // A new member's time bonus (25%) comes along from the checkout and is what the debit charges.
+      await expect(page.getByTestId('checkout-amount')).toHaveText('€ 11,21');
 
       // Empty, then a wrong IBAN: each field says what is wrong.
       await page.getByRole('button', { name: 'Stuur mij de code' }).click();
@@ -60,6 +61,7 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Stuur mij de code' }).click();
 
       await expect(page.getByTestId('dd-code-sent')).toContainText('•');
+      await expect(page.getByText(/eenmalig € 11,21 van je rekening/)).toBeVisible();
       const code = await smsCodeTo(phone.e164);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       await page.getByLabel('Code uit de sms').fill(wrong);
@@ -102,7 +104,7 @@ for (const width of [1280, 375]) {
       test.slow();
       await newMember(page);
       await page.goto('/credits/p0');
-      await payWith(page, 'Visa', '€ 14,95');
+      await payWith(page, 'Visa', '€ 11,21');
       await page.getByLabel('Opgeslagen voor latere betalingen (test):').selectOption('fails');
       await page.getByRole('button', { name: 'Betaald', exact: true }).click();
       await expect(page.getByTestId('payment-completed')).toBeVisible({ timeout: 30_000 });

@@ -1,33 +1,14 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { signUpMember } from './demo-members.ts';
 import { expect, expectAccessible } from './fixtures.ts';
 
-const PASSWORD = 'Zonnebloem-2026!';
-
 /**
- * A fresh free member from the Netherlands (EUR, iDEAL), logged in in this browser. Not the free
- * demo login: a purchase makes a member premium for life, and the later journeys count on the demo
- * login staying free (locked photos, the conversation limit).
+ * A fresh free member from the Netherlands (EUR), logged in in this browser: not the free demo
+ * login, which the later journeys need free. New members have the time bonus (25%) for 4 hours.
  */
-export async function newMember(page: Page) {
-  const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
-  const res = await page.request.post('/api/signup.php', {
-    data: {
-      email: `koper${stamp}@example.nl`,
-      name: `Koper${stamp.slice(-7)}`,
-      password: PASSWORD,
-      date_of_birth: '1984-06-02',
-      gender: 'female',
-      sexuality: 'hetero',
-      country: 'NL',
-      region: 'NL-UT',
-      city: 'Utrecht',
-      accept_terms: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
+export const newMember = (page: Page) => signUpMember(page, 'koper');
 
 /** From /credits/{package}: a method, the confirm modal, then the test gateway's checkout. */
 export async function payWith(page: Page, method: string, amount: string) {

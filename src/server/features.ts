@@ -6,6 +6,7 @@ import { companyFeature } from './features/company/company.feature.ts';
 import { complaintsFeature } from './features/complaints/complaints.feature.ts';
 import { creditsFeature } from './features/credits/credits.feature.ts';
 import { devMailFeature } from './features/dev-mail/dev-mail.feature.ts';
+import { discountsFeature } from './features/discounts/discounts.feature.ts';
 import { geocodeFeature } from './features/geocode/geocode.feature.ts';
 import { giftsFeature } from './features/gifts/gifts.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
@@ -48,6 +49,7 @@ export const FEATURES: readonly Feature[] = [
   blocksFeature,
   creditsFeature,
   paymentsFeature,
+  discountsFeature,
   likesFeature,
   chatFeature,
   giftsFeature,

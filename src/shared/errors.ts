@@ -57,6 +57,17 @@ export const ERROR_CODES = [
   'package_not_found',
   'payment_method_unavailable',
   'payment_provider_failed',
+  'price_changed',
+  // Discount codes (docs/decisions/0032); details carry what the text names.
+  'discount_code_not_found',
+  'discount_code_used',
+  'discount_code_expired',
+  'discount_code_minimum',
+  'discount_code_country',
+  'discount_code_method',
+  'discount_code_currency',
+  'discount_code_first_purchase',
+  'no_active_discount',
   'direct_debit_blocked',
   // Direct debit and repeat orders (docs/decisions/0033).
   'direct_debit_limit_reached',

@@ -358,6 +358,13 @@ describe('members-only actions on their own things', () => {
       decide(memberViewer({ status: 'not_confirmed', emailConfirmed: false }), 'account.set_invisible'),
     ).toBe(null);
   });
+
+  it('lets any member dismiss alerts and use codes for anyone or their own; another member’s code does not exist', () => {
+    expectRow('account.dismiss_alert', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+    expectRow('discount.use', { ownerId: null }, { visitor: AUTH, free: null, premium: null, owner: null });
+    const DNF = 'discount_code_not_found';
+    expectRow('discount.use', { ownerId: OTHER_ID }, { visitor: AUTH, free: DNF, premium: DNF, owner: null });
+  });
 });
 
 describe('conversation.send (POST /api/chat-message.php)', () => {
@@ -484,6 +491,8 @@ describe('operators and admins', () => {
       'chat_image.view': true,
       'payment.start': true,
       'payment.view': true,
+      'account.dismiss_alert': true,
+      'discount.use': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     for (const { action, resource } of [...asked])

@@ -1,6 +1,12 @@
 import { refusalError } from './refusals.ts';
 import type { Decision, OwnedFacts, Rule } from './rule.ts';
-import { completeSignup, editProfile, setInvisible, setSpendingLimit } from './rules/account.rules.ts';
+import {
+  completeSignup,
+  dismissAlert,
+  editProfile,
+  setInvisible,
+  setSpendingLimit,
+} from './rules/account.rules.ts';
 import {
   type ChatImageFacts,
   type SendFacts,
@@ -8,6 +14,7 @@ import {
   useConversations,
   viewChatImage,
 } from './rules/chat.rules.ts';
+import { type DiscountCodeFacts, redeemDiscountCode } from './rules/discounts.rules.ts';
 import {
   blockMember,
   findMatches,
@@ -57,11 +64,13 @@ type Actions = {
   'signup.complete': { actor: MemberViewer; resource: undefined };
   'account.set_invisible': { actor: MemberViewer; resource: undefined };
   'account.spending_limit': { actor: MemberViewer; resource: undefined };
+  'account.dismiss_alert': { actor: MemberViewer; resource: undefined };
   'conversation.send': { actor: MemberViewer; resource: SendFacts };
   'conversation.use': { actor: MemberViewer; resource: undefined };
   'chat_image.view': { actor: Viewer; resource: ChatImageFacts };
   'payment.start': { actor: MemberViewer; resource: undefined };
   'payment.view': { actor: MemberViewer; resource: OwnedFacts };
+  'discount.use': { actor: MemberViewer; resource: DiscountCodeFacts };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
@@ -95,11 +104,13 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'signup.complete': completeSignup,
   'account.set_invisible': setInvisible,
   'account.spending_limit': setSpendingLimit,
+  'account.dismiss_alert': dismissAlert,
   'conversation.send': sendMessage,
   'conversation.use': useConversations,
   'chat_image.view': viewChatImage,
   'payment.start': startPayment,
   'payment.view': viewPayment,
+  'discount.use': redeemDiscountCode,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

@@ -9,6 +9,9 @@ export const memberNotFound = () => new AppError('member_not_found', 404, 'Membe
 export const conversationNotFound = () =>
   new AppError('conversation_not_found', 404, 'Conversation not found');
 
+/** A code that does not exist and one meant for another member answer alike. */
+export const discountCodeNotFound = () => new AppError('discount_code_not_found', 404, 'Code not found');
+
 export const photoNotFound = () => notFound('Photo not found');
 
 export const profileNotFound = () => new AppError('not_found', 404, 'Profile not found');
@@ -79,6 +82,8 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       return new AppError('partner_pending_deletion', 403, 'This member has deleted their account');
     case 'payment_not_found':
       return new AppError('payment_not_found', 404, 'Payment not found');
+    case 'discount_code_not_found':
+      return discountCodeNotFound();
     case 'signup_already_complete':
       // Not answered by any route yet: /complete-signup treats a finished sign-up as a no-op.
       return new AppError('bad_request', 400, 'The sign-up is already complete');

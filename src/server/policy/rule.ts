@@ -21,7 +21,8 @@ export type Refusal =
   | 'conversation_limit_reached'
   | 'partner_not_confirmed'
   | 'partner_pending_deletion'
-  | 'payment_not_found';
+  | 'payment_not_found'
+  | 'discount_code_not_found';
 
 /** null: allowed. */
 export type Decision = Refusal | null;

@@ -194,6 +194,25 @@ const UserProfileSchema = z.object({
   main_image: MainImageSchema.nullable(),
 });
 
+/** Dismissable alerts (spec §4): each keeps its own timestamp once the member closed it. */
+export const DISMISSAL_KEYS = [
+  'site_entry_warning',
+  'add_photo',
+  'enable_push',
+  'disabled_notifications',
+  'time_bonus_modal',
+] as const;
+export type DismissalKey = (typeof DISMISSAL_KEYS)[number];
+/** POST /api/dismissal.php: the alert the member closed; stored with the account. */
+export const DismissalInputSchema = z.object({ key: z.enum(DISMISSAL_KEYS) });
+
+/**
+ * The member's time bonus while it runs (spec §4): when it ends and how many seconds are left,
+ * counted on the server, so a page's countdown does not depend on the device's clock.
+ */
+export const TimeBonusStateSchema = z.object({ ends_at: z.string(), seconds_left: z.number().int() });
+export type TimeBonusState = z.infer<typeof TimeBonusStateSchema>;
+
 /** The spec's User (§3), as GET/POST /api/user.php return it. */
 const UserSchema = z.object({
   id: z.number().int(),
@@ -221,6 +240,10 @@ const UserSchema = z.object({
   /** Counters for the navigation badges; filled by the chat and likes features. */
   unread_messages: z.number().int(),
   new_likes: z.number().int(),
+  /** The time bonus, while it runs for this member (never paid, sign-up less than 4 hours ago); else null. */
+  time_bonus: TimeBonusStateSchema.nullable(),
+  /** The alerts the member dismissed (stored on the server), each with when. */
+  dismissals: z.partialRecord(z.enum(DISMISSAL_KEYS), z.string()),
 });
 export type User = z.infer<typeof UserSchema>;
 export const UserResponseSchema = z.object({ user: UserSchema });

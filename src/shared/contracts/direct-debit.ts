@@ -36,6 +36,8 @@ export const DirectDebitFormSchema = z.object({
   zip: plainText().trim().min(2, 'zip_required').max(16, 'zip_required'),
   city: plainText().trim().min(1, 'city_required').max(70, 'city_required'),
   phone: z.string().trim().min(4, 'phone_invalid').max(32, 'phone_invalid'),
+  /** The discount the page showed (a typed code, the time bonus, the welcome discount): checked on the server. */
+  discount_code: z.string().trim().max(100).optional(),
 });
 export type DirectDebitForm = z.infer<typeof DirectDebitFormSchema>;
 

@@ -65,6 +65,13 @@ export type CreditOffersResponse = z.infer<typeof CreditOffersResponseSchema>;
 export const StartPaymentInputSchema = z.object({
   package: PackageIdSchema,
   method: PaymentMethodSchema,
+  /** A discount code (typed, or the member's active discount); the server checks and applies it. */
+  discount_code: z.string().trim().max(100).optional(),
+  /**
+   * The amount the page showed (cents). Only compared: when it differs from what the server
+   * computes (a tampered price, or a price or discount that changed meanwhile) nothing starts.
+   */
+  amount: z.number().int().positive().optional(),
 });
 export type StartPaymentInput = z.infer<typeof StartPaymentInputSchema>;
 
@@ -74,6 +81,16 @@ export const StartPaymentResponseSchema = z.object({
   checkout_url: z.string(),
 });
 export type StartPaymentResponse = z.infer<typeof StartPaymentResponseSchema>;
+
+/** The discount stored on a payment (docs/decisions/0032), for the confirm, return and receipt pages. */
+export const PaymentDiscountSchema = z.object({
+  code: z.string(),
+  percentage: z.number(),
+  /** What the discount took off, and the price before it (cents); `amount` is what was charged. */
+  amount: z.number().int(),
+  original_amount: z.number().int(),
+});
+export type PaymentDiscount = z.infer<typeof PaymentDiscountSchema>;
 
 /** GET /api/payment.php?id=: the return page's view of one of the member's payments (read only). */
 export const PaymentSchema = z.object({
@@ -89,6 +106,7 @@ export const PaymentSchema = z.object({
   paid_at: z.string().nullable(),
   /** Charged on a stored mandate with no checkout (a repeat order, a signed direct debit): decision 0033. */
   charged_on_mandate: z.boolean().optional(),
+  discount: PaymentDiscountSchema.nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 export const PaymentResponseSchema = z.object({ payment: PaymentSchema });

@@ -79,6 +79,8 @@ export const SettingsValuesSchema = z.object({
       period_days: z.number().int().min(1).max(365),
     })
     .default({ max_debits: 3, max_cents: 15_000, period_days: 30 }),
+  /** How many days after sign-up the welcome discount (25% on the first purchase) runs (docs/decisions/0032). */
+  welcome_discount_days: z.number().int().min(0).max(365).default(7),
 });
 export type SettingsValues = z.infer<typeof SettingsValuesSchema>;
 

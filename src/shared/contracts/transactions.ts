@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { CurrencySchema, PackageIdSchema, PaymentMethodSchema, PaymentStatusSchema } from './payments.ts';
+import {
+  CurrencySchema,
+  PackageIdSchema,
+  PaymentDiscountSchema,
+  PaymentMethodSchema,
+  PaymentStatusSchema,
+} from './payments.ts';
 
 /** A payment as the member's transaction list and receipt show it; money in integer cents. */
 export const TransactionSchema = z.object({
@@ -18,6 +24,8 @@ export const TransactionSchema = z.object({
   country: z.string(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** The discount the payment was made with (null: none); `amount` is the price after it. */
+  discount: PaymentDiscountSchema.nullable(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

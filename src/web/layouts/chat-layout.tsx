@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { TimeBonusOnDemand } from '../features/payments/time-bonus-on-demand.tsx';
 import { MemberSessionProvider } from '../features/session/member-session.tsx';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
 import { OfflineBanner } from '../features/site/offline-banner.tsx';
@@ -27,6 +28,7 @@ export default function ChatLayout() {
         <div className="layout-chat">
           <NavigationProgress />
           <OfflineBanner />
+          <TimeBonusOnDemand />
           <Outlet />
         </div>
       </QueryClientProvider>

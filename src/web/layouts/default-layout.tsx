@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { TimeBonusOnDemand } from '../features/payments/time-bonus-on-demand.tsx';
 import { MemberSessionProvider } from '../features/session/member-session.tsx';
 import { SignupModalHost, SignupProvider } from '../features/signup/signup-context.tsx';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
@@ -25,6 +26,7 @@ export default function DefaultLayout() {
         <NavigationProgress />
         <TopNav siteName={settings.name} />
         <OfflineBanner />
+        <TimeBonusOnDemand />
         <div className="page-body">
           <Outlet />
         </div>

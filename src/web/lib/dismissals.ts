@@ -1,11 +1,10 @@
-/** Dismissable alerts (add photo, enable push, disabled notifications, time bonus, site entry): each keeps its own timestamp. */
-export type DismissalKey =
-  | 'site_entry_warning'
-  | 'add_photo'
-  | 'enable_push'
-  | 'disabled_notifications'
-  | 'time_bonus_modal';
+import type { DismissalKey } from '../../shared/contracts/auth.ts';
 
+/**
+ * Dismissable alerts kept in this browser (add photo, enable push, disabled notifications, site
+ * entry): each keeps its own timestamp. The time-bonus modal's dismissal is stored with the
+ * account instead (POST /api/dismissal.php, the session's `dismissals`), so it holds on every device.
+ */
 const PREFIX = 'dismissed_';
 
 export function dismissedAt(

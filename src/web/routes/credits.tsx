@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { Settings } from '../../shared/contracts/settings.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
+import { CODE_PARAM, priceWithDiscount, useDiscount } from '../features/payments/discount.ts';
+import { DiscountCodeForm } from '../features/payments/discount-code-form.tsx';
 import { PackageCard } from '../features/payments/package-card.tsx';
 import { creditOffersQuery } from '../features/payments/payments-queries.ts';
 import { formatMoney } from '../features/pricing/format.ts';
@@ -31,6 +33,15 @@ function Credits() {
   const root = useRootData();
   const { user } = useSession();
   const offers = useQuery(creditOffersQuery());
+  const [search, setSearch] = useSearchParams();
+  const code = search.get(CODE_PARAM);
+  const typed = useDiscount(code);
+  // The active discount stays in view beside a typed code that was refused.
+  const active = useDiscount(null).discount;
+  const discount = code && typed.discount ? typed.discount : active;
+  const apply = (next: string | null) =>
+    setSearch(next ? { [CODE_PARAM]: next } : {}, { replace: true, preventScrollReset: true });
+  const carry = code && typed.discount ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
   return (
     <main id="main" className="container credits-page">
       <BackButton label={t('checkout.back')} />
@@ -44,6 +55,15 @@ function Credits() {
           </Link>
         </p>
       )}
+      <DiscountCodeForm
+        key={code ?? ''}
+        code={code}
+        discount={typed.discount}
+        error={typed.error}
+        pending={typed.pending}
+        active={active}
+        onApply={apply}
+      />
       {offers.isError ? (
         <div className="alert alert-danger" role="alert">
           {t('credits_page.load_failed')}
@@ -51,7 +71,12 @@ function Credits() {
       ) : (
         <div className="package-grid credits-grid" aria-busy={offers.isPending}>
           {offers.data?.packages.map((offer) => (
-            <PackageCard key={offer.id} offer={offer} />
+            <PackageCard
+              key={offer.id}
+              offer={offer}
+              price={priceWithDiscount(offer, discount)}
+              search={carry}
+            />
           ))}
         </div>
       )}

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
 import { DirectDebitPage } from '../features/payments/direct-debit-form.tsx';
+import { CODE_PARAM } from '../features/payments/discount.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
@@ -25,7 +26,7 @@ function DirectDebit() {
     <main id="main" className="container narrow-page checkout-page direct-debit-page">
       <BackButton label={t('checkout.back')} />
       <h1>{t('direct_debit.title')}</h1>
-      <DirectDebitPage packageId={search.get('package')} />
+      <DirectDebitPage packageId={search.get('package')} code={search.get(CODE_PARAM)} />
     </main>
   );
 }

@@ -1,8 +1,18 @@
 // Owned by the auth feature (features/auth): accounts, their sessions, single-use links and the
 // traffic source an account came with. Other features read and write these through auth's services.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import type { SignupPart } from '../../../shared/contracts/auth.ts';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import type { DismissalKey, SignupPart } from '../../../shared/contracts/auth.ts';
 
 export const users = pgTable(
   'users',
@@ -45,6 +55,11 @@ export const users = pgTable(
     signupMissing: text('signup_missing').array().$type<SignupPart[]>().notNull().default(sql`'{}'::text[]`),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Dismissable alerts the member closed, each with its time (spec §4): stored with the account
+     * so a dismissal holds on every device and comes with the session (docs/decisions/0032).
+     */
+    dismissals: jsonb('dismissals').$type<Partial<Record<DismissalKey, string>>>().notNull().default({}),
   },
   (t) => [
     uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),

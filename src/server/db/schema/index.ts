@@ -4,6 +4,7 @@ export * from './blocks.ts';
 export * from './chat.ts';
 export * from './complaints.ts';
 export * from './credits.ts';
+export * from './discounts.ts';
 export * from './jobs.ts';
 export * from './likes.ts';
 export * from './login-lockout.ts';

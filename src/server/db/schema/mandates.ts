@@ -20,6 +20,8 @@ export const directDebitMandates = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The package bought once it is signed (the form carries it from /credits/{id}/sdd). */
     packageId: text('package_id').$type<PackageId>().notNull(),
+    /** The discount code the page priced it with (checked again, and reserved, when it is charged). */
+    discountCode: text('discount_code'),
     accountHolder: text('account_holder').notNull(),
     /** Electronic format (no spaces, upper case), checked with ibantools. */
     iban: text('iban').notNull(),

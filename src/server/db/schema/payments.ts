@@ -6,6 +6,7 @@ import {
   check,
   index,
   integer,
+  numeric,
   pgTable,
   text,
   timestamp,
@@ -56,6 +57,14 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** The last time the status was fetched from the provider (webhook or re-check). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /**
+     * The discount applied when it started (docs/decisions/0032): the code as used, its
+     * percentage, what it took off and the price before it; `amount_cents` is what is charged.
+     */
+    discountCode: text('discount_code'),
+    discountPercentage: numeric('discount_percentage', { precision: 5, scale: 2, mode: 'number' }),
+    discountCents: integer('discount_cents').notNull().default(0),
+    originalAmountCents: integer('original_amount_cents'),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_idx').on(t.provider, t.providerPaymentId),

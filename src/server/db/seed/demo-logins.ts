@@ -63,6 +63,9 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
           paidUser: login.paid,
           language: 'nl',
           demo: true,
+          // Members for a while: the time bonus and the welcome discount are for new sign-ups
+          // (a member who signs up anew sees them; the demo codes are there to try discounts).
+          signupDate: new Date(now.getTime() - 30 * 86_400_000),
         })
         .returning();
       if (!row) return row;

@@ -4,6 +4,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { connectDatabase } from '../client.ts';
 import { seedDemoChats } from './demo-chats.ts';
+import { seedDemoDiscountCodes } from './demo-discounts.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLogins } from './demo-logins.ts';
 import { seedDemo } from './seed-demo.ts';
@@ -35,6 +36,8 @@ try {
   );
   const logins = await seedDemoLogins(database.db);
   if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
+  const codes = await seedDemoDiscountCodes(database.db);
+  if (codes > 0) log.info({ codes }, 'demo discount codes created (see README)');
   const demoLikes = await seedDemoLikes(database.db);
   if (demoLikes > 0) log.info({ likes: demoLikes }, 'likes of the demo logins created');
   const demoChats = await seedDemoChats(database.db, new Date(), { storage });

@@ -29,6 +29,7 @@ import {
   users,
 } from '../schema/index.ts';
 import { seedDemoChats } from './demo-chats.ts';
+import { DEMO_DISCOUNT_CODES, seedDemoDiscountCodes } from './demo-discounts.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { DEMO_LOGIN_EMAILS, seedDemoLogins } from './demo-logins.ts';
 import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
@@ -251,6 +252,20 @@ describe('seedDemo with a small count', () => {
       { email: 'demo@liefdesplein.nl', status: null, credits: null, package_id: null, delta: null },
       { email: 'premium@liefdesplein.nl', status: 'paid', credits: 600, package_id: 'p2', delta: 600 },
     ]);
+  });
+
+  it('creates the demo discount codes once, beside the time bonus and welcome discount of the migration', async () => {
+    expect(await seedDemoDiscountCodes(site.db)).toBe(DEMO_DISCOUNT_CODES.length);
+    expect(await seedDemoDiscountCodes(site.db)).toBe(0);
+    const { rows } = await site.db.execute(sql`select code from discount_codes order by code`);
+    expect(rows.map((r) => r.code)).toEqual(
+      [...DEMO_DISCOUNT_CODES.map((c) => c.code), 'TIMEBONUS25', 'WELCOME25'].sort(),
+    );
+    // The demo logins are members for a while: the time bonus is for a new sign-up.
+    const { rows: logins } = await site.db.execute(
+      sql`select signup_date from users where email = 'demo@liefdesplein.nl'`,
+    );
+    expect(new Date(String(logins[0]?.signup_date)).getTime()).toBeLessThan(NOW.getTime() - 7 * 86_400_000);
   });
 
   it('gives both demo logins conversations (some unread) and credits to answer with, once', async () => {

@@ -1,5 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import type { DismissalKey } from '../../../shared/contracts/auth.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
@@ -73,6 +74,29 @@ export async function setInvisible(
     if (changed.length === 0) return;
     await publish(tx, memberVisibilityChanged, member.id);
     await services.sessions.invalidateUser(member.id, tx);
+  });
+}
+
+/**
+ * Stores that the member closed an alert (spec §4: a timestamp each, they do not come back). The
+ * first time counts: dismissing again changes nothing. The session carries the dismissals, so the
+ * member's cached sessions are dropped with the change, on every instance.
+ */
+export async function dismissAlert(
+  services: Pick<AppServices, 'db' | 'sessions' | 'now'>,
+  member: MemberViewer,
+  key: DismissalKey,
+): Promise<void> {
+  authorize(member, 'account.dismiss_alert');
+  await services.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(users)
+      .set({
+        dismissals: sql`${users.dismissals} || jsonb_build_object(${key}::text, ${services.now().toISOString()}::text)`,
+      })
+      .where(and(eq(users.id, member.id), sql`not (${users.dismissals} ? ${key})`))
+      .returning({ id: users.id });
+    if (changed.length > 0) await services.sessions.invalidateUser(member.id, tx);
   });
 }
 

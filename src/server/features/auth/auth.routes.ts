@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   DeleteAccountSchema,
+  DismissalInputSchema,
   EmailOnlySchema,
   EntrySignupSchema,
   InvisibleInputSchema,
@@ -19,6 +20,7 @@ import {
 } from '../../../shared/contracts/auth.ts';
 import { SESSION_COOKIE } from '../../../shared/limits.ts';
 import { negotiateBody } from '../../lib/encoded-body.ts';
+import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { AppError, parseOrFail } from '../../plugins/errors.ts';
 import {
   authenticationRequired,
@@ -31,7 +33,7 @@ import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteAccount, reactivate, requestReactivation } from './account-deletion.service.ts';
-import { setInvisible, setLanguage } from './accounts.service.ts';
+import { dismissAlert, setInvisible, setLanguage } from './accounts.service.ts';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S } from './lockout.service.ts';
 import { login, logout } from './login.service.ts';
 import { confirmMailChange, requestMailChange } from './mail-change.service.ts';
@@ -267,6 +269,26 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
             user: { ...session.user, invisible: request.body.invisible },
           }),
         };
+      },
+    );
+
+    app.post(
+      '/api/dismissal.php',
+      {
+        config: { rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perSessionKey } },
+        schema: {
+          tags: ['account'],
+          summary:
+            'The member closed a dismissable alert (time-bonus modal, add photo, …): its time is stored and it does not come back',
+          body: DismissalInputSchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        const member = viewerOf(await requireMember(request));
+        authorizeActor(member, 'account.dismiss_alert');
+        await dismissAlert(services, member, request.body.key);
+        return { ok: true as const };
       },
     );
 

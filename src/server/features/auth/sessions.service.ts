@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, sql, type WithSubquery } from 'drizzle-orm';
 import { z } from 'zod';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Database, Queryable } from '../../db/client.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import { photos, profiles, sessions, users } from '../../db/schema/index.ts';
 import { defineChannel, type EventBus, publish } from '../../lib/event-bus.ts';
 import { createToken, hashToken } from './tokens.ts';
@@ -106,15 +107,14 @@ function candidateQuery(db: Database, match: 'email' | 'name') {
     .prepare(`login_candidate_by_${match}`);
 }
 
-/** Prepared once per database: the login's read is the same statement every time. */
-const candidateQueries = new WeakMap<Database, Record<'email' | 'name', ReturnType<typeof candidateQuery>>>();
+/** The login's read is the same statement every time. */
+const candidateQueries = preparedPerDatabase((db) => ({
+  email: candidateQuery(db, 'email'),
+  name: candidateQuery(db, 'name'),
+}));
 
 export async function findLoginCandidate(db: Database, login: string): Promise<LoginCandidate | undefined> {
-  let queries = candidateQueries.get(db);
-  if (!queries) {
-    queries = { email: candidateQuery(db, 'email'), name: candidateQuery(db, 'name') };
-    candidateQueries.set(db, queries);
-  }
+  const queries = candidateQueries(db);
   const value = login.trim().toLowerCase();
   const [byEmail] = await queries.email.execute({ login: value });
   if (byEmail) return byEmail;
@@ -127,14 +127,29 @@ export async function findSession(db: Database, token: string, now: Date): Promi
   return findSessionById(db, hashToken(token), now);
 }
 
-async function findSessionById(db: Database, id: string, now: Date): Promise<ActiveSession | null> {
-  const [row] = await db
+/**
+ * Nearly every request reads its session (the cache keeps one for seconds only), and planning
+ * this four-table join cost PostgreSQL more than running it: prepared once per connection.
+ */
+const sessionQuery = preparedPerDatabase((db) =>
+  db
     .select({ session: sessions, ...memberColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(profiles, profileOfMember)
     .leftJoin(photos, mainPhotoOfMember)
-    .where(and(eq(sessions.id, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('id')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+      ),
+    )
+    .prepare('session_by_id'),
+);
+
+async function findSessionById(db: Database, id: string, now: Date): Promise<ActiveSession | null> {
+  const [row] = await sessionQuery(db).execute({ id, now });
   if (!row || row.user.status === 'pending_deletion' || row.user.status === 'disabled') return null;
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, id));

@@ -5,7 +5,7 @@ import type { BalanceCache } from '../credits/credits.service.ts';
 import type { NewLikesCache } from '../likes/likes.counts.ts';
 import type { SettingsStore } from '../settings/settings.service.ts';
 import type { ActiveSession } from './sessions.service.ts';
-import { presentUser } from './users.presenter.ts';
+import { presentUser, timeBonusOf } from './users.presenter.ts';
 
 /** The headers of GET user.php besides the API security headers. */
 export const USER_ANSWER_HEADERS = Object.freeze({
@@ -51,8 +51,10 @@ export function createUserAnswers(deps: {
   now: () => Date;
 }) {
   const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
-  const keyOf = (facts: Facts) =>
-    `${facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}|${facts.newLikes}|${facts.unreadMessages}`;
+  // While the member's time bonus runs, its seconds left change every second: the answer is kept
+  // for the same second only (a new member's few tabs), and again for the day once it is over.
+  const keyOf = (session: ActiveSession, facts: Facts) =>
+    `${timeBonusOf(session.user, facts.now) ? facts.now.toISOString().slice(0, 19) : facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}|${facts.newLikes}|${facts.unreadMessages}`;
 
   const factsOf = async (session: ActiveSession, domain: string): Promise<Facts> => {
     const [{ fictional_icon }, credits, newLikes, unreadMessages] = await Promise.all([
@@ -71,7 +73,7 @@ export function createUserAnswers(deps: {
     },
     async body(session: ActiveSession, domain: string): Promise<EncodedBody> {
       const facts = await factsOf(session, domain);
-      const key = keyOf(facts);
+      const key = keyOf(session, facts);
       const hit = answered.get(session);
       if (hit?.key === key) return hit.body;
       // Quality 4 as the compress plugin: a session's answer is rebuilt every few seconds.

@@ -1,10 +1,24 @@
-import type { User } from '../../../shared/contracts/auth.ts';
+import type { TimeBonusState, User } from '../../../shared/contracts/auth.ts';
+import { TIME_BONUS, timeBonusSecondsLeft } from '../../../shared/contracts/discounts.ts';
 import { ageOn } from '../../../shared/contracts/members.ts';
 import type { profiles, users } from '../../db/schema/index.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
 import type { SessionMainPhoto } from './sessions.service.ts';
 
 type UserRow = typeof users.$inferSelect;
+
+/** The member's time bonus at `now`, or null once they paid or 4 hours after sign-up. */
+export function timeBonusOf(
+  user: Pick<UserRow, 'signupDate' | 'paidUser'>,
+  now: Date,
+): TimeBonusState | null {
+  const secondsLeft = timeBonusSecondsLeft(user.signupDate, user.paidUser, now);
+  if (secondsLeft <= 0) return null;
+  return {
+    ends_at: new Date(user.signupDate.getTime() + TIME_BONUS.seconds * 1000).toISOString(),
+    seconds_left: secondsLeft,
+  };
+}
 
 type ProfileRow = typeof profiles.$inferSelect;
 
@@ -59,5 +73,7 @@ export function presentUser(
     csrf_token: extra.csrfToken,
     unread_messages: extra.unreadMessages ?? 0,
     new_likes: extra.newLikes ?? 0,
+    time_bonus: timeBonusOf(user, extra.now),
+    dismissals: user.dismissals,
   };
 }

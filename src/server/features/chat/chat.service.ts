@@ -7,8 +7,9 @@ import {
   type SendRefusal,
 } from '../../../shared/contracts/chat.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import type { Queryable, Tx } from '../../db/client.ts';
+import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
+import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
   blocks,
   chatImages,
@@ -117,9 +118,13 @@ export type SendTarget = { to: number } | { conversationId: number };
 
 const ordered = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
 
-/** Facts of a partner as conversation.send needs them, their card, and the sender's fictional flag. */
-async function readPartner(db: Queryable, viewerId: number, partnerId: number) {
-  const [row] = await db
+/**
+ * Facts of a partner as conversation.send needs them, their card, and the sender's fictional flag.
+ * Read for every message: prepared once per connection (planning it cost more than running it).
+ */
+const partnerQuery = preparedPerDatabase((db) => {
+  const viewerId = sql.placeholder('viewer');
+  return db
     .select({
       ...cardColumns,
       photoPrivate: photos.private,
@@ -134,7 +139,12 @@ async function readPartner(db: Queryable, viewerId: number, partnerId: number) {
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(photos, cardPhotoJoin)
-    .where(eq(users.id, partnerId));
+    .where(eq(users.id, sql.placeholder('partner')))
+    .prepare('chat_partner');
+});
+
+async function readPartner(db: Database, viewerId: number, partnerId: number) {
+  const [row] = await partnerQuery(db).execute({ viewer: viewerId, partner: partnerId });
   if (!row) return undefined;
   const facts: ChatPartnerFacts = {
     id: partnerId,

@@ -205,6 +205,7 @@ export async function startDirectDebit(
       id,
       userId: payer.viewer.id,
       packageId: offer.id,
+      discountCode: form.discount_code || null,
       accountHolder: form.account_holder,
       iban: ibanElectronic(form.iban),
       street: form.street,
@@ -366,7 +367,12 @@ async function chargeSignedMandate(
   const started = await startPayment(
     services,
     payer,
-    { packageId: mandate.packageId, method: 'sdd' },
+    {
+      packageId: mandate.packageId,
+      method: 'sdd',
+      // Checked again now, at the price the page showed or not at all (a code that ended: full price).
+      ...(mandate.discountCode ? { discountCode: mandate.discountCode } : {}),
+    },
     { mandate: { customerId, mandateId }, guard: directDebitGuard(services, payer.viewer.id, values) },
   );
   await services.db

@@ -173,6 +173,18 @@ describe('the SMS code', () => {
     expect(rows[0].provider_mandate_id).toMatch(/^mdt_/);
   });
 
+  it("charges the discount the page showed (a new member's time bonus), checked on the server", async () => {
+    const payer = await member();
+    const { mandateId, code } = await challenge(payer.login, { discount_code: 'TIMEBONUS25' });
+    const signed = await sign(payer.login, mandateId, code);
+    expect(signed.statusCode, signed.body).toBe(200);
+    const { rows } = await services.pool.query(
+      'select amount_cents, discount_code from payments where id = $1',
+      [signed.json().payment_id],
+    );
+    expect(rows[0]).toEqual({ amount_cents: 1121, discount_code: 'TIMEBONUS25' });
+  });
+
   it('allows 5 tries: the fifth wrong code ends the code, even for the right one after it', async () => {
     const { login } = await member();
     const { mandateId, code } = await challenge(login);

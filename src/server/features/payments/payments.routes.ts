@@ -79,6 +79,8 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
         const { payment, checkoutUrl } = await startPayment(services, payerOf(viewer, session, request.ctx), {
           packageId: request.body.package,
           method: request.body.method,
+          discountCode: request.body.discount_code || undefined,
+          expectedAmount: request.body.amount,
         });
         // No mandate is charged here, so there is always a checkout page (startPayment checks).
         return { payment_id: payment.id, checkout_url: checkoutUrl ?? '' };

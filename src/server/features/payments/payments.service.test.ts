@@ -1,63 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import type {
-  CreditOffersResponse,
-  PaymentResponse,
-  PaymentStatus,
-} from '../../../shared/contracts/payments.ts';
+import type { CreditOffersResponse, PaymentResponse } from '../../../shared/contracts/payments.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { scriptedProvider } from '../../test/scripted-provider.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
-import type { PaymentProvider, ProviderPayment } from './payment-provider.ts';
-import { ProviderPaymentNotFound } from './payment-provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { setPaymentProvider } from './payment-providers.ts';
 import { applyProviderStatus, takesStatus } from './payments.service.ts';
 
 const { app, services } = await createTestApp();
-
-/**
- * A provider whose answers the test sets: what a real provider's API double does, without HTTP,
- * so the order and number of notices are the test's to choose.
- */
-function scriptedProvider() {
-  const remote = new Map<string, ProviderPayment>();
-  let next = 0;
-  const provider: PaymentProvider = {
-    name: 'test',
-    methods: new Set(['ideal', 'creditcard', 'paypal', 'blik', 'prezelewy24', 'bancontact', 'giropay']),
-    takes(method) {
-      return provider.methods.has(method);
-    },
-    async createPayment(request) {
-      next += 1;
-      const id = `scripted_${next}_${Date.now()}`;
-      remote.set(id, {
-        providerPaymentId: id,
-        status: 'open',
-        amount: request.amount,
-        method: request.method,
-        paidAt: null,
-        failureReason: null,
-        mandateId: null,
-        customerId: null,
-      });
-      return { providerPaymentId: id, checkoutUrl: `https://checkout.example/${id}`, status: 'open' };
-    },
-    async getPayment(id) {
-      const payment = remote.get(id);
-      if (!payment) throw new ProviderPaymentNotFound(id);
-      // A real provider answers after a while: let concurrent notices overlap.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
-      return { ...payment };
-    },
-  };
-  const set = (id: string, status: PaymentStatus, patch: Partial<ProviderPayment> = {}) => {
-    const payment = remote.get(id);
-    if (!payment) throw new Error(`no remote payment ${id}`);
-    remote.set(id, { ...payment, status, paidAt: status === 'paid' ? new Date() : null, ...patch });
-  };
-  return { provider, set };
-}
 
 const scripted = scriptedProvider();
 setPaymentProvider(services, scripted.provider);
@@ -145,10 +97,13 @@ describe('the packages and methods a member is offered', () => {
 });
 
 describe('POST /api/payment.php', () => {
-  it('computes the amount on the server: a price or credits sent along are ignored', async () => {
+  it('computes the amount on the server: credits sent along are ignored, a tampered price refused', async () => {
     const member = await createMember(services.db, { country: 'NL' });
     const login = await logIn(services.db, member.id);
-    const res = await start(login, { package: 'p2', method: 'ideal', amount: 1, credits: 99999 });
+    const tampered = await start(login, { package: 'p2', method: 'ideal', amount: 1 });
+    expect(tampered.statusCode).toBe(409);
+    expect(tampered.json().error.code).toBe('price_changed');
+    const res = await start(login, { package: 'p2', method: 'ideal', credits: 99999 });
     expect(res.statusCode, res.body).toBe(200);
     const { payment_id, checkout_url } = res.json();
     expect(checkout_url).toMatch(/^https:\/\/checkout\.example\//);

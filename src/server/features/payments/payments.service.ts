@@ -20,6 +20,13 @@ import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { markPaidUser } from '../auth/accounts.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
+import {
+  type CheckedDiscount,
+  checkDiscount,
+  priceWith,
+  reserveDiscount,
+  settleDiscount,
+} from '../discounts/discounts.service.ts';
 import { methodsFor } from './payment-methods.catalogue.ts';
 import { type PaymentProvider, ProviderPaymentNotFound } from './payment-provider.ts';
 import { directDebitAvailable, paymentProviderOf } from './payment-providers.ts';
@@ -87,7 +94,14 @@ export type StartPaymentOptions = {
 export async function startPayment(
   services: PaymentServices,
   payer: Payer,
-  choice: { packageId: PackageId; method: PaymentMethod },
+  choice: {
+    packageId: PackageId;
+    method: PaymentMethod;
+    /** A discount code; checked and applied here (docs/decisions/0032). */
+    discountCode?: string;
+    /** The amount the page showed: compared only, never charged. */
+    expectedAmount?: number;
+  },
   options: StartPaymentOptions = {},
 ): Promise<{ payment: PaymentRow; checkoutUrl: string | null; returnPath: string }> {
   const offers = await creditOffers(services, payer);
@@ -98,18 +112,22 @@ export async function startPayment(
   if (choice.method === 'sdd' && !options.mandate) throw methodUnavailable(choice.method);
   const values = await services.settings.getValues(payer.domain);
   const provider = paymentProviderOf(services);
+  const { price, discount } = await discountStep(services, payer, offer, choice);
   // A card or PayPal checkout stores the card for repeat orders when the provider keeps mandates.
   const firstOf = options.mandate ? null : await firstPaymentCustomer(services, payer, choice.method);
 
+  // The payment row and its code's reservation commit together: a once-only code cannot be
+  // reserved by two purchases, and a payment never exists with a code it did not reserve. The
+  // guard (the direct-debit limit) counts in this same transaction, at the price charged.
   const payment = await services.db.transaction(async (tx) => {
-    await options.guard?.(tx, offer);
+    await options.guard?.(tx, { ...offer, amount: price.amountCents });
     const [row] = await tx
       .insert(payments)
       .values({
         userId: payer.viewer.id,
         packageId: offer.id,
         credits: offer.credits,
-        amountCents: offer.amount,
+        amountCents: price.amountCents,
         currency: offer.currency,
         method: choice.method,
         provider: provider.name,
@@ -117,6 +135,7 @@ export async function startPayment(
         locale: payer.locale,
         createdAt: services.now(),
         updatedAt: services.now(),
+        ...paymentDiscountColumns(discount, price),
         ...(options.mandate
           ? { ...options.mandate, sequenceType: 'recurring' as const }
           : firstOf
@@ -124,9 +143,10 @@ export async function startPayment(
             : {}),
       })
       .returning();
+    if (!row) throw new Error('payment insert returned no row');
+    if (discount) await reserveDiscount(tx, discount, payer.viewer.id, row.id);
     return row;
   });
-  if (!payment) throw new Error('payment insert returned no row');
 
   const base = services.env.publicUrl;
   const returnPath = `/credits/${offer.id}/${choice.method}?payment=${payment.id}`;
@@ -134,7 +154,7 @@ export async function startPayment(
   try {
     created = await provider.createPayment({
       reference: payment.id,
-      amount: { cents: offer.amount, currency: offer.currency },
+      amount: { cents: price.amountCents, currency: offer.currency },
       method: choice.method,
       description: `${values.name} ${offer.credits} credits`,
       locale: payer.locale,
@@ -151,10 +171,13 @@ export async function startPayment(
       { err: error, paymentId: payment.id },
       'the payment provider refused to create a payment',
     );
-    await services.db
-      .update(payments)
-      .set({ status: 'failed', failureReason: 'provider_error', updatedAt: services.now() })
-      .where(eq(payments.id, payment.id));
+    await services.db.transaction(async (tx) => {
+      await tx
+        .update(payments)
+        .set({ status: 'failed', failureReason: 'provider_error', updatedAt: services.now() })
+        .where(eq(payments.id, payment.id));
+      await settleDiscount(tx, payment.id, 'failed', services.now());
+    });
     throw providerFailed();
   }
   const [stored] = await services.db
@@ -165,6 +188,46 @@ export async function startPayment(
   if (!stored || (!created.checkoutUrl && !options.mandate)) throw providerFailed();
   return { payment: stored, checkoutUrl: created.checkoutUrl, returnPath };
 }
+
+const priceChanged = () =>
+  new AppError('price_changed', 409, 'The price has changed. Please check it and confirm again.');
+
+/**
+ * The discount step of a purchase: the code (typed, or the member's active discount) checked for
+ * this package and method, and the price computed with it on the server. A page that showed
+ * another amount (a tampered price, a discount that ended meanwhile) starts nothing.
+ */
+async function discountStep(
+  services: PaymentServices,
+  payer: Payer,
+  offer: CreditOffer,
+  choice: { method: PaymentMethod; discountCode?: string; expectedAmount?: number },
+) {
+  const discount = choice.discountCode
+    ? await checkDiscount(
+        services,
+        { viewer: payer.viewer, country: payer.country, domain: payer.domain, currency: offer.currency },
+        choice.discountCode,
+        { amountCents: offer.amount, method: choice.method },
+      )
+    : null;
+  const price = discount
+    ? priceWith(discount, offer.amount)
+    : { amountCents: offer.amount, discountCents: 0, originalAmountCents: offer.amount };
+  if (choice.expectedAmount !== undefined && choice.expectedAmount !== price.amountCents)
+    throw priceChanged();
+  return { discount, price };
+}
+
+const paymentDiscountColumns = (discount: CheckedDiscount | null, price: ReturnType<typeof priceWith>) =>
+  discount
+    ? {
+        discountCode: discount.row.code,
+        discountPercentage: discount.percentage,
+        discountCents: price.discountCents,
+        originalAmountCents: price.originalAmountCents,
+      }
+    : {};
 
 /** One of the member's own payments (the return page's read; it never changes anything). */
 export async function findOwnPayment(
@@ -262,6 +325,7 @@ export async function applyProviderStatus(
         checkedAt: now,
       })
       .where(eq(payments.id, payment.id));
+    await settleDiscount(tx, payment.id, remote.status, now, services.log);
     let granted = false;
     if (remote.status === 'paid') {
       const grant = await grantCredits(tx, {

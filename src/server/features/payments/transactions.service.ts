@@ -12,6 +12,7 @@ import type { Queryable } from '../../db/client.ts';
 import { creditLedger, payments } from '../../db/schema/index.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
+import { presentPaymentDiscount } from './payments.presenter.ts';
 import { findOwnPayment, type PaymentRow } from './payments.service.ts';
 import { vatIncluded, vatRateBp } from './vat.ts';
 
@@ -31,6 +32,7 @@ export function presentTransaction(payment: PaymentRow): Transaction {
     country: payment.country,
     created_at: payment.createdAt.toISOString(),
     paid_at: payment.paidAt?.toISOString() ?? null,
+    discount: presentPaymentDiscount(payment),
   };
 }
 

@@ -23,3 +23,6 @@ export const setInvisible = forMembers((_member, _none: undefined): Decision => 
 
 /** Reading and setting one's own daily spending limit: every member, for their own account only. */
 export const setSpendingLimit = forMembers((_member, _none: undefined): Decision => null);
+
+/** Dismissing an alert: any member, for their own account only (the id comes from the session). */
+export const dismissAlert = forMembers((_member, _none: undefined): Decision => null);

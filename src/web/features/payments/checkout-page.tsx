@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   type CreditOffer,
   type CreditOffersResponse,
@@ -10,8 +10,9 @@ import {
   PaymentMethodSchema,
 } from '../../../shared/contracts/payments.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { formatMoney } from '../pricing/format.ts';
 import { ConfirmPaymentModal } from './confirm-payment-modal.tsx';
+import { CODE_PARAM, type DiscountedPrice, priceWithDiscount, useDiscount } from './discount.ts';
+import { DiscountedPriceView } from './discounted-price.tsx';
 import { MethodLogo } from './method-logo.tsx';
 import { creditOffersQuery } from './payments-queries.ts';
 
@@ -29,20 +30,27 @@ export function CheckoutPage({ packageId, method }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const chosenOffer = useChosenOffer(packageId, t('errors.package_not_found'));
+  const [search] = useSearchParams();
+  const code = search.get(CODE_PARAM);
+  const typed = useDiscount(code);
+  const active = useDiscount(null).discount;
+  // A typed code the server accepted, else the member's active discount (time bonus, welcome).
+  const discount = code && typed.discount ? typed.discount : active;
   const chosen = PaymentMethodSchema.safeParse(method);
   if ('fallback' in chosenOffer) return chosenOffer.fallback;
   const { offer, offers } = chosenOffer;
   const open: PaymentMethod | null =
     chosen.success && offers.methods.includes(chosen.data) ? chosen.data : null;
+  const keep = code ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
   const choose = (next: PaymentMethod | null, pkg: PackageId = offer.id) =>
-    navigate(next ? `/credits/${pkg}/${next}` : `/credits/${pkg}`, {
+    navigate(next ? `/credits/${pkg}/${next}${keep}` : `/credits/${pkg}${keep}`, {
       replace: true,
       preventScrollReset: true,
     });
 
   return (
     <>
-      <PackageSummary offer={offer} />
+      <PackageSummary offer={offer} price={priceWithDiscount(offer, discount)} />
 
       <h2 className="h5">{t('checkout.methods_title')}</h2>
       {offers.methods.length === 0 ? (
@@ -65,11 +73,12 @@ export function CheckoutPage({ packageId, method }: Props) {
         </ul>
       )}
       <p className="mt-3">
-        <Link to="/credits">{t('checkout.all_packages')}</Link>
+        <Link to={`/credits${keep}`}>{t('checkout.all_packages')}</Link>
       </p>
       <ConfirmPaymentModal
         key={open ?? 'none'}
         offer={offer}
+        price={open ? priceWithDiscount(offer, discount, open) : null}
         method={open}
         onClose={() => void choose(null)}
       />
@@ -77,18 +86,25 @@ export function CheckoutPage({ packageId, method }: Props) {
   );
 }
 
-/** The chosen package and its price, as the checkout, the direct-debit form and the repeat order show it. */
-export function PackageSummary({ offer }: { offer: CreditOffer }) {
-  const { t, i18n } = useTranslation();
+/**
+ * The chosen package and its price (with the discount, when one applies), as the checkout, the
+ * direct-debit form and the repeat order show it.
+ */
+export function PackageSummary({ offer, price = null }: { offer: CreditOffer; price?: DiscountedPrice }) {
+  const { t } = useTranslation();
   return (
     <section className="checkout-package card card-body shadow-sm mb-4" aria-labelledby="package-h">
       <div className="checkout-package-head">
         <h2 id="package-h" className="h5">
           {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
         </h2>
-        <p className="checkout-amount" data-testid="checkout-amount">
-          {formatMoney(offer.amount, offer.currency, i18n.language)}
-        </p>
+        <DiscountedPriceView
+          amount={offer.amount}
+          currency={offer.currency}
+          price={price}
+          className="checkout-amount"
+          testId="checkout-amount"
+        />
       </div>
       <p className="one-time-notice">{t('credits_page.one_time')}</p>
     </section>

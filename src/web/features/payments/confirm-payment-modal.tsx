@@ -1,26 +1,29 @@
 import { useNavigate } from 'react-router';
 import type { CreditOffer, PaymentMethod } from '../../../shared/contracts/payments.ts';
-import { ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { formatMoney } from '../pricing/format.ts';
+import { CODE_PARAM, type DiscountedPrice, useApiErrorText } from './discount.ts';
+import { DiscountedPriceView } from './discounted-price.tsx';
 import { MethodLogo } from './method-logo.tsx';
 import { useStartPayment } from './payments-queries.ts';
 
 type Props = {
   offer: CreditOffer;
+  /** The price with the discount for this method (null: none); its code is sent along. */
+  price: DiscountedPrice;
   method: PaymentMethod | null;
   onClose: () => void;
 };
 
 /**
- * The payment confirm modal: package, amount and method, then the provider's checkout. The amount
- * shown is the server's; the request carries only the package and the method.
+ * The payment confirm modal: package, amount (with the discount) and method, then the provider's
+ * checkout. The amount is computed on the server; the request carries the package, the method, the
+ * code and the amount shown, which the server only compares with its own.
  */
-export function ConfirmPaymentModal({ offer, method, onClose }: Props) {
-  const { t, i18n } = useTranslation();
+export function ConfirmPaymentModal({ offer, price, method, onClose }: Props) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorText();
   const start = useStartPayment();
   const leaving = start.isSuccess;
   const navigate = useNavigate();
@@ -28,20 +31,25 @@ export function ConfirmPaymentModal({ offer, method, onClose }: Props) {
     if (!method) return;
     // Direct debit is signed on its own form first (an SMS code), then charged on the mandate.
     if (method === 'sdd') {
-      void navigate(`/directdebit?package=${offer.id}`);
+      const code = price?.kind === 'discounted' ? `&${CODE_PARAM}=${encodeURIComponent(price.code)}` : '';
+      void navigate(`/directdebit?package=${offer.id}${code}`);
       return;
     }
     start.mutate(
-      { package: offer.id, method },
+      {
+        package: offer.id,
+        method,
+        // The price shown goes along to be compared: the server computes its own and refuses a
+        // purchase whose price is not the one the member saw.
+        ...(price?.kind === 'discounted'
+          ? { discount_code: price.code, amount: price.amount }
+          : { amount: offer.amount }),
+      },
       // A full navigation: the checkout is the provider's page (our test gateway's too).
       { onSuccess: ({ checkout_url }) => window.location.assign(checkout_url) },
     );
   };
-  const failure = start.error
-    ? start.error instanceof ApiError && (ERROR_CODES as readonly string[]).includes(start.error.code)
-      ? (start.error.code as ErrorCode)
-      : 'internal_error'
-    : null;
+  const failure = start.error ? errorText(start.error) : null;
   return (
     <Modal
       open={method !== null}
@@ -78,7 +86,15 @@ export function ConfirmPaymentModal({ offer, method, onClose }: Props) {
             {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
           </dd>
           <dt>{t('checkout.amount')}</dt>
-          <dd className="fw-bold">{formatMoney(offer.amount, offer.currency, i18n.language)}</dd>
+          <dd className="fw-bold">
+            <DiscountedPriceView
+              amount={offer.amount}
+              currency={offer.currency}
+              price={price}
+              className="confirm-amount mb-0"
+              testId="confirm-amount"
+            />
+          </dd>
           <dt>{t('checkout.method')}</dt>
           <dd className="confirm-method">
             <MethodLogo method={method} />
@@ -86,7 +102,7 @@ export function ConfirmPaymentModal({ offer, method, onClose }: Props) {
           </dd>
         </dl>
       )}
-      {failure && <FormAlert message={t(`errors.${failure}`)} />}
+      {failure && <FormAlert message={failure} />}
     </Modal>
   );
 }

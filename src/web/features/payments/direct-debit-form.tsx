@@ -15,6 +15,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useRootData } from '../../root.tsx';
 import { formatMoney } from '../pricing/format.ts';
 import { PackageSummary, useChosenOffer } from './checkout-page.tsx';
+import { priceWithDiscount, useDiscount } from './discount.ts';
 import { useDirectDebit } from './payments-queries.ts';
 
 const FORM_FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'zip', 'city', 'phone'] as const;
@@ -24,12 +25,17 @@ const FORM_FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'zip', 
  * the SMS code that signs it (6 digits, 10 minutes, 5 tries, a new code after 30 s). Signed, the
  * package is charged on the mandate and the member goes to the return page (pending, completed).
  */
-export function DirectDebitPage({ packageId }: { packageId: string | null }) {
+export function DirectDebitPage({ packageId, code }: { packageId: string | null; code: string | null }) {
   const { t } = useTranslation();
   const chosenOffer = useChosenOffer(packageId, t('direct_debit.no_package'));
+  // The discount the checkout showed (a typed code, else the active one), sent along to be checked.
+  const discount = useDiscount(code).discount;
   const [challenge, setChallenge] = useState<SmsChallenge | null>(null);
   if ('fallback' in chosenOffer) return chosenOffer.fallback;
   const { offer, offers } = chosenOffer;
+  const price = priceWithDiscount(offer, discount, 'sdd');
+  const charged = { ...offer, amount: price?.kind === 'discounted' ? price.amount : offer.amount };
+  const discountCode = price?.kind === 'discounted' ? price.code : undefined;
   if (!offers.methods.includes('sdd'))
     return (
       <div className="alert alert-warning" role="alert">
@@ -39,23 +45,31 @@ export function DirectDebitPage({ packageId }: { packageId: string | null }) {
     );
   return (
     <>
-      <PackageSummary offer={offer} />
+      <PackageSummary offer={offer} price={price} />
       <p>{t('direct_debit.intro')}</p>
       {challenge ? (
         <CodeStep
           challenge={challenge}
           onNewChallenge={setChallenge}
           onChange={() => setChallenge(null)}
-          offer={offer}
+          offer={charged}
         />
       ) : (
-        <MandateStep offer={offer} onSent={setChallenge} />
+        <MandateStep offer={offer} discountCode={discountCode} onSent={setChallenge} />
       )}
     </>
   );
 }
 
-function MandateStep({ offer, onSent }: { offer: CreditOffer; onSent: (c: SmsChallenge) => void }) {
+function MandateStep({
+  offer,
+  discountCode,
+  onSent,
+}: {
+  offer: CreditOffer;
+  discountCode: string | undefined;
+  onSent: (c: SmsChallenge) => void;
+}) {
   const { t } = useTranslation();
   const { start } = useDirectDebit();
   const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(DirectDebitFormSchema, {
@@ -83,7 +97,11 @@ function MandateStep({ offer, onSent }: { offer: CreditOffer; onSent: (c: SmsCha
       ref={formRef}
       noValidate
       className="card card-body shadow-sm direct-debit-form"
-      onSubmit={onSubmit(async (values) => onSent(await start.mutateAsync(values)))}
+      onSubmit={onSubmit(async (values) =>
+        onSent(
+          await start.mutateAsync({ ...values, ...(discountCode ? { discount_code: discountCode } : {}) }),
+        ),
+      )}
     >
       <FormAlert message={formError} />
       <FormField {...field('account_holder')} autoComplete="name" />

@@ -1,19 +1,31 @@
 import { Link } from 'react-router';
 import type { CreditOffer } from '../../../shared/contracts/payments.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { formatMoney } from '../pricing/format.ts';
+import type { DiscountedPrice } from './discount.ts';
+import { DiscountedPriceView } from './discounted-price.tsx';
 
-/** One package of /credits: credits, price, price per credit, the ribbon of the popular one. */
-export function PackageCard({ offer }: { offer: CreditOffer }) {
+type Props = {
+  offer: CreditOffer;
+  /** The package's price with the active discount or the typed code (null: none). */
+  price: DiscountedPrice;
+  /** Carried to the checkout: `?code=…` of a typed code. */
+  search: string;
+};
+
+/**
+ * One package of /credits: credits, price (with the discount: the old price struck through),
+ * price per credit (what is paid), the ribbon of the popular one.
+ */
+export function PackageCard({ offer, price, search }: Props) {
   const { t, i18n } = useTranslation();
-  const money = (cents: number) => formatMoney(cents, offer.currency, i18n.language);
+  const paid = price?.kind === 'discounted' ? price.amount : offer.amount;
   // Per credit to the cent's tenth: 14,95 for 100 credits is € 0,15 per credit.
   const perCredit = new Intl.NumberFormat(i18n.language, {
     style: 'currency',
     currency: offer.currency,
     minimumFractionDigits: 2,
     maximumFractionDigits: 3,
-  }).format(offer.amount / offer.credits / 100);
+  }).format(paid / offer.credits / 100);
   return (
     <article
       className={`package-card credits-package${offer.popular ? ' package-popular' : ''}`}
@@ -22,10 +34,16 @@ export function PackageCard({ offer }: { offer: CreditOffer }) {
       {offer.popular && <span className="package-ribbon">{t('credits_page.popular')}</span>}
       <h2 className="h6 text-body-secondary mb-1">{t(`credits_page.tiers.${offer.id}`)}</h2>
       <p className="package-credits">{t('credits_page.credits', { count: offer.credits })}</p>
-      <p className="package-price">{money(offer.amount)}</p>
+      <DiscountedPriceView
+        amount={offer.amount}
+        currency={offer.currency}
+        price={price}
+        className="package-price"
+        testId={`package-price-${offer.id}`}
+      />
       <p className="package-per-message">{t('credits_page.per_credit', { price: perCredit })}</p>
       <Link
-        to={`/credits/${offer.id}`}
+        to={`/credits/${offer.id}${search}`}
         className={`btn ${offer.popular ? 'btn-primary' : 'btn-outline-primary'} w-100 mt-2`}
         aria-label={t('credits_page.choose_label', { count: offer.credits })}
       >

@@ -8,9 +8,8 @@ import type {
 import {
   type CreditOffersResponse,
   FINAL_PAYMENT_STATUSES,
-  type PackageId,
-  type PaymentMethod,
   type PaymentResponse,
+  type StartPaymentInput,
   type StartPaymentResponse,
 } from '../../../shared/contracts/payments.ts';
 import type {
@@ -53,10 +52,10 @@ export function paymentQuery(id: string) {
   });
 }
 
-/** POST /api/payment.php: only the package and the method; the server computes the amount. */
+/** POST /api/payment.php: the package, the method, a code; the server computes the amount. */
 export function useStartPayment() {
   return useMutation({
-    mutationFn: (choice: { package: PackageId; method: PaymentMethod }) =>
+    mutationFn: (choice: StartPaymentInput) =>
       request<StartPaymentResponse>('/api/payment.php', { method: 'POST', body: choice }),
   });
 }

@@ -84,6 +84,14 @@ export function Receipt({ paymentId }: { paymentId: string }) {
         <dd>{t(`methods.${tx.method}`)}</dd>
         <dt>{t('transactions.status')}</dt>
         <dd>{t(`transactions.statuses.${tx.status}`)}</dd>
+        {tx.discount && (
+          <>
+            <dt>{t('discount.original')}</dt>
+            <dd>{money(tx.discount.original_amount)}</dd>
+            <dt>{t('discount.line', { code: tx.discount.code, percentage: tx.discount.percentage })}</dt>
+            <dd data-testid="receipt-discount">−{money(tx.discount.amount)}</dd>
+          </>
+        )}
         <dt>{t('transactions.receipt.net')}</dt>
         <dd>{money(tx.amount - tx.vat)}</dd>
         <dt>{t('transactions.receipt.vat', { rate })}</dt>

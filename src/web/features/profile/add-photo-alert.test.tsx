@@ -21,6 +21,8 @@ const member = (mainImage: User['profile']['main_image']): User => ({
   email_confirmed: true,
   signup_missing: [],
   invisible: false,
+  time_bonus: null,
+  dismissals: {},
   profile: {
     id: 1,
     name: 'Anna',

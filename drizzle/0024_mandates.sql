@@ -2,6 +2,7 @@ CREATE TABLE "direct_debit_mandates" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" bigint NOT NULL,
 	"package_id" text NOT NULL,
+	"discount_code" text,
 	"account_holder" text NOT NULL,
 	"iban" text NOT NULL,
 	"street" text NOT NULL,

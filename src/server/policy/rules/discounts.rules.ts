@@ -1,0 +1,13 @@
+import { type Decision, forMembers } from '../rule.ts';
+
+/** Whose a discount code is: one member's (`ownerId`), or anyone's (null). */
+export type DiscountCodeFacts = { ownerId: number | null };
+
+/**
+ * Using a discount code (asking about it, paying with it): any member, with a code for anyone or
+ * their own; a code meant for another member answers like one that does not exist.
+ */
+export const redeemDiscountCode = forMembers(
+  (member, code: DiscountCodeFacts): Decision =>
+    code.ownerId === null || code.ownerId === member.id ? null : 'discount_code_not_found',
+);

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
+import { CurrencySchema, PackageIdSchema, PaymentMethodSchema } from './payments.ts';
+
+/**
+ * Discount codes (docs/decisions/0032). A code takes a percentage off a package's price; the
+ * server computes the amount (`discountedAmount`, the same function the pages show prices with).
+ */
+
+/** How often a code may be used: once by each member, once at all, or without limit. */
+export const DISCOUNT_VALIDITIES = ['once_per_member', 'once', 'unlimited'] as const;
+export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
+
+/**
+ * What a code is: one typed in (`code`), the welcome discount (first purchase, a window after
+ * sign-up set by `welcome_discount_days`) or the time bonus (TIMEBONUS25, 4 hours after sign-up).
+ */
+export const DISCOUNT_KINDS = ['code', 'welcome', 'time_bonus'] as const;
+export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
+
+/** The spec's time bonus (§9): code TIMEBONUS25, 25.0 percent, once per member, 14,400 s from sign-up. */
+export const TIME_BONUS = { code: 'TIMEBONUS25', percentage: 25, seconds: LIMITS.timeBonusSeconds } as const;
+/** The welcome discount: 25% on the first purchase, for `welcome_discount_days` after sign-up. */
+export const WELCOME_DISCOUNT = { code: 'WELCOME25', percentage: 25 } as const;
+
+/** A code as members type it: letters, digits, dashes and underscores; compared in upper case. */
+export const DiscountCodeTextSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Za-z0-9_-]+$/)
+  .transform((code) => code.toUpperCase());
+
+/**
+ * The discount in integer cents: the percentage of the amount, rounded half up to the cent (a
+ * member never pays half a cent more than the percentage says), and never the whole price: at
+ * least one cent is paid. Percentages carry two decimals (12.5 %), so all of it is integer math.
+ */
+export function discountCents(amountCents: number, percentage: number): number {
+  const hundredths = Math.round(percentage * 100);
+  const discount = Math.floor((amountCents * hundredths + 5_000) / 10_000);
+  return Math.min(Math.max(discount, 0), amountCents - 1);
+}
+
+export const discountedAmount = (amountCents: number, percentage: number) =>
+  amountCents - discountCents(amountCents, percentage);
+
+/** Seconds left of a member's time bonus at `now` (0: none, or over): never paid, 4 hours from sign-up. */
+export function timeBonusSecondsLeft(signupDate: Date, paidUser: boolean, now: Date): number {
+  if (paidUser) return 0;
+  const left = Math.ceil((signupDate.getTime() + TIME_BONUS.seconds * 1000 - now.getTime()) / 1000);
+  return Math.min(Math.max(left, 0), TIME_BONUS.seconds);
+}
+
+/** GET /api/discountcode.php: a code (with the package and method chosen) or `welcome=true`. */
+export const DiscountQuerySchema = z.looseObject({
+  code: z.string().max(100).optional(),
+  package: PackageIdSchema.optional(),
+  method: PaymentMethodSchema.optional(),
+  welcome: z.enum(['true', 'false', '1', '0']).optional(),
+});
+export type DiscountQuery = z.infer<typeof DiscountQuerySchema>;
+
+/** A discount as the member sees it: the spec's fields of a code, resolved for them. */
+export const DiscountSchema = z.object({
+  code: z.string(),
+  kind: z.enum(DISCOUNT_KINDS),
+  value_percentage: z.number(),
+  /** Also called percentage in the spec. */
+  percentage: z.number(),
+  country: z.string().nullable(),
+  currency: CurrencySchema.nullable(),
+  /** In cents of `currency`; null: any order. */
+  minimum_order_value: z.number().int().nullable(),
+  paymentmethods: z.array(PaymentMethodSchema).nullable(),
+  status: z.enum(['active', 'inactive']),
+  validity: z.enum(DISCOUNT_VALIDITIES),
+  expires: z.string().nullable(),
+  expired: z.boolean(),
+  /** The welcome discount and the time bonus end for this member then (server time). */
+  ends_at: z.string().nullable(),
+  /** Seconds left until `ends_at`, counted on the server: the page's countdown ignores its own clock. */
+  seconds_left: z.number().int().nullable(),
+  /** With `package`: that package's price before and after the discount, in the member's currency. */
+  amount: z.number().int().nullable(),
+  discounted_amount: z.number().int().nullable(),
+});
+export type Discount = z.infer<typeof DiscountSchema>;
+export const DiscountResponseSchema = z.object({ discount: DiscountSchema });
+export type DiscountResponse = z.infer<typeof DiscountResponseSchema>;

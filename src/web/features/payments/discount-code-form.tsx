@@ -1,0 +1,88 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { Discount } from '../../../shared/contracts/discounts.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useApiErrorText } from './discount.ts';
+
+type Props = {
+  /** The code in the address (applied), or null. */
+  code: string | null;
+  /** The applied code's discount once the server has answered, or its refusal. */
+  discount: Discount | null;
+  error: unknown;
+  pending: boolean;
+  /** The active discount (time bonus, welcome discount) when no code is typed. */
+  active: Discount | null;
+  onApply: (code: string | null) => void;
+};
+
+/**
+ * The discount-code field of /credits: a code is checked by the server (GET /api/discountcode.php)
+ * and its refusal shown in place, in the member's words ('Code not found', a minimum explained…).
+ */
+export function DiscountCodeForm({ code, discount, error, pending, active, onApply }: Props) {
+  const { t } = useTranslation();
+  const errorText = useApiErrorText();
+  const inputId = useId();
+  const errorId = useId();
+  const [text, setText] = useState(code ?? '');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const next = text.trim();
+    onApply(next === '' ? null : next);
+  };
+  const failure = code && error && !pending ? errorText(error) : null;
+  return (
+    <div className="discount-code card card-body mb-4">
+      {!code && active && (
+        <p className="discount-active mb-2" data-testid="active-discount">
+          {t(active.kind === 'time_bonus' ? 'discount.time_bonus' : 'discount.welcome', {
+            percentage: active.percentage,
+          })}
+        </p>
+      )}
+      <form className="discount-code-form" onSubmit={submit} noValidate>
+        <label htmlFor={inputId} className="form-label">
+          {t('discount.title')}
+        </label>
+        <div className="input-group">
+          <input
+            id={inputId}
+            name="code"
+            className={`form-control${failure ? ' is-invalid' : ''}`}
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            maxLength={40}
+            aria-invalid={failure ? true : undefined}
+            aria-describedby={failure ? errorId : undefined}
+          />
+          <button type="submit" className="btn btn-outline-primary" disabled={pending}>
+            {pending ? t('discount.checking') : t('discount.apply')}
+          </button>
+        </div>
+        {failure && (
+          <div id={errorId} className="invalid-feedback d-block" role="alert">
+            {failure}
+          </div>
+        )}
+      </form>
+      {code && discount && !pending && (
+        <p className="discount-applied mt-2 mb-0" role="status" data-testid="discount-applied">
+          {t('discount.applied', { code: discount.code, percentage: discount.percentage })}{' '}
+          <button
+            type="button"
+            className="btn btn-link btn-sm p-0 align-baseline"
+            onClick={() => {
+              setText('');
+              onApply(null);
+            }}
+          >
+            {t('discount.remove')}
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

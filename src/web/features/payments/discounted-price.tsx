@@ -1,0 +1,52 @@
+import { useTranslation } from '../../lib/i18n.tsx';
+import { formatMoney } from '../pricing/format.ts';
+import type { DiscountedPrice } from './discount.ts';
+
+type Props = {
+  amount: number;
+  currency: string;
+  price: DiscountedPrice;
+  /** The element and class of the price itself (a package card's, the checkout's, the modal's). */
+  className: string;
+  testId?: string;
+};
+
+/**
+ * A price with the active discount: the old price struck through, the new one, and the percentage;
+ * or the plain price with why a discount does not apply here (below its minimum, another method).
+ */
+export function DiscountedPriceView({ amount, currency, price, className, testId }: Props) {
+  const { t, i18n } = useTranslation();
+  const money = (cents: number) => formatMoney(cents, currency, i18n.language);
+  if (price?.kind !== 'discounted')
+    return (
+      <>
+        <p className={className} data-testid={testId}>
+          {money(amount)}
+        </p>
+        {price?.kind === 'below_minimum' && (
+          <p className="discount-note small text-body-secondary">
+            {t('discount.from', { amount: formatMoney(price.minimum, price.currency, i18n.language) })}
+          </p>
+        )}
+        {price?.kind === 'other_method' && (
+          <p className="discount-note small text-body-secondary">
+            {t('discount.not_for_method', {
+              methods: price.methods.map((m) => t(`methods.${m}`)).join(', '),
+            })}
+          </p>
+        )}
+      </>
+    );
+  return (
+    <p className={`${className} has-discount`}>
+      <span className="visually-hidden">{t('discount.was')}: </span>
+      <s className="price-was">{money(price.original)}</s>{' '}
+      <span className="visually-hidden">{t('discount.now')}: </span>
+      <span className="price-now" data-testid={testId}>
+        {money(price.amount)}
+      </span>{' '}
+      <span className="price-off">{t('discount.off', { percentage: price.percentage })}</span>
+    </p>
+  );
+}
