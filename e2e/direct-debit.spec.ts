@@ -30,7 +30,7 @@ for (const width of [1280, 375]) {
         .getByRole('dialog', { name: 'Bevestig je betaling' })
         .getByRole('button', { name: 'Naar betalen' })
         .click();
-      await expect(page).toHaveURL(/\/directdebit\?package=p0$/);
+      await expect(page).toHaveURL(/\/directdebit\?package=p0&code=TIMEBONUS25$/);
       await expect(
         page.getByRole('heading', { level: 1, name: 'Betalen via automatische incasso' }),
       ).toBeVisible();
@@ -61,7 +61,7 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Stuur mij de code' }).click();
 
       await expect(page.getByTestId('dd-code-sent')).toContainText('•');
-      await expect(page.getByText(/eenmalig € 11,21 van je rekening/)).toBeVisible();
+      await expect(page.getByText(/eenmalig €\s11,21 van je rekening/)).toBeVisible();
       const code = await smsCodeTo(phone.e164);
       const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
       await page.getByLabel('Code uit de sms').fill(wrong);
