@@ -48,7 +48,19 @@ form{display:grid;gap:.5rem;margin-top:1rem}
 button{font:inherit;padding:.75rem;border-radius:.5rem;border:1px solid #d1d5db;background:#fff;cursor:pointer;text-align:left}
 button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 button.paid{background:#15803d;border-color:#15803d;color:#fff;font-weight:600}
+.stored{display:grid;gap:.25rem;font-size:.9rem;margin-bottom:.5rem}
+.stored select{font:inherit;padding:.5rem;border-radius:.5rem;border:1px solid #d1d5db}
 `;
+
+/**
+ * A first payment stores the card or PayPal for repeat orders (docs/decisions/0033): the tester
+ * chooses whether later charges on it work or fail (a card that expired since).
+ */
+function storedMandateChoice(t: (key: string) => string): string {
+  return `<label class="stored">${escapeHtml(t('test_gateway.stored_mandate'))}
+<select name="mandate"><option value="works">${escapeHtml(t('test_gateway.stored_works'))}</option>
+<option value="fails">${escapeHtml(t('test_gateway.stored_fails'))}</option></select></label>`;
+}
 
 /**
  * The test gateway's checkout page (docs/decisions/0030): what a provider's hosted checkout is,
@@ -95,7 +107,9 @@ export function testGatewayRoutes(services: AppServices): FastifyPluginAsyncZod 
 ${
   open
     ? `<p class="muted">${escapeHtml(t('test_gateway.choose'))}</p>
-<form method="post" action="/test-gateway/${record.id}">${buttons}</form>`
+<form method="post" action="/test-gateway/${record.id}">${
+        record.sequenceType === 'first' ? storedMandateChoice(t) : ''
+      }${buttons}</form>`
     : `<p>${escapeHtml(t('test_gateway.done'))}</p><p><a href="${escapeHtml(record.redirectUrl)}">${escapeHtml(t('test_gateway.back'))}</a></p>`
 }
 </div></main></body></html>`;
@@ -109,11 +123,20 @@ ${
     app.post(
       '/test-gateway/:id',
       {
-        schema: { hide: true, params: ParamsSchema, body: z.object({ outcome: TestGatewayOutcomeSchema }) },
+        schema: {
+          hide: true,
+          params: ParamsSchema,
+          body: z.object({
+            outcome: TestGatewayOutcomeSchema,
+            mandate: z.enum(['works', 'fails']).optional(),
+          }),
+        },
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const chosen = await chooseOutcome(deps, request.params.id, request.body.outcome);
+        const chosen = await chooseOutcome(deps, request.params.id, request.body.outcome, {
+          mandateFails: request.body.mandate === 'fails',
+        });
         if (!chosen) return reply.code(404).type('text/plain').send('Unknown test payment');
         return reply.redirect(chosen.redirectUrl, 303);
       },
