@@ -18,6 +18,7 @@ import { directDebitMandates, payments } from '../../db/schema/index.ts';
 import { countHit } from '../../lib/rate-limit-store.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
+import { mandateNotFound } from '../../policy/refusals.ts';
 import type { AppServices } from '../../services.ts';
 import { assertDirectDebitAllowed } from './direct-debit-blocks.ts';
 import { keepsMandates } from './payment-provider.ts';
@@ -45,7 +46,6 @@ const unavailable = () =>
   new AppError('payment_method_unavailable', 400, 'This payment method is not available to you', {
     method: 'sdd',
   });
-const mandateNotFound = () => new AppError('mandate_not_found', 404, 'Mandate not found');
 const codeInvalid = (triesLeft: number) =>
   new AppError('sms_code_invalid', 400, 'Code invalid', { tries_left: triesLeft });
 const codeExpired = () => new AppError('sms_code_expired', 410, 'The code has expired, request a new one');
@@ -236,7 +236,8 @@ async function ownMandate(
 ): Promise<MandateRow> {
   const query = tx.select().from(directDebitMandates).where(eq(directDebitMandates.id, mandateId));
   const [mandate] = lock ? await query.for('update') : await query;
-  if (!mandate || mandate.userId !== payer.viewer.id) throw mandateNotFound();
+  if (!mandate) throw mandateNotFound();
+  authorize(payer.viewer, 'mandate.use', { ownerId: mandate.userId });
   return mandate;
 }
 

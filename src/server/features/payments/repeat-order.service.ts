@@ -2,15 +2,12 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { PackageIdSchema } from '../../../shared/contracts/payments.ts';
 import { payments } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
+import { nothingToRepeat } from '../../policy/refusals.ts';
 import { type DirectDebitServices, directDebitGuard } from './direct-debit.service.ts';
 import { keepsMandates } from './payment-provider.ts';
 import { paymentProviderOf } from './payment-providers.ts';
 import { creditOffers, type Payer, type PaymentRow, startPayment } from './payments.service.ts';
-
-const nothingToRepeat = () =>
-  new AppError('repeat_order_not_found', 404, 'There is no earlier order to repeat');
 
 /** The member's last paid purchase, newest first by when it was paid. */
 async function lastPaidPayment(services: Pick<DirectDebitServices, 'db'>, userId: number) {
@@ -77,7 +74,8 @@ export async function startRepeatOrder(
     .select()
     .from(payments)
     .where(and(eq(payments.id, paymentId), eq(payments.status, 'paid')));
-  if (!repeated || repeated.userId !== payer.viewer.id) throw nothingToRepeat();
+  if (!repeated) throw nothingToRepeat();
+  authorize(payer.viewer, 'payment.repeat', { ownerId: repeated.userId });
   const packageId = PackageIdSchema.safeParse(repeated.packageId);
   if (!packageId.success) throw nothingToRepeat();
   const choice = { packageId: packageId.data, method: repeated.method };
