@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signUpMember } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { payWith } from './payments.ts';
 
 /**
  * A fresh free member from the Netherlands (EUR, iDEAL), logged in in this browser. Not the free
@@ -16,20 +17,6 @@ async function me(page: Page): Promise<Me> {
 }
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Hoofdnavigatie' });
-
-/** From /credits/{package}: a method, the confirm modal, then the test gateway's checkout. */
-async function payWith(page: Page, method: string, amount: string) {
-  await page.getByRole('button', { name: method, exact: true }).click();
-  const modal = page.getByRole('dialog', { name: 'Bevestig je betaling' });
-  await expect(modal).toContainText(amount);
-  await expect(modal).toContainText(method);
-  await expectAccessible(page);
-  await modal.getByRole('button', { name: 'Naar betalen' }).click();
-  await expect(page).toHaveURL(/\/test-gateway\/tg_/);
-  await expect(page.getByRole('note')).toContainText('Testbetaling');
-  await expect(page.getByTestId('gateway-amount')).toHaveText(amount);
-  await expectAccessible(page);
-}
 
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

@@ -2,7 +2,7 @@ import { memberPage, PIETER } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The premium demo login has one paid payment in the demo data: 600 credits (p2) for € 59,95 with
-// iDEAL from the Netherlands, so 21% VAT inside it: € 10,40 (5995 × 21 / 121 = 1040.45, half up).
+// a Visa card from the Netherlands, so 21% VAT inside it: € 10,40 (5995 × 21 / 121 = 1040.45, half up).
 for (const width of [1280, 375]) {
   test(`the premium member opens /transactions from the menu and the receipt of a payment at ${width} px`, async ({
     browser,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import proxyAddr from '@fastify/proxy-addr';
 import { z } from 'zod';
+import type { TwilioConfig } from './lib/sms.ts';
 
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
@@ -66,6 +67,33 @@ const EnvSchema = z.object({
    * payments: it must say so on purpose (docs/decisions/0030, addendum).
    */
   PAYMENTS_TEST_GATEWAY: booleanish.default(false),
+  /** Twilio for the SMS codes of direct-debit mandates (decision 0033); unset: the development outbox. */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .trim()
+    .regex(
+      /^AC[0-9a-f]{32}$/i,
+      'TWILIO_ACCOUNT_SID must be a Twilio account SID: AC followed by 32 hex digits',
+    )
+    .optional(),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{32}$/i, "TWILIO_AUTH_TOKEN must be the account's auth token: 32 hex digits")
+    .optional(),
+  /** The sender: a number in E.164, an alphanumeric sender id (up to 11), or a Messaging Service MG…. */
+  SMS_FROM: z
+    .string()
+    .trim()
+    .regex(
+      /^(\+[1-9]\d{6,14}|[A-Za-z0-9 ]{1,11}|MG[0-9a-f]{32})$/,
+      'SMS_FROM must be a number such as +3197010200300, a sender name of up to 11 letters and digits, or a Messaging Service SID (MG…)',
+    )
+    .optional(),
+  /** Another Twilio API base (the tests' double); https://, or http:// on this machine only. */
+  TWILIO_API_URL: z
+    .url({ error: 'TWILIO_API_URL must be an absolute URL such as https://api.twilio.com' })
+    .optional(),
   /** Another Mollie API base (a test double, a staging proxy); the Mollie client speaks HTTPS only. */
   MOLLIE_API_ENDPOINT: z
     .url({
@@ -95,12 +123,14 @@ export type Env = {
   realtimeHeartbeatMs: number;
   /** Mollie, when MOLLIE_API_KEY is set; null keeps the built-in test gateway. */
   mollie: { apiKey: string; apiEndpoint: string | undefined } | null;
+  /** Twilio for SMS, when its variables are set; null writes SMS to the development outbox. */
+  sms: TwilioConfig | null;
 };
 
 export class EnvError extends Error {}
 
 /** This machine only: the demo, a developer's machine, the journeys' server. */
-function isLoopbackUrl(url: string): boolean {
+export function isLoopbackUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return ['localhost', '127.0.0.1', '[::1]'].includes(host) || host.endsWith('.localhost');
 }
@@ -141,6 +171,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     );
   }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const sms = smsConfigOf(e);
   if (
     e.NODE_ENV === 'production' &&
     !e.MOLLIE_API_KEY &&
@@ -170,5 +201,28 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     photoUploadRateLimit: e.PHOTO_UPLOAD_RATE_LIMIT,
     realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
     mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : null,
+    sms,
   };
+}
+
+/** Twilio's three variables together or none; its API over https, or http on this machine (a test double). */
+function smsConfigOf(e: z.infer<typeof EnvSchema>): TwilioConfig | null {
+  const given = [e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN, e.SMS_FROM].filter(Boolean).length;
+  if (given === 0) {
+    if (e.TWILIO_API_URL)
+      throw new EnvError('Invalid environment:\n  TWILIO_API_URL: is set but TWILIO_ACCOUNT_SID is not');
+    return null;
+  }
+  if (!e.TWILIO_ACCOUNT_SID || !e.TWILIO_AUTH_TOKEN || !e.SMS_FROM) {
+    throw new EnvError(
+      'Invalid environment:\n  TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, SMS_FROM: set all three to send SMS through Twilio, or none for the development outbox',
+    );
+  }
+  const apiUrl = e.TWILIO_API_URL ?? 'https://api.twilio.com';
+  if (!apiUrl.startsWith('https://') && !isLoopbackUrl(apiUrl)) {
+    throw new EnvError(
+      'Invalid environment:\n  TWILIO_API_URL: must be https:// (http:// only for a double on this machine)',
+    );
+  }
+  return { accountSid: e.TWILIO_ACCOUNT_SID, authToken: e.TWILIO_AUTH_TOKEN, from: e.SMS_FROM, apiUrl };
 }

@@ -30,6 +30,7 @@ import { loadTranslations, type Translations } from './lib/i18n.ts';
 import { createJobQueue, type EnqueueOptions, type JobDefinition, type JobQueue } from './lib/jobs.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { createRateLimitStores, type RateLimitStores } from './lib/rate-limit-store.ts';
+import { createSmsSender, type SmsSender } from './lib/sms.ts';
 import { createLocalStorage, type Storage } from './lib/storage.ts';
 import { ensureVapidKeys, type VapidKeys } from './lib/vapid.ts';
 
@@ -45,6 +46,8 @@ type Core = {
   bus: EventBus;
   translations: Translations;
   mailer: Mailer;
+  /** SMS (direct-debit codes): Twilio when configured, else the development outbox. */
+  sms: SmsSender;
   storage: Storage;
   jobs: JobQueue;
   /** The counters of every rate limit, in PostgreSQL so that they hold across instances. */
@@ -128,6 +131,7 @@ export async function createServices(
     bus,
     translations,
     mailer,
+    sms: createSmsSender({ twilio: env.sms, dataDir: env.dataDir }),
     storage,
     rateLimits: createRateLimitStores(pool),
     now: () => new Date(),

@@ -69,6 +69,17 @@ export const ERROR_CODES = [
   'discount_code_first_purchase',
   'no_active_discount',
   'direct_debit_blocked',
+  // Direct debit and repeat orders (docs/decisions/0033).
+  'direct_debit_limit_reached',
+  'mandate_not_found',
+  'mandate_already_signed',
+  'sms_code_invalid',
+  'sms_code_expired',
+  'sms_code_too_many_tries',
+  'sms_resend_too_soon',
+  'sms_rate_limited',
+  'sms_send_failed',
+  'repeat_order_not_found',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -137,6 +148,15 @@ export const VALIDATION_KEYS = [
   'complaint_subject_required',
   'complaint_message_too_short',
   'complaint_message_too_long',
+  // The direct-debit form.
+  'account_holder_required',
+  'iban_invalid',
+  'street_required',
+  'house_number_required',
+  'zip_required',
+  'city_required',
+  'phone_invalid',
+  'otp_format',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -28,6 +28,8 @@ export default [
       route('swipe-game', 'routes/swipe-game.tsx'),
       route('match-finder', 'routes/match-finder.tsx'),
       route('credits', 'routes/credits.tsx', { id: 'credits' }),
+      route('credits/repeat-order', 'routes/credits-repeat-order.tsx'),
+      route('directdebit', 'routes/direct-debit.tsx'),
       route('credits/:id/:method?', 'routes/credits-checkout.tsx', { id: 'credits-id-paymentmethod' }),
       route('premium', 'routes/premium.tsx'),
       route('transactions/:id?', 'routes/transactions.tsx', { id: 'transactions' }),

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import { z } from 'zod';
+import { jsonOutbox } from './json-outbox.ts';
 
 /** A mail as the jobs queue carries it (checked when enqueued and when sent). */
 export const MailSchema = z.object({
@@ -39,27 +38,12 @@ export function createMailer(options: {
       close: () => transport.close(),
     };
   }
+  const outbox = jsonOutbox<Mail & { from: string }>(mailDir);
   return {
     send: async (mail) => {
-      await fs.mkdir(mailDir, { recursive: true });
-      const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}`;
-      const stored: StoredMail = { id, from: options.from, date: new Date().toISOString(), ...mail };
-      // Written under a temporary name first so a reader never sees half a mail.
-      const file = path.join(mailDir, `${id}.json`);
-      await fs.writeFile(`${file}.tmp`, JSON.stringify(stored, null, 2));
-      await fs.rename(`${file}.tmp`, file);
+      await outbox.write({ from: options.from, ...mail });
     },
-    listStored: async () => {
-      const names = await fs.readdir(mailDir).catch(() => [] as string[]);
-      const files = names
-        .filter((n) => n.endsWith('.json'))
-        .sort()
-        .reverse()
-        .slice(0, 200);
-      return Promise.all(
-        files.map(async (n) => JSON.parse(await fs.readFile(path.join(mailDir, n), 'utf8')) as StoredMail),
-      );
-    },
+    listStored: outbox.list,
     close: () => {},
   };
 }

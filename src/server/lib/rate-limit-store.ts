@@ -43,9 +43,8 @@ export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
     }
 
     incr(key: string, callback: Callback, timeWindow: number) {
-      pool.query<{ count: number; ttl: number }>(INCREMENT, [`${this.prefix}${key}`, timeWindow]).then(
-        ({ rows: [row] }) =>
-          callback(null, row ? { current: row.count, ttl: row.ttl } : { current: 1, ttl: timeWindow }),
+      countHit(pool, `${this.prefix}${key}`, timeWindow).then(
+        (result) => callback(null, result),
         (error: Error) => callback(error),
       );
     }
@@ -64,6 +63,16 @@ export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
     Store: PostgresStore as unknown as FastifyRateLimitStoreCtor,
     close: () => clearInterval(cleaner),
   };
+}
+
+/**
+ * Counts one hit of `key` in its window (shared by every instance), for a limit a service keeps
+ * itself on a key no request header can choose: SMS per member and per phone number (0033).
+ */
+export async function countHit(pool: Pick<pg.Pool, 'query'>, key: string, windowMs: number): Promise<Result> {
+  const { rows } = await pool.query<{ count: number; ttl: number }>(INCREMENT, [key, windowMs]);
+  const row = rows[0];
+  return row ? { current: row.count, ttl: row.ttl } : { current: 1, ttl: windowMs };
 }
 
 /**

@@ -354,6 +354,16 @@ describe('members-only actions on their own things', () => {
       { ownerId: OTHER_ID },
       { visitor: AUTH, free: 'payment_not_found', premium: 'payment_not_found', owner: null },
     );
+    expectRow(
+      'payment.repeat',
+      { ownerId: OTHER_ID },
+      { visitor: AUTH, free: 'repeat_order_not_found', premium: 'repeat_order_not_found', owner: null },
+    );
+    expectRow(
+      'mandate.use',
+      { ownerId: OTHER_ID },
+      { visitor: AUTH, free: 'mandate_not_found', premium: 'mandate_not_found', owner: null },
+    );
     expect(
       decide(memberViewer({ status: 'not_confirmed', emailConfirmed: false }), 'account.set_invisible'),
     ).toBe(null);
@@ -491,6 +501,8 @@ describe('operators and admins', () => {
       'chat_image.view': true,
       'payment.start': true,
       'payment.view': true,
+      'payment.repeat': true,
+      'mandate.use': true,
       'account.dismiss_alert': true,
       'discount.use': true,
     };

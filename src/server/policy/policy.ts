@@ -29,7 +29,7 @@ import {
   type ViewedMemberFacts,
   viewMember,
 } from './rules/members.rules.ts';
-import { startPayment, viewPayment } from './rules/payments.rules.ts';
+import { repeatPayment, startPayment, useMandate, viewPayment } from './rules/payments.rules.ts';
 import {
   editPhoto,
   type MediaFacts,
@@ -70,6 +70,8 @@ type Actions = {
   'chat_image.view': { actor: Viewer; resource: ChatImageFacts };
   'payment.start': { actor: MemberViewer; resource: undefined };
   'payment.view': { actor: MemberViewer; resource: OwnedFacts };
+  'payment.repeat': { actor: MemberViewer; resource: OwnedFacts };
+  'mandate.use': { actor: MemberViewer; resource: OwnedFacts };
   'discount.use': { actor: MemberViewer; resource: DiscountCodeFacts };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
@@ -110,6 +112,8 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'chat_image.view': viewChatImage,
   'payment.start': startPayment,
   'payment.view': viewPayment,
+  'payment.repeat': repeatPayment,
+  'mandate.use': useMandate,
   'discount.use': redeemDiscountCode,
 };
 

@@ -11,6 +11,9 @@ export const conversationNotFound = () =>
 
 /** A code that does not exist and one meant for another member answer alike. */
 export const discountCodeNotFound = () => new AppError('discount_code_not_found', 404, 'Code not found');
+export const mandateNotFound = () => new AppError('mandate_not_found', 404, 'Mandate not found');
+export const nothingToRepeat = () =>
+  new AppError('repeat_order_not_found', 404, 'There is no earlier order to repeat');
 
 export const photoNotFound = () => notFound('Photo not found');
 
@@ -82,6 +85,10 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       return new AppError('partner_pending_deletion', 403, 'This member has deleted their account');
     case 'payment_not_found':
       return new AppError('payment_not_found', 404, 'Payment not found');
+    case 'mandate_not_found':
+      return mandateNotFound();
+    case 'repeat_order_not_found':
+      return nothingToRepeat();
     case 'discount_code_not_found':
       return discountCodeNotFound();
     case 'signup_already_complete':

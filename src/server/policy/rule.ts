@@ -22,6 +22,8 @@ export type Refusal =
   | 'partner_not_confirmed'
   | 'partner_pending_deletion'
   | 'payment_not_found'
+  | 'mandate_not_found'
+  | 'repeat_order_not_found'
   | 'discount_code_not_found';
 
 /** null: allowed. */

@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -37,4 +38,13 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await fs.rm(dataDir, { recursive: true, force: true });
   });
   return { app, services, dataDir, database };
+}
+
+/** A free port of 127.0.0.1, for an app that must be reached by HTTP (a provider's webhook). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply } from 'fastify';
+import { isValidIBAN } from 'ibantools';
 import { afterAll } from 'vitest';
 
 /**
@@ -92,6 +93,32 @@ export type DoublePayment = {
   amountChargedBack?: Amount;
 };
 
+/** A customer as Mollie keeps it (Customers API). */
+export type DoubleCustomer = {
+  resource: 'customer';
+  id: string;
+  mode: 'test' | 'live';
+  name: string | null;
+  email: string | null;
+  locale: string | null;
+  metadata: unknown;
+  createdAt: string;
+};
+
+/** A mandate as Mollie keeps it (Mandates API): directdebit from our form, creditcard/paypal from a first payment. */
+export type DoubleMandate = {
+  resource: 'mandate';
+  id: string;
+  mode: 'test' | 'live';
+  status: 'valid' | 'pending' | 'invalid';
+  method: 'directdebit' | 'creditcard' | 'paypal';
+  details: Record<string, unknown>;
+  mandateReference: string | null;
+  signatureDate: string;
+  createdAt: string;
+  customerId: string;
+};
+
 export type RecordedRequest = {
   method: string;
   path: string;
@@ -122,6 +149,10 @@ export type MollieDouble = {
   apiKey: string;
   requests: RecordedRequest[];
   payments: Map<string, DoublePayment>;
+  customers: Map<string, DoubleCustomer>;
+  mandates: Map<string, DoubleMandate>;
+  /** Makes a mandate invalid (a card expired, an account closed): later recurring charges are refused. */
+  revokeMandate(id: string): void;
   /** Moves a payment to a status; posts the webhook unless told not to. Returns the webhook's HTTP status. */
   setStatus(id: string, status: MollieStatus, options?: SetStatusOptions): Promise<number | null>;
   /** Refunds part or all (the default) of a paid payment, which stays paid, as at Mollie; posts the webhook. */
@@ -290,6 +321,9 @@ function validateCreate(body: Record<string, unknown>): void {
   if (sequenceType === 'recurring' && !/^cst_\w+$/.test(String(body.customerId ?? ''))) {
     throw new MollieRefusal(422, 'A customer is required for recurring payments', 'customerId');
   }
+  if (sequenceType === 'first' && !/^cst_\w+$/.test(String(body.customerId ?? ''))) {
+    throw new MollieRefusal(422, 'A customer is required for a first payment', 'customerId');
+  }
   if (body.method !== undefined && body.method !== null) {
     const method = String(body.method);
     if (ENDED_METHODS.has(method)) {
@@ -312,6 +346,9 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
   const apiKey = options.apiKey ?? doubleApiKey();
   const requests: RecordedRequest[] = [];
   const payments = new Map<string, DoublePayment>();
+  const customers = new Map<string, DoubleCustomer>();
+  const mandates = new Map<string, DoubleMandate>();
+  const mode = apiKey.startsWith('live_') ? ('live' as const) : ('test' as const);
   const app = Fastify({ https: { key: TLS_KEY, cert: TLS_CERT }, logger: false });
   let origin = '';
 
@@ -368,14 +405,32 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
     const now = new Date();
     const sequenceType = (body.sequenceType as DoublePayment['sequenceType']) ?? 'oneoff';
     const recurring = sequenceType === 'recurring';
+    if (body.customerId !== undefined && !customers.has(String(body.customerId)))
+      return sendError(reply, 404, `No customer exists with token ${String(body.customerId)}.`);
+    // A recurring charge needs a valid mandate of the customer (the one named, else any).
+    const charged = recurring
+      ? [...mandates.values()].find(
+          (m) =>
+            m.customerId === body.customerId &&
+            m.status === 'valid' &&
+            (body.mandateId === undefined || m.id === body.mandateId),
+        )
+      : undefined;
+    if (recurring && !charged)
+      return sendError(
+        reply,
+        422,
+        'The customer does not have a valid mandate for this recurring payment',
+        body.mandateId === undefined ? 'customerId' : 'mandateId',
+      );
     const payment: DoublePayment = {
       resource: 'payment',
       id: `tr_${token(10)}`,
-      mode: apiKey.startsWith('live_') ? 'live' : 'test',
+      mode,
       createdAt: now.toISOString(),
       amount: body.amount as Amount,
       description: body.description as string,
-      method: (body.method as string | undefined) ?? null,
+      method: (body.method as string | undefined) ?? charged?.method ?? null,
       metadata: body.metadata ?? null,
       // A stored mandate is charged at once: no checkout, the payment waits for the bank or card.
       status: recurring ? 'pending' : 'open',
@@ -387,11 +442,121 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
       ...(body.webhookUrl ? { webhookUrl: body.webhookUrl as string } : {}),
       ...(body.locale ? { locale: body.locale as string } : {}),
       ...(body.customerId ? { customerId: body.customerId as string } : {}),
-      ...(recurring ? { mandateId: (body.mandateId as string | undefined) ?? `mdt_${token(10)}` } : {}),
+      ...(charged ? { mandateId: charged.id } : {}),
     };
     payments.set(payment.id, payment);
     return reply.code(201).type('application/hal+json; charset=utf-8').send(present(payment));
   });
+
+  const presentCustomer = (customer: DoubleCustomer) => ({
+    ...customer,
+    _links: {
+      self: { href: `${origin}/v2/customers/${customer.id}`, type: 'application/hal+json' },
+      dashboard: { href: `${origin}/dashboard/customers/${customer.id}`, type: 'text/html' },
+      documentation: { href: 'https://docs.mollie.com/reference/get-customer', type: 'text/html' },
+    },
+  });
+  const presentMandate = ({ customerId, ...mandate }: DoubleMandate) => ({
+    ...mandate,
+    _links: {
+      self: {
+        href: `${origin}/v2/customers/${customerId}/mandates/${mandate.id}`,
+        type: 'application/hal+json',
+      },
+      customer: { href: `${origin}/v2/customers/${customerId}`, type: 'application/hal+json' },
+      documentation: { href: 'https://docs.mollie.com/reference/get-mandate', type: 'text/html' },
+    },
+  });
+  const hal = (reply: FastifyReply, code: number, body: unknown) =>
+    reply.code(code).type('application/hal+json; charset=utf-8').send(body);
+
+  function addMandate(
+    customerId: string,
+    method: DoubleMandate['method'],
+    fields: { details?: Record<string, unknown>; mandateReference?: string; signatureDate?: string },
+  ): DoubleMandate {
+    const now = new Date();
+    const mandate: DoubleMandate = {
+      resource: 'mandate',
+      id: `mdt_${token(10)}`,
+      mode,
+      status: 'valid',
+      method,
+      details: fields.details ?? {},
+      mandateReference: fields.mandateReference ?? null,
+      signatureDate: fields.signatureDate ?? now.toISOString().slice(0, 10),
+      createdAt: now.toISOString(),
+      customerId,
+    };
+    mandates.set(mandate.id, mandate);
+    return mandate;
+  }
+
+  app.post('/v2/customers', async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (body.email !== undefined && !/^[^@\s]+@[^@\s]+$/.test(String(body.email)))
+      return sendError(reply, 422, 'The email address is invalid', 'email');
+    if (body.locale !== undefined && !LOCALES.has(body.locale as string))
+      return sendError(reply, 422, 'The locale is invalid', 'locale');
+    const customer: DoubleCustomer = {
+      resource: 'customer',
+      id: `cst_${token(10)}`,
+      mode,
+      name: (body.name as string | undefined) ?? null,
+      email: (body.email as string | undefined) ?? null,
+      locale: (body.locale as string | undefined) ?? null,
+      metadata: body.metadata ?? null,
+      createdAt: new Date().toISOString(),
+    };
+    customers.set(customer.id, customer);
+    return hal(reply, 201, presentCustomer(customer));
+  });
+
+  app.get<{ Params: { id: string } }>('/v2/customers/:id', async (request, reply) => {
+    const customer = customers.get(request.params.id);
+    if (!customer) return sendError(reply, 404, `No customer exists with token ${request.params.id}.`);
+    return hal(reply, 200, presentCustomer(customer));
+  });
+
+  app.post<{ Params: { id: string } }>('/v2/customers/:id/mandates', async (request, reply) => {
+    if (!customers.has(request.params.id))
+      return sendError(reply, 404, `No customer exists with token ${request.params.id}.`);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (body.method !== 'directdebit' && body.method !== 'paypal')
+      return sendError(reply, 422, 'The payment method is invalid', 'method');
+    if (typeof body.consumerName !== 'string' || body.consumerName.trim() === '')
+      return sendError(reply, 422, 'The consumer name is required', 'consumerName');
+    if (body.method === 'directdebit' && !isValidIBAN(String(body.consumerAccount ?? '')))
+      return sendError(reply, 422, 'The consumer account is invalid', 'consumerAccount');
+    if (body.signatureDate !== undefined) {
+      const date = String(body.signatureDate);
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || date > new Date().toISOString().slice(0, 10))
+        return sendError(reply, 422, 'The signature date is invalid', 'signatureDate');
+    }
+    const reference = body.mandateReference as string | undefined;
+    if (reference !== undefined && [...mandates.values()].some((m) => m.mandateReference === reference))
+      return sendError(reply, 422, 'The mandate reference is already in use', 'mandateReference');
+    const mandate = addMandate(request.params.id, body.method, {
+      details: {
+        consumerName: body.consumerName,
+        consumerAccount: body.consumerAccount,
+        consumerBic: (body.consumerBic as string | undefined) ?? null,
+      },
+      ...(reference ? { mandateReference: reference } : {}),
+      ...(body.signatureDate ? { signatureDate: String(body.signatureDate) } : {}),
+    });
+    return hal(reply, 201, presentMandate(mandate));
+  });
+
+  app.get<{ Params: { id: string; mandateId: string } }>(
+    '/v2/customers/:id/mandates/:mandateId',
+    async (request, reply) => {
+      const mandate = mandates.get(request.params.mandateId);
+      if (!mandate || mandate.customerId !== request.params.id)
+        return sendError(reply, 404, `No mandate exists with token ${request.params.mandateId}.`);
+      return hal(reply, 200, presentMandate(mandate));
+    },
+  );
 
   app.get<{ Params: { id: string } }>('/v2/payments/:id', async (request, reply) => {
     const payment = payments.get(request.params.id);
@@ -406,6 +571,13 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
     payment.status = status;
     payment.method ??= opts.method ?? 'ideal';
     delete payment.expiresAt;
+    if (status === 'paid' && payment.sequenceType === 'first' && payment.customerId && !payment.mandateId) {
+      // Like Mollie: a paid first payment leaves a mandate of its method (iDEAL and the other bank
+      // methods a SEPA direct-debit one).
+      const method =
+        payment.method === 'creditcard' || payment.method === 'paypal' ? payment.method : 'directdebit';
+      payment.mandateId = addMandate(payment.customerId, method, {}).id;
+    }
     if (status === 'paid') {
       payment.paidAt = at;
       payment.amountRefunded = { currency: payment.amount.currency, value: '0.00' };
@@ -521,6 +693,13 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
     apiKey,
     requests,
     payments,
+    customers,
+    mandates,
+    revokeMandate: (id: string) => {
+      const mandate = mandates.get(id);
+      if (!mandate) throw new Error(`The Mollie double has no mandate ${id}`);
+      mandate.status = 'invalid';
+    },
     setStatus,
     refund,
     chargeback,

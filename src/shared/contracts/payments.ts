@@ -104,6 +104,8 @@ export const PaymentSchema = z.object({
   failure_reason: z.string().nullable(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Charged on a stored mandate with no checkout (a repeat order, a signed direct debit): decision 0033. */
+  charged_on_mandate: z.boolean().optional(),
   discount: PaymentDiscountSchema.nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;

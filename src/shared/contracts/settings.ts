@@ -68,6 +68,17 @@ export const SettingsValuesSchema = z.object({
   currencies: z.record(z.string().length(2), z.string().length(3)),
   /** The /premium page's claim: "46% higher match chance" (spec §9). */
   premium_match_chance: z.number().int().min(0).max(1000).default(46),
+  /**
+   * Direct debit per member (docs/decisions/0033): at most `max_debits` debits and `max_cents` (in
+   * the member's currency) within `period_days`; open, pending and paid debits count.
+   */
+  direct_debit_limit: z
+    .object({
+      max_debits: z.number().int().min(0),
+      max_cents: z.number().int().min(0),
+      period_days: z.number().int().min(1).max(365),
+    })
+    .default({ max_debits: 3, max_cents: 15_000, period_days: 30 }),
   /** How many days after sign-up the welcome discount (25% on the first purchase) runs (docs/decisions/0032). */
   welcome_discount_days: z.number().int().min(0).max(365).default(7),
 });

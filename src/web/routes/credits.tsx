@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { TIME_BONUS } from '../../shared/contracts/discounts.ts';
 import type { CreditOffer, Currency } from '../../shared/contracts/payments.ts';
 import type { Settings } from '../../shared/contracts/settings.ts';
@@ -58,7 +58,12 @@ function Credits() {
       <h1>{t('credits_page.title')}</h1>
       <p className="lead">{t('credits_page.intro')}</p>
       {user?.paid_user && (
-        <p className="credits-balance">{t('credits_page.balance', { count: user.credits })}</p>
+        <p className="credits-balance">
+          {t('credits_page.balance', { count: user.credits })}{' '}
+          <Link to="/credits/repeat-order" className="ms-1" data-testid="repeat-order-link">
+            {t('repeat_order.link')}
+          </Link>
+        </p>
       )}
       <DiscountCodeForm
         key={code ?? ''}

@@ -48,6 +48,10 @@ export const payments = pgTable(
     /** For a repeat order (a later slice): the provider's stored mandate and customer. */
     mandateId: text('mandate_id'),
     customerId: text('customer_id'),
+    /** `recurring`: charged on a stored mandate with no checkout page (docs/decisions/0033). */
+    sequenceType: text('sequence_type', { enum: ['oneoff', 'first', 'recurring'] })
+      .notNull()
+      .default('oneoff'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
@@ -115,6 +119,15 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   refundedCents: integer('refunded_cents').notNull().default(0),
   chargedBackCents: integer('charged_back_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Stored mandates (docs/decisions/0033): the customer, and `first` makes a mandate when paid. */
+  customerId: text('customer_id'),
+  /** The mandate it charges (recurring), or the one its first payment left. */
+  mandateId: text('mandate_id'),
+  sequenceType: text('sequence_type', { enum: ['oneoff', 'first', 'recurring'] })
+    .notNull()
+    .default('oneoff'),
+  /** What a pending payment becomes at paidLaterAt (a recurring charge on a failing mandate: failed). */
+  settlesAs: text('settles_as', { enum: ['paid', 'failed'] }),
 });
 
 /**

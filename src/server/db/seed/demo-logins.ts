@@ -4,7 +4,14 @@ import { grantCredits } from '../../features/credits/credits.service.ts';
 import { grantReference } from '../../features/payments/payments.service.ts';
 import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
 import type { Database } from '../client.ts';
-import { creditLedger, payments, profiles, users } from '../schema/index.ts';
+import {
+  creditLedger,
+  payments,
+  profiles,
+  testGatewayCustomers,
+  testGatewayMandates,
+  users,
+} from '../schema/index.ts';
 
 /** The two accounts the README names, so a newcomer can look around as a member at once. */
 const DEMO_LOGINS = [
@@ -69,15 +76,33 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
         const pkg = DEFAULT_SETTINGS.credit_packages.find((p) => p.credits === login.credits);
         const paidAt = new Date(now.getTime() - 3 * 86_400_000);
         const providerPaymentId = `demo_${row.id}`;
+        // Paid by card through the test gateway, which stored the card (a customer and a mandate of
+        // its own, as a real provider does), so the repeat order charges it without a checkout.
+        const customerId = `cst_demo${row.id}`;
+        const mandateId = `mdt_demo${row.id}`;
+        await tx.insert(testGatewayCustomers).values({
+          id: customerId,
+          name: login.name,
+          email: login.email,
+          locale: 'nl',
+          reference: String(row.id),
+          createdAt: paidAt,
+        });
+        await tx
+          .insert(testGatewayMandates)
+          .values({ id: mandateId, customerId, method: 'creditcard', createdAt: paidAt });
         await tx.insert(payments).values({
           userId: row.id,
           packageId: pkg?.id ?? 'p2',
           credits: login.credits,
           amountCents: pkg?.prices.EUR ?? 5995,
           currency: 'EUR',
-          method: 'ideal',
+          method: 'visa',
           provider: 'test',
           providerPaymentId,
+          customerId,
+          mandateId,
+          sequenceType: 'first',
           status: 'paid',
           country: 'NL',
           locale: 'nl',

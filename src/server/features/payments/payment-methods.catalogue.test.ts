@@ -33,12 +33,16 @@ describe('the method catalogue', () => {
     expect(methodsFor('IT', 'EUR', MOLLIE_LIKE)).not.toContain('nexi');
   });
 
-  it('keeps euro bank methods to euro countries, and direct debit back until its mandate flow', () => {
+  it('keeps euro bank methods to euro countries, and direct debit to where its mandate flow runs', () => {
     const swiss = methodsFor('CH', 'CHF', EVERY);
     expect(swiss).not.toContain('sct');
     expect(swiss).toEqual(expect.arrayContaining(['creditcard', 'maestro', 'paypal', 'paysafecard']));
     expect(methodsFor('GB', 'GBP', EVERY)).not.toContain('ideal');
-    for (const country of ['NL', 'DE', 'FR']) expect(methodsFor(country, 'EUR', EVERY)).not.toContain('sdd');
+    for (const country of ['NL', 'DE', 'FR']) {
+      expect(methodsFor(country, 'EUR', EVERY)).not.toContain('sdd');
+      expect(methodsFor(country, 'EUR', EVERY, { directDebit: true })).toContain('sdd');
+    }
+    expect(methodsFor('CH', 'CHF', EVERY, { directDebit: true })).not.toContain('sdd');
     // A Polish member paying in euro (settings may say so) keeps Przelewy24, not BLIK.
     const polishEuro = methodsFor('PL', 'EUR', EVERY);
     expect(polishEuro).toContain('prezelewy24');

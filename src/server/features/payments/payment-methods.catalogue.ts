@@ -64,15 +64,18 @@ const DISPLAY_ORDER: readonly PaymentMethod[] = [
 
 /**
  * The methods a member from `country` paying in `currency` can use with a provider that takes
- * `accepted`, in display order. Direct debit (sdd) waits for its own mandate flow (DEFERRED_METHODS).
+ * `accepted`, in display order. Direct debit (sdd) only when its mandate flow can run
+ * (`directDebit`: a provider that keeps mandates, and SMS that reach the member; decision 0033).
  */
 export function methodsFor(
   country: string,
   currency: Currency,
   provider: Pick<PaymentProvider, 'takes'>,
+  options: { directDebit?: boolean } = {},
 ): PaymentMethod[] {
   return DISPLAY_ORDER.filter((method) => {
-    if (!provider.takes(method, currency) || DEFERRED_METHODS.has(method)) return false;
+    if (!provider.takes(method, currency)) return false;
+    if (method === 'sdd' && !options.directDebit) return false;
     const reach = METHOD_REACH[method];
     return (
       (reach.countries === null || reach.countries.includes(country)) &&
@@ -81,11 +84,15 @@ export function methodsFor(
   });
 }
 
-/**
- * Methods whose own flow is a later slice of issue 15: SEPA direct debit needs the mandate form
- * and its SMS code (/directdebit). Until then it is not offered, though the catalogue knows it.
- */
-const DEFERRED_METHODS: ReadonlySet<PaymentMethod> = new Set(['sdd']);
+/** Methods whose payment can leave a mandate for repeat orders (a stored card or PayPal). */
+export const CARD_MANDATE_METHODS: ReadonlySet<PaymentMethod> = new Set([
+  'creditcard',
+  'visa',
+  'mastercard',
+  'maestro',
+  'cartebancaire',
+  'paypal',
+]);
 
 // Every method has a place in the order (a new one cannot be forgotten there).
 if (DISPLAY_ORDER.length !== PAYMENT_METHODS.length) throw new Error('DISPLAY_ORDER misses a method');

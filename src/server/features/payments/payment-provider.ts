@@ -18,6 +18,50 @@ export type CreatePaymentRequest = {
   webhookUrl: string;
   /** The provider's customer of this member, for a stored mandate (repeat order), when it has one. */
   customerId?: string;
+  /**
+   * How the payment stands to a mandate (docs/decisions/0033): `first` makes one when paid (a card or
+   * PayPal at the checkout, for later repeat orders; needs `customerId`), `recurring` charges the
+   * stored `mandateId` of `customerId` with no checkout page. Left out: `recurring` when a
+   * `customerId` is given (the first slice's meaning), else a one-off payment.
+   */
+  sequenceType?: SequenceType;
+  /** The stored mandate a recurring payment charges. */
+  mandateId?: string;
+};
+
+export type SequenceType = 'oneoff' | 'first' | 'recurring';
+
+/** The sequence a request asks for (its explicit one, else recurring with a customer, else one-off). */
+export const sequenceOf = (request: Pick<CreatePaymentRequest, 'sequenceType' | 'customerId'>) =>
+  request.sequenceType ?? (request.customerId ? 'recurring' : 'oneoff');
+
+/** A customer at the provider: who the mandates belong to (Mollie's cst_…). */
+export type CreateCustomerRequest = {
+  name: string;
+  email: string;
+  locale: Locale;
+  /** Our member's id, kept by the provider as metadata. */
+  reference: string;
+};
+
+/** A SEPA direct-debit mandate the member signed on our form (by SMS code), for the provider to keep. */
+export type DirectDebitMandateRequest = {
+  customerId: string;
+  /** The account holder's name as typed. */
+  consumerName: string;
+  /** The IBAN, electronic format. */
+  iban: string;
+  /** When it was signed, YYYY-MM-DD. */
+  signatureDate: string;
+  /** Our unique mandate reference (banks refuse a debit whose reference is not unique). */
+  mandateReference: string;
+};
+
+export type ProviderMandate = {
+  mandateId: string;
+  customerId: string;
+  method: 'directdebit' | 'creditcard' | 'paypal';
+  status: 'valid' | 'pending' | 'invalid';
 };
 
 export type CreatedPayment = {
@@ -62,7 +106,21 @@ export interface PaymentProvider {
   takes(method: PaymentMethod, currency: Currency): boolean;
   createPayment(request: CreatePaymentRequest): Promise<CreatedPayment>;
   getPayment(providerPaymentId: string): Promise<ProviderPayment>;
+  /**
+   * Mandates (docs/decisions/0033): a provider that keeps them makes customers and takes a signed
+   * SEPA mandate; one without them leaves both out, and then neither direct debit nor a stored
+   * mandate is offered through it.
+   */
+  createCustomer?(request: CreateCustomerRequest): Promise<{ customerId: string }>;
+  createDirectDebitMandate?(request: DirectDebitMandateRequest): Promise<ProviderMandate>;
 }
+
+/** Whether a provider keeps customers and mandates (direct debit, repeat orders on a stored mandate). */
+export const keepsMandates = (
+  provider: PaymentProvider,
+): provider is PaymentProvider &
+  Required<Pick<PaymentProvider, 'createCustomer' | 'createDirectDebitMandate'>> =>
+  typeof provider.createCustomer === 'function' && typeof provider.createDirectDebitMandate === 'function';
 
 /**
  * What getPayment throws when the provider does not know the id (a forged or mistyped webhook):

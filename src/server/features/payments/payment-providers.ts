@@ -1,6 +1,6 @@
-import type { Env } from '../../env.ts';
+import { type Env, isLoopbackUrl } from '../../env.ts';
 import type { AppServices } from '../../services.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import { keepsMandates, type PaymentProvider } from './payment-provider.ts';
 import { molliePaymentProviderFromEnv } from './providers/mollie.ts';
 import { createTestGateway, type TestGatewayDeps } from './providers/test-gateway.ts';
 
@@ -41,4 +41,17 @@ export function paymentProviderOf(
 /** Tests: payments of these services go through `provider` (a provider's local double). */
 export function setPaymentProvider(services: object, provider: PaymentProvider): void {
   providers.set(services, provider);
+}
+
+/**
+ * Whether direct debit can be offered (decision 0033): the provider keeps mandates, and the SMS
+ * code that signs one reaches the member: through Twilio, or, on this machine only (the demo, a
+ * developer, the journeys), through the development outbox. A public site without an SMS provider
+ * does not offer direct debit (and says so in its log at start).
+ */
+export function directDebitAvailable(services: Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue'>): boolean {
+  return (
+    keepsMandates(paymentProviderOf(services)) &&
+    (services.env.sms !== null || isLoopbackUrl(services.env.publicUrl))
+  );
 }

@@ -1,5 +1,6 @@
 import { defineFeature, featureJob } from '../../feature.ts';
-import { realProviderConfigured } from './payment-providers.ts';
+import { directDebitRoutes } from './direct-debit.routes.ts';
+import { directDebitAvailable, realProviderConfigured } from './payment-providers.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import { PAYMENTS_RECHECK_JOB, recheckUnsettledPayments } from './payments.service.ts';
 import { testGatewayRoutes } from './providers/test-gateway.routes.ts';
@@ -21,6 +22,9 @@ export const paymentsFeature = defineFeature({
   routes: (services) => async (app) => {
     await app.register(paymentsRoutes(services));
     await app.register(transactionsRoutes(services));
+    await app.register(directDebitRoutes(services));
+    if (!directDebitAvailable(services))
+      services.log.warn('no SMS provider is configured for this public site: direct debit is not offered');
     if (!realProviderConfigured(services.env)) {
       if (services.env.nodeEnv === 'production')
         services.log.warn('no payment provider is configured: payments go through the test gateway');

@@ -1,6 +1,5 @@
-import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.ts';
+import { createTestApp, freePort } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
 import { mollieDoubleForFile } from '../../test/mollie-double.ts';
 import { balanceOf, spendCredits } from '../credits/credits.service.ts';
@@ -12,14 +11,6 @@ import { createMollieProvider } from './providers/mollie.ts';
  * starts a payment, Mollie's notices (an id only, form-encoded) come to the webhook, and the grant
  * happens once, from the status the server fetched.
  */
-/** A free port for the app: Mollie's double posts its notices to PUBLIC_URL's webhook, for real. */
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 const double = await mollieDoubleForFile();
 const port = await freePort();
@@ -181,5 +172,51 @@ describe('payments through Mollie', () => {
           })
         ).statusCode,
       ).toBe(200);
+  });
+
+  it('signs a direct-debit mandate by SMS code and charges it through Mollie, with no checkout page', async () => {
+    const member = await createMember(services.db, { country: 'NL' });
+    const login = await logIn(services.db, member.id);
+    const form = await app.inject({
+      method: 'POST',
+      url: '/api/direct-debit.php',
+      payload: {
+        package: 'p0',
+        account_holder: 'Sanne de Vries',
+        iban: 'NL91 ABNA 0417 1643 00',
+        street: 'Oudegracht',
+        house_number: '12',
+        zip: '3511 AB',
+        city: 'Utrecht',
+        phone: '06 87654321',
+      },
+      ...login,
+    });
+    expect(form.statusCode, form.body).toBe(200);
+    const sms = (await services.sms.listStored()).find((m) => m.to === '+31687654321');
+    const otp = sms?.text.match(/\b\d{6}\b/)?.[0] ?? '';
+    const signed = await app.inject({
+      method: 'POST',
+      url: '/api/direct-debit-sign.php',
+      payload: { mandate_id: form.json().mandate_id, otp },
+      ...login,
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    const { rows } = await services.pool.query(
+      'select provider_payment_id, customer_id, mandate_id, sequence_type from payments where id = $1',
+      [signed.json().payment_id],
+    );
+    const row = rows[0];
+    expect(row).toMatchObject({ sequence_type: 'recurring' });
+    const mandate = double.mandates.get(row.mandate_id);
+    expect(mandate).toMatchObject({ method: 'directdebit', customerId: row.customer_id });
+    expect(mandate?.details).toMatchObject({ consumerAccount: 'NL91ABNA0417164300' });
+    expect(double.payments.get(row.provider_payment_id)).toMatchObject({
+      sequenceType: 'recurring',
+      status: 'pending',
+      method: 'directdebit',
+    });
+    await double.setStatus(row.provider_payment_id, 'paid');
+    await expect.poll(() => balanceOf(services.db, member.id)).toBe(100);
   });
 });

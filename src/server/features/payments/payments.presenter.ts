@@ -26,6 +26,7 @@ export function presentPayment(payment: PaymentRow): Payment {
     failure_reason: payment.failureReason,
     created_at: payment.createdAt.toISOString(),
     paid_at: payment.paidAt?.toISOString() ?? null,
+    charged_on_mandate: payment.sequenceType === 'recurring',
     discount: presentPaymentDiscount(payment),
   };
 }

@@ -82,7 +82,8 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
           discountCode: request.body.discount_code || undefined,
           expectedAmount: request.body.amount,
         });
-        return { payment_id: payment.id, checkout_url: checkoutUrl };
+        // No mandate is charged here, so there is always a checkout page (startPayment checks).
+        return { payment_id: payment.id, checkout_url: checkoutUrl ?? '' };
       },
     );
 

@@ -29,7 +29,8 @@ import {
 } from '../discounts/discounts.service.ts';
 import { methodsFor } from './payment-methods.catalogue.ts';
 import { type PaymentProvider, type ProviderPayment, ProviderPaymentNotFound } from './payment-provider.ts';
-import { paymentProviderOf } from './payment-providers.ts';
+import { directDebitAvailable, paymentProviderOf } from './payment-providers.ts';
+import { firstPaymentCustomer } from './provider-customers.ts';
 import { type AppliedReversal, applyReversals } from './reversals.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -70,17 +71,26 @@ export async function creditOffers(services: PaymentServices, payer: Payer) {
   const provider = paymentProviderOf(services);
   return {
     packages: offersFor(values, currency),
-    methods: methodsFor(payer.country, currency, provider),
+    methods: methodsFor(payer.country, currency, provider, { directDebit: directDebitAvailable(services) }),
     currency,
     country: payer.country,
   };
 }
 
+/** What a purchase may carry beyond the member's choice (docs/decisions/0033). */
+export type StartPaymentOptions = {
+  /** Charge this stored mandate with no checkout page (a repeat order, a signed direct debit). */
+  mandate?: { customerId: string; mandateId: string };
+  /** Checks made in the transaction that inserts the payment (the direct-debit limit): throw to refuse. */
+  guard?: (tx: Queryable, offer: CreditOffer) => Promise<void>;
+};
+
 /**
  * Starts a purchase: the amount and the credits come from the settings (the package in the member's
  * currency), never from the request, and the method must be one the provider takes in the member's
  * country and currency. Our row is written first, so the provider's notice always finds it; then
- * the provider makes its payment and its checkout page, where the browser goes next.
+ * the provider makes its payment and its checkout page, where the browser goes next. On a stored
+ * mandate there is no checkout page (`checkoutUrl` null): the member goes to `returnPath`.
  */
 export async function startPayment(
   services: PaymentServices,
@@ -93,18 +103,25 @@ export async function startPayment(
     /** The amount the page showed: compared only, never charged. */
     expectedAmount?: number;
   },
-): Promise<{ payment: PaymentRow; checkoutUrl: string }> {
+  options: StartPaymentOptions = {},
+): Promise<{ payment: PaymentRow; checkoutUrl: string | null; returnPath: string }> {
   const offers = await creditOffers(services, payer);
   const offer = offers.packages.find((p) => p.id === choice.packageId);
   if (!offer) throw packageNotFound();
   if (!offers.methods.includes(choice.method)) throw methodUnavailable(choice.method);
+  // Direct debit is paid only on a mandate signed on /directdebit (by SMS code), never by checkout.
+  if (choice.method === 'sdd' && !options.mandate) throw methodUnavailable(choice.method);
   const values = await services.settings.getValues(payer.domain);
   const provider = paymentProviderOf(services);
   const { price, discount } = await discountStep(services, payer, offer, choice);
+  // A card or PayPal checkout stores the card for repeat orders when the provider keeps mandates.
+  const firstOf = options.mandate ? null : await firstPaymentCustomer(services, payer, choice.method);
 
   // The payment row and its code's reservation commit together: a once-only code cannot be
-  // reserved by two purchases, and a payment never exists with a code it did not reserve.
+  // reserved by two purchases, and a payment never exists with a code it did not reserve. The
+  // guard (the direct-debit limit) counts in this same transaction, at the price charged.
   const payment = await services.db.transaction(async (tx) => {
+    await options.guard?.(tx, { ...offer, amount: price.amountCents });
     const [row] = await tx
       .insert(payments)
       .values({
@@ -120,6 +137,11 @@ export async function startPayment(
         createdAt: services.now(),
         updatedAt: services.now(),
         ...paymentDiscountColumns(discount, price),
+        ...(options.mandate
+          ? { ...options.mandate, sequenceType: 'recurring' as const }
+          : firstOf
+            ? { customerId: firstOf, sequenceType: 'first' as const }
+            : {}),
       })
       .returning();
     if (!row) throw new Error('payment insert returned no row');
@@ -128,6 +150,7 @@ export async function startPayment(
   });
 
   const base = services.env.publicUrl;
+  const returnPath = `/credits/${offer.id}/${choice.method}?payment=${payment.id}`;
   let created: Awaited<ReturnType<PaymentProvider['createPayment']>>;
   try {
     created = await provider.createPayment({
@@ -136,8 +159,13 @@ export async function startPayment(
       method: choice.method,
       description: `${values.name} ${offer.credits} credits`,
       locale: payer.locale,
-      redirectUrl: `${base}/credits/${offer.id}/${choice.method}?payment=${payment.id}`,
+      redirectUrl: `${base}${returnPath}`,
       webhookUrl: `${base}/api/payment-webhook.php`,
+      ...(options.mandate
+        ? { ...options.mandate, sequenceType: 'recurring' as const }
+        : firstOf
+          ? { customerId: firstOf, sequenceType: 'first' as const }
+          : {}),
     });
   } catch (error) {
     services.log.error(
@@ -158,8 +186,8 @@ export async function startPayment(
     .set({ providerPaymentId: created.providerPaymentId, updatedAt: services.now() })
     .where(eq(payments.id, payment.id))
     .returning();
-  if (!stored || !created.checkoutUrl) throw providerFailed();
-  return { payment: stored, checkoutUrl: created.checkoutUrl };
+  if (!stored || (!created.checkoutUrl && !options.mandate)) throw providerFailed();
+  return { payment: stored, checkoutUrl: created.checkoutUrl, returnPath };
 }
 
 const priceChanged = () =>

@@ -79,5 +79,6 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   credit_packages: PACKAGES,
   currencies: CURRENCY_BY_COUNTRY,
   premium_match_chance: 46,
+  direct_debit_limit: { max_debits: 3, max_cents: 15_000, period_days: 30 },
   welcome_discount_days: 7,
 };

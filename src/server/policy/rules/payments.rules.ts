@@ -10,3 +10,14 @@ export const startPayment = forMembers((_member, _none: undefined): Decision => 
 export const viewPayment = forMembers(
   (member, payment: OwnedFacts): Decision => (payment.ownerId === member.id ? null : 'payment_not_found'),
 );
+
+/** A direct-debit mandate (its SMS code, its signature): its owner only; another's is not found. */
+export const useMandate = forMembers(
+  (member, mandate: OwnedFacts): Decision => (mandate.ownerId === member.id ? null : 'mandate_not_found'),
+);
+
+/** Repeating an order: one of the member's own paid payments; another member's is not found. */
+export const repeatPayment = forMembers(
+  (member, payment: OwnedFacts): Decision =>
+    payment.ownerId === member.id ? null : 'repeat_order_not_found',
+);

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
+  type CreditOffer,
+  type CreditOffersResponse,
   type PackageId,
   PackageIdSchema,
   type PaymentMethod,
@@ -8,7 +11,7 @@ import {
 } from '../../../shared/contracts/payments.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { ConfirmPaymentModal } from './confirm-payment-modal.tsx';
-import { CODE_PARAM, priceWithDiscount, useDiscount } from './discount.ts';
+import { CODE_PARAM, type DiscountedPrice, priceWithDiscount, useDiscount } from './discount.ts';
 import { DiscountedPriceView } from './discounted-price.tsx';
 import { MethodLogo } from './method-logo.tsx';
 import { creditOffersQuery } from './payments-queries.ts';
@@ -26,32 +29,18 @@ type Props = {
 export function CheckoutPage({ packageId, method }: Props) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const offers = useQuery(creditOffersQuery());
+  const chosenOffer = useChosenOffer(packageId, t('errors.package_not_found'));
   const [search] = useSearchParams();
   const code = search.get(CODE_PARAM);
   const typed = useDiscount(code);
   const active = useDiscount(null).discount;
   // A typed code the server accepted, else the member's active discount (time bonus, welcome).
   const discount = code && typed.discount ? typed.discount : active;
-  const id = PackageIdSchema.safeParse(packageId);
   const chosen = PaymentMethodSchema.safeParse(method);
-
-  if (offers.isPending) return <p className="text-body-secondary">{t('checkout.loading')}</p>;
-  if (offers.isError)
-    return (
-      <div className="alert alert-danger" role="alert">
-        {t('credits_page.load_failed')}
-      </div>
-    );
-  const offer = id.success ? offers.data.packages.find((p) => p.id === id.data) : undefined;
-  if (!offer)
-    return (
-      <div className="alert alert-warning" role="alert">
-        {t('errors.package_not_found')} <Link to="/credits">{t('checkout.all_packages')}</Link>
-      </div>
-    );
+  if ('fallback' in chosenOffer) return chosenOffer.fallback;
+  const { offer, offers } = chosenOffer;
   const open: PaymentMethod | null =
-    chosen.success && offers.data.methods.includes(chosen.data) ? chosen.data : null;
+    chosen.success && offers.methods.includes(chosen.data) ? chosen.data : null;
   const keep = code ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
   const choose = (next: PaymentMethod | null, pkg: PackageId = offer.id) =>
     navigate(next ? `/credits/${pkg}/${next}${keep}` : `/credits/${pkg}${keep}`, {
@@ -61,28 +50,14 @@ export function CheckoutPage({ packageId, method }: Props) {
 
   return (
     <>
-      <section className="checkout-package card card-body shadow-sm mb-4" aria-labelledby="package-h">
-        <div className="checkout-package-head">
-          <h2 id="package-h" className="h5">
-            {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
-          </h2>
-          <DiscountedPriceView
-            amount={offer.amount}
-            currency={offer.currency}
-            price={priceWithDiscount(offer, discount)}
-            className="checkout-amount"
-            testId="checkout-amount"
-          />
-        </div>
-        <p className="one-time-notice">{t('credits_page.one_time')}</p>
-      </section>
+      <PackageSummary offer={offer} price={priceWithDiscount(offer, discount)} />
 
       <h2 className="h5">{t('checkout.methods_title')}</h2>
-      {offers.data.methods.length === 0 ? (
+      {offers.methods.length === 0 ? (
         <p>{t('checkout.no_methods')}</p>
       ) : (
         <ul className="method-list">
-          {offers.data.methods.map((m) => (
+          {offers.methods.map((m) => (
             <li key={m}>
               <button
                 type="button"
@@ -109,4 +84,61 @@ export function CheckoutPage({ packageId, method }: Props) {
       />
     </>
   );
+}
+
+/**
+ * The chosen package and its price (with the discount, when one applies), as the checkout, the
+ * direct-debit form and the repeat order show it.
+ */
+export function PackageSummary({ offer, price = null }: { offer: CreditOffer; price?: DiscountedPrice }) {
+  const { t } = useTranslation();
+  return (
+    <section className="checkout-package card card-body shadow-sm mb-4" aria-labelledby="package-h">
+      <div className="checkout-package-head">
+        <h2 id="package-h" className="h5">
+          {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
+        </h2>
+        <DiscountedPriceView
+          amount={offer.amount}
+          currency={offer.currency}
+          price={price}
+          className="checkout-amount"
+          testId="checkout-amount"
+        />
+      </div>
+      <p className="one-time-notice">{t('credits_page.one_time')}</p>
+    </section>
+  );
+}
+
+/**
+ * The package of the address among the member's offers, or what to show instead: loading, the
+ * packages that could not be loaded, or `missing` with a way back to all packages.
+ */
+export function useChosenOffer(
+  packageId: string | null | undefined,
+  missing: string,
+): { offer: CreditOffer; offers: CreditOffersResponse } | { fallback: ReactElement } {
+  const { t } = useTranslation();
+  const offers = useQuery(creditOffersQuery());
+  const id = PackageIdSchema.safeParse(packageId);
+  if (offers.isPending) return { fallback: <p className="text-body-secondary">{t('checkout.loading')}</p> };
+  if (offers.isError)
+    return {
+      fallback: (
+        <div className="alert alert-danger" role="alert">
+          {t('credits_page.load_failed')}
+        </div>
+      ),
+    };
+  const offer = id.success ? offers.data.packages.find((p) => p.id === id.data) : undefined;
+  if (!offer)
+    return {
+      fallback: (
+        <div className="alert alert-warning" role="alert">
+          {missing} <Link to="/credits">{t('checkout.all_packages')}</Link>
+        </div>
+      ),
+    };
+  return { offer, offers: offers.data };
 }

@@ -1,8 +1,9 @@
+import { useNavigate } from 'react-router';
 import type { CreditOffer, PaymentMethod } from '../../../shared/contracts/payments.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { type DiscountedPrice, useApiErrorText } from './discount.ts';
+import { CODE_PARAM, type DiscountedPrice, useApiErrorText } from './discount.ts';
 import { DiscountedPriceView } from './discounted-price.tsx';
 import { MethodLogo } from './method-logo.tsx';
 import { useStartPayment } from './payments-queries.ts';
@@ -25,8 +26,15 @@ export function ConfirmPaymentModal({ offer, price, method, onClose }: Props) {
   const errorText = useApiErrorText();
   const start = useStartPayment();
   const leaving = start.isSuccess;
+  const navigate = useNavigate();
   const confirm = () => {
     if (!method) return;
+    // Direct debit is signed on its own form first (an SMS code), then charged on the mandate.
+    if (method === 'sdd') {
+      const code = price?.kind === 'discounted' ? `&${CODE_PARAM}=${encodeURIComponent(price.code)}` : '';
+      void navigate(`/directdebit?package=${offer.id}${code}`);
+      return;
+    }
     start.mutate(
       {
         package: offer.id,

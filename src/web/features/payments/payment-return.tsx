@@ -95,9 +95,13 @@ export function PaymentReturn({ paymentId }: { paymentId: string }) {
             })}
           </p>
         )}
-        <Link className="btn btn-primary" to={`/credits/${data.package}`} data-testid="payment-retry">
-          {t('checkout.retry')}
-        </Link>
+        {storedCardFailed(data) ? (
+          <StoredCardFallback payment={data} />
+        ) : (
+          <Link className="btn btn-primary" to={`/credits/${data.package}`} data-testid="payment-retry">
+            {t('checkout.retry')}
+          </Link>
+        )}
       </section>
     );
   return (
@@ -106,5 +110,40 @@ export function PaymentReturn({ paymentId }: { paymentId: string }) {
       <h2 className="h4">{t('checkout.pending_title')}</h2>
       <p>{t('checkout.pending_text')}</p>
     </section>
+  );
+}
+
+const CARD_METHODS: readonly Payment['method'][] = [
+  'creditcard',
+  'visa',
+  'mastercard',
+  'maestro',
+  'cartebancaire',
+];
+
+/** A charge on a stored card (a repeat order) that failed: the card expired, was blocked, … */
+const storedCardFailed = (payment: Payment) =>
+  payment.status === 'failed' && payment.charged_on_mandate === true && CARD_METHODS.includes(payment.method);
+
+/**
+ * A stored card that fails offers manual entry (the card checkout again, where the card is typed
+ * anew) or PayPal, each one tap away with the same package (spec §4).
+ */
+function StoredCardFallback({ payment }: { payment: Payment }) {
+  const { t } = useTranslation();
+  return (
+    <div className="stored-card-fallback" data-testid="stored-card-failed">
+      <h3 className="h5">{t('stored_failed.title')}</h3>
+      <p>{t('stored_failed.text')}</p>
+      <p className="payment-actions">
+        <Link className="btn btn-primary" to={`/credits/${payment.package}/${payment.method}`}>
+          {t('stored_failed.manual')}
+        </Link>
+        <Link className="btn btn-outline-primary" to={`/credits/${payment.package}/paypal`}>
+          <MethodLogo method="paypal" />
+          {t('stored_failed.paypal')}
+        </Link>
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,10 @@
 import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import type {
+  DirectDebitForm,
+  MandatePaymentResponse,
+  RepeatOrderResponse,
+  SmsChallenge,
+} from '../../../shared/contracts/direct-debit.ts';
 import {
   type CreditOffersResponse,
   FINAL_PAYMENT_STATUSES,
@@ -88,4 +94,44 @@ export function ledgerQuery() {
     initialPageParam: null as number | null,
     getNextPageParam: (last) => last.next_before,
   });
+}
+
+/** GET /api/repeat-order.php: the member's last paid purchase, or null. */
+export function repeatOrderQuery() {
+  return queryOptions({
+    queryKey: [...paymentKeys.all, 'repeat-order'] as const,
+    queryFn: async () => (await getJson<RepeatOrderResponse>('/api/repeat-order.php')).repeat_order,
+    staleTime: 0,
+  });
+}
+
+/** POST /api/repeat-order.php: the paid payment to repeat; answers where to go next. */
+export function useRepeatOrder() {
+  return useMutation({
+    mutationFn: (paymentId: string) =>
+      request<MandatePaymentResponse>('/api/repeat-order.php', {
+        method: 'POST',
+        body: { payment_id: paymentId },
+      }),
+  });
+}
+
+/** The direct-debit form (/directdebit): the form, a new code, and the code that signs. */
+export function useDirectDebit() {
+  const start = useMutation({
+    mutationFn: (form: DirectDebitForm) =>
+      request<SmsChallenge>('/api/direct-debit.php', { method: 'POST', body: form }),
+  });
+  const resend = useMutation({
+    mutationFn: (mandateId: string) =>
+      request<SmsChallenge>('/api/direct-debit-resend.php', {
+        method: 'POST',
+        body: { mandate_id: mandateId },
+      }),
+  });
+  const sign = useMutation({
+    mutationFn: (input: { mandate_id: string; otp: string }) =>
+      request<MandatePaymentResponse>('/api/direct-debit-sign.php', { method: 'POST', body: input }),
+  });
+  return { start, resend, sign };
 }

@@ -260,17 +260,25 @@ describe('Mollie provider against the local Mollie API double', () => {
   });
 
   it('charges a customer’s stored mandate without a checkout page (repeat order)', async () => {
-    const created = await provider.createPayment(
-      request({ customerId: 'cst_8wmqcHMN4U', method: 'creditcard' }),
+    const { customerId } = await provider.createCustomer({
+      name: 'Pieter',
+      email: 'pieter@example.test',
+      locale: 'nl',
+      reference: '42',
+    });
+    const first = await provider.createPayment(
+      request({ customerId, sequenceType: 'first', method: 'creditcard' }),
     );
+    await double.setStatus(first.providerPaymentId, 'paid', { notify: false });
+    const created = await provider.createPayment(request({ customerId, method: 'creditcard' }));
     expect(created).toMatchObject({ checkoutUrl: null, status: 'pending' });
-    expect(lastCreateBody()).toMatchObject({ customerId: 'cst_8wmqcHMN4U', sequenceType: 'recurring' });
+    expect(lastCreateBody()).toMatchObject({ customerId, sequenceType: 'recurring' });
     await double.setStatus(created.providerPaymentId, 'paid', { notify: false });
     const payment = await provider.getPayment(created.providerPaymentId);
     expect(payment).toMatchObject({
       status: 'paid',
-      customerId: 'cst_8wmqcHMN4U',
-      mandateId: expect.stringMatching(/^mdt_/),
+      customerId,
+      mandateId: (await provider.getPayment(first.providerPaymentId)).mandateId,
     });
   });
 

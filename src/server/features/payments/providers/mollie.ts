@@ -15,12 +15,16 @@ import {
 import type { Locale } from '../../../../shared/i18n/locales.ts';
 import type { Env } from '../../../env.ts';
 import {
+  type CreateCustomerRequest,
   type CreatedPayment,
   type CreatePaymentRequest,
+  type DirectDebitMandateRequest,
   type Money,
   type PaymentProvider,
+  type ProviderMandate,
   type ProviderPayment,
   ProviderPaymentNotFound,
+  sequenceOf,
 } from '../payment-provider.ts';
 
 /**
@@ -194,6 +198,8 @@ export type MollieProviderPayment = ProviderPayment & {
 
 export interface MollieProvider extends PaymentProvider {
   getPayment(providerPaymentId: string): Promise<MollieProviderPayment>;
+  createCustomer(request: CreateCustomerRequest): Promise<{ customerId: string }>;
+  createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate>;
 }
 
 /** Mollie through its own client (decision 0031). */
@@ -229,11 +235,13 @@ export function createMollieProvider(options: MollieProviderOptions): MollieProv
         locale: MOLLIE_LOCALE[request.locale] as PaymentCreateParams['locale'],
         method: method as PaymentCreateParams['method'],
         metadata: { reference: request.reference },
-        // A customer with a stored mandate is charged without a checkout page (repeat order).
+        // `first` makes a mandate at the checkout; `recurring` charges a stored one with no checkout
+        // page (a repeat order, a signed direct debit); decision 0033.
         ...(request.customerId
           ? {
               customerId: request.customerId,
-              sequenceType: 'recurring' as PaymentCreateParams['sequenceType'],
+              sequenceType: sequenceOf(request) as PaymentCreateParams['sequenceType'],
+              ...(request.mandateId ? { mandateId: request.mandateId } : {}),
             }
           : {}),
       };
@@ -242,6 +250,39 @@ export function createMollieProvider(options: MollieProviderOptions): MollieProv
         providerPaymentId: payment.id,
         checkoutUrl: payment.getCheckoutUrl() ?? null,
         status: statusOf(payment.status),
+      };
+    },
+
+    async createCustomer(request: CreateCustomerRequest) {
+      const customer = await call('create a customer', () =>
+        client.customers.create({
+          name: request.name,
+          email: request.email,
+          locale: MOLLIE_LOCALE[request.locale] as Parameters<
+            MollieClient['customers']['create']
+          >[0]['locale'],
+          metadata: { reference: request.reference },
+        }),
+      );
+      return { customerId: customer.id };
+    },
+
+    async createDirectDebitMandate(request: DirectDebitMandateRequest): Promise<ProviderMandate> {
+      const mandate = await call('create a mandate', () =>
+        client.customerMandates.create({
+          customerId: request.customerId,
+          method: 'directdebit' as Parameters<MollieClient['customerMandates']['create']>[0]['method'],
+          consumerName: request.consumerName,
+          consumerAccount: request.iban,
+          signatureDate: request.signatureDate,
+          mandateReference: request.mandateReference,
+        }),
+      );
+      return {
+        mandateId: mandate.id,
+        customerId: request.customerId,
+        method: mandate.method as ProviderMandate['method'],
+        status: mandate.status as ProviderMandate['status'],
       };
     },
 

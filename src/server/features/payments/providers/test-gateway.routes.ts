@@ -58,6 +58,8 @@ button.paid{background:#15803d;border-color:#15803d;color:#fff;font-weight:600}
 label{display:grid;gap:.25rem;font-size:.9rem}
 input{font:inherit;padding:.6rem;border-radius:.5rem;border:1px solid #6b7280}
 .error{color:#b91c1c;font-weight:600}
+.stored{display:grid;gap:.25rem;font-size:.9rem;margin-bottom:.5rem}
+.stored select{font:inherit;padding:.5rem;border-radius:.5rem;border:1px solid #d1d5db}
 `;
 
 /** An amount typed by the operator ("5", "5.5", "5,50") → cents; empty → undefined (all that is left). */
@@ -73,6 +75,16 @@ const ReversalBodySchema = z.object({
   reversal: TestGatewayReversalSchema,
   amount: z.string().max(20).optional(),
 });
+
+/**
+ * A first payment stores the card or PayPal for repeat orders (docs/decisions/0033): the tester
+ * chooses whether later charges on it work or fail (a card that expired since).
+ */
+function storedMandateChoice(t: (key: string) => string): string {
+  return `<label class="stored">${escapeHtml(t('test_gateway.stored_mandate'))}
+<select name="mandate"><option value="works">${escapeHtml(t('test_gateway.stored_works'))}</option>
+<option value="fails">${escapeHtml(t('test_gateway.stored_fails'))}</option></select></label>`;
+}
 
 /**
  * The test gateway's checkout page (docs/decisions/0030): what a provider's hosted checkout is,
@@ -142,7 +154,9 @@ ${TEST_GATEWAY_REVERSALS.map((reversal) => `<button type="submit" name="reversal
 ${
   open
     ? `<p class="muted">${escapeHtml(t('test_gateway.choose'))}</p>
-<form method="post" action="/test-gateway/${record.id}">${buttons}</form>`
+<form method="post" action="/test-gateway/${record.id}">${
+        record.sequenceType === 'first' ? storedMandateChoice(t) : ''
+      }${buttons}</form>`
     : `<p>${escapeHtml(t('test_gateway.done'))}</p><p><a href="${escapeHtml(record.redirectUrl)}">${escapeHtml(t('test_gateway.back'))}</a></p>`
 }${error}${operator}
 </div></main></body></html>`;
@@ -187,11 +201,20 @@ ${
     app.post(
       '/test-gateway/:id',
       {
-        schema: { hide: true, params: ParamsSchema, body: z.object({ outcome: TestGatewayOutcomeSchema }) },
+        schema: {
+          hide: true,
+          params: ParamsSchema,
+          body: z.object({
+            outcome: TestGatewayOutcomeSchema,
+            mandate: z.enum(['works', 'fails']).optional(),
+          }),
+        },
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const chosen = await chooseOutcome(deps, request.params.id, request.body.outcome);
+        const chosen = await chooseOutcome(deps, request.params.id, request.body.outcome, {
+          mandateFails: request.body.mandate === 'fails',
+        });
         if (!chosen) return reply.code(404).type('text/plain').send('Unknown test payment');
         return reply.redirect(chosen.redirectUrl, 303);
       },

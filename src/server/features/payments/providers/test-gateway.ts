@@ -6,7 +6,19 @@ import type { Database, Queryable } from '../../../db/client.ts';
 import { testGatewayPayments } from '../../../db/schema/index.ts';
 import type { EnqueueOptions, JobDefinition } from '../../../lib/jobs.ts';
 import { defineJob } from '../../../lib/jobs.ts';
-import { type PaymentProvider, type ProviderPayment, ProviderPaymentNotFound } from '../payment-provider.ts';
+import {
+  type CreatePaymentRequest,
+  type PaymentProvider,
+  type ProviderPayment,
+  ProviderPaymentNotFound,
+  sequenceOf,
+} from '../payment-provider.ts';
+import {
+  chargeGatewayMandate,
+  createGatewayCustomer,
+  createGatewayDirectDebitMandate,
+  storeFirstPaymentMandate,
+} from './test-gateway-mandates.ts';
 
 /** What the buyer can choose on the test checkout. */
 export const TEST_GATEWAY_OUTCOMES = ['paid', 'failed', 'canceled', 'expired', 'paid_later'] as const;
@@ -46,11 +58,26 @@ type GatewayRecord = typeof testGatewayPayments.$inferSelect;
 
 /** The status the gateway reports for a record at `now` (a paid-later record is paid once due). */
 function reportedStatus(record: GatewayRecord, now: Date): PaymentStatus {
-  if (record.status === 'pending' && record.paidLaterAt && record.paidLaterAt <= now) return 'paid';
+  if (record.status === 'pending' && record.paidLaterAt && record.paidLaterAt <= now)
+    return record.settlesAs ?? 'paid';
   if (record.status === 'open' && now.getTime() - record.createdAt.getTime() > OPEN_CHECKOUT_EXPIRES_MS)
     return 'expired';
   return record.status;
 }
+
+/** The gateway's record of a payment as asked for: what it keeps of every request. */
+export const gatewayRecordOf = (id: string, request: CreatePaymentRequest, now: Date) => ({
+  id,
+  reference: request.reference,
+  amountCents: request.amount.cents,
+  currency: request.amount.currency,
+  method: request.method,
+  description: request.description,
+  locale: request.locale,
+  redirectUrl: request.redirectUrl,
+  webhookUrl: request.webhookUrl,
+  createdAt: now,
+});
 
 export async function findGatewayPayment(db: Queryable, id: string): Promise<GatewayRecord | undefined> {
   const [record] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id));
@@ -81,17 +108,13 @@ export function createTestGateway(deps: TestGatewayDeps): PaymentProvider {
     takes: () => true,
     async createPayment(request) {
       const id = `tg_${randomBytes(12).toString('base64url')}`;
+      // A stored mandate is charged at once, no checkout page (test-gateway-mandates.ts).
+      if (sequenceOf(request) === 'recurring') return chargeGatewayMandate(deps, id, request);
       await deps.db.insert(testGatewayPayments).values({
-        id,
-        reference: request.reference,
-        amountCents: request.amount.cents,
-        currency: request.amount.currency,
-        method: request.method,
-        description: request.description,
-        locale: request.locale,
-        redirectUrl: request.redirectUrl,
-        webhookUrl: request.webhookUrl,
-        createdAt: deps.now(),
+        ...gatewayRecordOf(id, request, deps.now()),
+        ...(sequenceOf(request) === 'first' && request.customerId
+          ? { sequenceType: 'first' as const, customerId: request.customerId }
+          : {}),
       });
       return { providerPaymentId: id, checkoutUrl: `${deps.publicUrl}/test-gateway/${id}`, status: 'open' };
     },
@@ -106,12 +129,14 @@ export function createTestGateway(deps: TestGatewayDeps): PaymentProvider {
         method: record.method,
         paidAt: status === 'paid' ? (record.paidAt ?? record.paidLaterAt ?? deps.now()) : null,
         failureReason: status === 'failed' ? record.failureReason : null,
-        mandateId: null,
-        customerId: null,
+        mandateId: record.mandateId,
+        customerId: record.customerId,
         amountRefunded: { cents: record.refundedCents, currency: record.currency },
         amountChargedBack: { cents: record.chargedBackCents, currency: record.currency },
       };
     },
+    createCustomer: (request) => createGatewayCustomer(deps, request),
+    createDirectDebitMandate: (request) => createGatewayDirectDebitMandate(deps, request),
   };
 }
 
@@ -124,6 +149,8 @@ export async function chooseOutcome(
   deps: TestGatewayDeps,
   id: string,
   outcome: TestGatewayOutcome,
+  /** A first payment's stored card or PayPal: whether later charges on it fail (the test switch). */
+  options: { mandateFails?: boolean } = {},
 ): Promise<{ redirectUrl: string } | undefined> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
@@ -141,6 +168,8 @@ export async function chooseOutcome(
         failureReason: outcome === 'failed' ? FAILURE_REASON : null,
       })
       .where(eq(testGatewayPayments.id, id));
+    if (outcome === 'paid' || outcome === 'paid_later')
+      await storeFirstPaymentMandate(tx, record, options.mandateFails ?? false, now);
     await deps.enqueue(TEST_GATEWAY_WEBHOOK_JOB, { id }, { tx, runAt: now });
     if (outcome === 'paid_later')
       await deps.enqueue(TEST_GATEWAY_PAID_LATER_JOB, { id }, { tx, runAt: paidLaterAt });
@@ -154,7 +183,11 @@ export async function settlePaidLater(deps: TestGatewayDeps, id: string): Promis
   await deps.db.transaction(async (tx) => {
     const settled = await tx
       .update(testGatewayPayments)
-      .set({ status: 'paid', paidAt: sql`${testGatewayPayments.paidLaterAt}` })
+      // A charge on a failing mandate settles failed (settlesAs), like a bounced debit.
+      .set({
+        status: sql`coalesce(${testGatewayPayments.settlesAs}, 'paid')`,
+        paidAt: sql`case when ${testGatewayPayments.settlesAs} = 'failed' then null else ${testGatewayPayments.paidLaterAt} end`,
+      })
       .where(
         and(
           eq(testGatewayPayments.id, id),
