@@ -3,15 +3,19 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { startProduct, stopProcess, waitFor } from './lib.ts';
+import { signUpMember, startProduct, stopProcess, waitFor } from './lib.ts';
 
 /**
- * Lighthouse (mobile preset) on the home page in Debian's Chromium, and the home page's initial
- * JavaScript: every script the HTML loads up front, gzip-compressed.
+ * Lighthouse (mobile preset) in Debian's Chromium on the home page, and on /credits and /premium
+ * for a logged-in member (a new free member, its session cookie sent with every request; goals:
+ * performance ≥ 95, accessibility 100); and the home page's initial JavaScript: every script the
+ * HTML loads up front, gzip-compressed.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lh-data-'));
-const PORT = '3903';
+const PORT = process.env.BENCH_LIGHTHOUSE_PORT ?? '3903';
+/** Runs per page; the median is reported (the machine is shared). */
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const base = `http://127.0.0.1:${PORT}`;
 const product = startProduct(PORT, dataDir, { SEED_DEMO: process.env.BENCH_SEED_DEMO ?? '1' });
 try {
@@ -29,22 +33,45 @@ try {
     `home initial JavaScript: ${(total / 1024).toFixed(1)} KiB gzip in ${scripts.length} files (+ ${(inline / 1024).toFixed(1)} KiB inline data) — goal ≤ 120 KiB`,
   );
 
-  const out = path.join(dataDir, 'lh.json');
-  execFileSync(
-    path.join(root, 'node_modules/.bin/lighthouse'),
-    [
-      `${base}/`,
-      '--quiet',
-      '--output=json',
-      `--output-path=${out}`,
-      '--only-categories=performance,accessibility,best-practices,seo',
-      '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
-    ],
-    { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: 'inherit' },
+  await lighthouse('/');
+  const member = await signUpMember(base, {
+    email: `lighthouse${process.pid}@example.nl`,
+    name: `Lighthouse${process.pid}`.slice(0, 20),
+    password: 'Zonnebloem-2026!',
+    gender: 'female',
+  });
+  const cookie = `sid=${member.sid}; i18n_redirected=nl`;
+  for (const page of ['/credits', '/premium'])
+    await lighthouse(page, { Cookie: cookie }, { performance: 95, accessibility: 100 });
+} finally {
+  await stopProcess(product);
+  await fs.rm(dataDir, { recursive: true, force: true });
+}
+
+/**
+ * Lighthouse (mobile preset) on a page, RUNS times (the machine is shared: one run can land on a
+ * busy moment); the run with the median performance score is reported, with every run's score,
+ * the core timings, the goals met, and what costs points.
+ */
+async function lighthouse(
+  page: string,
+  headers?: Record<string, string>,
+  goals: Record<string, number> = {},
+) {
+  const reports: LighthouseReport[] = [];
+  for (let run = 0; run < RUNS; run += 1) reports.push(await lighthouseRun(page, run, headers));
+  const score = (r: LighthouseReport, id = 'performance') => Math.round((r.categories[id]?.score ?? 0) * 100);
+  reports.sort((a, b) => score(a) - score(b));
+  const report = reports[Math.floor(reports.length / 2)] as LighthouseReport;
+  console.log(
+    `${page}${headers ? ' (logged in)' : ''} — ${report.finalDisplayedUrl ?? report.finalUrl}; performance of the ${RUNS} runs: ${reports.map((r) => score(r)).join(', ')}; accessibility: ${reports.map((r) => score(r, 'accessibility')).join(', ')}`,
   );
-  const report = JSON.parse(await fs.readFile(out, 'utf8'));
-  for (const [id, category] of Object.entries(report.categories as Record<string, { score: number }>)) {
-    console.log(`lighthouse ${id}: ${Math.round(category.score * 100)}`);
+  for (const [id, category] of Object.entries(report.categories)) {
+    const score = Math.round(category.score * 100);
+    const goal = goals[id];
+    console.log(
+      `lighthouse ${id}: ${score}${goal === undefined ? '' : ` (goal ≥ ${goal}) ${score >= goal ? 'ok' : 'MISSED'}`}`,
+    );
   }
   for (const audit of [
     'first-contentful-paint',
@@ -54,7 +81,54 @@ try {
   ]) {
     console.log(`  ${audit}: ${report.audits[audit]?.displayValue}`);
   }
-} finally {
-  await stopProcess(product);
-  await fs.rm(dataDir, { recursive: true, force: true });
+  // What costs points, so a miss can be fixed rather than guessed at.
+  const failing = Object.values(report.audits)
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 0.9 &&
+        ['binary', 'numeric', 'metricSavings'].includes(a.scoreDisplayMode),
+    )
+    .map((a) => a.id);
+  if (failing.length > 0) console.log(`  below 0.9: ${failing.join(', ')}`);
+}
+
+type LighthouseReport = {
+  finalDisplayedUrl?: string;
+  finalUrl?: string;
+  categories: Record<string, { score: number }>;
+  audits: Record<
+    string,
+    { id: string; score: number | null; scoreDisplayMode: string; displayValue?: string }
+  >;
+};
+
+/** One run; Lighthouse sometimes loses its trace on a busy machine (NO_NAVSTART): tried again then. */
+async function lighthouseRun(
+  page: string,
+  run: number,
+  headers?: Record<string, string>,
+): Promise<LighthouseReport> {
+  const out = path.join(dataDir, `lh${page.replace(/\W/g, '_')}-${run}.json`);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      execFileSync(
+        path.join(root, 'node_modules/.bin/lighthouse'),
+        [
+          `${base}${page}`,
+          '--quiet',
+          '--output=json',
+          `--output-path=${out}`,
+          '--only-categories=performance,accessibility,best-practices,seo',
+          ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
+          '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run',
+        ],
+        { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: 'inherit' },
+      );
+      return JSON.parse(await fs.readFile(out, 'utf8')) as LighthouseReport;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(`  (${page}: Lighthouse failed, run ${run + 1} tried again)`);
+    }
+  }
 }

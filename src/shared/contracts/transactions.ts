@@ -24,6 +24,11 @@ export const TransactionSchema = z.object({
   country: z.string(),
   created_at: z.string(),
   paid_at: z.string().nullable(),
+  /** Money that went back after it was paid (decision 0035): the payment stays paid. */
+  refunded_amount: z.number().int().nonnegative(),
+  charged_back_amount: z.number().int().nonnegative(),
+  refunded_at: z.string().nullable(),
+  charged_back_at: z.string().nullable(),
   /** The discount the payment was made with (null: none); `amount` is the price after it. */
   discount: PaymentDiscountSchema.nullable(),
 });
@@ -51,11 +56,16 @@ export const LEDGER_PAGE_SIZE = 50;
 /** One change of the member's credits: a grant (purchase, sign-up), a spend with its reason, a refund. */
 export const LedgerEntrySchema = z.object({
   id: z.number().int(),
-  kind: z.enum(['grant', 'spend', 'refund', 'adjustment']),
-  /** Positive for grants and refunds, negative for spends. */
+  kind: z.enum(['grant', 'spend', 'refund', 'adjustment', 'reversal']),
+  /** Positive for grants and refunds, negative for spends and reversals (0: all already spent). */
   delta: z.number().int(),
+  /** A reversal's credits that were already spent, so could not be taken back. */
+  shortfall: z.number().int().nonnegative(),
   balance_after: z.number().int(),
-  /** signup, purchase, message, gift, photo, demo, ... (the page names the ones it knows). */
+  /**
+   * signup, purchase, message, gift, photo, demo, refund_reversal, chargeback, ... (the page names
+   * the ones it knows).
+   */
   reason: z.string(),
   created_at: z.string(),
 });

@@ -1,9 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { TIME_BONUS } from '../../shared/contracts/discounts.ts';
+import type { CreditOffer, Currency } from '../../shared/contracts/payments.ts';
 import type { Settings } from '../../shared/contracts/settings.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
-import { CODE_PARAM, priceWithDiscount, useDiscount } from '../features/payments/discount.ts';
+import {
+  activeDiscountQuery,
+  CODE_PARAM,
+  type DiscountedPrice,
+  priceWithDiscount,
+  useDiscount,
+} from '../features/payments/discount.ts';
 import { DiscountCodeForm } from '../features/payments/discount-code-form.tsx';
 import { PackageCard } from '../features/payments/package-card.tsx';
 import { creditOffersQuery } from '../features/payments/payments-queries.ts';
@@ -39,6 +47,8 @@ function Credits() {
   // The active discount stays in view beside a typed code that was refused.
   const active = useDiscount(null).discount;
   const discount = code && typed.discount ? typed.discount : active;
+  // The cards appear once, with their final price: the offers and the active discount both known.
+  const activeKnown = useQuery(activeDiscountQuery()).isFetched;
   const apply = (next: string | null) =>
     setSearch(next ? { [CODE_PARAM]: next } : {}, { replace: true, preventScrollReset: true });
   const carry = code && typed.discount ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
@@ -62,6 +72,7 @@ function Credits() {
         error={typed.error}
         pending={typed.pending}
         active={active}
+        expectActive={!activeKnown && Boolean(user && !user.paid_user)}
         onApply={apply}
       />
       {offers.isError ? (
@@ -70,20 +81,56 @@ function Credits() {
         </div>
       ) : (
         <div className="package-grid credits-grid" aria-busy={offers.isPending}>
-          {offers.data?.packages.map((offer) => (
-            <PackageCard
-              key={offer.id}
-              offer={offer}
-              price={priceWithDiscount(offer, discount)}
-              search={carry}
-            />
-          ))}
+          {offers.data && activeKnown
+            ? offers.data.packages.map((offer) => (
+                <PackageCard
+                  key={offer.id}
+                  offer={offer}
+                  price={priceWithDiscount(offer, discount)}
+                  search={carry}
+                />
+              ))
+            : // Until the member's own offers arrive (their currency is the server's to say), the
+              // same four cards hold their place unseen, so nothing below them moves (no layout
+              // shift: Lighthouse, docs/performance.md).
+              root &&
+              placeholderOffers(root.settings).map((offer) => (
+                <div key={offer.id} className="package-placeholder" aria-hidden="true" inert>
+                  <PackageCard
+                    offer={offer}
+                    price={placeholderPrice(offer, Boolean(user && !user.paid_user))}
+                    search=""
+                  />
+                </div>
+              ))}
         </div>
       )}
       <p className="one-time-notice mt-4">{t('credits_page.one_time')}</p>
       {root && <CreditUses settings={root.settings} country={offers.data?.country} />}
     </main>
   );
+}
+
+/** The settings' packages in the site's currency: only the size of the cards, never shown. */
+function placeholderOffers(settings: Settings): CreditOffer[] {
+  const currency = settings.currency as Currency;
+  return settings.credit_packages.map((pkg) => ({
+    id: pkg.id,
+    credits: pkg.credits,
+    amount: pkg.prices[currency] ?? Object.values(pkg.prices)[0] ?? 1,
+    currency,
+    popular: pkg.popular,
+  }));
+}
+
+/**
+ * A placeholder's price shape: a member who never paid almost always has a discount running (the
+ * time bonus, else the welcome discount), whose card shows the old price struck through too.
+ */
+function placeholderPrice(offer: CreditOffer, discounted: boolean): DiscountedPrice {
+  if (!discounted) return null;
+  const { percentage, code } = TIME_BONUS;
+  return { kind: 'discounted', amount: offer.amount, original: offer.amount, percentage, code };
 }
 
 /**

@@ -50,9 +50,15 @@ export const creditLedger = pgTable(
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['grant', 'spend', 'refund', 'adjustment'] }).notNull(),
-    /** Positive for grants and refunds, negative for spends; an adjustment either way. */
+    /**
+     * `reversal`: credits taken back because a payment was refunded or charged back (decision
+     * 0035); its delta is what could be taken (0 when the balance was empty), `shortfall` the rest.
+     */
+    kind: text('kind', { enum: ['grant', 'spend', 'refund', 'adjustment', 'reversal'] }).notNull(),
+    /** Positive for grants and refunds, negative for spends and reversals; an adjustment either way. */
     delta: integer('delta').notNull(),
+    /** A reversal's credits that were already spent, so could not be taken back (never below zero). */
+    shortfall: integer('shortfall').notNull().default(0),
     balanceAfter: integer('balance_after').notNull(),
     /** Why, for the member's transaction list and the back office: signup, purchase, message, ... */
     reason: text('reason').notNull(),
@@ -62,6 +68,8 @@ export const creditLedger = pgTable(
   (t) => [
     index('credit_ledger_user_idx').on(t.userId, t.id),
     uniqueIndex('credit_ledger_reference_idx').on(t.kind, t.reference),
-    check('credit_ledger_delta_not_zero', sql`${t.delta} <> 0`),
+    // A reversal of credits all spent already takes 0 and records the shortfall instead.
+    check('credit_ledger_delta_not_zero', sql`${t.delta} <> 0 or ${t.kind} = 'reversal'`),
+    check('credit_ledger_shortfall_non_negative', sql`${t.shortfall} >= 0`),
   ],
 );

@@ -58,6 +58,18 @@ export const payments = pgTable(
     /** The last time the status was fetched from the provider (webhook or re-check). */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     /**
+     * Money that went back after the payment was paid, as the provider reports it: cumulative
+     * amounts, only ever raised (decision 0035). The status stays paid, as at Mollie.
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    chargedBackCents: integer('charged_back_cents').notNull().default(0),
+    /** When we first saw a refund, a chargeback (the provider's notice; its object carries no date). */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    chargedBackAt: timestamp('charged_back_at', { withTimezone: true }),
+    /** Credits of the reversed part taken from the balance, and those that were already spent. */
+    creditsTakenBack: integer('credits_taken_back').notNull().default(0),
+    creditsShortfall: integer('credits_shortfall').notNull().default(0),
+    /**
      * The discount applied when it started (docs/decisions/0032): the code as used, its
      * percentage, what it took off and the price before it; `amount_cents` is what is charged.
      */
@@ -73,6 +85,14 @@ export const payments = pgTable(
     index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.status} in ('open', 'pending')`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_credits_positive', sql`${t.credits} > 0`),
+    check(
+      'payments_reversed_within_amount',
+      sql`${t.refundedCents} >= 0 and ${t.chargedBackCents} >= 0 and ${t.creditsTakenBack} + ${t.creditsShortfall} <= ${t.credits}`,
+    ),
+    // The back office's list of reversed payments and of members who owe credits.
+    index('payments_reversed_idx')
+      .on(t.userId)
+      .where(sql`${t.refundedCents} > 0 or ${t.chargedBackCents} > 0`),
   ],
 );
 
@@ -95,6 +115,9 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   /** "Paid later": pending until then, paid from then on. */
   paidLaterAt: timestamp('paid_later_at', { withTimezone: true }),
   paidAt: timestamp('paid_at', { withTimezone: true }),
+  /** The operator's refunds and the buyer's bank's chargebacks, cumulative (test-gateway admin). */
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  chargedBackCents: integer('charged_back_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** Stored mandates (docs/decisions/0033): the customer, and `first` makes a mandate when paid. */
   customerId: text('customer_id'),

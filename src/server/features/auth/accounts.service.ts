@@ -110,10 +110,24 @@ export async function markPaidUser(
   tx: Tx,
   userId: number,
 ): Promise<boolean> {
+  return setPaidUser(services, tx, userId, true);
+}
+
+/**
+ * Sets paid_user, and drops the member's cached sessions when it changed. `false` ends premium
+ * when every purchase that made it was taken back (decision 0035: a member whose only payments
+ * were fully refunded or charged back bought nothing); the caller has checked that.
+ */
+export async function setPaidUser(
+  services: Pick<AppServices, 'sessions'>,
+  tx: Tx,
+  userId: number,
+  paid: boolean,
+): Promise<boolean> {
   const changed = await tx
     .update(users)
-    .set({ paidUser: true })
-    .where(and(eq(users.id, userId), eq(users.paidUser, false)))
+    .set({ paidUser: paid })
+    .where(and(eq(users.id, userId), eq(users.paidUser, !paid)))
     .returning({ id: users.id });
   if (changed.length === 0) return false;
   await services.sessions.invalidateUser(userId, tx);

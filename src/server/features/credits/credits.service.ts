@@ -85,6 +85,7 @@ async function applyOnce(
   kind: LedgerKind,
   delta: number,
   move: () => Promise<number>,
+  shortfall = 0,
 ): Promise<CreditResult> {
   checkAmount(change.amount);
   const [entry] = await tx
@@ -93,6 +94,7 @@ async function applyOnce(
       userId: change.userId,
       kind,
       delta,
+      shortfall,
       balanceAfter: 0,
       reason: change.reason,
       reference: change.reference,
@@ -168,6 +170,43 @@ export async function spendCredits(tx: Tx, change: CreditChange): Promise<Credit
       throw dailyLimitReached(limits.dailyLimit, limits.spentToday);
     throw insufficientCredits(change.amount);
   });
+}
+
+export type TakeBackResult = CreditResult & { taken: number; shortfall: number };
+
+/**
+ * Takes credits back once per reference (a refunded or charged-back payment, decision 0035), as
+ * many as the balance holds and never more: the balance never goes below zero, and what was
+ * already spent is the shortfall, recorded on the same ledger row (its delta may then be 0). The
+ * account row is locked first, so no spend slips between the read of the balance and the take.
+ * Unlike a spend it is no purchase of the member's: the daily spending counter is not touched.
+ */
+export async function takeBackCredits(tx: Tx, change: CreditChange): Promise<TakeBackResult> {
+  checkAmount(change.amount);
+  const [account] = await tx
+    .select({ balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, change.userId))
+    .for('update');
+  const taken = Math.min(account?.balance ?? 0, change.amount);
+  const shortfall = change.amount - taken;
+  const result = await applyOnce(
+    tx,
+    change,
+    'reversal',
+    -taken,
+    async () => {
+      if (taken === 0) return account?.balance ?? 0;
+      const [moved] = await tx
+        .update(creditAccounts)
+        .set({ balance: sql`${creditAccounts.balance} - ${taken}`, updatedAt: sql`now()` })
+        .where(eq(creditAccounts.userId, change.userId))
+        .returning({ balance: creditAccounts.balance });
+      return moved?.balance ?? 0;
+    },
+    shortfall,
+  );
+  return result.applied ? { ...result, taken, shortfall } : { ...result, taken: 0, shortfall: 0 };
 }
 
 export type SpendingLimit = { dailyLimit: number | null; spentToday: number; balance: number };

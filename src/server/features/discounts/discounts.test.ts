@@ -3,6 +3,7 @@ import type { DiscountResponse } from '../../../shared/contracts/discounts.ts';
 import { discountCodes } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn, type MemberOverrides, type TestLogin } from '../../test/members.ts';
+import { webhookNotice } from '../../test/payment-notices.ts';
 import { scriptedProvider } from '../../test/scripted-provider.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { setPaymentProvider } from '../payments/payment-providers.ts';
@@ -40,13 +41,7 @@ const ask = (login: TestLogin | Record<string, never>, query: string) =>
 const buy = (login: TestLogin, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/payment.php', payload: body, ...login });
 
-const notice = (id: string) =>
-  app.inject({
-    method: 'POST',
-    url: '/api/payment-webhook.php',
-    payload: `id=${encodeURIComponent(id)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+const notice = (id: string) => webhookNotice(app, id);
 
 async function paymentRow(id: string) {
   const { rows } = await services.pool.query('select * from payments where id = $1', [id]);

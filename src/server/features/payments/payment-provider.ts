@@ -84,6 +84,13 @@ export type ProviderPayment = {
   /** A stored mandate or card the provider can charge again (repeat order), when it made one. */
   mandateId: string | null;
   customerId: string | null;
+  /**
+   * Money that went back after the payment was paid, cumulative (decision 0035): refunded by the
+   * operator, or charged back by the buyer's bank (a SEPA reversal, a card dispute). The payment
+   * stays paid; absent means none (a provider that never reports them).
+   */
+  amountRefunded?: Money;
+  amountChargedBack?: Money;
 };
 
 /**

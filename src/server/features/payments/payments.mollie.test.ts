@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, freePort } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
 import { mollieDoubleForFile } from '../../test/mollie-double.ts';
-import { balanceOf } from '../credits/credits.service.ts';
+import { balanceOf, spendCredits } from '../credits/credits.service.ts';
 import { setPaymentProvider } from './payment-providers.ts';
 import { createMollieProvider } from './providers/mollie.ts';
 
@@ -69,6 +69,95 @@ describe('payments through Mollie', () => {
     expect(grants.rows[0].n).toBe(1);
     const status = await services.pool.query('select status from payments where id = $1', [payment_id]);
     expect(status.rows[0].status).toBe('paid');
+  });
+
+  /** A member's Mollie payment, started through the product: its Mollie id, credits and our row. */
+  async function startMolliePayment() {
+    const member = await createMember(services.db, { country: 'NL' });
+    const login = await logIn(services.db, member.id);
+    const started = await app.inject({
+      method: 'POST',
+      url: '/api/payment.php',
+      payload: { package: 'p1', method: 'ideal' },
+      ...login,
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const { payment_id } = started.json() as { payment_id: string };
+    const { rows } = await services.pool.query(
+      'select provider_payment_id, amount_cents, credits from payments where id = $1',
+      [payment_id],
+    );
+    const paymentRow = async () =>
+      (
+        await services.pool.query(
+          `select status, failure_reason, refunded_cents, charged_back_cents, credits_taken_back,
+                  credits_shortfall from payments where id = $1`,
+          [payment_id],
+        )
+      ).rows[0];
+    return {
+      member,
+      mollieId: rows[0].provider_payment_id as string,
+      amount: rows[0].amount_cents as number,
+      credits: rows[0].credits as number,
+      paymentRow,
+    };
+  }
+
+  it.each([
+    ['failed', 'failed'],
+    ['canceled', 'canceled'],
+    ['expired', 'expired'],
+  ] as const)('a %s Mollie payment ends %s and grants nothing', async (mollieStatus, ours) => {
+    const { member, mollieId, paymentRow } = await startMolliePayment();
+    await double.setStatus(mollieId, mollieStatus, {
+      failureReason: 'insufficient_funds',
+      failureMessage: 'Insufficient funds',
+    });
+    await expect.poll(async () => (await paymentRow()).status).toBe(ours);
+    expect(await balanceOf(services.db, member.id)).toBe(0);
+  });
+
+  it('a refund at Mollie (partial, then the rest) takes the credits back once per notice', async () => {
+    const { member, mollieId, amount, credits, paymentRow } = await startMolliePayment();
+    await double.setStatus(mollieId, 'paid');
+    await expect.poll(() => balanceOf(services.db, member.id)).toBe(credits);
+    const part = Math.floor(amount / 4);
+    await double.refund(mollieId, part);
+    const firstTaken = Math.ceil((credits * part) / amount);
+    await expect.poll(() => balanceOf(services.db, member.id)).toBe(credits - firstTaken);
+    // Mollie repeats its notice: nothing more.
+    await Promise.all(Array.from({ length: 10 }, () => notice(mollieId)));
+    expect(await balanceOf(services.db, member.id)).toBe(credits - firstTaken);
+    await double.refund(mollieId);
+    await expect.poll(() => balanceOf(services.db, member.id)).toBe(0);
+    expect(await paymentRow()).toMatchObject({
+      status: 'paid',
+      refunded_cents: amount,
+      charged_back_cents: 0,
+      credits_taken_back: credits,
+    });
+    const blocked = await services.pool.query('select 1 from direct_debit_blocks where user_id = $1', [
+      member.id,
+    ]);
+    expect(blocked.rowCount).toBe(0);
+  });
+
+  it('a chargeback at Mollie after spending: balance 0, shortfall recorded, direct debit blocked', async () => {
+    const { member, mollieId, amount, credits, paymentRow } = await startMolliePayment();
+    await double.setStatus(mollieId, 'paid');
+    await expect.poll(() => balanceOf(services.db, member.id)).toBe(credits);
+    await services.db.transaction((tx) =>
+      spendCredits(tx, { userId: member.id, amount: credits - 5, reason: 'message', reference: mollieId }),
+    );
+    await double.chargeback(mollieId);
+    await expect.poll(async () => (await paymentRow()).charged_back_cents).toBe(amount);
+    expect(await balanceOf(services.db, member.id)).toBe(0);
+    expect(await paymentRow()).toMatchObject({ credits_taken_back: 5, credits_shortfall: credits - 5 });
+    const blocked = await services.pool.query('select reason from direct_debit_blocks where user_id = $1', [
+      member.id,
+    ]);
+    expect(blocked.rows).toEqual([{ reason: 'reversal' }]);
   });
 
   it('answers 200 and changes nothing for ids Mollie or we do not know, and forged bodies', async () => {

@@ -28,9 +28,10 @@ import {
   settleDiscount,
 } from '../discounts/discounts.service.ts';
 import { methodsFor } from './payment-methods.catalogue.ts';
-import { type PaymentProvider, ProviderPaymentNotFound } from './payment-provider.ts';
+import { type PaymentProvider, type ProviderPayment, ProviderPaymentNotFound } from './payment-provider.ts';
 import { directDebitAvailable, paymentProviderOf } from './payment-providers.ts';
 import { firstPaymentCustomer } from './provider-customers.ts';
+import { type AppliedReversal, applyReversals } from './reversals.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -255,8 +256,8 @@ const RANK: Record<PaymentStatus, number> = {
  * Whether a payment in `current` takes the provider's `reported` status. States only move forward
  * (open → pending → final). Paid is the exception that wins over the other final states: a
  * provider that reports paid has the money (a bank transfer paid after it expired, a retried card
- * after a failed attempt), and the member gets what they paid for. Nothing leaves paid here:
- * refunds and chargebacks are their own states, in a later slice.
+ * after a failed attempt), and the member gets what they paid for. Nothing leaves paid: refunds
+ * and chargebacks are amounts beside the paid status (reversals.ts, decision 0035).
  */
 export function takesStatus(current: PaymentStatus, reported: PaymentStatus): boolean {
   if (current === reported || current === 'paid') return false;
@@ -266,14 +267,22 @@ export function takesStatus(current: PaymentStatus, reported: PaymentStatus): bo
 
 export type AppliedStatus =
   | { outcome: 'unknown' }
-  | { outcome: 'applied' | 'unchanged'; status: PaymentStatus; granted: boolean };
+  | {
+      outcome: 'applied' | 'unchanged';
+      status: PaymentStatus;
+      granted: boolean;
+      /** What this notice took back of a paid payment (refund, chargeback); absent: nothing. */
+      reversed?: AppliedReversal;
+    };
 
 /**
  * Applies what the provider says of one of its payments: the only way a payment changes. It never
  * trusts a notice's content, only the id: the status is fetched from the provider, then applied in
  * one transaction on the locked row. On the first move to paid, the credits are granted (once per
  * provider payment: the ledger's reference, whatever the number or order of notices) and the member
- * becomes premium, in that same transaction, so a crash leaves either all of it or none.
+ * becomes premium, in that same transaction, so a crash leaves either all of it or none. Money
+ * that went back after paid (a refund, a chargeback) takes its credits back in the same way, once
+ * per cumulative amount (reversals.ts), also when it is seen in the same notice as paid.
  */
 export async function applyProviderStatus(
   services: PaymentServices,
@@ -282,7 +291,12 @@ export async function applyProviderStatus(
 ): Promise<AppliedStatus> {
   // Ids we never handed out cost no call to the provider (a forged notice, a scan).
   const [known] = await services.db
-    .select({ id: payments.id })
+    .select({
+      id: payments.id,
+      status: payments.status,
+      refundedCents: payments.refundedCents,
+      chargedBackCents: payments.chargedBackCents,
+    })
     .from(payments)
     .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
   if (!known) return { outcome: 'unknown' };
@@ -294,12 +308,25 @@ export async function applyProviderStatus(
     throw error;
   }
   const now = services.now();
+  if (changesNothing(known, remote)) {
+    // A repeated notice (a provider's retries, a storm): nothing to change, so no lock and no
+    // transaction. Safe on a stale read: status and reversed amounts only ever move forward, so
+    // what the provider reports cannot be ahead of a newer row if it is not ahead of this one.
+    // Unsettled payments still note the check, for the re-check job.
+    if (!isFinal(known.status))
+      await services.db.update(payments).set({ checkedAt: now }).where(eq(payments.id, known.id));
+    return { outcome: 'unchanged', status: known.status, granted: false };
+  }
   return services.db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, known.id)).for('update');
     if (!payment) return { outcome: 'unknown' } as const;
     if (!takesStatus(payment.status, remote.status)) {
+      const reversed =
+        payment.status === 'paid' ? await applyReversals(services, tx, payment, remote, now) : null;
       await tx.update(payments).set({ checkedAt: now }).where(eq(payments.id, payment.id));
-      return { outcome: 'unchanged', status: payment.status, granted: false } as const;
+      return reversed
+        ? ({ outcome: 'applied', status: payment.status, granted: false, reversed } as const)
+        : ({ outcome: 'unchanged', status: payment.status, granted: false } as const);
     }
     if (
       remote.status === 'paid' &&
@@ -336,9 +363,26 @@ export async function applyProviderStatus(
       });
       granted = grant.applied;
       await markPaidUser(services, tx, payment.userId);
+      // A refund or chargeback may be the first thing we hear of a paid payment (notices out of
+      // order): granted, then taken back, in this one transaction.
+      const reversed = await applyReversals(services, tx, payment, remote, now);
+      if (reversed) return { outcome: 'applied', status: remote.status, granted, reversed } as const;
     }
     return { outcome: 'applied', status: remote.status, granted } as const;
   });
+}
+
+/** Whether the provider reports nothing beyond what the row says: no new status, nothing more went back. */
+function changesNothing(
+  row: Pick<PaymentRow, 'status' | 'refundedCents' | 'chargedBackCents'>,
+  remote: ProviderPayment,
+): boolean {
+  if (takesStatus(row.status, remote.status)) return false;
+  if (row.status !== 'paid') return true;
+  return (
+    (remote.amountRefunded?.cents ?? 0) <= row.refundedCents &&
+    (remote.amountChargedBack?.cents ?? 0) <= row.chargedBackCents
+  );
 }
 
 /** The ledger's reference of a payment's grant: one grant per provider payment. */

@@ -32,6 +32,10 @@ export function presentTransaction(payment: PaymentRow): Transaction {
     country: payment.country,
     created_at: payment.createdAt.toISOString(),
     paid_at: payment.paidAt?.toISOString() ?? null,
+    refunded_amount: payment.refundedCents,
+    charged_back_amount: payment.chargedBackCents,
+    refunded_at: payment.refundedAt?.toISOString() ?? null,
+    charged_back_at: payment.chargedBackAt?.toISOString() ?? null,
     discount: presentPaymentDiscount(payment),
   };
 }
@@ -90,6 +94,7 @@ export async function listLedger(
     id: row.id,
     kind: row.kind,
     delta: row.delta,
+    shortfall: row.shortfall,
     balance_after: row.balanceAfter,
     reason: row.reason,
     created_at: row.createdAt.toISOString(),

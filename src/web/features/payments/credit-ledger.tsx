@@ -1,8 +1,19 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { ledgerQuery } from './payments-queries.ts';
+import { onCreditsEvent } from './credits-events.ts';
+import { ledgerQuery, transactionKeys } from './payments-queries.ts';
 
-const KNOWN_REASONS = ['purchase', 'signup', 'message', 'gift', 'photo', 'demo'] as const;
+const KNOWN_REASONS = [
+  'purchase',
+  'signup',
+  'message',
+  'gift',
+  'photo',
+  'demo',
+  'refund_reversal',
+  'chargeback',
+] as const;
 type KnownReason = (typeof KNOWN_REASONS)[number];
 const isKnown = (reason: string): reason is KnownReason =>
   (KNOWN_REASONS as readonly string[]).includes(reason);
@@ -11,6 +22,13 @@ const isKnown = (reason: string): reason is KnownReason =>
 export function CreditLedger() {
   const { t, i18n } = useTranslation();
   const ledger = useInfiniteQuery(ledgerQuery());
+  const queryClient = useQueryClient();
+  // A balance change (a grant, a spend in another tab, a refund or chargeback) shows at once:
+  // the history and the payments are read again.
+  useEffect(
+    () => onCreditsEvent(() => void queryClient.invalidateQueries({ queryKey: transactionKeys.all })),
+    [queryClient],
+  );
   const when = (iso: string) =>
     new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -39,6 +57,11 @@ export function CreditLedger() {
             <span className={`ledger-delta ${entry.delta > 0 ? 'is-plus' : 'is-minus'}`}>
               {entry.delta > 0 ? `+${entry.delta}` : `−${-entry.delta}`}
             </span>
+            {entry.shortfall > 0 && (
+              <span className="ledger-shortfall" data-testid="ledger-shortfall">
+                {t('transactions.shortfall', { count: entry.shortfall })}
+              </span>
+            )}
             <span className="ledger-balance">
               {t('transactions.balance', { count: entry.balance_after })}
             </span>

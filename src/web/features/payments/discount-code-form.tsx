@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { Discount } from '../../../shared/contracts/discounts.ts';
+import { type Discount, TIME_BONUS } from '../../../shared/contracts/discounts.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useApiErrorText } from './discount.ts';
 
@@ -12,6 +12,11 @@ type Props = {
   pending: boolean;
   /** The active discount (time bonus, welcome discount) when no code is typed. */
   active: Discount | null;
+  /**
+   * The active discount is still being asked for and one is likely (a member who never paid): its
+   * line holds its place unseen, so the packages below do not move when it arrives.
+   */
+  expectActive?: boolean;
   onApply: (code: string | null) => void;
 };
 
@@ -19,7 +24,7 @@ type Props = {
  * The discount-code field of /credits: a code is checked by the server (GET /api/discountcode.php)
  * and its refusal shown in place, in the member's words ('Code not found', a minimum explained…).
  */
-export function DiscountCodeForm({ code, discount, error, pending, active, onApply }: Props) {
+export function DiscountCodeForm({ code, discount, error, pending, active, expectActive, onApply }: Props) {
   const { t } = useTranslation();
   const errorText = useApiErrorText();
   const inputId = useId();
@@ -38,6 +43,11 @@ export function DiscountCodeForm({ code, discount, error, pending, active, onApp
           {t(active.kind === 'time_bonus' ? 'discount.time_bonus' : 'discount.welcome', {
             percentage: active.percentage,
           })}
+        </p>
+      )}
+      {!code && !active && expectActive && (
+        <p className="discount-active mb-2 invisible" aria-hidden="true">
+          {t('discount.time_bonus', { percentage: TIME_BONUS.percentage })}
         </p>
       )}
       <form className="discount-code-form" onSubmit={submit} noValidate>

@@ -100,6 +100,18 @@ export function Receipt({ paymentId }: { paymentId: string }) {
         <dd className="receipt-total" data-testid="receipt-amount">
           {money(tx.amount)}
         </dd>
+        {tx.refunded_amount > 0 && (
+          <>
+            <dt>{t('transactions.refunded_title')}</dt>
+            <dd data-testid="receipt-refunded">−{money(tx.refunded_amount)}</dd>
+          </>
+        )}
+        {tx.charged_back_amount > 0 && (
+          <>
+            <dt>{t('transactions.charged_back_title')}</dt>
+            <dd data-testid="receipt-charged-back">−{money(tx.charged_back_amount)}</dd>
+          </>
+        )}
       </dl>
       {refundDays !== undefined && (
         <p className="receipt-policy">

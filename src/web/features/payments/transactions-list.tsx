@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatMoney } from '../pricing/format.ts';
 import { transactionsQuery } from './payments-queries.ts';
+import { ReversalNotes } from './reversal-notes.tsx';
 
 /** The member's payments, newest first; a row opens its receipt. Cards below 768 px, a table above. */
 export function TransactionsList() {
@@ -38,6 +39,7 @@ export function TransactionsList() {
               <span className="transaction-method">{t(`methods.${tx.method}`)}</span>
               <span className={`transaction-status status-${tx.status}`}>
                 {t(`transactions.statuses.${tx.status}`)}
+                <ReversalNotes tx={tx} />
               </span>
               <span className="transaction-amount">
                 {formatMoney(tx.amount, tx.currency, i18n.language)}

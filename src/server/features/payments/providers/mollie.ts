@@ -185,10 +185,9 @@ export type MollieProviderOptions = {
 };
 
 /**
- * A payment as Mollie reports it, with what the interface does not carry yet: money that went back
- * after the payment was paid. Mollie keeps such a payment `paid` and reports the refund or the
- * chargeback (a card dispute, a SEPA reversal) in these amounts, so the core must read them to
- * take credits back (issue 15: a reversal never makes a balance negative).
+ * A payment as Mollie reports it: always with the money that went back after it was paid. Mollie
+ * keeps such a payment `paid` and reports the refund or the chargeback (a card dispute, a SEPA
+ * reversal) in these amounts, which the core applies (decision 0035).
  */
 export type MollieProviderPayment = ProviderPayment & {
   /** Refunded to the buyer so far (through Mollie's dashboard or API); 0 cents when none. */

@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isLocale, LOCALE_INFO, type Locale } from '../../../../shared/i18n/locales.ts';
@@ -7,9 +8,13 @@ import {
   chooseOutcome,
   findGatewayPayment,
   PAID_LATER_SECONDS,
+  type ReversalRefusal,
+  reverseGatewayPayment,
   TEST_GATEWAY_OUTCOMES,
+  TEST_GATEWAY_REVERSALS,
   type TestGatewayDeps,
   TestGatewayOutcomeSchema,
+  TestGatewayReversalSchema,
 } from './test-gateway.ts';
 
 const ParamsSchema = z.object({ id: z.string().regex(/^tg_[\w-]{1,40}$/) });
@@ -48,9 +53,28 @@ form{display:grid;gap:.5rem;margin-top:1rem}
 button{font:inherit;padding:.75rem;border-radius:.5rem;border:1px solid #d1d5db;background:#fff;cursor:pointer;text-align:left}
 button:focus-visible{outline:3px solid #2563eb;outline-offset:2px}
 button.paid{background:#15803d;border-color:#15803d;color:#fff;font-weight:600}
+.operator{margin-top:1.25rem;border-top:1px solid #d1d5db;padding-top:1rem}
+.operator h2{font-size:1rem;margin:0 0 .5rem}
+label{display:grid;gap:.25rem;font-size:.9rem}
+input{font:inherit;padding:.6rem;border-radius:.5rem;border:1px solid #6b7280}
+.error{color:#b91c1c;font-weight:600}
 .stored{display:grid;gap:.25rem;font-size:.9rem;margin-bottom:.5rem}
 .stored select{font:inherit;padding:.5rem;border-radius:.5rem;border:1px solid #d1d5db}
 `;
+
+/** An amount typed by the operator ("5", "5.5", "5,50") → cents; empty → undefined (all that is left). */
+export function centsOfTyped(typed: string | undefined): number | undefined | null {
+  const text = (typed ?? '').trim();
+  if (text === '') return undefined;
+  const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+}
+
+const ReversalBodySchema = z.object({
+  reversal: TestGatewayReversalSchema,
+  amount: z.string().max(20).optional(),
+});
 
 /**
  * A first payment stores the card or PayPal for repeat orders (docs/decisions/0033): the tester
@@ -78,15 +102,18 @@ export function testGatewayRoutes(services: AppServices): FastifyPluginAsyncZod 
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
 
-    app.get('/test-gateway/:id', { schema: { hide: true, params: ParamsSchema } }, async (request, reply) => {
-      const record = await findGatewayPayment(services.db, request.params.id);
-      if (!record) return reply.code(404).type('text/plain').send('Unknown test payment');
+    /** The page: the checkout while open; once paid, the operator's refund and chargeback. */
+    const render = async (id: string, refusal?: ReversalRefusal) => {
+      const record = await findGatewayPayment(services.db, id);
+      if (!record) return undefined;
       const locale: Locale = isLocale(record.locale) ? record.locale : 'en';
       const t = services.translations.t(locale, 'payments');
-      const amount = new Intl.NumberFormat(LOCALE_INFO[locale].iso, {
-        style: 'currency',
-        currency: record.currency,
-      }).format(record.amountCents / 100);
+      const format = (cents: number) =>
+        new Intl.NumberFormat(LOCALE_INFO[locale].iso, {
+          style: 'currency',
+          currency: record.currency,
+        }).format(cents / 100);
+      const amount = format(record.amountCents);
       const method = t(`methods.${record.method}`);
       const open = record.status === 'open';
       const buttons = TEST_GATEWAY_OUTCOMES.map(
@@ -95,7 +122,27 @@ export function testGatewayRoutes(services: AppServices): FastifyPluginAsyncZod 
             t(`test_gateway.outcomes.${outcome}`, { seconds: PAID_LATER_SECONDS }),
           )}</button>`,
       ).join('');
-      const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
+      const reversed = [
+        record.refundedCents > 0
+          ? `<p data-testid="gateway-refunded">${escapeHtml(t('test_gateway.operator.refunded', { amount: format(record.refundedCents) }))}</p>`
+          : '',
+        record.chargedBackCents > 0
+          ? `<p data-testid="gateway-charged-back">${escapeHtml(t('test_gateway.operator.charged_back', { amount: format(record.chargedBackCents) }))}</p>`
+          : '',
+      ].join('');
+      const error = refusal
+        ? `<p class="error" role="alert">${escapeHtml(t(`test_gateway.operator.errors.${refusal}`))}</p>`
+        : '';
+      const operator =
+        record.status === 'paid'
+          ? `<section class="operator" aria-labelledby="operator-title">
+<h2 id="operator-title">${escapeHtml(t('test_gateway.operator.title'))}</h2>${reversed}
+<form method="post" action="/test-gateway/${record.id}/admin">
+<label>${escapeHtml(t('test_gateway.operator.amount', { currency: record.currency }))}<input name="amount" inputmode="decimal" autocomplete="off"></label>
+${TEST_GATEWAY_REVERSALS.map((reversal) => `<button type="submit" name="reversal" value="${reversal}">${escapeHtml(t(`test_gateway.operator.${reversal}`))}</button>`).join('')}
+</form></section>`
+          : '';
+      return `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">
 <title>${escapeHtml(t('test_gateway.title'))}</title><style>${STYLE}</style></head><body>
 <div class="banner" role="note">${escapeHtml(t('test_gateway.banner'))}</div>
@@ -111,14 +158,45 @@ ${
         record.sequenceType === 'first' ? storedMandateChoice(t) : ''
       }${buttons}</form>`
     : `<p>${escapeHtml(t('test_gateway.done'))}</p><p><a href="${escapeHtml(record.redirectUrl)}">${escapeHtml(t('test_gateway.back'))}</a></p>`
-}
+}${error}${operator}
 </div></main></body></html>`;
-      return reply
+    };
+    const sendPage = (reply: FastifyReply, html: string) =>
+      reply
         .header('content-security-policy', csp(publicOrigin))
         .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
         .send(html);
+
+    app.get('/test-gateway/:id', { schema: { hide: true, params: ParamsSchema } }, async (request, reply) => {
+      const html = await render(request.params.id);
+      if (html === undefined) return reply.code(404).type('text/plain').send('Unknown test payment');
+      return sendPage(reply, html);
     });
+
+    // The operator's side of the gateway (a provider's dashboard): refund or charge back a paid
+    // payment; the gateway then notifies the webhook as for any change, and the page shows it.
+    app.post(
+      '/test-gateway/:id/admin',
+      {
+        schema: { hide: true, params: ParamsSchema, body: ReversalBodySchema },
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        const { id } = request.params;
+        const cents = centsOfTyped(request.body.amount);
+        const result =
+          cents === null
+            ? ({ refused: 'amount_invalid' } as const)
+            : await reverseGatewayPayment(deps, id, request.body.reversal, cents);
+        if (!result) return reply.code(404).type('text/plain').send('Unknown test payment');
+        if ('refused' in result) {
+          const html = await render(id, result.refused);
+          return sendPage(reply.code(400), html ?? '');
+        }
+        return reply.redirect(`/test-gateway/${id}`, 303);
+      },
+    );
 
     app.post(
       '/test-gateway/:id',

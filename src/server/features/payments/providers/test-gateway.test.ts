@@ -136,3 +136,59 @@ describe('the test gateway', () => {
     expect((await statusOf(abandoned.paymentId)).status).toBe('expired');
   });
 });
+
+describe('the test gateway’s operator', () => {
+  const operate = (gatewayId: string, reversal: string, amount = '') =>
+    app.inject({
+      method: 'POST',
+      url: `/test-gateway/${gatewayId}/admin`,
+      payload: `reversal=${reversal}&amount=${encodeURIComponent(amount)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+
+  it('refunds part, then charges back the rest of a paid payment; each notice takes its credits back', async () => {
+    const { member, gatewayId, paymentId } = await startPayment();
+    // Not paid yet: nothing to refund, and the page offers nothing of the kind.
+    expect((await app.inject({ url: `/test-gateway/${gatewayId}` })).body).not.toContain('/admin');
+    const early = await operate(gatewayId, 'refund');
+    expect(early.statusCode).toBe(400);
+    expect(early.body).toContain('Alleen een betaalde betaling');
+
+    await choose(gatewayId, 'paid');
+    await services.jobs.drain();
+    expect(await balanceOf(services.db, member.id)).toBe(100);
+    const page = await app.inject({ url: `/test-gateway/${gatewayId}` });
+    expect(page.body).toContain(`action="/test-gateway/${gatewayId}/admin"`);
+    for (const reversal of ['refund', 'chargeback']) expect(page.body).toContain(`value="${reversal}"`);
+
+    // € 14,95 for 100 credits: € 5,00 back is 33.4 credits, rounded up to 34.
+    const refunded = await operate(gatewayId, 'refund', '5,00');
+    expect(refunded.statusCode).toBe(303);
+    expect(refunded.headers.location).toBe(`/test-gateway/${gatewayId}`);
+    await services.jobs.drain();
+    expect(await balanceOf(services.db, member.id)).toBe(66);
+    expect((await app.inject({ url: `/test-gateway/${gatewayId}` })).body).toMatch(/Terugbetaald: €\s5,00/);
+
+    // More than is left is refused, with the reason in the payment's language.
+    const tooMuch = await operate(gatewayId, 'chargeback', '10.00');
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.body).toContain('Vul een bedrag in boven nul');
+    expect((await operate(gatewayId, 'refund', 'abc')).statusCode).toBe(400);
+
+    // Empty amount: all that is left (€ 9,95), charged back by the bank.
+    expect((await operate(gatewayId, 'chargeback')).statusCode).toBe(303);
+    await services.jobs.drain();
+    expect(await balanceOf(services.db, member.id)).toBe(0);
+    const { rows } = await services.pool.query(
+      'select status, refunded_cents, charged_back_cents from payments where id = $1',
+      [paymentId],
+    );
+    expect(rows[0]).toEqual({ status: 'paid', refunded_cents: 500, charged_back_cents: 995 });
+    const blocked = await services.pool.query('select reason from direct_debit_blocks where user_id = $1', [
+      member.id,
+    ]);
+    expect(blocked.rows).toEqual([{ reason: 'reversal' }]);
+    // Nothing is left to take back.
+    expect((await operate(gatewayId, 'refund', '0.01')).statusCode).toBe(400);
+  });
+});

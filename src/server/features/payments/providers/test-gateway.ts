@@ -84,6 +84,16 @@ export async function findGatewayPayment(db: Queryable, id: string): Promise<Gat
   return record;
 }
 
+/** The record, locked until the transaction ends: one change at a time, as at a provider. */
+async function lockGatewayPayment(tx: Queryable, id: string): Promise<GatewayRecord | undefined> {
+  const [record] = await tx
+    .select()
+    .from(testGatewayPayments)
+    .where(eq(testGatewayPayments.id, id))
+    .for('update');
+  return record;
+}
+
 /**
  * The built-in test gateway (docs/decisions/0030): a provider whose "servers" are a table and a
  * checkout page of our own (test-gateway.routes.ts). It keeps its own record of each payment,
@@ -121,6 +131,8 @@ export function createTestGateway(deps: TestGatewayDeps): PaymentProvider {
         failureReason: status === 'failed' ? record.failureReason : null,
         mandateId: record.mandateId,
         customerId: record.customerId,
+        amountRefunded: { cents: record.refundedCents, currency: record.currency },
+        amountChargedBack: { cents: record.chargedBackCents, currency: record.currency },
       };
     },
     createCustomer: (request) => createGatewayCustomer(deps, request),
@@ -142,11 +154,7 @@ export async function chooseOutcome(
 ): Promise<{ redirectUrl: string } | undefined> {
   const now = deps.now();
   return deps.db.transaction(async (tx) => {
-    const [record] = await tx
-      .select()
-      .from(testGatewayPayments)
-      .where(eq(testGatewayPayments.id, id))
-      .for('update');
+    const record = await lockGatewayPayment(tx, id);
     if (!record) return undefined;
     if (reportedStatus(record, now) !== 'open') return { redirectUrl: record.redirectUrl };
     const paidLaterAt = new Date(now.getTime() + PAID_LATER_SECONDS * 1000);
@@ -206,4 +214,45 @@ export async function sendGatewayWebhook(db: Queryable, id: string, fetchImpl: t
     signal: AbortSignal.timeout(10_000),
   });
   if (!response.ok) throw new Error(`webhook ${record.webhookUrl} answered ${response.status}`);
+}
+
+/** What the operator can do to a paid test payment (its admin form, below the checkout). */
+export const TEST_GATEWAY_REVERSALS = ['refund', 'chargeback'] as const;
+export const TestGatewayReversalSchema = z.enum(TEST_GATEWAY_REVERSALS);
+export type TestGatewayReversal = z.infer<typeof TestGatewayReversalSchema>;
+
+export type ReversalRefusal = 'not_paid' | 'amount_invalid';
+
+/**
+ * The operator refunds (all or part: `cents`) or the buyer's bank charges back a paid test payment,
+ * as at Mollie: the record stays paid, its cumulative refunded or charged-back amount grows (never
+ * beyond the payment's amount, all reversals together), and the notice goes out in the same
+ * transaction's job. Without `cents`, all that has not gone back yet. Answers why it refused.
+ */
+export async function reverseGatewayPayment(
+  deps: TestGatewayDeps,
+  id: string,
+  reversal: TestGatewayReversal,
+  cents?: number,
+): Promise<{ ok: true } | { refused: ReversalRefusal } | undefined> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const record = await lockGatewayPayment(tx, id);
+    if (!record) return undefined;
+    if (reportedStatus(record, now) !== 'paid') return { refused: 'not_paid' as const };
+    const left = record.amountCents - record.refundedCents - record.chargedBackCents;
+    const amount = cents ?? left;
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left)
+      return { refused: 'amount_invalid' as const };
+    await tx
+      .update(testGatewayPayments)
+      .set(
+        reversal === 'refund'
+          ? { refundedCents: record.refundedCents + amount }
+          : { chargedBackCents: record.chargedBackCents + amount },
+      )
+      .where(eq(testGatewayPayments.id, id));
+    await deps.enqueue(TEST_GATEWAY_WEBHOOK_JOB, { id }, { tx, runAt: now });
+    return { ok: true as const };
+  });
 }

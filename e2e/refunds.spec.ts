@@ -1,0 +1,61 @@
+import { me, signUpMember } from './demo-members.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+
+/**
+ * A member buys, then the operator charges the payment back through the test gateway's own page
+ * (a bank reversal): the credits go back out, the member's open tab follows live — the menu, the
+ * credit history — and premium ends, since that purchase was the only one (decision 0035).
+ */
+for (const width of [1280, 375]) {
+  test(`the operator charges a purchase back; the member's history and menu follow live at ${width} px`, async ({
+    page,
+    browser,
+  }) => {
+    await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
+    await signUpMember(page, 'storno');
+    const before = await me(page);
+
+    await page.goto('/credits/p0');
+    await page.getByRole('button', { name: 'iDEAL', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Bevestig je betaling' })
+      .getByRole('button', { name: 'Naar betalen' })
+      .click();
+    await expect(page).toHaveURL(/\/test-gateway\/tg_/);
+    const gatewayUrl = page.url();
+    // What was charged (a new member's time bonus takes its share off the package's price).
+    const charged = (await page.getByTestId('gateway-amount').textContent()) ?? '';
+    await page.getByRole('button', { name: 'Betaald', exact: true }).click();
+    await expect(page.getByTestId('payment-completed')).toBeVisible({ timeout: 20_000 });
+    const nav = page.getByRole('navigation', { name: 'Hoofdnavigatie' });
+    await expect(nav.getByRole('link', { name: /Credits/ })).toBeVisible();
+    expect(await me(page)).toMatchObject({ paid_user: true, credits: before.credits + 100 });
+
+    // The member watches the credit history while the operator works elsewhere.
+    await page.goto('/transactions');
+    const ledger = page.getByTestId('credit-ledger');
+    await expect(ledger).toContainText('+100');
+
+    const operatorContext = await browser.newContext({ viewport: { width, height: 800 } });
+    const operator = await operatorContext.newPage();
+    await operator.goto(gatewayUrl);
+    const admin = operator.getByRole('region', { name: 'Beheerder (test)' });
+    await expect(admin).toBeVisible();
+    await expectAccessible(operator);
+    await admin.getByRole('button', { name: 'Storneren (terugboeking door de bank)' }).click();
+    await expect(operator.getByTestId('gateway-charged-back')).toHaveText(`Gestorneerd: ${charged}`);
+    await operatorContext.close();
+
+    // Live, without a reload: the history shows the chargeback, the menu drops premium.
+    await expect(ledger).toContainText('Betaling gestorneerd: credits teruggenomen');
+    await expect(ledger).toContainText('−100');
+    await expect(nav.getByRole('link', { name: 'Word premium' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: /Credits/ })).toHaveCount(0);
+    await expect(page.getByTestId('transaction-charged-back')).toHaveText(`Gestorneerd: ${charged}`);
+    expect(await me(page)).toMatchObject({ paid_user: false, credits: before.credits });
+    await expectAccessible(page);
+
+    await page.getByTestId('transactions-list').getByRole('link').first().click();
+    await expect(page.getByTestId('receipt-charged-back')).toHaveText(`−${charged}`);
+  });
+}
