@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { LIMITS } from '../limits.ts';
 import { CurrencySchema, PackageIdSchema, PaymentMethodSchema } from './payments.ts';
+
+// The amounts and the built-in codes live in a module without zod, so the pages that price with
+// them (/credits, the time bonus) do not load the schemas: re-exported here for the server.
+export {
+  discountCents,
+  discountedAmount,
+  TIME_BONUS,
+  timeBonusSecondsLeft,
+  WELCOME_DISCOUNT,
+} from '../discount-amounts.ts';
 
 /**
  * Discount codes (docs/decisions/0032). A code takes a percentage off a package's price; the
@@ -18,11 +27,6 @@ export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
 export const DISCOUNT_KINDS = ['code', 'welcome', 'time_bonus'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
-/** The spec's time bonus (§9): code TIMEBONUS25, 25.0 percent, once per member, 14,400 s from sign-up. */
-export const TIME_BONUS = { code: 'TIMEBONUS25', percentage: 25, seconds: LIMITS.timeBonusSeconds } as const;
-/** The welcome discount: 25% on the first purchase, for `welcome_discount_days` after sign-up. */
-export const WELCOME_DISCOUNT = { code: 'WELCOME25', percentage: 25 } as const;
-
 /** A code as members type it: letters, digits, dashes and underscores; compared in upper case. */
 export const DiscountCodeTextSchema = z
   .string()
@@ -31,27 +35,6 @@ export const DiscountCodeTextSchema = z
   .max(40)
   .regex(/^[A-Za-z0-9_-]+$/)
   .transform((code) => code.toUpperCase());
-
-/**
- * The discount in integer cents: the percentage of the amount, rounded half up to the cent (a
- * member never pays half a cent more than the percentage says), and never the whole price: at
- * least one cent is paid. Percentages carry two decimals (12.5 %), so all of it is integer math.
- */
-export function discountCents(amountCents: number, percentage: number): number {
-  const hundredths = Math.round(percentage * 100);
-  const discount = Math.floor((amountCents * hundredths + 5_000) / 10_000);
-  return Math.min(Math.max(discount, 0), amountCents - 1);
-}
-
-export const discountedAmount = (amountCents: number, percentage: number) =>
-  amountCents - discountCents(amountCents, percentage);
-
-/** Seconds left of a member's time bonus at `now` (0: none, or over): never paid, 4 hours from sign-up. */
-export function timeBonusSecondsLeft(signupDate: Date, paidUser: boolean, now: Date): number {
-  if (paidUser) return 0;
-  const left = Math.ceil((signupDate.getTime() + TIME_BONUS.seconds * 1000 - now.getTime()) / 1000);
-  return Math.min(Math.max(left, 0), TIME_BONUS.seconds);
-}
 
 /** GET /api/discountcode.php: a code (with the package and method chosen) or `welcome=true`. */
 export const DiscountQuerySchema = z.looseObject({

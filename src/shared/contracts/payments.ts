@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_STATUSES } from '../payment-statuses.ts';
 
 /** The 18 payment methods of the spec, by the names the site uses in its addresses. */
 export const PAYMENT_METHODS = [
@@ -29,14 +30,9 @@ export const CURRENCIES = ['EUR', 'PLN', 'CHF', 'GBP', 'USD', 'CAD', 'AUD', 'NZD
 export const CurrencySchema = z.enum(CURRENCIES);
 export type Currency = z.infer<typeof CurrencySchema>;
 
-/**
- * A payment's state, as providers report it. It only moves forward: open → pending → one of the
- * final states (paid, failed, canceled, expired); a notice that would move it back is ignored.
- */
-export const PAYMENT_STATUSES = ['open', 'pending', 'paid', 'failed', 'canceled', 'expired'] as const;
+/** A payment's state (payment-statuses.ts: it only moves forward). */
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
-export const FINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = ['paid', 'failed', 'canceled', 'expired'];
+export { FINAL_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '../payment-statuses.ts';
 
 /** The four packages of the settings (p0–p3). */
 export const PackageIdSchema = z.enum(['p0', 'p1', 'p2', 'p3']);

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { TIME_BONUS } from '../../shared/contracts/discounts.ts';
 import type { CreditOffer, Currency } from '../../shared/contracts/payments.ts';
 import type { Settings } from '../../shared/contracts/settings.ts';
+import { TIME_BONUS } from '../../shared/discount-amounts.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
 import {

@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
-import { type Discount, TIME_BONUS } from '../../../shared/contracts/discounts.ts';
+import type { Discount } from '../../../shared/contracts/discounts.ts';
+import { TIME_BONUS } from '../../../shared/discount-amounts.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useApiErrorText } from './discount.ts';
 

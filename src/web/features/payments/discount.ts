@@ -1,11 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import {
-  type Discount,
-  type DiscountResponse,
-  discountedAmount,
-} from '../../../shared/contracts/discounts.ts';
+import type { Discount, DiscountResponse } from '../../../shared/contracts/discounts.ts';
 import type { CreditOffer, PaymentMethod } from '../../../shared/contracts/payments.ts';
+import { discountedAmount } from '../../../shared/discount-amounts.ts';
 import { ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
 import { ApiError, getJson } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';

@@ -5,18 +5,18 @@ import type {
   RepeatOrderResponse,
   SmsChallenge,
 } from '../../../shared/contracts/direct-debit.ts';
-import {
-  type CreditOffersResponse,
-  FINAL_PAYMENT_STATUSES,
-  type PaymentResponse,
-  type StartPaymentInput,
-  type StartPaymentResponse,
+import type {
+  CreditOffersResponse,
+  PaymentResponse,
+  StartPaymentInput,
+  StartPaymentResponse,
 } from '../../../shared/contracts/payments.ts';
 import type {
   LedgerResponse,
   TransactionResponse,
   TransactionsResponse,
 } from '../../../shared/contracts/transactions.ts';
+import { FINAL_PAYMENT_STATUSES } from '../../../shared/payment-statuses.ts';
 import { getJson, request } from '../../lib/api.ts';
 
 export const paymentKeys = {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { TimeBonusState, User } from '../../../shared/contracts/auth.ts';
-import { TIME_BONUS } from '../../../shared/contracts/discounts.ts';
+import { TIME_BONUS } from '../../../shared/discount-amounts.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { request } from '../../lib/api.ts';
