@@ -2,10 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DiscountQuerySchema, DiscountResponseSchema } from '../../../shared/contracts/discounts.ts';
 import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
-import { payerOf } from '../payments/payments.routes.ts';
+import { payerFrom } from '../payments/payments.routes.ts';
 import { creditOffers } from '../payments/payments.service.ts';
 import { presentDiscount } from './discounts.presenter.ts';
 import { activeDiscount, checkDiscount, priceWith } from './discounts.service.ts';
@@ -26,17 +24,19 @@ export function discountsRoutes(services: AppServices): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perSessionKey } },
       },
       async (request, reply) => {
-        const session = await request.session();
-        const viewer = viewerOf(session);
-        authorizeActor(viewer, 'payment.start');
+        const payer = await payerFrom(request);
         reply.header('cache-control', 'private, no-store');
         const query = request.query;
         const welcome = query.welcome === 'true' || query.welcome === '1';
         if (!welcome && !query.code) throw badRequest('A code or welcome=true is needed');
-        const payer = payerOf(viewer, session, request.ctx);
         const offers = await creditOffers(services, payer);
         const offer = query.package ? offers.packages.find((p) => p.id === query.package) : undefined;
-        const asker = { viewer, country: payer.country, domain: payer.domain, currency: offers.currency };
+        const asker = {
+          viewer: payer.viewer,
+          country: payer.country,
+          domain: payer.domain,
+          currency: offers.currency,
+        };
         const target = { amountCents: offer?.amount, method: query.method };
         const discount = welcome
           ? await activeDiscount(services, asker, target)

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   DirectDebitFormSchema,
@@ -10,11 +9,9 @@ import {
   SmsChallengeSchema,
 } from '../../../shared/contracts/direct-debit.ts';
 import { perSessionKey } from '../../lib/rate-limit-store.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { resendCode, signMandate, startDirectDebit } from './direct-debit.service.ts';
-import { payerOf } from './payments.routes.ts';
+import { payerFrom } from './payments.routes.ts';
 import { repeatOrderOf, startRepeatOrder } from './repeat-order.service.ts';
 
 /**
@@ -22,14 +19,6 @@ import { repeatOrderOf, startRepeatOrder } from './repeat-order.service.ts';
  * themselves are limited per member and per phone in the service, on keys no header can choose;
  * these per-session limits only stop a runaway client.
  */
-/** The member paying (a visitor is refused here, before any service runs). */
-async function payerFrom(request: FastifyRequest) {
-  const session = await request.session();
-  const viewer = viewerOf(session);
-  authorizeActor(viewer, 'payment.start');
-  return payerOf(viewer, session, request.ctx);
-}
-
 export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

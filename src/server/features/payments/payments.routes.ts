@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -32,6 +33,14 @@ export function payerOf(
   return { viewer, country: session?.profile.country ?? 'NL', locale: ctx.locale, domain: ctx.domain };
 }
 
+/** The member paying, from the request (a visitor is refused here, before any service runs). */
+export async function payerFrom(request: FastifyRequest): Promise<Payer> {
+  const session = await request.session();
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'payment.start');
+  return payerOf(viewer, session, request.ctx);
+}
+
 export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     // Form bodies only here: the webhook's (providers post them); the rest of the API is JSON.
@@ -52,11 +61,9 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await request.session();
-        const viewer = viewerOf(session);
-        authorizeActor(viewer, 'payment.start');
+        const payer = await payerFrom(request);
         reply.header('cache-control', 'private, no-store');
-        return creditOffers(services, payerOf(viewer, session, request.ctx));
+        return creditOffers(services, payer);
       },
     );
 
@@ -73,10 +80,7 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
         config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
       },
       async (request) => {
-        const session = await request.session();
-        const viewer = viewerOf(session);
-        authorizeActor(viewer, 'payment.start');
-        const { payment, checkoutUrl } = await startPayment(services, payerOf(viewer, session, request.ctx), {
+        const { payment, checkoutUrl } = await startPayment(services, await payerFrom(request), {
           packageId: request.body.package,
           method: request.body.method,
           discountCode: request.body.discount_code || undefined,
