@@ -7,7 +7,10 @@ import type { Database } from './client.ts';
  * per-message reads, where planning cost more than running (docs/performance.md, the chat).
  *
  * Only for statements on the pool, not inside a transaction: a prepared statement belongs to the
- * database object it was built on. Names must be unique across the app.
+ * database object it was built on. Inside a transaction, `.prepare(name).execute()` on the built
+ * query gives the same plan once per connection (Drizzle still builds the SQL at each call). Either
+ * way a name stands for one SQL text: node-postgres refuses a name reused with another text on the
+ * same connection, so a statement whose shape varies takes one name per shape.
  */
 export function preparedPerDatabase<Q>(build: (db: Database) => Q): (db: Database) => Q {
   const prepared = new WeakMap<Database, Q>();

@@ -182,7 +182,9 @@ async function myConversation(db: Queryable, viewerId: number, conversationId: n
         eq(conversationMembers.memberId, viewerId),
       ),
     )
-    .where(eq(conversations.id, conversationId));
+    .where(eq(conversations.id, conversationId))
+    .prepare('chat_my_conversation')
+    .execute();
   if (!row) throw conversationNotFound();
   return { id: row.id, partnerId: Number(row.partnerId) };
 }
@@ -223,10 +225,17 @@ async function startedBy(db: Queryable, memberId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-async function messageOf(db: Queryable, senderId: number, clientId: string): Promise<MessageRow | undefined> {
-  const [row] = await selectMessages(db).where(
-    and(eq(messages.senderId, senderId), eq(messages.clientId, clientId)),
-  );
+/** A sender's message by its client id: asked first at every send (a resend answers the first). */
+const messageByClientId = preparedPerDatabase((db) =>
+  selectMessages(db)
+    .where(
+      and(eq(messages.senderId, sql.placeholder('sender')), eq(messages.clientId, sql.placeholder('client'))),
+    )
+    .prepare('chat_message_by_client_id'),
+);
+
+async function messageOf(db: Database, senderId: number, clientId: string): Promise<MessageRow | undefined> {
+  const [row] = await messageByClientId(db).execute({ sender: senderId, client: clientId });
   return row;
 }
 
@@ -280,11 +289,12 @@ export async function sendMessage(
     return await deps.db.transaction(async (tx) => {
       const operated = partner.card.fictional ? partnerId : partner.senderFictional ? viewer.id : null;
       const id = conversationId ?? (await startConversation(tx, viewer, partnerId, operated));
-      const awaiting = partner.senderFictional
-        ? sql`null`
+      // Named per shape of the awaiting-reply column (db/prepared.ts): one SQL text per name.
+      const [awaiting, shape] = partner.senderFictional
+        ? [sql`null`, 'answered']
         : partner.card.fictional
-          ? sql`coalesce(${conversations.awaitingReplySince}, now())`
-          : sql`${conversations.awaitingReplySince}`;
+          ? [sql`coalesce(${conversations.awaitingReplySince}, now())`, 'awaiting']
+          : [sql`${conversations.awaitingReplySince}`, 'kept'];
       const [bumped] = await tx
         .update(conversations)
         .set({
@@ -293,7 +303,9 @@ export async function sendMessage(
           awaitingReplySince: awaiting,
         })
         .where(eq(conversations.id, id))
-        .returning({ seq: conversations.lastSeq });
+        .returning({ seq: conversations.lastSeq })
+        .prepare(`chat_send_seq_${shape}`)
+        .execute();
       if (!bumped) throw conversationNotFound();
       const [stored] = await tx
         .insert(messages)
@@ -309,7 +321,9 @@ export async function sendMessage(
           credits: price.credits,
         })
         .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-        .returning();
+        .returning()
+        .prepare('chat_send_message')
+        .execute();
       if (!stored) throw new AlreadySent();
       const message: MessageRow = { ...stored, gift: price.gift, image: price.image };
       if (price.credits > 0)
@@ -329,7 +343,9 @@ export async function sendMessage(
           unread: sql`case when ${conversationMembers.memberId} = ${viewer.id} then 0 else ${conversationMembers.unread} + 1 end`,
           lastReadSeq: sql`case when ${conversationMembers.memberId} = ${viewer.id} then ${message.seq} else ${conversationMembers.lastReadSeq} end`,
         })
-        .where(eq(conversationMembers.conversationId, id));
+        .where(eq(conversationMembers.conversationId, id))
+        .prepare('chat_send_members')
+        .execute();
       const told = { type: 'message' as const, conversation: { id }, seq: message.seq };
       await publishAll(tx, [
         event(unreadMessagesChanged, partnerId),

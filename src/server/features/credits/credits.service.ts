@@ -68,11 +68,16 @@ export async function balanceOf(db: Queryable, userId: number): Promise<number> 
   const [row] = await db
     .select({ balance: creditAccounts.balance })
     .from(creditAccounts)
-    .where(eq(creditAccounts.userId, userId));
+    .where(eq(creditAccounts.userId, userId))
+    .prepare('credits_balance')
+    .execute();
   return row?.balance ?? 0;
 }
 
 type LedgerKind = (typeof creditLedger.$inferInsert)['kind'];
+
+// The statements of a change run for every chat message, so they are named (`.prepare(name)`):
+// PostgreSQL plans each once per connection instead of at every call (db/prepared.ts).
 
 /**
  * Runs a balance change once per (kind, reference): the ledger row claims the reference first, and
@@ -100,10 +105,17 @@ async function applyOnce(
       reference: change.reference,
     })
     .onConflictDoNothing()
-    .returning({ id: creditLedger.id });
+    .returning({ id: creditLedger.id })
+    .prepare('credits_ledger_claim')
+    .execute();
   if (!entry) return { balance: await balanceOf(tx, change.userId), applied: false };
   const balance = await move();
-  await tx.update(creditLedger).set({ balanceAfter: balance }).where(eq(creditLedger.id, entry.id));
+  await tx
+    .update(creditLedger)
+    .set({ balanceAfter: balance })
+    .where(eq(creditLedger.id, entry.id))
+    .prepare('credits_ledger_balance_after')
+    .execute();
   // Heard by every instance when the change commits (never if it rolls back).
   await publish(tx, creditsChanged, change.userId);
   return { balance, applied: true };
@@ -157,7 +169,9 @@ export async function spendCredits(tx: Tx, change: CreditChange): Promise<Credit
           sql`(${creditAccounts.dailyLimit} is null or ${spentTodaySql} + ${change.amount} <= ${creditAccounts.dailyLimit})`,
         ),
       )
-      .returning({ balance: creditAccounts.balance });
+      .returning({ balance: creditAccounts.balance })
+      .prepare('credits_spend')
+      .execute();
     if (account) return account.balance;
     // Refused: which condition failed, for the member's message. Throwing rolls the caller's
     // transaction back, ledger row included.
