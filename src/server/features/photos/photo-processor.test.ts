@@ -2,7 +2,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { makeTestJpeg, makeTestPng } from '../../test/photo-fixtures.ts';
-import { PHOTO_WORKER_NICENESS, processPhoto, stopPhotoWorker } from './photo-processor.ts';
+import {
+  PHOTO_WORKER_NICENESS,
+  photoWorkerPolicy,
+  processPhoto,
+  stopPhotoWorker,
+} from './photo-processor.ts';
 
 /** The pids of this process's photo workers, from /proc (the app exposes none). */
 function photoWorkerPids(): number[] {
@@ -54,11 +59,18 @@ describe('the photo worker', () => {
     });
   });
 
-  it('runs at a lower priority than the app', async () => {
+  it('runs at a lower priority than the app: SCHED_IDLE, or a nice level without chrt', async () => {
     await processPhoto(await makeTestJpeg(800, 800));
     const [pid, ...others] = photoWorkerPids();
     expect(others).toEqual([]);
-    expect(os.getPriority(pid)).toBe(Math.min(19, os.getPriority() + PHOTO_WORKER_NICENESS));
+    // The kernel's own account of the process: policy 5 is SCHED_IDLE, 0 the normal one.
+    const scheduled = Number(/^policy\s*:\s*(\d+)/m.exec(readFileSync(`/proc/${pid}/sched`, 'utf8'))?.[1]);
+    if (photoWorkerPolicy() === 'idle') expect(scheduled).toBe(5);
+    else expect(os.getPriority(pid)).toBe(Math.min(19, os.getPriority() + PHOTO_WORKER_NICENESS));
+  });
+
+  it('finds chrt on Debian, so the worker runs at SCHED_IDLE here', () => {
+    expect(photoWorkerPolicy()).toBe('idle');
   });
 
   it('starts a new worker after the last one ended', async () => {

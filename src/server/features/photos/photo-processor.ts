@@ -1,5 +1,6 @@
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { PHOTO_MAX_BYTES } from '../../../shared/contracts/photos.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -15,11 +16,24 @@ export type PhotoJobAnswer =
   | { id: number; ok: false; error: WireError };
 
 /**
- * The worker's niceness above the app's own: 10 (capped at 19, the lowest priority). High enough that the scheduler gives the app's event loop and
- * PostgreSQL the cores first while a photo is encoded, low enough that an upload on an idle machine
- * still finishes at full speed (niceness only matters when the cores are contended).
+ * Where `chrt` is missing (util-linux, on every Debian): the worker's niceness above the app's own,
+ * 10 (capped at 19). A nice task still takes a share of the cores, and a woken chat request may
+ * wait for it to use up its slice.
  */
 export const PHOTO_WORKER_NICENESS = 10;
+
+let policy: 'idle' | 'nice' | undefined;
+
+/**
+ * How the worker is kept out of the chat's way (docs/decisions/0036, addendum): SCHED_IDLE, started
+ * through `chrt --idle 0`, so it runs only on a core that nothing else wants and any woken request
+ * or PostgreSQL backend takes the core from it at once; an upload on an idle machine still gets
+ * both cores. A nice level where chrt is missing.
+ */
+export function photoWorkerPolicy(): 'idle' | 'nice' {
+  policy ??= spawnSync('chrt', ['--idle', '0', 'true']).status === 0 ? 'idle' : 'nice';
+  return policy;
+}
 
 const toBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
@@ -71,13 +85,14 @@ function answer(message: PhotoJobAnswer) {
 /** The worker, started on the first upload and again after it died. */
 function workerProcess(): ChildProcess {
   if (worker?.connected) return worker;
-  const child = fork(new URL('./photo-worker.ts', import.meta.url), {
-    // Not the parent's flags (a test runner's loader, an inspector port): a plain Node process.
-    execArgv: [],
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  if (child.pid !== undefined) {
+  const script = fileURLToPath(new URL('./photo-worker.ts', import.meta.url));
+  // Not the parent's flags (a test runner's loader, an inspector port): a plain Node process.
+  const options: SpawnOptions = { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] };
+  const child =
+    photoWorkerPolicy() === 'idle'
+      ? spawn('chrt', ['--idle', '0', process.execPath, script], options)
+      : spawn(process.execPath, [script], options);
+  if (photoWorkerPolicy() === 'nice' && child.pid !== undefined) {
     try {
       os.setPriority(child.pid, Math.min(19, os.getPriority() + PHOTO_WORKER_NICENESS));
     } catch {

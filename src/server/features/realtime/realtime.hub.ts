@@ -11,6 +11,10 @@ import { userChanged } from '../auth/sessions.service.ts';
 import { balanceOf, creditsChanged } from '../credits/credits.service.ts';
 import { realtimeMember } from './realtime.service.ts';
 
+/** The heartbeat visits its sockets in this many slots, one per tick (at most; a tick is ≥ 50 ms). */
+const HEARTBEAT_SLOTS = 100;
+const MIN_HEARTBEAT_TICK_MS = 50;
+
 /** Client messages that do not parse are ignored; this many on one socket closes it (a broken or hostile client). */
 export const MAX_INVALID_CLIENT_MESSAGES = 10;
 
@@ -81,23 +85,31 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
   });
 
   // A socket whose peer vanished (sleep, lost network) sends no close: the missed pong finds it.
+  // The sockets are spread over slots and one slot is visited per tick, so each socket is still
+  // pinged once per heartbeatMs, but never all at once: pinging 10,000 sockets in one tick held the
+  // event loop for about 100 ms every 25 s, and every message sent then waited for it
+  // (docs/performance.md, the chat), and their pongs came back in one burst.
+  const slotCount = Math.max(1, Math.min(HEARTBEAT_SLOTS, Math.floor(heartbeatMs / MIN_HEARTBEAT_TICK_MS)));
+  const slots = Array.from({ length: slotCount }, () => new Set<Connection>());
+  let nextSlot = 0;
+  let joining = 0;
   const heartbeat = setInterval(() => {
     const now = services.now();
-    for (const connections of byUser.values()) {
-      for (const connection of connections) {
-        if (!connection.alive) {
-          connection.socket.terminate();
-          continue;
-        }
-        if (connection.expiresAt <= now) {
-          endSession(connection);
-          continue;
-        }
-        connection.alive = false;
-        connection.socket.ping();
+    const slot = slots[nextSlot] as Set<Connection>;
+    nextSlot = (nextSlot + 1) % slotCount;
+    for (const connection of slot) {
+      if (!connection.alive) {
+        connection.socket.terminate();
+        continue;
       }
+      if (connection.expiresAt <= now) {
+        endSession(connection);
+        continue;
+      }
+      connection.alive = false;
+      connection.socket.ping();
     }
-  }, heartbeatMs);
+  }, heartbeatMs / slotCount);
   heartbeat.unref();
 
   function onMessage(connection: Connection, data: unknown, isBinary: boolean) {
@@ -129,11 +141,14 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
       const connections = byUser.get(userId) ?? new Set();
       connections.add(connection);
       byUser.set(userId, connections);
+      const slot = slots[joining++ % slotCount] as Set<Connection>;
+      slot.add(connection);
       socket.on('pong', () => {
         connection.alive = true;
       });
       socket.on('message', (data, isBinary) => onMessage(connection, data, isBinary));
       socket.on('close', () => {
+        slot.delete(connection);
         connections.delete(connection);
         if (connections.size === 0 && byUser.get(userId) === connections) byUser.delete(userId);
       });
