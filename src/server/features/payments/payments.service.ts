@@ -298,7 +298,10 @@ export async function applyProviderStatus(
       chargedBackCents: payments.chargedBackCents,
     })
     .from(payments)
-    .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
+    .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)))
+    // Named (db/prepared.ts): the first read of every notice, a storm's and a scan's.
+    .prepare('payment_by_provider_id')
+    .execute();
   if (!known) return { outcome: 'unknown' };
   let remote: Awaited<ReturnType<PaymentProvider['getPayment']>>;
   try {

@@ -80,7 +80,13 @@ export const gatewayRecordOf = (id: string, request: CreatePaymentRequest, now: 
 });
 
 export async function findGatewayPayment(db: Queryable, id: string): Promise<GatewayRecord | undefined> {
-  const [record] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id));
+  // Named (db/prepared.ts): asked at every webhook notice, a storm of them included.
+  const [record] = await db
+    .select()
+    .from(testGatewayPayments)
+    .where(eq(testGatewayPayments.id, id))
+    .prepare('test_gateway_payment')
+    .execute();
   return record;
 }
 
