@@ -96,6 +96,12 @@ for (const width of [1280, 375]) {
       await signUpMember(page, 'tijd');
       await spendAllCredits(page, browser);
 
+      // The banner is in the page as the server sends it, above the content: one that arrived later
+      // (a lazy part streamed after the shell) pushed the page down after the first paint.
+      const html = await (await page.request.get('/members')).text();
+      expect(html.indexOf('class="time-bonus-banner"')).toBeGreaterThan(-1);
+      expect(html.indexOf('class="time-bonus-banner"')).toBeLessThan(html.indexOf('class="page-body"'));
+
       await page.goto('/members');
       await expect(banner(page)).toBeVisible();
       await expect(banner(page)).toContainText('Je welkomstbonus van 25% op credits eindigt over');

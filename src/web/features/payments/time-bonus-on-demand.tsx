@@ -1,19 +1,13 @@
-import { lazy, Suspense } from 'react';
 import { useMatches } from 'react-router';
 import { useSession } from '../session/member-session.tsx';
 import { inMembersArea } from './time-bonus.logic.ts';
-
-// Only new members who never paid see it, for 4 hours: its code comes when it can show.
-const TimeBonus = lazy(() => import('./time-bonus.tsx').then((m) => ({ default: m.TimeBonus })));
+import { TimeBonus } from './time-bonus.tsx';
 
 /** The time-bonus banner and modal, in the members area, while the session says the bonus runs. */
 export function TimeBonusOnDemand() {
   const { user } = useSession();
   const routeIds = useMatches().map((match) => match.id);
   if (!user?.time_bonus || !inMembersArea(routeIds)) return null;
-  return (
-    <Suspense fallback={null}>
-      <TimeBonus user={{ ...user, time_bonus: user.time_bonus }} />
-    </Suspense>
-  );
+  // Not lazy: the banner is part of the first paint (time-bonus.tsx); only its modal loads apart.
+  return <TimeBonus user={{ ...user, time_bonus: user.time_bonus }} />;
 }
