@@ -83,6 +83,8 @@ export const payments = pgTable(
     index('payments_user_idx').on(t.userId, t.createdAt.desc()),
     // The pending re-check reads only the few payments not yet final.
     index('payments_unsettled_idx').on(t.createdAt).where(sql`${t.status} in ('open', 'pending')`),
+    // The reversal watch reads the paid payments of the last 13 months by when they were paid.
+    index('payments_paid_watch_idx').on(t.paidAt).where(sql`${t.status} = 'paid'`),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_credits_positive', sql`${t.credits} > 0`),
     check(

@@ -2,7 +2,12 @@ import { defineFeature, featureJob } from '../../feature.ts';
 import { directDebitRoutes } from './direct-debit.routes.ts';
 import { directDebitAvailable, realProviderConfigured } from './payment-providers.ts';
 import { paymentsRoutes } from './payments.routes.ts';
-import { PAYMENTS_RECHECK_JOB, recheckUnsettledPayments } from './payments.service.ts';
+import {
+  PAYMENTS_RECHECK_JOB,
+  PAYMENTS_REVERSAL_WATCH_JOB,
+  recheckUnsettledPayments,
+  watchPaidPayments,
+} from './payments.service.ts';
 import { testGatewayRoutes } from './providers/test-gateway.routes.ts';
 import {
   sendGatewayWebhook,
@@ -35,6 +40,10 @@ export const paymentsFeature = defineFeature({
     featureJob(PAYMENTS_RECHECK_JOB, ({ services }) => async () => {
       const changed = await recheckUnsettledPayments(services);
       if (changed > 0) services.log.info({ changed }, 'payments settled by the re-check');
+    }),
+    featureJob(PAYMENTS_REVERSAL_WATCH_JOB, ({ services }) => async () => {
+      const reversed = await watchPaidPayments(services);
+      if (reversed > 0) services.log.info({ reversed }, 'refunds or chargebacks found by the reversal watch');
     }),
     featureJob(TEST_GATEWAY_WEBHOOK_JOB, ({ services }) => async ({ id }) => {
       await sendGatewayWebhook(services.db, id);

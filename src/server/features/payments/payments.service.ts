@@ -444,4 +444,65 @@ export async function recheckUnsettledPayments(
   return changed;
 }
 
+/**
+ * The days after being paid at which a paid payment is asked about once more, for money that went
+ * back without its webhook reaching us (decision 0035): a refund made in the provider's dashboard,
+ * a card chargeback (up to about 120 days), a SEPA direct debit returned (8 weeks without a reason,
+ * 13 months when unauthorised). Six questions per payment over its life, not one per run.
+ */
+export const REVERSAL_WATCH_DAYS = [1, 7, 30, 60, 120, 400] as const;
+
+/** Every hour: the paid payments that reached one of their REVERSAL_WATCH_DAYS since last asked. */
+export const PAYMENTS_REVERSAL_WATCH_JOB = defineJob({
+  name: 'payments-reversal-watch',
+  payload: z.object({}),
+  cron: '23 * * * *',
+  maxAttempts: 2,
+});
+
+/**
+ * Asks the provider again about the paid payments due in the reversal watch, and applies what it
+ * says (applyProviderStatus: a refund or chargeback takes its credits back once, as from the
+ * webhook). Each payment asked is marked checked, so it is due again only at its next milestone.
+ * Answers how many had money go back.
+ */
+export async function watchPaidPayments(
+  services: PaymentServices,
+  provider: PaymentProvider = paymentProviderOf(services),
+): Promise<number> {
+  const now = services.now();
+  const last = REVERSAL_WATCH_DAYS[REVERSAL_WATCH_DAYS.length - 1] as number;
+  // Constants of ours, not input: written into the statement.
+  const days = sql.raw(`array[${REVERSAL_WATCH_DAYS.join(', ')}]::int[]`);
+  const due = await services.db
+    .select({ id: payments.id, providerPaymentId: payments.providerPaymentId })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'paid'),
+        eq(payments.provider, provider.name),
+        sql`${payments.paidAt} > ${new Date(now.getTime() - (last + 1) * 86_400_000)}`,
+        sql`exists (select 1 from unnest(${days}) as watch(days)
+          where ${payments.paidAt} + watch.days * interval '1 day' <= ${now}
+            and (${payments.checkedAt} is null or ${payments.checkedAt} < ${payments.paidAt} + watch.days * interval '1 day'))`,
+      ),
+    )
+    .orderBy(payments.paidAt)
+    .limit(RECHECK_BATCH);
+  let reversed = 0;
+  for (const { id, providerPaymentId } of due) {
+    if (!providerPaymentId) continue;
+    try {
+      const result = await applyProviderStatus(services, providerPaymentId, provider);
+      if (result.outcome === 'applied' && result.reversed) reversed += 1;
+      // Asked at this milestone, whatever the answer: next at the following one.
+      await services.db.update(payments).set({ checkedAt: now }).where(eq(payments.id, id));
+    } catch (error) {
+      // One provider hiccup must not stop the batch; the next run asks again.
+      services.log.warn?.({ err: error, providerPaymentId }, 'payment reversal watch failed');
+    }
+  }
+  return reversed;
+}
+
 export const isFinal = (status: PaymentStatus) => FINAL_PAYMENT_STATUSES.includes(status);

@@ -7,7 +7,7 @@ import { scriptedProvider } from '../../test/scripted-provider.ts';
 import { balanceOf, spendCredits } from '../credits/credits.service.ts';
 import { directDebitBlockOf } from './direct-debit-blocks.ts';
 import { setPaymentProvider } from './payment-providers.ts';
-import { applyProviderStatus } from './payments.service.ts';
+import { applyProviderStatus, watchPaidPayments } from './payments.service.ts';
 import { creditsReversed, listReversedPayments } from './reversals.ts';
 
 const { app, services } = await createTestApp();
@@ -226,6 +226,69 @@ describe('a refund or a chargeback of a paid payment', () => {
       [member.id],
     );
     expect(grants.rows[0].n).toBe(1);
+  });
+
+  it('a chargeback whose webhook never came is found by the reversal watch at the next milestone', async () => {
+    const { member, before, paymentId, providerId, amount, reverse } = await paidPurchase();
+    const realNow = services.now;
+    const fetched: string[] = [];
+    const getPayment = scripted.provider.getPayment;
+    scripted.provider.getPayment = (id) => {
+      fetched.push(id);
+      return getPayment(id);
+    };
+    const at = (ms: number) => {
+      services.now = () => new Date(Date.now() + ms);
+    };
+    try {
+      // Charged back at the provider; its notice is lost.
+      reverse({ chargedBack: amount });
+      // Before the first milestone (a day after paid) nobody asks.
+      await watchPaidPayments(services, scripted.provider);
+      expect(fetched).not.toContain(providerId);
+      expect(await balanceOf(services.db, member.id)).toBeGreaterThan(before);
+
+      at(86_400_000 + 60_000);
+      expect(await watchPaidPayments(services, scripted.provider)).toBeGreaterThanOrEqual(1);
+      expect(fetched.filter((id) => id === providerId)).toHaveLength(1);
+      expect(await balanceOf(services.db, member.id)).toBe(before);
+      expect((await reversalRows(member.id)).map((r) => r.reason)).toEqual(['chargeback']);
+      expect(await directDebitBlockOf(services.db, member.id)).not.toBeNull();
+
+      // Asked at this milestone: not again until the next one (7 days), then once more.
+      await watchPaidPayments(services, scripted.provider);
+      at(3 * 86_400_000);
+      await watchPaidPayments(services, scripted.provider);
+      expect(fetched.filter((id) => id === providerId)).toHaveLength(1);
+      at(7 * 86_400_000 + 60_000);
+      await watchPaidPayments(services, scripted.provider);
+      expect(fetched.filter((id) => id === providerId)).toHaveLength(2);
+      // Nothing more to take back: the chargeback is applied once.
+      expect((await reversalRows(member.id)).map((r) => r.reason)).toEqual(['chargeback']);
+      expect(await paymentRow(paymentId)).toMatchObject({ status: 'paid', charged_back_cents: amount });
+    } finally {
+      services.now = realNow;
+      scripted.provider.getPayment = getPayment;
+    }
+  });
+
+  it('the reversal watch asks about the paid payments of the last 13 months only', async () => {
+    const { providerId } = await paidPurchase();
+    const realNow = services.now;
+    const fetched: string[] = [];
+    const getPayment = scripted.provider.getPayment;
+    scripted.provider.getPayment = (id) => {
+      fetched.push(id);
+      return getPayment(id);
+    };
+    try {
+      services.now = () => new Date(Date.now() + 402 * 86_400_000);
+      await watchPaidPayments(services, scripted.provider);
+      expect(fetched).not.toContain(providerId);
+    } finally {
+      services.now = realNow;
+      scripted.provider.getPayment = getPayment;
+    }
   });
 
   it('a late or repeated notice with smaller amounts than we saw takes nothing back again', async () => {

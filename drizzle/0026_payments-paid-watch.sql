@@ -1,0 +1,1 @@
+CREATE INDEX "payments_paid_watch_idx" ON "payments" USING btree ("paid_at") WHERE "payments"."status" = 'paid';
