@@ -58,6 +58,24 @@ async function paidPurchase(packageId = 'p1') {
 
 const notice = (id: string) => webhookNotice(app, id);
 
+/** Records the ids the product asks the provider about; restore() also puts the clock back. */
+function watchProviderFetches() {
+  const realNow = services.now;
+  const getPayment = scripted.provider.getPayment;
+  const fetched: string[] = [];
+  scripted.provider.getPayment = (id) => {
+    fetched.push(id);
+    return getPayment(id);
+  };
+  return {
+    fetched,
+    restore: () => {
+      services.now = realNow;
+      scripted.provider.getPayment = getPayment;
+    },
+  };
+}
+
 async function reversalRows(userId: number) {
   const { rows } = await services.pool.query(
     `select delta, shortfall, reason, reference from credit_ledger
@@ -230,13 +248,7 @@ describe('a refund or a chargeback of a paid payment', () => {
 
   it('a chargeback whose webhook never came is found by the reversal watch at the next milestone', async () => {
     const { member, before, paymentId, providerId, amount, reverse } = await paidPurchase();
-    const realNow = services.now;
-    const fetched: string[] = [];
-    const getPayment = scripted.provider.getPayment;
-    scripted.provider.getPayment = (id) => {
-      fetched.push(id);
-      return getPayment(id);
-    };
+    const { fetched, restore } = watchProviderFetches();
     const at = (ms: number) => {
       services.now = () => new Date(Date.now() + ms);
     };
@@ -267,27 +279,19 @@ describe('a refund or a chargeback of a paid payment', () => {
       expect((await reversalRows(member.id)).map((r) => r.reason)).toEqual(['chargeback']);
       expect(await paymentRow(paymentId)).toMatchObject({ status: 'paid', charged_back_cents: amount });
     } finally {
-      services.now = realNow;
-      scripted.provider.getPayment = getPayment;
+      restore();
     }
   });
 
   it('the reversal watch asks about the paid payments of the last 13 months only', async () => {
     const { providerId } = await paidPurchase();
-    const realNow = services.now;
-    const fetched: string[] = [];
-    const getPayment = scripted.provider.getPayment;
-    scripted.provider.getPayment = (id) => {
-      fetched.push(id);
-      return getPayment(id);
-    };
+    const { fetched, restore } = watchProviderFetches();
     try {
       services.now = () => new Date(Date.now() + 402 * 86_400_000);
       await watchPaidPayments(services, scripted.provider);
       expect(fetched).not.toContain(providerId);
     } finally {
-      services.now = realNow;
-      scripted.provider.getPayment = getPayment;
+      restore();
     }
   });
 
