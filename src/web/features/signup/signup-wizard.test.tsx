@@ -53,6 +53,16 @@ function byId<E extends HTMLElement = HTMLElement>(id: string): E {
 const next = () => fireEvent.click(screen.getByRole('button', { name: en.signup.next }));
 const back = () => fireEvent.click(screen.getByRole('button', { name: en.signup.back }));
 const heading = (title: string) => screen.findByRole('heading', { name: title });
+/**
+ * A step the wizard moved to, once it has announced itself (its heading focused, an effect after
+ * the render): as a person would meet it. Acting before that effect ran let it take the focus back
+ * from a field the next check focused, on a loaded machine (seen once in CI).
+ */
+async function arrivedAt(title: string) {
+  const shown = await heading(title);
+  await waitFor(() => expect(document.activeElement).toBe(shown));
+  return shown;
+}
 const select = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
@@ -81,7 +91,7 @@ describe('the sign-up wizard', () => {
     renderWizard();
     await fillWho();
     next();
-    await heading(en.signup.birth.title);
+    await arrivedAt(en.signup.birth.title);
     select(en.signup.birth.day, '14');
     next();
     const text = en.validation.date_of_birth_min_age.replace('{min_age}', '18');
