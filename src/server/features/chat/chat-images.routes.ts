@@ -12,7 +12,7 @@ import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { sendStoredImage } from '../media/media.reply.ts';
-import { readPhotoUpload, registerPhotoMultipart } from '../photos/photos.upload.ts';
+import { readPhotoUpload, registerPhotoMultipart, uploadsDir } from '../photos/photos.upload.ts';
 import { presentChatImage } from './chat.presenter.ts';
 import { chatImageFileFor, uploadChatImage } from './chat-images.service.ts';
 
@@ -62,15 +62,20 @@ export function chatImageRoutes(services: AppServices): FastifyPluginAsyncZod {
         const viewer = viewerOf(await request.session());
         // Before the body is read: a visitor's upload costs no parsing.
         authorizeActor(viewer, 'conversation.send');
-        const { bytes, fields } = await readPhotoUpload(app, request, {
+        const { photo, dispose, fields } = await readPhotoUpload(app, request, {
           file: 'photo',
           fields: ['to', 'conversation'],
           tooMany: 'Send one photo and the field to or conversation.',
+          dir: uploadsDir(services.env.dataDir),
         });
-        const { to, conversation } = parseOrFail(ChatPhotoFieldsSchema, fields);
-        const target = conversation !== undefined ? { conversationId: conversation } : { to: to ?? 0 };
-        const image = await uploadChatImage(services, viewer, target, bytes);
-        return { image: presentChatImage(image) };
+        try {
+          const { to, conversation } = parseOrFail(ChatPhotoFieldsSchema, fields);
+          const target = conversation !== undefined ? { conversationId: conversation } : { to: to ?? 0 };
+          const image = await uploadChatImage(services, viewer, target, photo);
+          return { image: presentChatImage(image) };
+        } finally {
+          await dispose();
+        }
       },
     );
 

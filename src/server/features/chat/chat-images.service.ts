@@ -10,7 +10,7 @@ import type { ChatImageFacts } from '../../policy/rules/chat.rules.ts';
 import { isMember, type MemberViewer, type Viewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { isBlockedEitherWay } from '../blocks/blocks.service.ts';
-import { processPhoto } from '../photos/photo-processor.ts';
+import { type PhotoSource, processPhoto } from '../photos/photo-processor.ts';
 import { authorizeSend, type SendTarget } from './chat.service.ts';
 import { CHAT_IMAGE_SIZES, chatImageFileKey, chatImageStorageKey, chatImageTag } from './chat-images.keys.ts';
 
@@ -48,7 +48,7 @@ export async function uploadChatImage(
   services: Pick<AppServices, 'db' | 'storage' | 'now'>,
   viewer: MemberViewer,
   target: SendTarget,
-  bytes: Buffer,
+  bytes: PhotoSource,
 ): Promise<UploadedChatImage> {
   await authorizeSend(services, viewer, target);
   const processed = await processPhoto(bytes);

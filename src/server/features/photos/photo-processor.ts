@@ -7,8 +7,14 @@ import { AppError } from '../../plugins/errors.ts';
 import { PHOTO_FILES, type PhotoSize } from './photos.keys.ts';
 import { type ProcessedPhoto, photoTooLarge } from './photos.pipeline.ts';
 
-/** What the app sends the worker: the upload's bytes (structured clone turns a Buffer into this). */
-export type PhotoJob = { id: number; bytes: Uint8Array };
+/** A photo to process: its bytes, or a file of them (an upload streamed to disk, photos.upload.ts). */
+export type PhotoSource = Buffer | { file: string; bytes: number };
+
+/**
+ * What the app sends the worker: the bytes (structured clone turns a Buffer into a Uint8Array) or
+ * the path of a file the worker reads itself, so an upload's bytes never pass through the app.
+ */
+export type PhotoJob = { id: number; bytes: Uint8Array } | { id: number; file: string };
 type WireError = { code?: ErrorCode; statusCode?: number; message: string; details?: unknown };
 type WirePhoto = Omit<ProcessedPhoto, 'files'> & { files: Record<PhotoSize, Uint8Array> };
 export type PhotoJobAnswer =
@@ -121,15 +127,17 @@ function workerProcess(): ChildProcess {
  * (docs/performance.md, the chat with photo uploads). The worker runs at a lower priority, so the
  * event loop and PostgreSQL are scheduled first and the photo takes what is left.
  */
-export function processPhoto(bytes: Buffer): Promise<ProcessedPhoto> {
+export function processPhoto(source: PhotoSource): Promise<ProcessedPhoto> {
   // Refused before a byte is copied to the worker.
-  if (bytes.length > PHOTO_MAX_BYTES) return Promise.reject(photoTooLarge());
+  const size = Buffer.isBuffer(source) ? source.length : source.bytes;
+  if (size > PHOTO_MAX_BYTES) return Promise.reject(photoTooLarge());
   const child = workerProcess();
   const id = nextId++;
   return new Promise<ProcessedPhoto>((resolve, reject) => {
     pending.set(id, { worker: child, resolve, reject });
     holdOpen();
-    child.send({ id, bytes } satisfies PhotoJob, (error) => {
+    const job: PhotoJob = Buffer.isBuffer(source) ? { id, bytes: source } : { id, file: source.file };
+    child.send(job, (error) => {
       if (!error) return;
       pending.delete(id);
       holdOpen();

@@ -3,30 +3,37 @@
  * (photos.pipeline.ts) at a lower CPU priority (docs/decisions/0036). It answers one message per
  * photo, and ends when the app does (the IPC channel closes).
  */
+import { readFile } from 'node:fs/promises';
 import { AppError } from '../../plugins/errors.ts';
 import type { PhotoJob, PhotoJobAnswer } from './photo-processor.ts';
 import { processPhotoHere } from './photos.pipeline.ts';
 
 const send = (answer: PhotoJobAnswer) => process.send?.(answer);
 
+const bytesOf = async (job: PhotoJob): Promise<Buffer> =>
+  'file' in job
+    ? readFile(job.file)
+    : Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
+
 process.on('message', (job: PhotoJob) => {
-  const bytes = Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-  processPhotoHere(bytes).then(
-    (photo) => send({ id: job.id, ok: true, photo }),
-    (error: unknown) =>
-      send({
-        id: job.id,
-        ok: false,
-        error:
-          error instanceof AppError
-            ? {
-                code: error.code,
-                statusCode: error.statusCode,
-                message: error.message,
-                details: error.details,
-              }
-            : { message: error instanceof Error ? error.message : String(error) },
-      }),
-  );
+  bytesOf(job)
+    .then(processPhotoHere)
+    .then(
+      (photo) => send({ id: job.id, ok: true, photo }),
+      (error: unknown) =>
+        send({
+          id: job.id,
+          ok: false,
+          error:
+            error instanceof AppError
+              ? {
+                  code: error.code,
+                  statusCode: error.statusCode,
+                  message: error.message,
+                  details: error.details,
+                }
+              : { message: error instanceof Error ? error.message : String(error) },
+        }),
+    );
 });
 process.on('disconnect', () => process.exit(0));

@@ -1,3 +1,4 @@
+import { readdir } from 'node:fs/promises';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '../../../shared/contracts/photos.ts';
@@ -10,6 +11,7 @@ import {
   multipartBody,
 } from '../../test/photo-fixtures.ts';
 import { PHOTO_FILES, photoFileKey } from './photos.keys.ts';
+import { uploadsDir } from './photos.upload.ts';
 
 const { app, services } = await createTestApp();
 const { db, storage } = services;
@@ -97,6 +99,21 @@ describe('upload refusals', () => {
     const res = await upload(login, big);
     expect(res.statusCode).toBe(413);
     expect(res.json().error).toMatchObject({ code: 'photo_too_large', details: { max_mb: 20 } });
+  });
+
+  it('keeps an upload on disk only while it is processed: none is left, accepted or refused', async () => {
+    const { id, login } = await member();
+    const left = async () => (await readdir(uploadsDir(services.env.dataDir)).catch(() => [])).length;
+    await uploadOk(login);
+    expect(await left()).toBe(0);
+    const big = Buffer.alloc(PHOTO_MAX_BYTES + 1024, 0x20);
+    big.set([0xff, 0xd8, 0xff, 0xe0], 0);
+    expect((await upload(login, big)).statusCode).toBe(413);
+    expect((await upload(login, await makeTestPng(640, 150), { type: 'image/png' })).statusCode).toBe(422);
+    expect((await upload(login, Buffer.from('not a photo'), { filename: 'x.jpg' })).statusCode).toBe(415);
+    for (let i = 1; i < 3; i++) await addPhoto(db, id, { position: i });
+    expect((await upload(login, jpeg)).json().error.code).toBe('photo_limit_reached');
+    expect(await left()).toBe(0);
   });
 
   it('refuses too many pixels before decoding (a header claiming 100 megapixels)', async () => {

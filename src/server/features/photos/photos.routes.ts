@@ -12,7 +12,7 @@ import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { presentOwnPhoto, presentOwnPhotos } from './photos.presenter.ts';
 import * as photosService from './photos.service.ts';
-import { readPhotoUpload, registerPhotoMultipart } from './photos.upload.ts';
+import { readPhotoUpload, registerPhotoMultipart, uploadsDir } from './photos.upload.ts';
 
 const TRUE_VALUES = new Set(['1', 'true', 'on', 'yes']);
 
@@ -24,13 +24,14 @@ const UploadFormSchema = z
   .nullish();
 
 /** The `photo` file and the optional `private` field, in whichever order the form sends them. */
-async function readUpload(app: FastifyInstance, request: FastifyRequest) {
-  const { bytes, fields } = await readPhotoUpload(app, request, {
+async function readUpload(app: FastifyInstance, request: FastifyRequest, dataDir: string) {
+  const { photo, dispose, fields } = await readPhotoUpload(app, request, {
     file: 'photo',
     fields: ['private'],
     tooMany: 'Send one photo and at most the field private.',
+    dir: uploadsDir(dataDir),
   });
-  return { bytes, isPrivate: TRUE_VALUES.has((fields.private ?? '').toLowerCase()) };
+  return { photo, dispose, isPrivate: TRUE_VALUES.has((fields.private ?? '').toLowerCase()) };
 }
 
 export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
@@ -87,11 +88,15 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
         const viewer = viewerOf(await request.session());
         // Before the body is read: a refused upload costs no parsing.
         authorize(viewer, 'photo.upload');
-        const { bytes, isPrivate } = await readUpload(app, request);
-        const { photo, isMain } = await photosService.uploadPhoto(services, viewer, bytes, {
-          private: isPrivate,
-        });
-        return { photo: presentOwnPhoto(photo, isMain) };
+        const upload = await readUpload(app, request, services.env.dataDir);
+        try {
+          const { photo, isMain } = await photosService.uploadPhoto(services, viewer, upload.photo, {
+            private: upload.isPrivate,
+          });
+          return { photo: presentOwnPhoto(photo, isMain) };
+        } finally {
+          await upload.dispose();
+        }
       },
     );
 

@@ -14,7 +14,7 @@ import {
   lockMainPhotoId,
   setMainPhotoId,
 } from '../profile/profile.service.ts';
-import { processPhoto } from './photo-processor.ts';
+import { type PhotoSource, processPhoto } from './photo-processor.ts';
 import { PHOTO_FILES, type PhotoSize, photoFileKey, photoKeyInArea, photoStorageKey } from './photos.keys.ts';
 
 /*
@@ -97,7 +97,7 @@ async function countPhotos(db: Database | Tx, userId: number): Promise<number> {
 export async function uploadPhoto(
   services: Pick<AppServices, 'db' | 'now' | 'storage' | 'sessions'>,
   owner: MemberViewer,
-  bytes: Buffer,
+  bytes: PhotoSource,
   options: { private: boolean },
 ): Promise<{ photo: PhotoRow; isMain: boolean }> {
   const userId = owner.id;

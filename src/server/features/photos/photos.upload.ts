@@ -1,7 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PHOTO_MAX_BYTES } from '../../../shared/contracts/photos.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
+import type { PhotoSource } from './photo-processor.ts';
 import { photoTooLarge } from './photos.pipeline.ts';
 
 /**
@@ -35,33 +41,68 @@ type UploadShape<F extends string> = {
   fields: readonly F[];
   /** The 413 text when the body has more parts than the limits allow. */
   tooMany: string;
+  /** Where the file is kept while it is processed: uploadsDir(DATA_DIR). */
+  dir: string;
 };
 
-/** The photo's bytes and the named text fields of a multipart upload. */
+/** The folder of uploads being processed, in DATA_DIR (on the disk the photos are stored on). */
+export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/** An upload's file on disk, for the photo worker to read; removed by dispose(). */
+type UploadedFile = { photo: PhotoSource; dispose: () => Promise<void> };
+
+/**
+ * The file part, streamed to a temporary file as it arrives: the app never holds a 5 MB upload in
+ * memory (nor copies it to the worker), which made a full garbage collection every 0.5–1 s while
+ * photos were uploaded, each pausing every request (docs/performance.md, the chat with photos).
+ */
+async function saveFilePart(
+  file: NodeJS.ReadableStream & { truncated?: boolean },
+  dir: string,
+): Promise<UploadedFile> {
+  await fs.mkdir(dir, { recursive: true });
+  const saved = path.join(dir, `photo-${randomBytes(12).toString('hex')}`);
+  const dispose = () => fs.rm(saved, { force: true });
+  try {
+    await pipeline(file, createWriteStream(saved, { mode: 0o600 }));
+    // The file stops at PHOTO_MAX_BYTES + 1: over the limit, never written whole.
+    if (file.truncated) throw photoTooLarge();
+    const { size } = await fs.stat(saved);
+    return { photo: { file: saved, bytes: size }, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+}
+
+/**
+ * The photo of a multipart upload (on disk, `dispose` removes it: call it when done, also on
+ * failure) and the named text fields.
+ */
 export async function readPhotoUpload<F extends string>(
   app: FastifyInstance,
   request: FastifyRequest,
   shape: UploadShape<F>,
-): Promise<{ bytes: Buffer; fields: Partial<Record<F, string>> }> {
+): Promise<UploadedFile & { fields: Partial<Record<F, string>> }> {
   const missing = () => badRequest(`Send the photo as multipart/form-data in the field ${shape.file}.`);
   if (!request.isMultipart()) throw missing();
-  let bytes: Buffer | undefined;
+  let upload: UploadedFile | undefined;
   const fields: Partial<Record<F, string>> = {};
   const wanted = new Set<string>(shape.fields);
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
-        if (part.fieldname === shape.file) bytes = await part.toBuffer();
+        if (part.fieldname === shape.file && !upload) upload = await saveFilePart(part.file, shape.dir);
         else part.file.resume();
       } else if (wanted.has(part.fieldname)) {
         fields[part.fieldname as F] = String(part.value);
       }
     }
   } catch (error) {
-    // The file stops at PHOTO_MAX_BYTES + 1: over the limit, never read whole into memory.
+    await upload?.dispose();
     if (error instanceof app.multipartErrors.RequestFileTooLargeError) throw photoTooLarge();
     throw unreadableUpload(error, shape.tooMany);
   }
-  if (!bytes) throw missing();
-  return { bytes, fields };
+  if (!upload) throw missing();
+  return { ...upload, fields };
 }
