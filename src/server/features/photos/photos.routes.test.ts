@@ -1,4 +1,5 @@
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { PHOTO_MAX_BYTES } from '../../../shared/contracts/photos.ts';
@@ -11,7 +12,7 @@ import {
   multipartBody,
 } from '../../test/photo-fixtures.ts';
 import { PHOTO_FILES, photoFileKey } from './photos.keys.ts';
-import { uploadsDir } from './photos.upload.ts';
+import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads, uploadsDir } from './photos.upload.ts';
 
 const { app, services } = await createTestApp();
 const { db, storage } = services;
@@ -114,6 +115,19 @@ describe('upload refusals', () => {
     for (let i = 1; i < 3; i++) await addPhoto(db, id, { position: i });
     expect((await upload(login, jpeg)).json().error.code).toBe('photo_limit_reached');
     expect(await left()).toBe(0);
+  });
+
+  it('sweeps an upload file a crash left behind after an hour, and not one still being processed', async () => {
+    const dir = uploadsDir(services.env.dataDir);
+    await mkdir(dir, { recursive: true });
+    const [old, fresh] = [join(dir, 'photo-left-by-a-crash'), join(dir, 'photo-in-flight')];
+    await writeFile(old, 'x');
+    await writeFile(fresh, 'x');
+    const hourAgo = new Date(Date.now() - ABANDONED_UPLOAD_MS - 60_000);
+    await utimes(old, hourAgo, hourAgo);
+    expect(await sweepAbandonedUploads(services.env.dataDir, new Date())).toBe(1);
+    expect(await readdir(dir)).toEqual(['photo-in-flight']);
+    await rm(fresh);
   });
 
   it('refuses too many pixels before decoding (a header claiming 100 megapixels)', async () => {

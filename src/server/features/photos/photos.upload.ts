@@ -5,7 +5,9 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '../../../shared/contracts/photos.ts';
+import { defineJob } from '../../lib/jobs.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
 import type { PhotoSource } from './photo-processor.ts';
 import { photoTooLarge } from './photos.pipeline.ts';
@@ -47,6 +49,36 @@ type UploadShape<F extends string> = {
 
 /** The folder of uploads being processed, in DATA_DIR (on the disk the photos are stored on). */
 export const uploadsDir = (dataDir: string) => path.join(dataDir, 'uploads');
+
+/** An upload file this old belongs to no request any more (a crash between writing and removing it). */
+export const ABANDONED_UPLOAD_MS = 3_600_000;
+
+/** Every hour: the upload files a crashed instance left behind (sweepAbandonedUploads). */
+export const UPLOADS_SWEEP_JOB = defineJob({
+  name: 'photo-uploads-sweep',
+  payload: z.object({}),
+  cron: '47 * * * *',
+  maxAttempts: 2,
+});
+
+/**
+ * Removes the upload files older than ABANDONED_UPLOAD_MS: a request removes its own when done, so
+ * only a crash leaves one. Files of requests still running (on any instance sharing DATA_DIR) are
+ * younger. Answers how many went.
+ */
+export async function sweepAbandonedUploads(dataDir: string, now: Date): Promise<number> {
+  const dir = uploadsDir(dataDir);
+  const names = await fs.readdir(dir).catch(() => [] as string[]);
+  let removed = 0;
+  for (const name of names) {
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (!stat || now.getTime() - stat.mtimeMs < ABANDONED_UPLOAD_MS) continue;
+    await fs.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
 
 /** An upload's file on disk, for the photo worker to read; removed by dispose(). */
 type UploadedFile = { photo: PhotoSource; dispose: () => Promise<void> };
