@@ -10,7 +10,7 @@ import type { ChatImageFacts } from '../../policy/rules/chat.rules.ts';
 import { isMember, type MemberViewer, type Viewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { isBlockedEitherWay } from '../blocks/blocks.service.ts';
-import { type PhotoSource, processPhoto } from '../photos/photo-processor.ts';
+import { type PhotoFile, processPhoto } from '../photos/photo-processor.ts';
 import { authorizeSend, type SendTarget } from './chat.service.ts';
 import { CHAT_IMAGE_SIZES, chatImageFileKey, chatImageStorageKey, chatImageTag } from './chat-images.keys.ts';
 
@@ -48,10 +48,10 @@ export async function uploadChatImage(
   services: Pick<AppServices, 'db' | 'storage' | 'now'>,
   viewer: MemberViewer,
   target: SendTarget,
-  bytes: PhotoSource,
+  photo: PhotoFile,
 ): Promise<UploadedChatImage> {
   await authorizeSend(services, viewer, target);
-  const processed = await processPhoto(bytes);
+  const processed = await processPhoto(photo);
   const written: string[] = [];
   try {
     return await services.db.transaction(async (tx) => {

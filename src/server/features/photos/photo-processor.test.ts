@@ -1,9 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { describe, expect, it } from 'vitest';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { makeTestJpeg, makeTestPng } from '../../test/photo-fixtures.ts';
 import {
   PHOTO_WORKER_NICENESS,
+  type PhotoFile,
   photoWorkerPolicy,
   processPhoto,
   stopPhotoWorker,
@@ -34,11 +36,22 @@ import { PHOTO_FILES } from './photos.keys.ts';
  * routes (photos.routes.test.ts); these are the worker's: the files and errors come back whole,
  * and a worker that dies takes no later upload with it.
  */
+/** The bytes as an upload arrives at the worker: a file (photos.upload.ts). */
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'photo-worker-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+let files = 0;
+function asUpload(bytes: Buffer): PhotoFile {
+  const file = path.join(tmp, `upload-${files++}`);
+  writeFileSync(file, bytes);
+  return { file, bytes: bytes.length };
+}
+const processBytes = (bytes: Buffer) => processPhoto(asUpload(bytes));
+
 describe('the photo worker', () => {
   it('answers every file as a Buffer, photos at once each with their own', async () => {
     const [wide, tall] = await Promise.all([
-      makeTestJpeg(1600, 900).then(processPhoto),
-      makeTestJpeg(900, 1600).then(processPhoto),
+      makeTestJpeg(1600, 900).then(processBytes),
+      makeTestJpeg(900, 1600).then(processBytes),
     ]);
     expect([wide?.width, wide?.height, tall?.width, tall?.height]).toEqual([1200, 675, 675, 1200]);
     for (const size of PHOTO_FILES) {
@@ -48,11 +61,11 @@ describe('the photo worker', () => {
   });
 
   it("gives back the pipeline's refusals as the same errors", async () => {
-    await expect(processPhoto(Buffer.from('not a photo at all'))).rejects.toMatchObject({
+    await expect(processBytes(Buffer.from('not a photo at all'))).rejects.toMatchObject({
       code: 'photo_not_an_image',
       statusCode: 415,
     });
-    await expect(processPhoto(await makeTestPng(100, 100))).rejects.toMatchObject({
+    await expect(processBytes(await makeTestPng(100, 100))).rejects.toMatchObject({
       code: 'photo_too_small',
       statusCode: 422,
       details: { min_px: expect.any(Number) },
@@ -60,7 +73,7 @@ describe('the photo worker', () => {
   });
 
   it('runs at a lower priority than the app: SCHED_IDLE, or a nice level without chrt', async () => {
-    await processPhoto(await makeTestJpeg(800, 800));
+    await processBytes(await makeTestJpeg(800, 800));
     const [pid, ...others] = photoWorkerPids();
     expect(others).toEqual([]);
     // The kernel's own account of the process: policy 5 is SCHED_IDLE, 0 the normal one.
@@ -75,7 +88,7 @@ describe('the photo worker', () => {
 
   it('starts a new worker after the last one ended', async () => {
     stopPhotoWorker();
-    const photo = await processPhoto(await makeTestJpeg(800, 800));
+    const photo = await processBytes(await makeTestJpeg(800, 800));
     expect(photo.width).toBe(800);
   });
 });

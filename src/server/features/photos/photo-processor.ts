@@ -7,14 +7,11 @@ import { AppError } from '../../plugins/errors.ts';
 import { PHOTO_FILES, type PhotoSize } from './photos.keys.ts';
 import { type ProcessedPhoto, photoTooLarge } from './photos.pipeline.ts';
 
-/** A photo to process: its bytes, or a file of them (an upload streamed to disk, photos.upload.ts). */
-export type PhotoSource = Buffer | { file: string; bytes: number };
+/** A photo to process: an upload streamed to a file (photos.upload.ts), and its size in bytes. */
+export type PhotoFile = { file: string; bytes: number };
 
-/**
- * What the app sends the worker: the bytes (structured clone turns a Buffer into a Uint8Array) or
- * the path of a file the worker reads itself, so an upload's bytes never pass through the app.
- */
-export type PhotoJob = { id: number; bytes: Uint8Array } | { id: number; file: string };
+/** What the app sends the worker: the file's path. The worker reads it; its bytes never pass through the app. */
+export type PhotoJob = { id: number; file: string };
 type WireError = { code?: ErrorCode; statusCode?: number; message: string; details?: unknown };
 type WirePhoto = Omit<ProcessedPhoto, 'files'> & { files: Record<PhotoSize, Uint8Array> };
 export type PhotoJobAnswer =
@@ -94,11 +91,11 @@ function workerProcess(): ChildProcess {
   const script = fileURLToPath(new URL('./photo-worker.ts', import.meta.url));
   // Not the parent's flags (a test runner's loader, an inspector port): a plain Node process.
   const options: SpawnOptions = { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] };
-  const child =
-    photoWorkerPolicy() === 'idle'
-      ? spawn('chrt', ['--idle', '0', process.execPath, script], options)
-      : spawn(process.execPath, [script], options);
-  if (photoWorkerPolicy() === 'nice' && child.pid !== undefined) {
+  const idle = photoWorkerPolicy() === 'idle';
+  const child = idle
+    ? spawn('chrt', ['--idle', '0', process.execPath, script], options)
+    : spawn(process.execPath, [script], options);
+  if (!idle && child.pid !== undefined) {
     try {
       os.setPriority(child.pid, Math.min(19, os.getPriority() + PHOTO_WORKER_NICENESS));
     } catch {
@@ -127,17 +124,15 @@ function workerProcess(): ChildProcess {
  * (docs/performance.md, the chat with photo uploads). The worker runs at a lower priority, so the
  * event loop and PostgreSQL are scheduled first and the photo takes what is left.
  */
-export function processPhoto(source: PhotoSource): Promise<ProcessedPhoto> {
-  // Refused before a byte is copied to the worker.
-  const size = Buffer.isBuffer(source) ? source.length : source.bytes;
-  if (size > PHOTO_MAX_BYTES) return Promise.reject(photoTooLarge());
+export function processPhoto(photo: PhotoFile): Promise<ProcessedPhoto> {
+  // Refused before the worker reads a byte.
+  if (photo.bytes > PHOTO_MAX_BYTES) return Promise.reject(photoTooLarge());
   const child = workerProcess();
   const id = nextId++;
   return new Promise<ProcessedPhoto>((resolve, reject) => {
     pending.set(id, { worker: child, resolve, reject });
     holdOpen();
-    const job: PhotoJob = Buffer.isBuffer(source) ? { id, bytes: source } : { id, file: source.file };
-    child.send(job, (error) => {
+    child.send({ id, file: photo.file } satisfies PhotoJob, (error) => {
       if (!error) return;
       pending.delete(id);
       holdOpen();

@@ -10,13 +10,8 @@ import { processPhotoHere } from './photos.pipeline.ts';
 
 const send = (answer: PhotoJobAnswer) => process.send?.(answer);
 
-const bytesOf = async (job: PhotoJob): Promise<Buffer> =>
-  'file' in job
-    ? readFile(job.file)
-    : Buffer.from(job.bytes.buffer, job.bytes.byteOffset, job.bytes.byteLength);
-
 process.on('message', (job: PhotoJob) => {
-  bytesOf(job)
+  readFile(job.file)
     .then(processPhotoHere)
     .then(
       (photo) => send({ id: job.id, ok: true, photo }),

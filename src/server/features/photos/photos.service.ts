@@ -14,7 +14,7 @@ import {
   lockMainPhotoId,
   setMainPhotoId,
 } from '../profile/profile.service.ts';
-import { type PhotoSource, processPhoto } from './photo-processor.ts';
+import { type PhotoFile, processPhoto } from './photo-processor.ts';
 import { PHOTO_FILES, type PhotoSize, photoFileKey, photoKeyInArea, photoStorageKey } from './photos.keys.ts';
 
 /*
@@ -97,7 +97,7 @@ async function countPhotos(db: Database | Tx, userId: number): Promise<number> {
 export async function uploadPhoto(
   services: Pick<AppServices, 'db' | 'now' | 'storage' | 'sessions'>,
   owner: MemberViewer,
-  bytes: PhotoSource,
+  photo: PhotoFile,
   options: { private: boolean },
 ): Promise<{ photo: PhotoRow; isMain: boolean }> {
   const userId = owner.id;
@@ -107,7 +107,7 @@ export async function uploadPhoto(
   const early = photoLimitOf(user.paidUser);
   if ((await countPhotos(services.db, userId)) >= early) throw photoLimitReached(early);
 
-  const processed = await processPhoto(bytes);
+  const processed = await processPhoto(photo);
 
   const written: string[] = [];
   let result: { photo: PhotoRow; isMain: boolean };

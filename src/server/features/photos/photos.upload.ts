@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { PHOTO_MAX_BYTES } from '../../../shared/contracts/photos.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { AppError, badRequest } from '../../plugins/errors.ts';
-import type { PhotoSource } from './photo-processor.ts';
+import type { PhotoFile } from './photo-processor.ts';
 import { photoTooLarge } from './photos.pipeline.ts';
 
 /**
@@ -81,7 +81,7 @@ export async function sweepAbandonedUploads(dataDir: string, now: Date): Promise
 }
 
 /** An upload's file on disk, for the photo worker to read; removed by dispose(). */
-type UploadedFile = { photo: PhotoSource; dispose: () => Promise<void> };
+type UploadedFile = { photo: PhotoFile; dispose: () => Promise<void> };
 
 /**
  * The file part, streamed to a temporary file as it arrives: the app never holds a 5 MB upload in
