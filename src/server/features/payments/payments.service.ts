@@ -417,7 +417,7 @@ export async function recheckUnsettledPayments(
   const now = services.now();
   const settledBefore = new Date(now.getTime() - RECHECK_AFTER_MS);
   const due = await services.db
-    .select({ providerPaymentId: payments.providerPaymentId })
+    .select({ id: payments.id, providerPaymentId: payments.providerPaymentId })
     .from(payments)
     .where(
       and(
@@ -430,18 +430,33 @@ export async function recheckUnsettledPayments(
     )
     .orderBy(payments.createdAt)
     .limit(RECHECK_BATCH);
-  let changed = 0;
-  for (const { providerPaymentId } of due) {
+  const results = await askProviderAgain(services, provider, due, 'payment re-check');
+  return results.filter((result) => result.outcome === 'applied').length;
+}
+
+/**
+ * The provider asked again about each payment, one after the other, its answer applied
+ * (applyProviderStatus); `asked` runs after each answer. One provider hiccup does not stop the
+ * batch: it is logged, and the job's next run asks again. The jobs' shared loop.
+ */
+async function askProviderAgain(
+  services: PaymentServices,
+  provider: PaymentProvider,
+  due: { id: string; providerPaymentId: string | null }[],
+  what: string,
+  asked?: (paymentId: string) => Promise<unknown>,
+): Promise<AppliedStatus[]> {
+  const results: AppliedStatus[] = [];
+  for (const { id, providerPaymentId } of due) {
     if (!providerPaymentId) continue;
     try {
-      const result = await applyProviderStatus(services, providerPaymentId, provider);
-      if (result.outcome === 'applied') changed += 1;
+      results.push(await applyProviderStatus(services, providerPaymentId, provider));
+      await asked?.(id);
     } catch (error) {
-      // One provider hiccup must not stop the batch; the next run asks again.
-      services.log.warn?.({ err: error, providerPaymentId }, 'payment re-check failed');
+      services.log.warn?.({ err: error, providerPaymentId }, `${what} failed`);
     }
   }
-  return changed;
+  return results;
 }
 
 /**
@@ -489,20 +504,11 @@ export async function watchPaidPayments(
     )
     .orderBy(payments.paidAt)
     .limit(RECHECK_BATCH);
-  let reversed = 0;
-  for (const { id, providerPaymentId } of due) {
-    if (!providerPaymentId) continue;
-    try {
-      const result = await applyProviderStatus(services, providerPaymentId, provider);
-      if (result.outcome === 'applied' && result.reversed) reversed += 1;
-      // Asked at this milestone, whatever the answer: next at the following one.
-      await services.db.update(payments).set({ checkedAt: now }).where(eq(payments.id, id));
-    } catch (error) {
-      // One provider hiccup must not stop the batch; the next run asks again.
-      services.log.warn?.({ err: error, providerPaymentId }, 'payment reversal watch failed');
-    }
-  }
-  return reversed;
+  // Asked at this milestone, whatever the answer: next at the following one.
+  const results = await askProviderAgain(services, provider, due, 'payment reversal watch', (id) =>
+    services.db.update(payments).set({ checkedAt: now }).where(eq(payments.id, id)),
+  );
+  return results.filter((result) => result.outcome === 'applied' && result.reversed).length;
 }
 
 export const isFinal = (status: PaymentStatus) => FINAL_PAYMENT_STATUSES.includes(status);
