@@ -168,6 +168,7 @@ async function rawRate(conversations: LoadConversation[], clients: number, secon
   const connections = await Promise.all(Array.from({ length: clients }, () => pool.connect()));
   let done = 0;
   let i = 0;
+  const durations: number[] = [];
   const cpuBefore = await postgresCpu();
   const until = performance.now() + seconds * 1000;
   const started = performance.now();
@@ -176,6 +177,7 @@ async function rawRate(conversations: LoadConversation[], clients: number, secon
       while (performance.now() < until) {
         const conversation = conversations[i++ % conversations.length] as LoadConversation;
         const clientId = randomUUID();
+        const t0 = performance.now();
         await client.query('begin');
         const {
           rows: [bumped],
@@ -213,6 +215,7 @@ async function rawRate(conversations: LoadConversation[], clients: number, secon
           );
         }
         await client.query('commit');
+        durations.push(performance.now() - t0);
         done += 1;
       }
     }),
@@ -221,7 +224,9 @@ async function rawRate(conversations: LoadConversation[], clients: number, secon
   const cpu = cpuSpent(cpuBefore, await postgresCpu());
   for (const client of connections) client.release();
   await pool.end();
-  return { perSecond: done / elapsed, done, pgCpuMs: cpu };
+  durations.sort((a, b) => a - b);
+  const p50 = durations[Math.floor(durations.length / 2)] ?? 0;
+  return { perSecond: done / elapsed, done, pgCpuMs: cpu, p50 };
 }
 
 /** A 12-megapixel JPEG like a phone's (noise, quality 90): about the photo benchmark's input. */
@@ -409,6 +414,9 @@ try {
     pgCpuMs: rawPgCpu,
   } = await rawRate(conversations, 20, 6, false);
   const { perSecond: rawNotify } = await rawRate(conversations, 20, 6, true);
+  // The floor of any durable send's latency on this machine: the raw transaction alone, one at a
+  // time (its commit waits for the WAL flush).
+  const { p50: rawAlone } = await rawRate(conversations, 1, 3, false);
   const raw = (rawBefore + rawAfter) / 2;
 
   // The goal's rate, open model.
@@ -483,6 +491,9 @@ try {
   );
   console.log(
     `durable charged messages: ${closed.perSecond.toFixed(0)}/s (32 in flight${Object.keys(closed.refused).length ? `, refused ${JSON.stringify(closed.refused)}` : ''}); raw transaction ${raw.toFixed(0)}/s (${rawBefore.toFixed(0)} before, ${rawAfter.toFixed(0)} after, 20 connections): ${(ratio * 100).toFixed(1)}% (goal ≥ 60%) ${goal(ratio >= 0.6)}`,
+  );
+  console.log(
+    `  the raw transaction alone, one connection: p50 ${rawAlone.toFixed(2)} ms (the floor of a durable send's latency here)`,
   );
   console.log(
     `  the raw transaction with the send's two NOTIFY statements: ${rawNotify.toFixed(0)}/s (${((rawNotify / raw) * 100).toFixed(1)}% of raw; the product is ${((closed.perSecond / rawNotify) * 100).toFixed(1)}% of it)`,

@@ -31,4 +31,25 @@ describe('embedded PostgreSQL', () => {
     await expect(query(first.url(), 'select 1')).rejects.toThrow();
     await second.stop();
   }, 60_000);
+
+  it('connects over its Unix socket, and over TCP where DATA_DIR is too deep for a socket path', async () => {
+    const server = await startEmbeddedPostgres({ dataDir: path.join(dir, 'short') });
+    try {
+      expect(new URL(server.url()).searchParams.get('host')).toBe(path.join(dir, 'short', 'pg-run'));
+      // A client over a Unix socket has no client address.
+      expect(await query(server.url(), 'select inet_client_addr() as addr')).toEqual([{ addr: null }]);
+    } finally {
+      await server.stop();
+    }
+    const deep = path.join(dir, 'd'.repeat(100));
+    const tcp = await startEmbeddedPostgres({ dataDir: deep });
+    try {
+      expect(new URL(tcp.url()).searchParams.get('host')).toBeNull();
+      expect(await query(tcp.url(), 'select inet_client_addr()::text as addr')).toEqual([
+        { addr: '127.0.0.1/32' },
+      ]);
+    } finally {
+      await tcp.stop();
+    }
+  }, 90_000);
 });

@@ -34,6 +34,7 @@ import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
+import { sendBatched } from './chat.batch.ts';
 import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
 import { retentionCutoff, withinRetention } from './chat.retention.ts';
 
@@ -264,13 +265,45 @@ export async function authorizeSend(deps: ChatDeps, viewer: MemberViewer, target
 class AlreadySent extends Error {}
 
 /**
- * Sends a message (docs/decisions/0026): one transaction holds the conversation (created by the
+ * Sends a message. A text in an existing conversation goes with the texts sent at the same moment
+ * on this instance (chat.batch.ts, docs/decisions/0037); the first message of a conversation, a
+ * gift or an image, and whatever a batch cannot store, goes on its own (sendAlone). Both answer
+ * the same: the stored message, the first one for a resent client id, or the same refusal.
+ */
+export async function sendMessage(
+  deps: ChatDeps,
+  viewer: MemberViewer,
+  target: SendTarget,
+  input: { clientId: string; content: MessageContent },
+  settings: SendSettings,
+): Promise<MessageRow> {
+  const { content } = input;
+  if (!('conversationId' in target) || content.kind !== 'text')
+    return sendAlone(deps, viewer, target, input, settings);
+  const message = await sendBatched(deps.db, {
+    viewer,
+    conversationId: target.conversationId,
+    clientId: input.clientId,
+    body: content.body,
+    credits: settings.messageCredits,
+    messageLength: settings.messageLength,
+    alone: () => sendAlone(deps, viewer, target, input, settings),
+  });
+  if ('gift' in message) return message as MessageRow;
+  // A client id first used for a gift or an image answers that message, with what it shows.
+  if (message.kind !== 'text')
+    return (await messageOf(deps.db, viewer.id, input.clientId)) ?? { ...message, gift: null, image: null };
+  return { ...message, gift: null, image: null };
+}
+
+/**
+ * Sends a message on its own (docs/decisions/0026): one transaction holds the conversation (created by the
  * first message), the next seq (UPDATE … RETURNING on the conversation row, which also serializes
  * the conversation's sends), the message, its charge in the credits ledger and the events,
  * published on commit. A resend of a (sender, client id) answers the first message and charges
  * nothing.
  */
-export async function sendMessage(
+async function sendAlone(
   deps: ChatDeps,
   viewer: MemberViewer,
   target: SendTarget,

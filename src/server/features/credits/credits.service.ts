@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
-import { defineChannel, type EventBus, publish } from '../../lib/event-bus.ts';
+import { defineChannel, type EventBus, event, publish, publishAll } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 
@@ -184,6 +184,72 @@ export async function spendCredits(tx: Tx, change: CreditChange): Promise<Credit
       throw dailyLimitReached(limits.dailyLimit, limits.spentToday);
     throw insufficientCredits(change.amount);
   });
+}
+
+/** Thrown by spendCreditsTogether when any of its spends is refused: the caller's transaction rolls back. */
+export class SpendsRefused extends Error {
+  constructor() {
+    super('a spend of the set was refused');
+  }
+}
+
+/**
+ * The spends of many members at once (the chat's batched sends, docs/decisions/0037), each as
+ * spendCredits would make it: a ledger row per reference, one conditional UPDATE for all accounts
+ * (never below zero, never over a member's daily limit) and each ledger row's balance after. One
+ * spend per member. All or nothing: if a reference was already used or any spend is refused, it
+ * throws SpendsRefused and the caller rolls back and runs each on its own, which answers each
+ * member exactly (insufficient_credits, daily_limit_reached, or the earlier change).
+ */
+export async function spendCreditsTogether(
+  tx: Tx,
+  changes: readonly CreditChange[],
+): Promise<Map<number, number>> {
+  const balances = new Map<number, number>();
+  if (changes.length === 0) return balances;
+  for (const change of changes) checkAmount(change.amount);
+  if (new Set(changes.map((c) => c.userId)).size !== changes.length)
+    throw new Error('spendCreditsTogether takes one spend per member');
+  const entries = await tx
+    .insert(creditLedger)
+    .values(
+      changes.map((change) => ({
+        userId: change.userId,
+        kind: 'spend' as const,
+        delta: -change.amount,
+        balanceAfter: 0,
+        reason: change.reason,
+        reference: change.reference,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: creditLedger.id, userId: creditLedger.userId });
+  if (entries.length !== changes.length) throw new SpendsRefused();
+  const spends = JSON.stringify(changes.map((c) => ({ user_id: c.userId, amount: c.amount })));
+  const moved = await tx.execute<{ user_id: number; balance: number }>(sql`
+    update ${creditAccounts} set
+      balance = ${creditAccounts.balance} - v.amount,
+      spent_today = ${spentTodaySql} + v.amount,
+      spent_day = ${spendingDay},
+      updated_at = now()
+    from jsonb_to_recordset(${spends}::jsonb) as v(user_id bigint, amount int)
+    where ${creditAccounts.userId} = v.user_id
+      and ${creditAccounts.balance} >= v.amount
+      and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + v.amount <= ${creditAccounts.dailyLimit})
+    returning ${creditAccounts.userId} as user_id, ${creditAccounts.balance} as balance`);
+  if (moved.rows.length !== changes.length) throw new SpendsRefused();
+  for (const row of moved.rows) balances.set(Number(row.user_id), Number(row.balance));
+  const after = JSON.stringify(entries.map((e) => ({ id: e.id, balance: balances.get(e.userId) })));
+  await tx.execute(sql`
+    update ${creditLedger} set balance_after = v.balance
+    from jsonb_to_recordset(${after}::jsonb) as v(id bigint, balance int)
+    where ${creditLedger.id} = v.id`);
+  // Heard by every instance when the changes commit (never if they roll back).
+  await publishAll(
+    tx,
+    changes.map((c) => event(creditsChanged, c.userId)),
+  );
+  return balances;
 }
 
 export type TakeBackResult = CreditResult & { taken: number; shortfall: number };

@@ -1,0 +1,319 @@
+import { sql } from 'drizzle-orm';
+import type { Database, Tx } from '../../db/client.ts';
+import {
+  blocks,
+  conversationMembers,
+  conversations,
+  messages,
+  profiles,
+  users,
+} from '../../db/schema/index.ts';
+import { type BusEvent, event, publishAll } from '../../lib/event-bus.ts';
+import { validationFailed } from '../../plugins/errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import { conversationNotFound } from '../../policy/refusals.ts';
+import type { SendFacts } from '../../policy/rules/chat.rules.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
+import { spendCreditsTogether } from '../credits/credits.service.ts';
+import { visibleMemberCondition } from '../members/members.visibility.ts';
+import { memberEvent } from '../realtime/realtime.service.ts';
+import { unreadMessagesChanged } from './chat.counts.ts';
+
+/**
+ * Text messages in existing conversations, sent together (docs/decisions/0037): the sends that
+ * arrive on this instance while a batch is being stored wait for its commit and then go as the
+ * next batch, in one transaction of set-based statements instead of one transaction of their own
+ * each. An idle instance starts a batch at once, so a lone message waits for nobody. A batch never
+ * holds two messages of one sender or of one conversation (the later one waits for the next), so
+ * each conversation's seq moves by one and each account is spent from once.
+ *
+ * Whatever the batch cannot store as a whole (a refused spend, a resend that raced, a lock
+ * conflict, any error) is rolled back and sent again one message at a time by the caller's own
+ * path (`one`), which answers each exactly as a lone send does. Refusals of the policy are asked
+ * per message before the transaction, with the same rule and facts as a lone send.
+ */
+export type BatchedSend = {
+  viewer: MemberViewer;
+  conversationId: number;
+  clientId: string;
+  body: string;
+  credits: number;
+  messageLength: number;
+  /** The same send on its own, for what the batch cannot store. */
+  alone: () => Promise<StoredMessage>;
+};
+
+export type StoredMessage = typeof messages.$inferSelect;
+
+type Pending = BatchedSend & {
+  resolve: (message: StoredMessage) => void;
+  reject: (error: unknown) => void;
+};
+
+/** Enough to share the work of a commit, small enough that one batch's statements stay short. */
+const MAX_BATCH = 64;
+/**
+ * Batches stored at the same time: while one waits for its commit's WAL flush, the next one reads
+ * and writes. They never share a sender or a conversation, so they never wait for each other's
+ * row locks.
+ */
+const MAX_IN_FLIGHT = 1;
+
+type Batcher = {
+  queue: Pending[];
+  running: number;
+  /** The senders and conversations of the batches in flight. */
+  senders: Set<number>;
+  conversations: Set<number>;
+};
+const batchers = new WeakMap<Database, Batcher>();
+
+/**
+ * Stores the message with the others that wait, or on its own (`alone`) where the batch could not.
+ * Answers once the message is committed: the first message of a resent client id.
+ */
+export function sendBatched(db: Database, send: BatchedSend): Promise<StoredMessage> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = { queue: [], running: 0, senders: new Set(), conversations: new Set() };
+    batchers.set(db, batcher);
+  }
+  const queued = batcher;
+  return new Promise<StoredMessage>((resolve, reject) => {
+    queued.queue.push({ ...send, resolve, reject });
+    if (queued.running < MAX_IN_FLIGHT) void drain(db, queued);
+  });
+}
+
+/** Stores batches while there are sends it may take; what waits on a busy key, its batch takes next. */
+async function drain(db: Database, batcher: Batcher): Promise<void> {
+  batcher.running += 1;
+  try {
+    for (let batch = takeBatch(batcher); batch.length > 0; batch = takeBatch(batcher)) {
+      try {
+        await storeBatch(db, batch);
+      } finally {
+        for (const send of batch) {
+          batcher.senders.delete(send.viewer.id);
+          batcher.conversations.delete(send.conversationId);
+        }
+      }
+    }
+  } finally {
+    batcher.running -= 1;
+  }
+}
+
+/** The oldest sends whose sender and conversation no batch holds; the rest keep their place. */
+function takeBatch(batcher: Batcher): Pending[] {
+  const batch: Pending[] = [];
+  const rest: Pending[] = [];
+  for (const send of batcher.queue) {
+    if (
+      batch.length < MAX_BATCH &&
+      !batcher.senders.has(send.viewer.id) &&
+      !batcher.conversations.has(send.conversationId)
+    ) {
+      batch.push(send);
+      batcher.senders.add(send.viewer.id);
+      batcher.conversations.add(send.conversationId);
+    } else rest.push(send);
+  }
+  batcher.queue = rest;
+  return batch;
+}
+
+/** Thrown inside the batch's transaction: roll back, and send each message on its own. */
+class BatchFallback extends Error {}
+
+async function storeBatch(db: Database, batch: Pending[]): Promise<void> {
+  let accepted: Accepted[];
+  try {
+    accepted = await checkBatch(db, batch);
+  } catch (error) {
+    for (const send of batch) send.reject(error);
+    return;
+  }
+  if (accepted.length === 0) return;
+  try {
+    const stored = await db.transaction((tx) => writeBatch(tx, accepted));
+    for (const [i, item] of accepted.entries()) item.send.resolve(stored[i] as StoredMessage);
+  } catch {
+    // A refused spend (BatchFallback, SpendsRefused), a lock conflict with another instance's
+    // batch, a lost connection: each message goes again on its own path, which answers refusals
+    // exactly and finds by its client id any message that did commit.
+    await Promise.all(
+      accepted.map(({ send }) =>
+        send.alone().then(
+          (message) => send.resolve(message),
+          (err: unknown) => send.reject(err),
+        ),
+      ),
+    );
+  }
+}
+
+type Accepted = {
+  send: Pending;
+  partnerId: number;
+  /** The awaiting-reply clock of the conversation, as a lone send moves it (chat.service.ts). */
+  awaiting: 'answered' | 'awaiting' | 'kept';
+};
+
+type FactsRow = {
+  i: number;
+  partner_id: number;
+  partner_fictional: boolean;
+  visible: boolean;
+  invisible_only: boolean;
+  not_confirmed: boolean;
+  pending_deletion: boolean;
+  viewer_blocked: boolean;
+  blocked_viewer: boolean;
+  sender_fictional: boolean;
+};
+
+/**
+ * Before the transaction, for the whole batch in two reads: resends answer their first message,
+ * and every other send is authorized with the facts a lone send reads (its membership of the
+ * conversation, the partner's state, blocks either way). A refused send is answered at once and
+ * leaves the batch.
+ */
+async function checkBatch(db: Database, batch: Pending[]): Promise<Accepted[]> {
+  const keys = JSON.stringify(batch.map((s) => ({ sender: s.viewer.id, client: s.clientId })));
+  const earlier = await db
+    .select()
+    .from(messages)
+    .where(
+      sql`(${messages.senderId}, ${messages.clientId}) in (select v.sender, v.client from jsonb_to_recordset(${keys}::jsonb) as v(sender bigint, client uuid))`,
+    );
+  const earlierOf = new Map(earlier.map((m) => [`${m.senderId}:${m.clientId}`, m]));
+  const asked = JSON.stringify(batch.map((s, i) => ({ i, sender: s.viewer.id, conv: s.conversationId })));
+  const facts = await db.execute<FactsRow>(sql`
+    select v.i, ${users.id} as partner_id, ${users.fictional} as partner_fictional,
+      coalesce(${visibleMemberCondition}, false) as visible,
+      (${users.status} = 'active' and ${users.invisible} and ${users.deletedAt} is null) as invisible_only,
+      (${users.status} = 'not_confirmed' and ${users.deletedAt} is null) as not_confirmed,
+      (${users.status} = 'pending_deletion' and ${users.deletedAt} is null) as pending_deletion,
+      exists (select 1 from ${blocks} where ${blocks.blockerId} = v.sender and ${blocks.blockedId} = ${users.id}) as viewer_blocked,
+      exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = v.sender) as blocked_viewer,
+      coalesce((select s.fictional from ${users} s where s.id = v.sender), false) as sender_fictional
+    from jsonb_to_recordset(${asked}::jsonb) as v(i int, sender bigint, conv bigint)
+    join ${conversations} on ${conversations.id} = v.conv
+    join ${conversationMembers} on ${conversationMembers.conversationId} = ${conversations.id} and ${conversationMembers.memberId} = v.sender
+    join ${users} on ${users.id} = case when ${conversations.memberLow} = v.sender then ${conversations.memberHigh} else ${conversations.memberLow} end
+    join ${profiles} on ${profiles.userId} = ${users.id}`);
+  const factsOf = new Map(facts.rows.map((row) => [Number(row.i), row]));
+  const accepted: Accepted[] = [];
+  for (const [i, send] of batch.entries()) {
+    const first = earlierOf.get(`${send.viewer.id}:${send.clientId}`);
+    if (first) {
+      send.resolve(first);
+      continue;
+    }
+    try {
+      if (send.body.length > send.messageLength) throw validationFailed({ body: ['message_too_long'] });
+      const row = factsOf.get(i);
+      if (!row) throw conversationNotFound();
+      const partnerId = Number(row.partner_id);
+      const sendFacts: SendFacts = {
+        partner: {
+          id: partnerId,
+          visible: row.visible,
+          invisibleOnly: row.invisible_only,
+          notConfirmed: row.not_confirmed,
+          pendingDeletion: row.pending_deletion,
+          relation: { viewerBlocked: row.viewer_blocked, blockedViewer: row.blocked_viewer },
+        },
+        conversation: true,
+        started: 0,
+      };
+      authorize(send.viewer, 'conversation.send', sendFacts);
+      const awaiting = row.sender_fictional ? 'answered' : row.partner_fictional ? 'awaiting' : 'kept';
+      accepted.push({ send, partnerId, awaiting });
+    } catch (error) {
+      send.reject(error);
+    }
+  }
+  return accepted;
+}
+
+/**
+ * The batch's transaction, what a lone send does for all of its messages at once: the next seq of
+ * each conversation, the messages, their charges (ledger rows and balances), the members' unread
+ * counts and the events, published on commit. Answers the stored messages in the batch's order.
+ */
+async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]> {
+  const bumps = JSON.stringify(accepted.map((a) => ({ conv: a.send.conversationId, shape: a.awaiting })));
+  const bumped = await tx.execute<{ id: number; seq: number }>(sql`
+    update ${conversations} set
+      last_seq = ${conversations.lastSeq} + 1,
+      last_message_at = now(),
+      awaiting_reply_since = case v.shape
+        when 'answered' then null
+        when 'awaiting' then coalesce(${conversations.awaitingReplySince}, now())
+        else ${conversations.awaitingReplySince} end
+    from jsonb_to_recordset(${bumps}::jsonb) as v(conv bigint, shape text)
+    where ${conversations.id} = v.conv
+    returning ${conversations.id} as id, ${conversations.lastSeq} as seq`);
+  const seqOf = new Map(bumped.rows.map((row) => [Number(row.id), Number(row.seq)]));
+  if (seqOf.size !== accepted.length) throw new BatchFallback();
+  const seqs = accepted.map((a) => seqOf.get(a.send.conversationId) as number);
+  const stored = await tx
+    .insert(messages)
+    .values(
+      accepted.map(({ send }, i) => ({
+        conversationId: send.conversationId,
+        seq: seqs[i] as number,
+        senderId: send.viewer.id,
+        kind: 'text' as const,
+        body: send.body,
+        clientId: send.clientId,
+        credits: send.credits,
+      })),
+    )
+    .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
+    .returning();
+  // A resend that another instance stored meanwhile: each on its own path answers it.
+  if (stored.length !== accepted.length) throw new BatchFallback();
+  await spendCreditsTogether(
+    tx,
+    accepted
+      .filter(({ send }) => send.credits > 0)
+      .map(({ send }) => ({
+        userId: send.viewer.id,
+        amount: send.credits,
+        reason: 'message',
+        // Scoped by the sender, as a lone send's: another member's client id never makes one free.
+        reference: `message:${send.viewer.id}:${send.clientId}`,
+      })),
+  );
+  // The partner has one more to read and both get the conversation back in their list; the sender
+  // has read everything up to their own message.
+  const reads = JSON.stringify(
+    accepted.map((a, i) => ({ conv: a.send.conversationId, sender: a.send.viewer.id, seq: seqs[i] })),
+  );
+  await tx.execute(sql`
+    update ${conversationMembers} set
+      hidden_at = null,
+      unread = case when ${conversationMembers.memberId} = v.sender then 0 else ${conversationMembers.unread} + 1 end,
+      last_read_seq = case when ${conversationMembers.memberId} = v.sender then v.seq else ${conversationMembers.lastReadSeq} end
+    from jsonb_to_recordset(${reads}::jsonb) as v(conv bigint, sender bigint, seq bigint)
+    where ${conversationMembers.conversationId} = v.conv`);
+  const events: BusEvent[] = accepted.flatMap(({ send, partnerId }, i) => {
+    const told = {
+      type: 'message' as const,
+      conversation: { id: send.conversationId },
+      seq: seqs[i] as number,
+    };
+    return [
+      event(unreadMessagesChanged, partnerId),
+      event(unreadMessagesChanged, send.viewer.id),
+      memberEvent(partnerId, told),
+      memberEvent(send.viewer.id, told),
+    ];
+  });
+  await publishAll(tx, events);
+  const byKey = new Map(stored.map((m) => [`${m.senderId}:${m.clientId}`, m]));
+  return accepted.map(({ send }) => byKey.get(`${send.viewer.id}:${send.clientId}`) as StoredMessage);
+}
