@@ -11,7 +11,6 @@ import {
 import { type BusEvent, event, publishAll } from '../../lib/event-bus.ts';
 import { validationFailed } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import { conversationNotFound } from '../../policy/refusals.ts';
 import type { SendFacts } from '../../policy/rules/chat.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import { spendCreditsTogether } from '../credits/credits.service.ts';
@@ -129,9 +128,12 @@ class BatchFallback extends Error {}
 async function storeBatch(db: Database, batch: Pending[]): Promise<void> {
   let accepted: Accepted[];
   try {
-    accepted = await checkBatch(db, batch);
-  } catch (error) {
-    for (const send of batch) send.reject(error);
+    const checked = await checkBatch(db, batch);
+    accepted = checked.accepted;
+    for (const send of checked.alone) sendAlone(send);
+  } catch {
+    // The read failed (a lost connection): each on its own path, which says what went wrong.
+    for (const send of batch) sendAlone(send);
     return;
   }
   if (accepted.length === 0) return;
@@ -142,15 +144,13 @@ async function storeBatch(db: Database, batch: Pending[]): Promise<void> {
     // A refused spend (BatchFallback, SpendsRefused), a lock conflict with another instance's
     // batch, a lost connection: each message goes again on its own path, which answers refusals
     // exactly and finds by its client id any message that did commit.
-    await Promise.all(
-      accepted.map(({ send }) =>
-        send.alone().then(
-          (message) => send.resolve(message),
-          (err: unknown) => send.reject(err),
-        ),
-      ),
-    );
+    for (const { send } of accepted) sendAlone(send);
   }
+}
+
+/** The send on the lone path, answered from there; the batch does not wait for it. */
+function sendAlone(send: Pending): void {
+  send.alone().then(send.resolve, send.reject);
 }
 
 type Accepted = {
@@ -162,6 +162,8 @@ type Accepted = {
 
 type FactsRow = {
   i: number;
+  /** A message of this sender with this client id, already stored: a resend. */
+  earlier: boolean;
   partner_id: number;
   partner_fictional: boolean;
   visible: boolean;
@@ -174,23 +176,23 @@ type FactsRow = {
 };
 
 /**
- * Before the transaction, for the whole batch in two reads: resends answer their first message,
- * and every other send is authorized with the facts a lone send reads (its membership of the
- * conversation, the partner's state, blocks either way). A refused send is answered at once and
- * leaves the batch.
+ * Before the transaction, one read for the whole batch: every send is authorized with the facts a
+ * lone send reads (its membership of the conversation, the partner's state, blocks either way),
+ * and a refused send is answered at once. A resend, and a send to a conversation the sender is not
+ * in, leave the batch for the lone path, which answers them exactly (the first message, or
+ * conversation_not_found).
  */
-async function checkBatch(db: Database, batch: Pending[]): Promise<Accepted[]> {
-  const keys = JSON.stringify(batch.map((s) => ({ sender: s.viewer.id, client: s.clientId })));
-  const earlier = await db
-    .select()
-    .from(messages)
-    .where(
-      sql`(${messages.senderId}, ${messages.clientId}) in (select v.sender, v.client from jsonb_to_recordset(${keys}::jsonb) as v(sender bigint, client uuid))`,
-    );
-  const earlierOf = new Map(earlier.map((m) => [`${m.senderId}:${m.clientId}`, m]));
-  const asked = JSON.stringify(batch.map((s, i) => ({ i, sender: s.viewer.id, conv: s.conversationId })));
+async function checkBatch(
+  db: Database,
+  batch: Pending[],
+): Promise<{ accepted: Accepted[]; alone: Pending[] }> {
+  const asked = JSON.stringify(
+    batch.map((s, i) => ({ i, sender: s.viewer.id, conv: s.conversationId, client: s.clientId })),
+  );
   const facts = await db.execute<FactsRow>(sql`
-    select v.i, ${users.id} as partner_id, ${users.fictional} as partner_fictional,
+    select v.i,
+      exists (select 1 from ${messages} m where m.sender_id = v.sender and m.client_id = v.client) as earlier,
+      ${users.id} as partner_id, ${users.fictional} as partner_fictional,
       coalesce(${visibleMemberCondition}, false) as visible,
       (${users.status} = 'active' and ${users.invisible} and ${users.deletedAt} is null) as invisible_only,
       (${users.status} = 'not_confirmed' and ${users.deletedAt} is null) as not_confirmed,
@@ -198,23 +200,22 @@ async function checkBatch(db: Database, batch: Pending[]): Promise<Accepted[]> {
       exists (select 1 from ${blocks} where ${blocks.blockerId} = v.sender and ${blocks.blockedId} = ${users.id}) as viewer_blocked,
       exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = v.sender) as blocked_viewer,
       coalesce((select s.fictional from ${users} s where s.id = v.sender), false) as sender_fictional
-    from jsonb_to_recordset(${asked}::jsonb) as v(i int, sender bigint, conv bigint)
+    from jsonb_to_recordset(${asked}::jsonb) as v(i int, sender bigint, conv bigint, client uuid)
     join ${conversations} on ${conversations.id} = v.conv
     join ${conversationMembers} on ${conversationMembers.conversationId} = ${conversations.id} and ${conversationMembers.memberId} = v.sender
     join ${users} on ${users.id} = case when ${conversations.memberLow} = v.sender then ${conversations.memberHigh} else ${conversations.memberLow} end
     join ${profiles} on ${profiles.userId} = ${users.id}`);
   const factsOf = new Map(facts.rows.map((row) => [Number(row.i), row]));
   const accepted: Accepted[] = [];
+  const alone: Pending[] = [];
   for (const [i, send] of batch.entries()) {
-    const first = earlierOf.get(`${send.viewer.id}:${send.clientId}`);
-    if (first) {
-      send.resolve(first);
+    const row = factsOf.get(i);
+    if (!row || row.earlier) {
+      alone.push(send);
       continue;
     }
     try {
       if (send.body.length > send.messageLength) throw validationFailed({ body: ['message_too_long'] });
-      const row = factsOf.get(i);
-      if (!row) throw conversationNotFound();
       const partnerId = Number(row.partner_id);
       const sendFacts: SendFacts = {
         partner: {
@@ -235,48 +236,74 @@ async function checkBatch(db: Database, batch: Pending[]): Promise<Accepted[]> {
       send.reject(error);
     }
   }
-  return accepted;
+  return { accepted, alone };
 }
 
+type MessageSqlRow = {
+  id: number;
+  conversation_id: number;
+  seq: number;
+  sender_id: number;
+  kind: StoredMessage['kind'];
+  body: string;
+  gift_id: number | null;
+  image_id: number | null;
+  client_id: string;
+  credits: number;
+  created_at: string | Date;
+};
+
 /**
- * The batch's transaction, what a lone send does for all of its messages at once: the next seq of
- * each conversation, the messages, their charges (ledger rows and balances), the members' unread
- * counts and the events, published on commit. Answers the stored messages in the batch's order.
+ * The batch's transaction, what a lone send does for all of its messages at once, in three
+ * statements: the next seq of each conversation with the members' unread counts and the messages;
+ * the charges (ledger rows and balances, credits.service.ts); the events, published on commit.
+ * Answers the stored messages in the batch's order.
  */
 async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]> {
-  const bumps = JSON.stringify(accepted.map((a) => ({ conv: a.send.conversationId, shape: a.awaiting })));
-  const bumped = await tx.execute<{ id: number; seq: number }>(sql`
-    update ${conversations} set
-      last_seq = ${conversations.lastSeq} + 1,
-      last_message_at = now(),
-      awaiting_reply_since = case v.shape
-        when 'answered' then null
-        when 'awaiting' then coalesce(${conversations.awaitingReplySince}, now())
-        else ${conversations.awaitingReplySince} end
-    from jsonb_to_recordset(${bumps}::jsonb) as v(conv bigint, shape text)
-    where ${conversations.id} = v.conv
-    returning ${conversations.id} as id, ${conversations.lastSeq} as seq`);
-  const seqOf = new Map(bumped.rows.map((row) => [Number(row.id), Number(row.seq)]));
-  if (seqOf.size !== accepted.length) throw new BatchFallback();
-  const seqs = accepted.map((a) => seqOf.get(a.send.conversationId) as number);
-  const stored = await tx
-    .insert(messages)
-    .values(
-      accepted.map(({ send }, i) => ({
-        conversationId: send.conversationId,
-        seq: seqs[i] as number,
-        senderId: send.viewer.id,
-        kind: 'text' as const,
-        body: send.body,
-        clientId: send.clientId,
-        credits: send.credits,
-      })),
+  const sends = JSON.stringify(
+    accepted.map(({ send, awaiting }) => ({
+      conv: send.conversationId,
+      sender: send.viewer.id,
+      shape: awaiting,
+      body: send.body,
+      client: send.clientId,
+      credits: send.credits,
+    })),
+  );
+  // The partner has one more to read and both get the conversation back in their list; the sender
+  // has read everything up to their own message. A conversation is in a batch once (takeBatch).
+  const written = await tx.execute<MessageSqlRow>(sql`
+    with v as (
+      select * from jsonb_to_recordset(${sends}::jsonb)
+        as v(conv bigint, sender bigint, shape text, body text, client uuid, credits int)
+    ), bumped as (
+      update ${conversations} set
+        last_seq = ${conversations.lastSeq} + 1,
+        last_message_at = now(),
+        awaiting_reply_since = case v.shape
+          when 'answered' then null
+          when 'awaiting' then coalesce(${conversations.awaitingReplySince}, now())
+          else ${conversations.awaitingReplySince} end
+      from v where ${conversations.id} = v.conv
+      returning ${conversations.id} as conv, ${conversations.lastSeq} as seq, v.sender, v.body, v.client, v.credits
+    ), members as (
+      update ${conversationMembers} set
+        hidden_at = null,
+        unread = case when ${conversationMembers.memberId} = b.sender then 0 else ${conversationMembers.unread} + 1 end,
+        last_read_seq = case when ${conversationMembers.memberId} = b.sender then b.seq else ${conversationMembers.lastReadSeq} end
+      from bumped b where ${conversationMembers.conversationId} = b.conv
     )
-    .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-    .returning();
-  // A resend that another instance stored meanwhile: each on its own path answers it.
-  if (stored.length !== accepted.length) throw new BatchFallback();
-  await spendCreditsTogether(
+    insert into ${messages} (conversation_id, seq, sender_id, kind, body, client_id, credits)
+    select b.conv, b.seq, b.sender, 'text', b.body, b.client, b.credits from bumped b
+    on conflict (sender_id, client_id) do nothing
+    returning *`);
+  // A conversation gone, or a resend that another instance stored meanwhile: each on its own path.
+  if (written.rows.length !== accepted.length) throw new BatchFallback();
+  const byKey = new Map(
+    written.rows.map((row) => [`${row.sender_id}:${row.client_id}`, storedMessage(row)] as const),
+  );
+  const stored = accepted.map(({ send }) => byKey.get(`${send.viewer.id}:${send.clientId}`));
+  const { events: creditEvents } = await spendCreditsTogether(
     tx,
     accepted
       .filter(({ send }) => send.credits > 0)
@@ -288,23 +315,11 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]
         reference: `message:${send.viewer.id}:${send.clientId}`,
       })),
   );
-  // The partner has one more to read and both get the conversation back in their list; the sender
-  // has read everything up to their own message.
-  const reads = JSON.stringify(
-    accepted.map((a, i) => ({ conv: a.send.conversationId, sender: a.send.viewer.id, seq: seqs[i] })),
-  );
-  await tx.execute(sql`
-    update ${conversationMembers} set
-      hidden_at = null,
-      unread = case when ${conversationMembers.memberId} = v.sender then 0 else ${conversationMembers.unread} + 1 end,
-      last_read_seq = case when ${conversationMembers.memberId} = v.sender then v.seq else ${conversationMembers.lastReadSeq} end
-    from jsonb_to_recordset(${reads}::jsonb) as v(conv bigint, sender bigint, seq bigint)
-    where ${conversationMembers.conversationId} = v.conv`);
   const events: BusEvent[] = accepted.flatMap(({ send, partnerId }, i) => {
     const told = {
       type: 'message' as const,
       conversation: { id: send.conversationId },
-      seq: seqs[i] as number,
+      seq: (stored[i] as StoredMessage).seq,
     };
     return [
       event(unreadMessagesChanged, partnerId),
@@ -313,7 +328,22 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]
       memberEvent(send.viewer.id, told),
     ];
   });
-  await publishAll(tx, events);
-  const byKey = new Map(stored.map((m) => [`${m.senderId}:${m.clientId}`, m]));
-  return accepted.map(({ send }) => byKey.get(`${send.viewer.id}:${send.clientId}`) as StoredMessage);
+  await publishAll(tx, [...events, ...creditEvents]);
+  return stored as StoredMessage[];
+}
+
+function storedMessage(row: MessageSqlRow): StoredMessage {
+  return {
+    id: Number(row.id),
+    conversationId: Number(row.conversation_id),
+    seq: Number(row.seq),
+    senderId: Number(row.sender_id),
+    kind: row.kind,
+    body: row.body,
+    giftId: row.gift_id === null ? null : Number(row.gift_id),
+    imageId: row.image_id === null ? null : Number(row.image_id),
+    clientId: row.client_id,
+    credits: Number(row.credits),
+    createdAt: new Date(row.created_at),
+  };
 }

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember } from '../../test/members.ts';
-import { balanceOf, grantCredits, spendCredits } from './credits.service.ts';
+import {
+  balanceOf,
+  grantCredits,
+  SpendsRefused,
+  setSpendingLimit,
+  spendCredits,
+  spendCreditsTogether,
+} from './credits.service.ts';
 
 const { services } = await createTestApp();
 const { db } = services;
@@ -65,5 +72,42 @@ describe('the credits ledger', () => {
     await expect(
       db.update(creditAccounts).set({ balance: -1 }).where(eq(creditAccounts.userId, id)),
     ).rejects.toThrow();
+  });
+
+  it('spends for many members together, all or nothing: a refusal or a used reference changes nobody', async () => {
+    const members = await Promise.all(Array.from({ length: 3 }, () => createMember(db)));
+    for (const m of members) await grant(m.id, 10, `signup:${m.id}`);
+    const together = (amounts: number[], reference: (id: number) => string) =>
+      db.transaction((tx) =>
+        spendCreditsTogether(
+          tx,
+          members.map((m, i) => ({
+            userId: m.id,
+            amount: amounts[i] as number,
+            reason: 'message',
+            reference: reference(m.id),
+          })),
+        ),
+      );
+    const { balances } = await together([1, 2, 3], (id) => `message:${id}:first`);
+    expect(members.map((m) => balances.get(m.id))).toEqual([9, 8, 7]);
+    for (const [i, m] of members.entries())
+      expect((await ledgerOf(m.id)).at(-1)).toMatchObject({
+        kind: 'spend',
+        delta: -(i + 1),
+        balanceAfter: 9 - i,
+      });
+
+    // One of them has too little: nobody is charged.
+    await expect(together([1, 1, 8], (id) => `message:${id}:second`)).rejects.toBeInstanceOf(SpendsRefused);
+    // One reference was used already: nobody is charged again.
+    await expect(
+      together([1, 1, 1], (id) => (id === members[1]?.id ? `message:${id}:first` : `message:${id}:third`)),
+    ).rejects.toBeInstanceOf(SpendsRefused);
+    // Over one member's own daily limit: nobody is charged.
+    await setSpendingLimit(db, members[0]?.id as number, { dailyLimit: 2, timeZone: 'Europe/Amsterdam' });
+    await expect(together([2, 1, 1], (id) => `message:${id}:fourth`)).rejects.toBeInstanceOf(SpendsRefused);
+    expect(await Promise.all(members.map((m) => balanceOf(db, m.id)))).toEqual([9, 8, 7]);
+    for (const m of members) expect(await ledgerOf(m.id)).toHaveLength(2);
   });
 });

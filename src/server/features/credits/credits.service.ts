@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
-import { defineChannel, type EventBus, event, publish, publishAll } from '../../lib/event-bus.ts';
+import { type BusEvent, defineChannel, type EventBus, event, publish } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 
@@ -195,61 +195,51 @@ export class SpendsRefused extends Error {
 
 /**
  * The spends of many members at once (the chat's batched sends, docs/decisions/0037), each as
- * spendCredits would make it: a ledger row per reference, one conditional UPDATE for all accounts
- * (never below zero, never over a member's daily limit) and each ledger row's balance after. One
- * spend per member. All or nothing: if a reference was already used or any spend is refused, it
- * throws SpendsRefused and the caller rolls back and runs each on its own, which answers each
- * member exactly (insufficient_credits, daily_limit_reached, or the earlier change).
+ * spendCredits makes it, in one statement: one conditional UPDATE for all accounts (never below
+ * zero, never over a member's daily limit, never for a reference already in the ledger) and a
+ * ledger row for each account it moved, with its balance after. One spend per member.
+ *
+ * All or nothing: if any spend is refused or its reference was used, it throws SpendsRefused; a
+ * reference claimed at the same moment by another transaction fails the ledger's unique index.
+ * Either way the caller rolls back and runs each spend on its own, which answers each member
+ * exactly (insufficient_credits, daily_limit_reached, or the earlier change). Answers the new
+ * balances and the events the caller publishes in the same transaction.
  */
 export async function spendCreditsTogether(
   tx: Tx,
   changes: readonly CreditChange[],
-): Promise<Map<number, number>> {
+): Promise<{ balances: Map<number, number>; events: BusEvent[] }> {
   const balances = new Map<number, number>();
-  if (changes.length === 0) return balances;
+  if (changes.length === 0) return { balances, events: [] };
   for (const change of changes) checkAmount(change.amount);
   if (new Set(changes.map((c) => c.userId)).size !== changes.length)
     throw new Error('spendCreditsTogether takes one spend per member');
-  const entries = await tx
-    .insert(creditLedger)
-    .values(
-      changes.map((change) => ({
-        userId: change.userId,
-        kind: 'spend' as const,
-        delta: -change.amount,
-        balanceAfter: 0,
-        reason: change.reason,
-        reference: change.reference,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: creditLedger.id, userId: creditLedger.userId });
-  if (entries.length !== changes.length) throw new SpendsRefused();
-  const spends = JSON.stringify(changes.map((c) => ({ user_id: c.userId, amount: c.amount })));
-  const moved = await tx.execute<{ user_id: number; balance: number }>(sql`
-    update ${creditAccounts} set
-      balance = ${creditAccounts.balance} - v.amount,
-      spent_today = ${spentTodaySql} + v.amount,
-      spent_day = ${spendingDay},
-      updated_at = now()
-    from jsonb_to_recordset(${spends}::jsonb) as v(user_id bigint, amount int)
-    where ${creditAccounts.userId} = v.user_id
-      and ${creditAccounts.balance} >= v.amount
-      and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + v.amount <= ${creditAccounts.dailyLimit})
-    returning ${creditAccounts.userId} as user_id, ${creditAccounts.balance} as balance`);
-  if (moved.rows.length !== changes.length) throw new SpendsRefused();
-  for (const row of moved.rows) balances.set(Number(row.user_id), Number(row.balance));
-  const after = JSON.stringify(entries.map((e) => ({ id: e.id, balance: balances.get(e.userId) })));
-  await tx.execute(sql`
-    update ${creditLedger} set balance_after = v.balance
-    from jsonb_to_recordset(${after}::jsonb) as v(id bigint, balance int)
-    where ${creditLedger.id} = v.id`);
-  // Heard by every instance when the changes commit (never if they roll back).
-  await publishAll(
-    tx,
-    changes.map((c) => event(creditsChanged, c.userId)),
+  const spends = JSON.stringify(
+    changes.map((c) => ({ user_id: c.userId, amount: c.amount, reason: c.reason, reference: c.reference })),
   );
-  return balances;
+  const entered = await tx.execute<{ user_id: number; balance_after: number }>(sql`
+    with v as (
+      select * from jsonb_to_recordset(${spends}::jsonb) as v(user_id bigint, amount int, reason text, reference text)
+    ), moved as (
+      update ${creditAccounts} set
+        balance = ${creditAccounts.balance} - v.amount,
+        spent_today = ${spentTodaySql} + v.amount,
+        spent_day = ${spendingDay},
+        updated_at = now()
+      from v
+      where ${creditAccounts.userId} = v.user_id
+        and ${creditAccounts.balance} >= v.amount
+        and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + v.amount <= ${creditAccounts.dailyLimit})
+        and not exists (select 1 from ${creditLedger} l where l.kind = 'spend' and l.reference = v.reference)
+      returning v.user_id, v.amount, v.reason, v.reference, ${creditAccounts.balance} as balance
+    )
+    insert into ${creditLedger} (user_id, kind, delta, shortfall, balance_after, reason, reference)
+    select user_id, 'spend', -amount, 0, balance, reason, reference from moved
+    returning user_id, balance_after`);
+  if (entered.rows.length !== changes.length) throw new SpendsRefused();
+  for (const row of entered.rows) balances.set(Number(row.user_id), Number(row.balance_after));
+  // Heard by every instance when the changes commit (never if they roll back).
+  return { balances, events: changes.map((c) => event(creditsChanged, c.userId)) };
 }
 
 export type TakeBackResult = CreditResult & { taken: number; shortfall: number };
