@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../db/client.ts';
 import {
   blocks,
@@ -201,7 +201,10 @@ async function checkBatch(
       exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = v.sender) as blocked_viewer,
       coalesce((select s.fictional from ${users} s where s.id = v.sender), false) as sender_fictional
     from jsonb_to_recordset(${asked}::jsonb) as v(i int, sender bigint, conv bigint, client uuid)
-    join ${conversations} on ${conversations.id} = v.conv
+    join ${conversations} on ${conversations.id} = v.conv and ${inArray(
+      conversations.id,
+      batch.map((s) => s.conversationId),
+    )}
     join ${conversationMembers} on ${conversationMembers.conversationId} = ${conversations.id} and ${conversationMembers.memberId} = v.sender
     join ${users} on ${users.id} = case when ${conversations.memberLow} = v.sender then ${conversations.memberHigh} else ${conversations.memberLow} end
     join ${profiles} on ${profiles.userId} = ${users.id}`);
@@ -260,6 +263,10 @@ type MessageSqlRow = {
  * Answers the stored messages in the batch's order.
  */
 async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]> {
+  // The keys again as a list beside each join on the JSON rows: PostgreSQL guesses 100 rows for
+  // jsonb_to_recordset and would scan whole tables to join them; with the list it reads the
+  // batch's rows by index (docs/performance.md, the chat's batches).
+  const conversationIds = accepted.map(({ send }) => send.conversationId);
   const sends = JSON.stringify(
     accepted.map(({ send, awaiting }) => ({
       conv: send.conversationId,
@@ -284,14 +291,15 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]
           when 'answered' then null
           when 'awaiting' then coalesce(${conversations.awaitingReplySince}, now())
           else ${conversations.awaitingReplySince} end
-      from v where ${conversations.id} = v.conv
+      from v where ${conversations.id} = v.conv and ${inArray(conversations.id, conversationIds)}
       returning ${conversations.id} as conv, ${conversations.lastSeq} as seq, v.sender, v.body, v.client, v.credits
     ), members as (
       update ${conversationMembers} set
         hidden_at = null,
         unread = case when ${conversationMembers.memberId} = b.sender then 0 else ${conversationMembers.unread} + 1 end,
         last_read_seq = case when ${conversationMembers.memberId} = b.sender then b.seq else ${conversationMembers.lastReadSeq} end
-      from bumped b where ${conversationMembers.conversationId} = b.conv
+      from bumped b
+      where ${conversationMembers.conversationId} = b.conv and ${inArray(conversationMembers.conversationId, conversationIds)}
     )
     insert into ${messages} (conversation_id, seq, sender_id, kind, body, client_id, credits)
     select b.conv, b.seq, b.sender, 'text', b.body, b.client, b.credits from bumped b

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
@@ -228,6 +228,11 @@ export async function spendCreditsTogether(
         updated_at = now()
       from v
       where ${creditAccounts.userId} = v.user_id
+        -- The ids again as a list: read by index, not by joining the whole table to the JSON rows.
+        and ${inArray(
+          creditAccounts.userId,
+          changes.map((c) => c.userId),
+        )}
         and ${creditAccounts.balance} >= v.amount
         and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + v.amount <= ${creditAccounts.dailyLimit})
         and not exists (select 1 from ${creditLedger} l where l.kind = 'spend' and l.reference = v.reference)
