@@ -1,4 +1,7 @@
-import type { Database } from './client.ts';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { QueryResult, QueryResultRow } from 'pg';
+import type { Database, Queryable } from './client.ts';
 
 /**
  * A statement prepared once per database and then executed by name (Drizzle's `.prepare(name)`):
@@ -22,4 +25,21 @@ export function preparedPerDatabase<Q>(build: (db: Database) => Q): (db: Databas
     }
     return query;
   };
+}
+
+const dialect = new PgDialect();
+
+/**
+ * A hand-written statement (one Drizzle cannot build, such as an UPDATE … FROM a JSON set inside a
+ * data-modifying WITH) executed by name, on the pool or in a transaction: PostgreSQL plans it once
+ * per connection. Its SQL text must not vary with the values: pass a set as one JSON parameter,
+ * never as a list of parameters. Answers node-postgres' result; timestamps come back as text.
+ */
+export async function executeNamed<T extends QueryResultRow>(
+  db: Queryable,
+  name: string,
+  query: SQL,
+): Promise<QueryResult<T>> {
+  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  return (await prepared.execute()) as QueryResult<T>;
 }

@@ -166,4 +166,37 @@ describe('texts sent together', () => {
     expect(new Set(spends.map((r) => r.reference)).size).toBe(11);
     expect(await balanceOf(db, a.id)).toBe(40 * PRICE - 11 * PRICE);
   });
+
+  it('rolls a batch back when a spend is refused inside it, and answers every send on its own', async () => {
+    const pairs = await Promise.all(Array.from({ length: 6 }, () => pair()));
+    const [robbed, ...others] = pairs as [(typeof pairs)[number], ...typeof pairs];
+    // Another transaction takes all of one sender's credits and holds the row until the batch's
+    // spend waits for it: the batch read enough credits, its spend finds none.
+    const holder = await services.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('update credit_accounts set balance = 0 where user_id = $1', [robbed.a.id]);
+      const answers = Promise.all(pairs.map((p) => send(p.a.login, p.id, 'Samen')));
+      for (let waited = 0; waited < 200; waited += 1) {
+        const { rows } = await services.pool.query(
+          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%credit_accounts%'",
+        );
+        if (rows[0].n > 0) break;
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      await holder.query('commit');
+      const [robbedAnswer, ...otherAnswers] = await answers;
+      expect(robbedAnswer?.statusCode).toBe(402);
+      expect(robbedAnswer?.json()).toMatchObject({ error: { code: 'insufficient_credits' } });
+      for (const res of otherAnswers) expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      holder.release();
+    }
+    const stored = await db.execute<{ n: number }>(
+      sql`select count(*)::int as n from messages where conversation_id = ${robbed.id}`,
+    );
+    expect(stored.rows[0]?.n).toBe(1);
+    expect(await balanceOf(db, robbed.a.id)).toBe(0);
+    for (const p of others) expect(await unreadOf(p.id, p.b.id)).toMatchObject({ unread: 2 });
+  });
 });

@@ -1,6 +1,7 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { type BusEvent, defineChannel, type EventBus, event, publish } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
@@ -186,6 +187,16 @@ export async function spendCredits(tx: Tx, change: CreditChange): Promise<Credit
   });
 }
 
+/**
+ * Whether a member could spend `amount` now (an SQL condition over the two expressions): enough
+ * credits and within their daily limit. A hint for choosing a path, never the check itself: the
+ * spend's conditional UPDATE decides.
+ */
+export const couldSpendSql = (userId: SQL, amount: SQL) => sql`(${amount} = 0 or exists (
+  select 1 from ${creditAccounts} where ${creditAccounts.userId} = ${userId}
+    and ${creditAccounts.balance} >= ${amount}
+    and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + ${amount} <= ${creditAccounts.dailyLimit})))`;
+
 /** Thrown by spendCreditsTogether when any of its spends is refused: the caller's transaction rolls back. */
 export class SpendsRefused extends Error {
   constructor() {
@@ -217,9 +228,17 @@ export async function spendCreditsTogether(
   const spends = JSON.stringify(
     changes.map((c) => ({ user_id: c.userId, amount: c.amount, reason: c.reason, reference: c.reference })),
   );
-  const entered = await tx.execute<{ user_id: number; balance_after: number }>(sql`
+  // Named (db/prepared.ts): the same text for any set, which is one JSON parameter.
+  const entered = await executeNamed<{ user_id: number; balance_after: number }>(
+    tx,
+    'credits_spend_together',
+    sql`
     with v as (
       select * from jsonb_to_recordset(${spends}::jsonb) as v(user_id bigint, amount int, reason text, reference text)
+    ), used as (
+      -- By the unique index, the references as an array: never a scan of the whole ledger.
+      select ${creditLedger.reference} as reference from ${creditLedger}
+      where ${creditLedger.kind} = 'spend' and ${creditLedger.reference} = any(array(select reference from v))
     ), moved as (
       update ${creditAccounts} set
         balance = ${creditAccounts.balance} - v.amount,
@@ -228,19 +247,17 @@ export async function spendCreditsTogether(
         updated_at = now()
       from v
       where ${creditAccounts.userId} = v.user_id
-        -- The ids again as a list: read by index, not by joining the whole table to the JSON rows.
-        and ${inArray(
-          creditAccounts.userId,
-          changes.map((c) => c.userId),
-        )}
+        -- The ids again as an array: read by index, not by joining the whole table to the JSON set.
+        and ${creditAccounts.userId} = any(array(select user_id from v))
         and ${creditAccounts.balance} >= v.amount
         and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + v.amount <= ${creditAccounts.dailyLimit})
-        and not exists (select 1 from ${creditLedger} l where l.kind = 'spend' and l.reference = v.reference)
+        and v.reference not in (select reference from used)
       returning v.user_id, v.amount, v.reason, v.reference, ${creditAccounts.balance} as balance
     )
     insert into ${creditLedger} (user_id, kind, delta, shortfall, balance_after, reason, reference)
     select user_id, 'spend', -amount, 0, balance, reason, reference from moved
-    returning user_id, balance_after`);
+    returning user_id, balance_after`,
+  );
   if (entered.rows.length !== changes.length) throw new SpendsRefused();
   for (const row of entered.rows) balances.set(Number(row.user_id), Number(row.balance_after));
   // Heard by every instance when the changes commit (never if they roll back).
