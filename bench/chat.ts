@@ -96,6 +96,27 @@ function cpuSpent(before: Map<number, number>, after: Map<number, number>): numb
   return total;
 }
 
+/**
+ * The same, by kind of PostgreSQL process (its title: a backend, the autovacuum, the checkpointer,
+ * the WAL writer…): what of PostgreSQL's time was not the measured statements.
+ */
+async function cpuSpentByKind(before: Map<number, number>, after: Map<number, number>) {
+  const byKind = new Map<string, number>();
+  for (const [pid, ms] of after) {
+    let title = 'gone';
+    try {
+      title = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).replaceAll('\0', ' ');
+    } catch {}
+    const kind =
+      /postgres: (autovacuum|checkpointer|walwriter|background writer)/.exec(title)?.[1] ?? 'backends';
+    byKind.set(kind, (byKind.get(kind) ?? 0) + ms - (before.get(pid) ?? 0));
+  }
+  return [...byKind]
+    .filter(([, ms]) => ms > 0)
+    .map(([kind, ms]) => `${kind} ${ms} ms`)
+    .join(', ');
+}
+
 async function rssMb(pid: number): Promise<number> {
   const status = await fs.readFile(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]) / 1024;
@@ -386,7 +407,11 @@ try {
   // runs; the raw transaction with the send's two NOTIFY statements shows what they cost.
   const { perSecond: rawBefore } = await rawRate(conversations, 20, 6, false);
   if (STATEMENTS) await database.pool.query('select pg_stat_statements_reset()');
-  const [nodeCpuBefore, pgCpuBefore] = [await cpuMs(pid), await postgresCpu()];
+  const [nodeCpuBefore, pgCpuBefore, closedCheckpoints] = [
+    await cpuMs(pid),
+    await postgresCpu(),
+    await checkpointCount(),
+  ];
   const closed = (
     await ask<{ result: { acked: number; perSecond: number; refused: Record<string, number> } }>({
       type: 'closed',
@@ -394,7 +419,10 @@ try {
       seconds: 10,
     })
   ).result;
-  const [nodeCpu, pgCpu] = [(await cpuMs(pid)) - nodeCpuBefore, cpuSpent(pgCpuBefore, await postgresCpu())];
+  const pgCpuAfter = await postgresCpu();
+  const [nodeCpu, pgCpu] = [(await cpuMs(pid)) - nodeCpuBefore, cpuSpent(pgCpuBefore, pgCpuAfter)];
+  const pgCpuKinds = await cpuSpentByKind(pgCpuBefore, pgCpuAfter);
+  const checkpointsInClosed = (await checkpointCount()) - closedCheckpoints;
   if (STATEMENTS) {
     const { rows } = await database.pool.query(
       `select calls, total_exec_time, total_plan_time, query from pg_stat_statements
@@ -500,6 +528,9 @@ try {
   );
   console.log(
     `  CPU per durable message: the product's process ${(nodeCpu / closed.acked).toFixed(2)} ms, PostgreSQL ${(pgCpu / closed.acked).toFixed(2)} ms; the raw transaction: PostgreSQL ${(rawPgCpu / rawAfterCount).toFixed(2)} ms (the host's load shares the cores; CPU time does not depend on it)`,
+  );
+  console.log(
+    `  PostgreSQL's CPU during the closed loop by process: ${pgCpuKinds}; checkpoints begun: ${checkpointsInClosed}`,
   );
   console.log(
     `server RSS: ${rssIdle.toFixed(0)} MB without sockets, ${rss5k.toFixed(0)} MB with ${connected.open}, ${rss10k.toFixed(0)} MB with ${all.open} idle (goal ≤ 500 MB) ${goal(rss10k <= 500)}; ${rssEnd.toFixed(0)} MB after the message runs`,
