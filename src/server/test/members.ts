@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { blocks, photos, profiles, users } from '../db/schema/index.ts';
 import { createSession } from '../features/auth/sessions.service.ts';
+import { grantCredits } from '../features/credits/credits.service.ts';
 import { photoStorageKey } from '../features/photos/photos.keys.ts';
 
 type UserRow = typeof users.$inferInsert;
@@ -125,4 +127,26 @@ export type TestLogin = { cookies: { sid: string }; headers: { 'x-csrf-token': s
 export async function logIn(db: Database, userId: number, now = new Date()): Promise<TestLogin> {
   const { token, csrfToken } = await createSession(db, userId, { now });
   return { cookies: { sid: token }, headers: { 'x-csrf-token': csrfToken } };
+}
+
+/**
+ * A member with a session and `credits` credits, granted as a purchase would be (a ledger row), for
+ * the tests that spend them: pass `...member.login` to app.inject.
+ */
+export async function createMemberWithCredits(
+  db: Database,
+  credits: number,
+  overrides: MemberOverrides = {},
+) {
+  const member = await createMember(db, overrides);
+  if (credits > 0)
+    await db.transaction((tx) =>
+      grantCredits(tx, {
+        userId: member.id,
+        amount: credits,
+        reason: 'test',
+        reference: `test:${randomUUID()}`,
+      }),
+    );
+  return { ...member, login: await logIn(db, member.id) };
 }

@@ -3,8 +3,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { SendMessageResponse } from '../../../shared/contracts/chat.ts';
 import { createTestApp } from '../../test/app.ts';
-import { blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
-import { balanceOf, grantCredits, setSpendingLimit } from '../credits/credits.service.ts';
+import { blockMember, createMemberWithCredits, type TestLogin } from '../../test/members.ts';
+import { balanceOf, setSpendingLimit } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
 
 /**
@@ -16,14 +16,7 @@ const { app, services } = await createTestApp();
 const db = services.db;
 const PRICE = DEFAULT_SETTINGS.message_credits;
 
-async function member(messages: number) {
-  const m = await createMember(db);
-  if (messages > 0)
-    await db.transaction((tx) =>
-      grantCredits(tx, { userId: m.id, amount: messages * PRICE, reason: 'test', reference: randomUUID() }),
-    );
-  return { ...m, login: await logIn(db, m.id) };
-}
+const member = (messages: number) => createMemberWithCredits(db, messages * PRICE);
 
 type Member = Awaited<ReturnType<typeof member>>;
 

@@ -10,7 +10,7 @@ import { buildApp } from '../../app.ts';
 import { loadEnv } from '../../env.ts';
 import { createServices } from '../../services.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { createMemberWithCredits, logIn, type TestLogin } from '../../test/members.ts';
 import { balanceOf, grantCredits } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
 
@@ -44,14 +44,7 @@ afterAll(async () => {
   await secondServices.close();
 });
 
-async function member(messages: number) {
-  const m = await createMember(db);
-  if (messages > 0)
-    await db.transaction((tx) =>
-      grantCredits(tx, { userId: m.id, amount: messages * PRICE, reason: 'test', reference: randomUUID() }),
-    );
-  return { ...m, login: await logIn(db, m.id) };
-}
+const member = (messages: number) => createMemberWithCredits(db, messages * PRICE);
 
 type Target = { to: { id: number } } | { conversation: { id: number } };
 
