@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { QueryResult, QueryResultRow } from 'pg';
 import type { Database, Queryable } from './client.ts';
@@ -28,18 +28,27 @@ export function preparedPerDatabase<Q>(build: (db: Database) => Q): (db: Databas
 }
 
 const dialect = new PgDialect();
+/** Each name's SQL, built once: building these statements cost more than running them. */
+const built = new Map<string, Query>();
 
 /**
  * A hand-written statement (one Drizzle cannot build, such as an UPDATE … FROM a JSON set inside a
  * data-modifying WITH) executed by name, on the pool or in a transaction: PostgreSQL plans it once
- * per connection. Its SQL text must not vary with the values: pass a set as one JSON parameter,
+ * per connection, and its SQL is built once per process (`build` runs at the first call only).
+ * What varies goes in `sql.placeholder(key)`, filled from `values`: a set as one JSON parameter,
  * never as a list of parameters. Answers node-postgres' result; timestamps come back as text.
  */
 export async function executeNamed<T extends QueryResultRow>(
   db: Queryable,
   name: string,
-  query: SQL,
+  build: () => SQL,
+  values: Record<string, unknown>,
 ): Promise<QueryResult<T>> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  return (await prepared.execute()) as QueryResult<T>;
+  let query = built.get(name);
+  if (!query) {
+    query = dialect.sqlToQuery(build());
+    built.set(name, query);
+  }
+  const prepared = db._.session.prepareQuery(query, undefined, name, false);
+  return (await prepared.execute(values)) as QueryResult<T>;
 }

@@ -188,9 +188,10 @@ async function checkBatch(
   const facts = await executeNamed<FactsRow>(
     db,
     'chat_batch_check',
-    sql`
+    () => sql`
     with v as (
-      select * from jsonb_to_recordset(${asked}::jsonb) as v(i int, sender bigint, conv bigint, client uuid, credits int)
+      select * from jsonb_to_recordset(${sql.placeholder('sends')}::jsonb)
+        as v(i int, sender bigint, conv bigint, client uuid, credits int)
     )
     select v.i,
       exists (select 1 from ${messages} m where m.sender_id = v.sender and m.client_id = v.client) as earlier,
@@ -210,6 +211,7 @@ async function checkBatch(
     join ${conversationMembers} on ${conversationMembers.conversationId} = ${conversations.id} and ${conversationMembers.memberId} = v.sender
     join ${users} on ${users.id} = case when ${conversations.memberLow} = v.sender then ${conversations.memberHigh} else ${conversations.memberLow} end
     join ${profiles} on ${profiles.userId} = ${users.id}`,
+    { sends: asked },
   );
   const factsOf = new Map(facts.rows.map((row) => [Number(row.i), row]));
   const accepted: Accepted[] = [];
@@ -284,9 +286,9 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]
   const written = await executeNamed<MessageSqlRow>(
     tx,
     'chat_batch_write',
-    sql`
+    () => sql`
     with v as (
-      select * from jsonb_to_recordset(${sends}::jsonb)
+      select * from jsonb_to_recordset(${sql.placeholder('sends')}::jsonb)
         as v(conv bigint, sender bigint, shape text, body text, client uuid, credits int)
     ), bumped as (
       update ${conversations} set
@@ -311,6 +313,7 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]
     select b.conv, b.seq, b.sender, 'text', b.body, b.client, b.credits from bumped b
     on conflict (sender_id, client_id) do nothing
     returning *`,
+    { sends },
   );
   // A conversation gone, or a resend that another instance stored meanwhile: each on its own path.
   if (written.rows.length !== accepted.length) throw new BatchFallback();

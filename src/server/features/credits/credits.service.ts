@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Queryable, Tx } from '../../db/client.ts';
-import { executeNamed } from '../../db/prepared.ts';
+import type { Database, Queryable, Tx } from '../../db/client.ts';
+import { executeNamed, preparedPerDatabase } from '../../db/prepared.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
 import { type BusEvent, defineChannel, type EventBus, event, publish } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
@@ -56,13 +56,29 @@ export type BalanceCache = { balanceOf: (userId: number) => Promise<number> };
  * balance change.
  */
 export async function createBalanceCache(
-  db: Queryable,
+  db: Database,
   bus: Pick<EventBus, 'subscribe'>,
 ): Promise<BalanceCache> {
   const cache = createPromiseCache<number>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: 100_000 });
   await bus.subscribe(creditsChanged, (userId) => cache.forget(String(userId)));
-  return { balanceOf: (userId) => cache.get(String(userId), () => balanceOf(db, userId)) };
+  const read = async (userId: number) => {
+    const [row] = await balanceQuery(db).execute({ user: userId });
+    return row?.balance ?? 0;
+  };
+  return { balanceOf: (userId) => cache.get(String(userId), () => read(userId)) };
 }
+
+/**
+ * The balance read of the cache, built once (db/prepared.ts): after every message the sender's
+ * tabs are told their balance, so it runs once per message. Same text and name as balanceOf's.
+ */
+const balanceQuery = preparedPerDatabase((db) =>
+  db
+    .select({ balance: creditAccounts.balance })
+    .from(creditAccounts)
+    .where(eq(creditAccounts.userId, sql.placeholder('user')))
+    .prepare('credits_balance'),
+);
 
 /** The member's balance (0 before any change). One primary-key read, never cached with the session. */
 export async function balanceOf(db: Queryable, userId: number): Promise<number> {
@@ -232,9 +248,10 @@ export async function spendCreditsTogether(
   const entered = await executeNamed<{ user_id: number; balance_after: number }>(
     tx,
     'credits_spend_together',
-    sql`
+    () => sql`
     with v as (
-      select * from jsonb_to_recordset(${spends}::jsonb) as v(user_id bigint, amount int, reason text, reference text)
+      select * from jsonb_to_recordset(${sql.placeholder('spends')}::jsonb)
+        as v(user_id bigint, amount int, reason text, reference text)
     ), used as (
       -- By the unique index, the references as an array: never a scan of the whole ledger.
       select ${creditLedger.reference} as reference from ${creditLedger}
@@ -257,6 +274,7 @@ export async function spendCreditsTogether(
     insert into ${creditLedger} (user_id, kind, delta, shortfall, balance_after, reason, reference)
     select user_id, 'spend', -amount, 0, balance, reason, reference from moved
     returning user_id, balance_after`,
+    { spends },
   );
   if (entered.rows.length !== changes.length) throw new SpendsRefused();
   for (const row of entered.rows) balances.set(Number(row.user_id), Number(row.balance_after));
