@@ -291,6 +291,20 @@ type PhotoPhase = {
   checkpoints: number;
 };
 
+/**
+ * Updates and HOT updates so far of the tables every message updates. A HOT update writes no index
+ * entry, so fewer of them means more work in PostgreSQL per message (statistics lag by up to a
+ * second; the closed loop runs for ten).
+ */
+async function hotUpdates(): Promise<Map<string, [number, number]>> {
+  await sleep(600);
+  const { rows } = await database.pool.query<{ relname: string; upd: string; hot: string }>(
+    `select relname, n_tup_upd as upd, n_tup_hot_upd as hot from pg_stat_user_tables
+     where relname in ('conversations', 'conversation_members', 'credit_accounts') order by relname`,
+  );
+  return new Map(rows.map((r) => [r.relname, [Number(r.upd), Number(r.hot)]]));
+}
+
 async function checkpointCount(): Promise<number> {
   const { rows } = await database.pool.query<{ n: string }>(
     'select num_timed + num_requested as n from pg_stat_checkpointer',
@@ -407,6 +421,7 @@ try {
   // runs; the raw transaction with the send's two NOTIFY statements shows what they cost.
   const { perSecond: rawBefore } = await rawRate(conversations, 20, 6, false);
   if (STATEMENTS) await database.pool.query('select pg_stat_statements_reset()');
+  const hotBefore = await hotUpdates();
   const [nodeCpuBefore, pgCpuBefore, closedCheckpoints] = [
     await cpuMs(pid),
     await postgresCpu(),
@@ -423,6 +438,7 @@ try {
   const [nodeCpu, pgCpu] = [(await cpuMs(pid)) - nodeCpuBefore, cpuSpent(pgCpuBefore, pgCpuAfter)];
   const pgCpuKinds = await cpuSpentByKind(pgCpuBefore, pgCpuAfter);
   const checkpointsInClosed = (await checkpointCount()) - closedCheckpoints;
+  const hotAfter = await hotUpdates();
   if (STATEMENTS) {
     const { rows } = await database.pool.query(
       `select calls, total_exec_time, total_plan_time, query from pg_stat_statements
@@ -531,6 +547,14 @@ try {
   );
   console.log(
     `  PostgreSQL's CPU during the closed loop by process: ${pgCpuKinds}; checkpoints begun: ${checkpointsInClosed}`,
+  );
+  console.log(
+    `  updates during the closed loop that were HOT (no index entries): ${[...hotAfter]
+      .map(([table, [updates, hot]]) => {
+        const [u0, h0] = hotBefore.get(table) ?? [0, 0];
+        return `${table} ${hot - h0} of ${updates - u0}`;
+      })
+      .join(', ')}`,
   );
   console.log(
     `server RSS: ${rssIdle.toFixed(0)} MB without sockets, ${rss5k.toFixed(0)} MB with ${connected.open}, ${rss10k.toFixed(0)} MB with ${all.open} idle (goal ≤ 500 MB) ${goal(rss10k <= 500)}; ${rssEnd.toFixed(0)} MB after the message runs`,
