@@ -34,6 +34,13 @@ const spendingDay = sql`(now() at time zone coalesce(${creditAccounts.limitTimeZ
 /** What the row's counter says was spent today (0 once the day it counts has passed). */
 const spentTodaySql = sql`(case when ${creditAccounts.spentDay} = ${spendingDay} then ${creditAccounts.spentToday} else 0 end)`;
 
+/**
+ * The account row can pay `amount` now: enough credits, and within the member's own daily limit.
+ * The one condition of every spend (spendCredits, spendCreditsTogether, couldSpendSql).
+ */
+const canPay = (amount: SQL | number) =>
+  sql`(${creditAccounts.balance} >= ${amount} and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + ${amount} <= ${creditAccounts.dailyLimit}))`;
+
 function checkAmount(amount: number) {
   if (!Number.isInteger(amount) || amount <= 0)
     throw new Error(`credit amount must be a positive integer: ${amount}`);
@@ -179,13 +186,7 @@ export async function spendCredits(tx: Tx, change: CreditChange): Promise<Credit
         spentDay: spendingDay,
         updatedAt: sql`now()`,
       })
-      .where(
-        and(
-          eq(creditAccounts.userId, change.userId),
-          sql`${creditAccounts.balance} >= ${change.amount}`,
-          sql`(${creditAccounts.dailyLimit} is null or ${spentTodaySql} + ${change.amount} <= ${creditAccounts.dailyLimit})`,
-        ),
-      )
+      .where(and(eq(creditAccounts.userId, change.userId), canPay(change.amount)))
       .returning({ balance: creditAccounts.balance })
       .prepare('credits_spend')
       .execute();
@@ -210,8 +211,7 @@ export async function spendCredits(tx: Tx, change: CreditChange): Promise<Credit
  */
 export const couldSpendSql = (userId: SQL, amount: SQL) => sql`(${amount} = 0 or exists (
   select 1 from ${creditAccounts} where ${creditAccounts.userId} = ${userId}
-    and ${creditAccounts.balance} >= ${amount}
-    and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + ${amount} <= ${creditAccounts.dailyLimit})))`;
+    and ${canPay(amount)}))`;
 
 /** Thrown by spendCreditsTogether when any of its spends is refused: the caller's transaction rolls back. */
 export class SpendsRefused extends Error {
@@ -266,8 +266,7 @@ export async function spendCreditsTogether(
       where ${creditAccounts.userId} = v.user_id
         -- The ids again as an array: read by index, not by joining the whole table to the JSON set.
         and ${creditAccounts.userId} = any(array(select user_id from v))
-        and ${creditAccounts.balance} >= v.amount
-        and (${creditAccounts.dailyLimit} is null or ${spentTodaySql} + v.amount <= ${creditAccounts.dailyLimit})
+        and ${canPay(sql`v.amount`)}
         and v.reference not in (select reference from used)
       returning v.user_id, v.amount, v.reason, v.reference, ${creditAccounts.balance} as balance
     )
