@@ -34,6 +34,8 @@ const PORT = process.env.BENCH_CHAT_PORT ?? '3921';
 const base = `http://127.0.0.1:${PORT}`;
 const PRICE = DEFAULT_SETTINGS.message_credits;
 const CREDITS = 1_000_000;
+/** Messages already in each conversation before the runs, as on a site that has been in use. */
+const HISTORY = Number(process.env.BENCH_CHAT_HISTORY ?? 20);
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-'));
 const productDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-chat-product-'));
@@ -165,6 +167,34 @@ async function seed(pool: pg.Pool) {
     `insert into conversation_members (conversation_id, member_id)
      select id, member_low from conversations union all select id, member_high from conversations`,
   );
+  // A history, with its charges: a site in use has messages and ledger rows, and statistics that
+  // say so. Seeded into empty tables and analyzed, PostgreSQL plans the send's statements for
+  // tables of a few rows and keeps those plans (per connection) until autovacuum analyzes them
+  // again; the first runs then measured that window (docs/performance.md).
+  await pool.query(
+    `with h as (
+       select c.id as conv, s as seq, case when s % 2 = 1 then c.member_low else c.member_high end as sender,
+         gen_random_uuid() as client
+       from conversations c, generate_series(1, $1::int) s
+     ), numbered as (
+       select h.*, row_number() over (partition by sender order by conv, seq) as k from h
+     ), stored as (
+       insert into messages (conversation_id, seq, sender_id, kind, body, client_id, credits, created_at)
+       select conv, seq, sender, 'text', 'Eerder bericht ' || seq, client, 10, now() - ($1::int - seq) * interval '1 minute'
+       from numbered
+     )
+     insert into credit_ledger (user_id, kind, delta, balance_after, reason, reference)
+     select sender, 'spend', -10, $2::int - 10 * k, 'message', 'message:' || sender || ':' || client
+     from numbered order by conv, seq`,
+    [HISTORY, CREDITS],
+  );
+  await pool.query(
+    `update credit_accounts a set balance = $1::int - 10 * n
+     from (select sender_id, count(*) as n from messages group by sender_id) m where m.sender_id = a.user_id`,
+    [CREDITS],
+  );
+  await pool.query('update conversations set last_seq = $1::int, last_message_at = now()', [HISTORY]);
+  await pool.query('update conversation_members set last_read_seq = $1::int', [HISTORY]);
   await pool.query('vacuum analyze');
   const members: LoadMember[] = ids.map((id, i) => ({
     id,
@@ -313,11 +343,29 @@ async function checkpointCount(): Promise<number> {
 }
 
 /** The open model at `rate` for SECONDS while a load runs (started by `start`, which answers its stop). */
+/**
+ * Waits until no autovacuum worker runs (at most a minute) and answers how long that took. The
+ * closed loop and the raw runs write tens of thousands of rows in seconds, and the vacuum that
+ * follows them is the benchmark's own doing, not the chat's.
+ */
+async function autovacuumDone(): Promise<number> {
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
+    const { rows } = await database.pool.query<{ n: string }>(
+      `select count(*) as n from pg_stat_activity where backend_type = 'autovacuum worker'`,
+    );
+    if (Number(rows[0]?.n) === 0) break;
+    await sleep(250);
+  }
+  return performance.now() - started;
+}
+
 async function photoPhase(
   kind: PhotoPhase['kind'],
   rate: number,
   start: () => Promise<() => Promise<number>>,
 ): Promise<PhotoPhase> {
+  await autovacuumDone();
   const stop = await start();
   const before = await checkpointCount();
   const { result } = await ask<{ result: OpenResult }>({
@@ -458,15 +506,27 @@ try {
     pgCpuMs: rawPgCpu,
   } = await rawRate(conversations, 20, 6, false);
   const { perSecond: rawNotify } = await rawRate(conversations, 20, 6, true);
-  // The floor of any durable send's latency on this machine: the raw transaction alone, one at a
-  // time (its commit waits for the WAL flush).
+  // A floor under any durable send's latency on this machine: the raw transaction alone, one at a
+  // time (six round trips, the last one waiting for the WAL flush).
   const { p50: rawAlone } = await rawRate(conversations, 1, 3, false);
   const raw = (rawBefore + rawAfter) / 2;
 
-  // The goal's rate, open model.
-  const atGoal = (
-    await ask<{ result: OpenResult }>({ type: 'open', rate: RATE, seconds: SECONDS, graceMs: 2_000 })
-  ).result;
+  // The goal's rate, open model, three times (one 10-second run's p99 moves several-fold), each
+  // after autovacuum has finished with what the closed loop and the raw runs wrote.
+  const goalRounds: { result: OpenResult; vacuumWaitMs: number; checkpoints: number }[] = [];
+  for (let round = 0; round < 3; round++) {
+    const vacuumWaitMs = await autovacuumDone();
+    const before = await checkpointCount();
+    const { result } = await ask<{ result: OpenResult }>({
+      type: 'open',
+      rate: RATE,
+      seconds: SECONDS,
+      graceMs: 2_000,
+    });
+    goalRounds.push({ result, vacuumWaitMs, checkpoints: (await checkpointCount()) - before });
+  }
+  const byP99 = [...goalRounds].sort((a, b) => a.result.delivery.p99 - b.result.delivery.p99);
+  const atGoal = (byP99[1] as (typeof goalRounds)[number]).result;
 
   // Photos against the chat at a rate the product sustains (half its closed-loop rate, at most
   // the goal's): above it, the p99 is the backlog's length, not the cost of the uploads.
@@ -515,7 +575,11 @@ try {
       .map((l) => l.toFixed(1))
       .join(' ')}`,
   );
-  console.log(openLine(`${RATE}/s for ${SECONDS} s, ${ACTIVE} sockets`, atGoal));
+  for (const [i, { result, vacuumWaitMs, checkpoints }] of goalRounds.entries())
+    console.log(
+      `${RATE}/s, round ${i + 1} (after ${(vacuumWaitMs / 1000).toFixed(1)} s waiting for autovacuum): ${ms(result.delivery)}; checkpoints ${checkpoints}`,
+    );
+  console.log(openLine(`${RATE}/s for ${SECONDS} s, ${ACTIVE} sockets, the median round by p99`, atGoal));
   console.log(
     `  goal p50 ≤ 2 ms: ${goal(atGoal.delivery.p50 <= 2)}; p99 ≤ 20 ms: ${goal(atGoal.delivery.p99 <= 20)}; nothing lost: ${goal(atGoal.lost === 0 && atGoal.acked === atGoal.planned)}`,
   );
