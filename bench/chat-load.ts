@@ -33,6 +33,8 @@ export type OpenResult = {
   answer: Latency;
   /** How late the generator issued sends against their plan (its own lag), ms. */
   issueLag: Latency;
+  /** The generator's own garbage collections during the run: its pauses count as latency. */
+  gc: { count: number; totalMs: number; maxMs: number };
 };
 export type Latency = { p50: number; p90: number; p99: number; max: number };
 
@@ -131,6 +133,21 @@ function planned(i: number) {
 
 let runOffset = 0;
 
+/** Every GC pause of this process, as [end time, duration] (ms). */
+const gcPauses: [number, number][] = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) gcPauses.push([entry.startTime + entry.duration, entry.duration]);
+}).observe({ entryTypes: ['gc'] });
+
+function gcSince(mark: number) {
+  const pauses = gcPauses.filter(([end]) => end >= mark).map(([, duration]) => duration);
+  return {
+    count: pauses.length,
+    totalMs: pauses.reduce((a, b) => a + b, 0),
+    maxMs: Math.max(0, ...pauses),
+  };
+}
+
 async function openRun(rate: number, seconds: number, graceMs: number): Promise<OpenResult> {
   heard.clear();
   const total = Math.round(rate * seconds);
@@ -141,6 +158,7 @@ async function openRun(rate: number, seconds: number, graceMs: number): Promise<
   const sent: { recipient: number; plannedAt: number; answer?: Answer; answeredAt?: number }[] = [];
   const lags: number[] = [];
   const t0 = performance.now() + 20;
+  const gcMark = t0;
   let issued = 0;
   await new Promise<void>((done) => {
     const tick = () => {
@@ -193,6 +211,7 @@ async function openRun(rate: number, seconds: number, graceMs: number): Promise<
     delivery: latency(delivery),
     answer: latency(answerTimes),
     issueLag: latency(lags),
+    gc: gcSince(gcMark),
   };
 }
 

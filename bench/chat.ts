@@ -426,6 +426,7 @@ function openLine(name: string, r: OpenResult) {
     `  send → recipient's socket   ${ms(r.delivery)}`,
     `  send → sender's answer      ${ms(r.answer)}`,
     `  generator's own issue lag   ${ms(r.issueLag)}`,
+    `  generator's own GC          ${r.gc.count} pauses, ${r.gc.totalMs.toFixed(0)} ms in all, the longest ${r.gc.maxMs.toFixed(1)} ms`,
   ].join('\n');
 }
 
@@ -577,7 +578,7 @@ try {
   );
   for (const [i, { result, vacuumWaitMs, checkpoints }] of goalRounds.entries())
     console.log(
-      `${RATE}/s, round ${i + 1} (after ${(vacuumWaitMs / 1000).toFixed(1)} s waiting for autovacuum): ${ms(result.delivery)}; checkpoints ${checkpoints}`,
+      `${RATE}/s, round ${i + 1} (after ${(vacuumWaitMs / 1000).toFixed(1)} s waiting for autovacuum): ${ms(result.delivery)}; checkpoints ${checkpoints}; generator's GC ${result.gc.totalMs.toFixed(0)} ms (longest ${result.gc.maxMs.toFixed(1)})`,
     );
   console.log(openLine(`${RATE}/s for ${SECONDS} s, ${ACTIVE} sockets, the median round by p99`, atGoal));
   console.log(
@@ -588,7 +589,7 @@ try {
   );
   for (const phase of phases)
     console.log(
-      `  ${phase.kind.padEnd(8)} ${ms(phase.result.delivery)}; ${phase.result.acked}/${phase.result.planned} stored, ${phase.result.lost} lost; ${phase.photos} photos; checkpoints ${phase.checkpoints}`,
+      `  ${phase.kind.padEnd(8)} ${ms(phase.result.delivery)}; ${phase.result.acked}/${phase.result.planned} stored, ${phase.result.lost} lost; ${phase.photos} photos; checkpoints ${phase.checkpoints}; generator's GC longest ${phase.result.gc.maxMs.toFixed(1)} ms`,
     );
   console.log(
     `  median p99: without ${medianP99('without').toFixed(1)} ms, with uploads ${medianP99('uploads').toFixed(1)} ms, with the work outside ${medianP99('outside').toFixed(1)} ms`,
