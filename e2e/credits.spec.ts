@@ -37,6 +37,17 @@ for (const width of [1280, 375]) {
       await page.getByRole('link', { name: 'Bekijk de creditpakketten' }).click();
 
       await expect(page).toHaveURL(/\/credits$/);
+      // The stylesheets come first in the server's <head>, before the 20-odd module preloads: a
+      // slow connection paints once they are in (src/web/lib/stylesheets.ts).
+      const head = (await (await page.request.get('/credits')).text()).split('</head>')[0] ?? '';
+      const firstPreload = head.indexOf('rel="modulepreload"');
+      expect(firstPreload).toBeGreaterThan(-1);
+      for (const sheet of [/href="\/assets\/app-[\w-]+\.css"/, /href="\/assets\/payments-[\w-]+\.css"/]) {
+        expect(head.search(sheet)).toBeGreaterThan(-1);
+        expect(head.search(sheet)).toBeLessThan(firstPreload);
+      }
+      // Reached by a client-side navigation, the page has its stylesheet too (payments.scss).
+      await expect(page.locator('.credits-grid')).toHaveCSS('margin-top', '28px');
       const p0 = page.getByTestId('package-p0');
       await expect(p0).toContainText('100 credits');
       await expect(p0).toContainText('€ 14,95');

@@ -13,7 +13,10 @@ import type { Route } from './+types/root';
 import { ErrorPage } from './features/site/error-page.tsx';
 import { describeRouteError } from './features/site/route-error-boundary.tsx';
 import { useTranslation } from './lib/i18n.tsx';
-import './styles/app.scss';
+import { stylesheetLinks } from './lib/stylesheets.ts';
+import appStyles from './styles/app.scss?url';
+
+export const links: Route.LinksFunction = stylesheetLinks(appStyles);
 
 export async function loader({ context }: Route.LoaderArgs) {
   return {

@@ -7,8 +7,11 @@ import { PaymentReturn } from '../features/payments/payment-return.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import '../styles/payments.scss';
+import { stylesheetLinks } from '../lib/stylesheets.ts';
+import paymentsStyles from '../styles/payments.scss?url';
 import type { Route } from './+types/credits-checkout';
+
+export const links: Route.LinksFunction = stylesheetLinks(paymentsStyles);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');

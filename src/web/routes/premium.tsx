@@ -6,9 +6,12 @@ import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
+import { stylesheetLinks } from '../lib/stylesheets.ts';
 import { useRootData } from '../root.tsx';
-import '../styles/payments.scss';
+import paymentsStyles from '../styles/payments.scss?url';
 import type { Route } from './+types/premium';
+
+export const links: Route.LinksFunction = stylesheetLinks(paymentsStyles);
 
 export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');
