@@ -342,7 +342,6 @@ async function checkpointCount(): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-/** The open model at `rate` for SECONDS while a load runs (started by `start`, which answers its stop). */
 /**
  * Waits until no autovacuum worker runs (at most a minute) and answers how long that took. The
  * closed loop and the raw runs write tens of thousands of rows in seconds, and the vacuum that
@@ -360,6 +359,7 @@ async function autovacuumDone(): Promise<number> {
   return performance.now() - started;
 }
 
+/** The open model at `rate` for SECONDS while a load runs (started by `start`, which answers its stop). */
 async function photoPhase(
   kind: PhotoPhase['kind'],
   rate: number,
