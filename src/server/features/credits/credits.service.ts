@@ -68,33 +68,32 @@ export async function createBalanceCache(
 ): Promise<BalanceCache> {
   const cache = createPromiseCache<number>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: 100_000 });
   await bus.subscribe(creditsChanged, (userId) => cache.forget(String(userId)));
-  const read = async (userId: number) => {
-    const [row] = await balanceQuery(db).execute({ user: userId });
-    return row?.balance ?? 0;
+  return {
+    balanceOf: (userId) =>
+      cache.get(String(userId), async () => {
+        const [row] = await balanceQuery(db).execute({ user: userId });
+        return row?.balance ?? 0;
+      }),
   };
-  return { balanceOf: (userId) => cache.get(String(userId), () => read(userId)) };
 }
 
-/**
- * The balance read of the cache, built once (db/prepared.ts): after every message the sender's
- * tabs are told their balance, so it runs once per message. Same text and name as balanceOf's.
- */
-const balanceQuery = preparedPerDatabase((db) =>
+/** The balance read, one text and one name wherever it runs (db/prepared.ts). */
+const selectBalance = (db: Queryable) =>
   db
     .select({ balance: creditAccounts.balance })
     .from(creditAccounts)
     .where(eq(creditAccounts.userId, sql.placeholder('user')))
-    .prepare('credits_balance'),
-);
+    .prepare('credits_balance');
+
+/**
+ * The cache's read, built once per database: after every message each instance that holds a tab of
+ * the sender tells it the balance (realtime.hub.ts, through this cache), so it runs once per message.
+ */
+const balanceQuery = preparedPerDatabase(selectBalance);
 
 /** The member's balance (0 before any change). One primary-key read, never cached with the session. */
 export async function balanceOf(db: Queryable, userId: number): Promise<number> {
-  const [row] = await db
-    .select({ balance: creditAccounts.balance })
-    .from(creditAccounts)
-    .where(eq(creditAccounts.userId, userId))
-    .prepare('credits_balance')
-    .execute();
+  const [row] = await selectBalance(db).execute({ user: userId });
   return row?.balance ?? 0;
 }
 

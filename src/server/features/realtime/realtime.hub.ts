@@ -8,7 +8,7 @@ import {
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { userChanged } from '../auth/sessions.service.ts';
-import { balanceOf, creditsChanged } from '../credits/credits.service.ts';
+import { creditsChanged } from '../credits/credits.service.ts';
 import { realtimeMember } from './realtime.service.ts';
 
 /** The heartbeat visits its sockets in this many slots, one per tick (at most; a tick is ≥ 50 ms). */
@@ -35,7 +35,7 @@ export type RealtimeHub = {
   stop: () => void;
 };
 
-type HubServices = Pick<AppServices, 'bus' | 'db' | 'sessions' | 'now' | 'log'>;
+type HubServices = Pick<AppServices, 'balances' | 'bus' | 'sessions' | 'now' | 'log'>;
 
 /**
  * This instance's open sockets, by member. Every instance subscribes to the same channels and
@@ -60,10 +60,12 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
 
   await services.bus.subscribe(realtimeMember, ({ userId, event }) => deliver(userId, event));
 
-  // The balance is read once per instance that holds a tab of the member, not once per tab.
+  // The balance is read once per instance that holds a tab of the member, not once per tab, and
+  // through the balance cache: it dropped the member's entry first (it subscribed first), so this
+  // read is fresh and the tab's next GET /api/user.php needs none of its own.
   await services.bus.subscribe(creditsChanged, (userId) => {
     if (!byUser.has(userId)) return;
-    balanceOf(services.db, userId).then(
+    services.balances.balanceOf(userId).then(
       (balance) => deliver(userId, { type: 'credits', balance }),
       (err) => services.log.error({ err }, 'realtime: reading a balance failed'),
     );

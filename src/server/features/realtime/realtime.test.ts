@@ -104,12 +104,16 @@ describe('GET /api/realtime', () => {
     const tabOnB = await connect(urlB, cookieOf(login));
     const otherTab = await connect(urlA, cookieOf(await logIn(a.services.db, other.id)));
     await Promise.all([tabOnA.next('hello'), tabOnB.next('hello'), otherTab.next('hello')]);
+    // Both instances have the old balance in their balance cache, which the tabs are told through.
+    expect(await a.services.balances.balanceOf(member.id)).toBe(0);
+    expect(await bServices.balances.balanceOf(member.id)).toBe(0);
 
     await bServices.db.transaction((tx) =>
       grantCredits(tx, { userId: member.id, amount: 25, reason: 'purchase', reference: 'rt-test-1' }),
     );
     expect(await tabOnA.next('credits')).toEqual({ type: 'credits', balance: 25 });
     expect(await tabOnB.next('credits')).toEqual({ type: 'credits', balance: 25 });
+    expect(await a.services.balances.balanceOf(member.id)).toBe(25);
     await sleep(200);
     expect(otherTab.events).toEqual([]);
   });
