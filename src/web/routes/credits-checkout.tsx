@@ -4,14 +4,13 @@ import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
 import { CheckoutPage } from '../features/payments/checkout-page.tsx';
 import { PaymentReturn } from '../features/payments/payment-return.tsx';
+import { paymentsLinks } from '../features/payments/payments-styles.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { stylesheetLinks } from '../lib/stylesheets.ts';
-import paymentsStyles from '../styles/payments.scss?url';
 import type { Route } from './+types/credits-checkout';
 
-export const links: Route.LinksFunction = stylesheetLinks(paymentsStyles);
+export const links: Route.LinksFunction = paymentsLinks;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');

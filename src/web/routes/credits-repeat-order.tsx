@@ -7,15 +7,14 @@ import { BackButton } from '../features/members/back-button.tsx';
 import { PackageSummary } from '../features/payments/checkout-page.tsx';
 import { MethodLogo } from '../features/payments/method-logo.tsx';
 import { repeatOrderQuery, useRepeatOrder } from '../features/payments/payments-queries.ts';
+import { paymentsLinks } from '../features/payments/payments-styles.ts';
 import { ApiError } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { stylesheetLinks } from '../lib/stylesheets.ts';
-import paymentsStyles from '../styles/payments.scss?url';
 import type { Route } from './+types/credits-repeat-order';
 
-export const links: Route.LinksFunction = stylesheetLinks(paymentsStyles);
+export const links: Route.LinksFunction = paymentsLinks;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');

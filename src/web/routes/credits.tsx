@@ -15,20 +15,18 @@ import {
 import { DiscountCodeForm } from '../features/payments/discount-code-form.tsx';
 import { PackageCard } from '../features/payments/package-card.tsx';
 import { creditOffersQuery } from '../features/payments/payments-queries.ts';
+import { paymentsLinks } from '../features/payments/payments-styles.ts';
 import { formatMoney } from '../features/pricing/format.ts';
 import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { stylesheetLinks } from '../lib/stylesheets.ts';
 import { useRootData } from '../root.tsx';
-import paymentsStyles from '../styles/payments.scss?url';
 import type { Route } from './+types/credits';
 
+export const links: Route.LinksFunction = paymentsLinks;
+
 // The member layout's middleware keeps visitors out.
-
-export const links: Route.LinksFunction = stylesheetLinks(paymentsStyles);
-
 export async function loader({ context }: Route.LoaderArgs) {
   // What credits buy is said in the pricing page's words: the service pages' small texts come along.
   const texts = { ...context.pageTexts('service'), ...context.pageTexts('payments') };

@@ -3,14 +3,13 @@ import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
 import { DirectDebitPage } from '../features/payments/direct-debit-form.tsx';
 import { CODE_PARAM } from '../features/payments/discount.ts';
+import { paymentsLinks } from '../features/payments/payments-styles.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { stylesheetLinks } from '../lib/stylesheets.ts';
-import paymentsStyles from '../styles/payments.scss?url';
 import type { Route } from './+types/direct-debit';
 
-export const links: Route.LinksFunction = stylesheetLinks(paymentsStyles);
+export const links: Route.LinksFunction = paymentsLinks;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');

@@ -2,16 +2,15 @@ import { Link } from 'react-router';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { CheckIcon } from '../features/members/member-icons.tsx';
+import { paymentsLinks } from '../features/payments/payments-styles.ts';
 import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { stylesheetLinks } from '../lib/stylesheets.ts';
 import { useRootData } from '../root.tsx';
-import paymentsStyles from '../styles/payments.scss?url';
 import type { Route } from './+types/premium';
 
-export const links: Route.LinksFunction = stylesheetLinks(paymentsStyles);
+export const links: Route.LinksFunction = paymentsLinks;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');
