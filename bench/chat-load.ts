@@ -158,7 +158,6 @@ async function openRun(rate: number, seconds: number, graceMs: number): Promise<
   const sent: { recipient: number; plannedAt: number; answer?: Answer; answeredAt?: number }[] = [];
   const lags: number[] = [];
   const t0 = performance.now() + 20;
-  const gcMark = t0;
   let issued = 0;
   await new Promise<void>((done) => {
     const tick = () => {
@@ -211,7 +210,7 @@ async function openRun(rate: number, seconds: number, graceMs: number): Promise<
     delivery: latency(delivery),
     answer: latency(answerTimes),
     issueLag: latency(lags),
-    gc: gcSince(gcMark),
+    gc: gcSince(t0),
   };
 }
 
