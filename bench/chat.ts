@@ -180,18 +180,18 @@ async function seed(pool: pg.Pool) {
        select h.*, row_number() over (partition by sender order by conv, seq) as k from h
      ), stored as (
        insert into messages (conversation_id, seq, sender_id, kind, body, client_id, credits, created_at)
-       select conv, seq, sender, 'text', 'Eerder bericht ' || seq, client, 10, now() - ($1::int - seq) * interval '1 minute'
+       select conv, seq, sender, 'text', 'Eerder bericht ' || seq, client, $3::int, now() - ($1::int - seq) * interval '1 minute'
        from numbered
      )
      insert into credit_ledger (user_id, kind, delta, balance_after, reason, reference)
-     select sender, 'spend', -10, $2::int - 10 * k, 'message', 'message:' || sender || ':' || client
+     select sender, 'spend', -$3::int, $2::int - $3::int * k, 'message', 'message:' || sender || ':' || client
      from numbered order by conv, seq`,
-    [HISTORY, CREDITS],
+    [HISTORY, CREDITS, PRICE],
   );
   await pool.query(
-    `update credit_accounts a set balance = $1::int - 10 * n
+    `update credit_accounts a set balance = $1::int - $2::int * n
      from (select sender_id, count(*) as n from messages group by sender_id) m where m.sender_id = a.user_id`,
-    [CREDITS],
+    [CREDITS, PRICE],
   );
   await pool.query('update conversations set last_seq = $1::int, last_message_at = now()', [HISTORY]);
   await pool.query('update conversation_members set last_read_seq = $1::int', [HISTORY]);
