@@ -112,6 +112,10 @@ test('the swipe game on a phone: drag, buttons and arrow keys, a match, undo of 
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 3, { steps: 6 });
     const transform = await card(page).evaluate((el) => (el as HTMLElement).style.transform);
+    // Held still before letting go: a release within 32 ms of the last move keeps its speed and is
+    // a flick, which decides (use-gesture's kinematics, swipe-logic.ts). The suite once failed here
+    // when the reading above came back that fast.
+    await page.waitForTimeout(100);
     await page.mouse.up();
     return transform;
   };
