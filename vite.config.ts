@@ -1,37 +1,117 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-type ModuleGraph = { getModuleInfo: (id: string) => { importers: readonly string[] } | null };
+type ModuleInfo = { importers: readonly string[]; importedIds: readonly string[] };
+type ModuleGraph = { getModuleInfo: (id: string) => ModuleInfo | null };
 
-const ROOT_ROUTE = /\/src\/web\/(root|layouts\/default-layout)\.tsx$/;
+/** The modules React Router loads as routes: the root, the layouts and the pages. */
+const ROUTE_MODULE = /\/src\/web\/(root|layouts\/[^/]+|routes\/[^/]+)\.tsx$/;
+/** The routes every page renders: what they import loads on every page. */
+const SHELL_ROUTE = /\/src\/web\/(root|layouts\/default-layout)\.tsx$/;
+/** The public home page: its scripts have a budget (docs/performance.md), so no group adds to them. */
+const HOME_ROUTE = /\/src\/web\/routes\/home\.tsx$/;
 const isOurs = (id: string) => id.includes('/src/') && !id.includes('/node_modules/');
-const inShell = new Map<string, boolean>();
 
 /**
- * Our modules that root.tsx or the default layout import, directly or through others: every page
- * loads them, so they may as well be one file. Left to the automatic chunking they became a dozen
- * chunks of a few hundred bytes, each compressed on its own (more bytes, more requests on the home
- * page). A walk up the importers with its own visited set, so an import cycle cannot cut it short.
+ * The modules met walking the graph from `id` along `next` (importers or imports), through those
+ * `through` admits. Its own visited set, so an import cycle cannot cut it short.
  */
-function isShellModule(id: string, graph: ModuleGraph): boolean {
-  if (!isOurs(id) || ROOT_ROUTE.test(id)) return false;
-  const known = inShell.get(id);
-  if (known !== undefined) return known;
-  const seen = new Set([id]);
+function walk(
+  id: string,
+  graph: ModuleGraph,
+  next: (info: ModuleInfo) => readonly string[],
+  through: (id: string) => boolean,
+): Set<string> {
+  const met = new Set<string>();
   const pending = [id];
-  let found = false;
-  while (!found && pending.length > 0) {
-    for (const importer of graph.getModuleInfo(pending.pop() as string)?.importers ?? []) {
-      if (ROOT_ROUTE.test(importer)) found = true;
-      else if (isOurs(importer) && !seen.has(importer)) {
-        seen.add(importer);
-        pending.push(importer);
-      }
+  while (pending.length > 0) {
+    const info = graph.getModuleInfo(pending.pop() as string);
+    for (const other of info ? next(info) : []) {
+      if (met.has(other)) continue;
+      met.add(other);
+      if (through(other)) pending.push(other);
     }
   }
-  inShell.set(id, found);
-  return found;
+  return met;
 }
+
+function cached<T>(compute: (id: string, graph: ModuleGraph) => T) {
+  const known = new Map<string, T>();
+  return (id: string, graph: ModuleGraph): T => {
+    if (!known.has(id)) known.set(id, compute(id, graph));
+    return known.get(id) as T;
+  };
+}
+
+/**
+ * The route modules that import a module through others of ours, routes included (root.tsx uses
+ * the 404 page's component, layouts and features use the root's data).
+ */
+const routesReaching = cached((id, graph) =>
+  [...walk(id, graph, (info) => info.importers, isOurs)].filter((other) => ROUTE_MODULE.test(other)),
+);
+
+/** Whether a module imports a route module through others of ours: a group would carry the route. */
+const importsRoute = cached((id, graph) =>
+  [
+    ...walk(
+      id,
+      graph,
+      (info) => info.importedIds,
+      (other) => isOurs(other) && !ROUTE_MODULE.test(other),
+    ),
+  ].some((other) => ROUTE_MODULE.test(other)),
+);
+
+/** Whether every page loads a module anyway: the root or the default layout imports it, through anything. */
+const onEveryPage = cached((id, graph) =>
+  [
+    ...walk(
+      id,
+      graph,
+      (info) => info.importers,
+      () => true,
+    ),
+  ].some((other) => SHELL_ROUTE.test(other)),
+);
+
+/**
+ * Our modules that root.tsx or the default layout import: every page loads them, so they may as
+ * well be one file. Left to the automatic chunking they became a dozen chunks of a few hundred
+ * bytes, each compressed on its own (more bytes, more requests on the home page).
+ */
+const isShellModule = (id: string, graph: ModuleGraph) =>
+  isOurs(id) && !SHELL_ROUTE.test(id) && routesReaching(id, graph).some((route) => SHELL_ROUTE.test(route));
+
+const common = new Map<string, boolean>();
+
+/**
+ * Our helpers that two or more pages share, away from the home page, that import only what every
+ * page loads already or other such helpers: the `common` chunk (about 8 KiB compressed). Left to
+ * the automatic chunking they were up to a dozen chunks of 100–1,800 bytes per page, and on a
+ * phone each costs a request before the page's scripts are in (decision 0010). Importing only
+ * what is loaded anyway, they pull nothing else into every page that needs one of them.
+ */
+function isCommonModule(id: string, graph: ModuleGraph): boolean {
+  const known = common.get(id);
+  if (known !== undefined) return known;
+  common.set(id, false); // an import cycle back to this module decides nothing
+  // Scripts only: a stylesheet in the group would join one stylesheet for every page that needs
+  // any of the helpers.
+  const script = isOurs(id) && /\.tsx?$/.test(id) && !ROUTE_MODULE.test(id);
+  const routes = script && !importsRoute(id, graph) ? routesReaching(id, graph) : [];
+  const result =
+    routes.length >= 2 &&
+    !routes.some((route) => SHELL_ROUTE.test(route) || HOME_ROUTE.test(route)) &&
+    (graph.getModuleInfo(id)?.importedIds ?? []).every(
+      (imported) => onEveryPage(imported, graph) || isCommonModule(imported, graph),
+    );
+  common.set(id, result);
+  return result;
+}
+
+/** Rolldown hands its module graph as the second argument of a group's `name`. */
+const asGraph = (ctx: unknown) => ctx as ModuleGraph;
 
 export default defineConfig({
   plugins: [reactRouter()],
@@ -50,10 +130,15 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            { debugName: 'shell', name: (id, ctx) => (isShellModule(id, asGraph(ctx)) ? 'shell' : null) },
             {
-              debugName: 'shell',
-              name: (id, ctx) => (isShellModule(id, ctx as unknown as ModuleGraph) ? 'shell' : null),
+              // TanStack Query and our client for it: every member page loads both, and the
+              // automatic chunking cut them into nine files.
+              debugName: 'query',
+              name: (id) =>
+                /\/node_modules\/@tanstack\/|\/src\/web\/lib\/query-client\.ts$/.test(id) ? 'query' : null,
             },
+            { debugName: 'common', name: (id, ctx) => (isCommonModule(id, asGraph(ctx)) ? 'common' : null) },
           ],
         },
       },
