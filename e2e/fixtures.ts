@@ -20,7 +20,11 @@ const RAW_KEY = new RegExp(`\\b(?:${TEXT_GROUPS.join('|')})\\.[a-z][a-z0-9_]*(?:
  * text key on screen (a page or part that lost its texts shows keys to a screen reader too).
  */
 export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+  // label-content-name-mismatch is experimental in axe, so off unless asked: a control's name must
+  // hold the words it shows (WCAG 2.5.3), or a voice-control user cannot name it.
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -41,6 +45,23 @@ export const test = base.extend<Fixtures>({
   context: async ({ context, country }, use) => {
     await context.setExtraHTTPHeaders({ 'x-test-geoip-country': country ?? 'FR' });
     await use(context);
+  },
+  // Every journey's page fails on a Content-Security-Policy violation: the policy forbids eval and
+  // foreign scripts, and a refused one is a broken feature or a library probing (zod once did).
+  page: async ({ page }, use) => {
+    const violations: string[] = [];
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(
+          `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+        ),
+      );
+    });
+    page.on('console', (message) => {
+      if (message.text().startsWith('CSP violation:')) violations.push(message.text());
+    });
+    await use(page);
+    expect(violations, violations.join('\n')).toEqual([]);
   },
 });
 

@@ -20,7 +20,11 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
-    const bootstrap = `window.__I18N__=${serializeForScript({ locale: loadContext.locale, messages: loadContext.messages })}`;
+    // Zod builds object parsers with `new Function` when its probe may; our Content-Security-Policy
+    // forbids eval, so the probe was refused and reported on every page with a schema (a DevTools
+    // issue). Zod reads its config from this global, shared by every copy it loads; set here, it is
+    // in place before any module runs. Parsing is the same without the compiled parsers.
+    const bootstrap = `globalThis.__zod_globalConfig={jitless:true};window.__I18N__=${serializeForScript({ locale: loadContext.locale, messages: loadContext.messages })}`;
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider locale={loadContext.locale} messages={loadContext.messages}>
         <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />

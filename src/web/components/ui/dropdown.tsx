@@ -2,7 +2,12 @@ import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 type DropdownProps = {
   label: ReactNode;
-  ariaLabel?: string;
+  /**
+   * What the button does, for screen readers, after its visible label (which may be only a
+   * language code or a name). Not an `aria-label`: that would replace the visible words, and a
+   * voice-control user says what they see (WCAG 2.5.3, label in name).
+   */
+  hiddenLabel?: string;
   children: (close: () => void) => ReactNode;
   align?: 'start' | 'end';
   buttonClassName?: string;
@@ -11,7 +16,7 @@ type DropdownProps = {
 /** A menu button with Bootstrap's dropdown look, closed by Escape, outside clicks and choosing. */
 export function Dropdown({
   label,
-  ariaLabel,
+  hiddenLabel,
   children,
   align = 'end',
   buttonClassName = 'btn btn-outline-secondary',
@@ -42,10 +47,10 @@ export function Dropdown({
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={ariaLabel}
         onClick={() => setOpen((v) => !v)}
       >
         {label}
+        {hiddenLabel && <span className="visually-hidden"> {hiddenLabel}</span>}
       </button>
       <ul
         id={menuId}

@@ -94,10 +94,25 @@ function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
   );
 }
 
-export function ChatAvatar({ name, src }: { name: string; src: string | null }) {
+/** `decorative` where the name is written beside it: the photo's alt would only repeat it. */
+export function ChatAvatar({
+  name,
+  src,
+  decorative,
+}: {
+  name: string;
+  src: string | null;
+  decorative?: boolean;
+}) {
   const { t } = useTranslation();
   return src ? (
-    <img className="chat-avatar" src={src} alt={t('chat.photo_alt', { name })} width={48} height={48} />
+    <img
+      className="chat-avatar"
+      src={src}
+      alt={decorative ? '' : t('chat.photo_alt', { name })}
+      width={48}
+      height={48}
+    />
   ) : (
     <span className="chat-avatar chat-avatar-empty" aria-hidden="true">
       {name.slice(0, 1).toUpperCase()}

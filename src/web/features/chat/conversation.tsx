@@ -358,19 +358,18 @@ export function Conversation({ target }: { target: ChatTarget }) {
     <div className="chat-conversation">
       <header className="chat-header">
         <ConversationBack />
-        <Link
-          to={`/members/${profile.id}`}
-          className="chat-partner"
-          aria-label={t('chat.view_profile', { name: profile.name })}
-        >
+        {/* The link's name starts with the words it shows (WCAG 2.5.3): a voice-control user says them. */}
+        <Link to={`/members/${profile.id}`} className="chat-partner">
           <ChatAvatar
             name={profile.name}
             src={profile.main_image ? `${settings.cdn_prefix}${profile.main_image.thumb_filename}` : null}
+            decorative
           />
           <span className="chat-partner-name">
             {profile.name}
             {profile.age ? <span className="chat-partner-age">, {profile.age}</span> : null}
           </span>
+          <span className="visually-hidden"> {t('chat.view_profile', { name: profile.name })}</span>
         </Link>
         {conversationId !== null && (
           <>

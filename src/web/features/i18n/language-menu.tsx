@@ -9,7 +9,7 @@ export function LanguageMenu() {
   const current = i18n.language as Locale;
   return (
     <Dropdown
-      ariaLabel={t('language.choose')}
+      hiddenLabel={t('language.choose')}
       buttonClassName="btn btn-sm btn-outline-secondary language-toggle"
       label={<span>{current.toUpperCase()}</span>}
     >

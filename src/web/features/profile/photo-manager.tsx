@@ -208,7 +208,7 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
                 </ul>
                 <Dropdown
                   label={<DotsIcon />}
-                  ariaLabel={t('photos.actions', { number })}
+                  hiddenLabel={t('photos.actions', { number })}
                   buttonClassName="btn btn-sm btn-light photo-menu-button"
                 >
                   {(close) => (

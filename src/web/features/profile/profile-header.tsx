@@ -41,7 +41,8 @@ export function ProfileHeader({
     <header className="profile-header">
       <div className="profile-header-banner" aria-hidden="true" />
       <div className="profile-header-body">
-        <a href="#photos" className="profile-avatar" aria-label={t('header.photo_link')}>
+        {/* Named by what it shows and where it goes, not an aria-label over "Add photo" (WCAG 2.5.3). */}
+        <a href="#photos" className="profile-avatar">
           {mainPhoto ? (
             <img
               src={`${cdnPrefix}${mainPhoto.filename}`}
@@ -58,6 +59,7 @@ export function ProfileHeader({
               <span className="profile-avatar-add">{t('header.add_photo')}</span>
             </span>
           )}
+          <span className="visually-hidden"> {t('header.photo_link')}</span>
         </a>
         <div className="profile-identity">
           <h1 className="profile-name">

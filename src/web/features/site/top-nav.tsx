@@ -98,7 +98,7 @@ export function TopNav({ siteName }: { siteName: string }) {
           <Dropdown
             // An advertising entry's member has no name until /complete-signup.
             label={<span className="member-name">{member.profile.name || t('member_nav.account')}</span>}
-            ariaLabel={t('member_nav.account')}
+            hiddenLabel={member.profile.name ? t('member_nav.account') : undefined}
             buttonClassName="btn btn-sm btn-outline-secondary"
           >
             {(close) => (
