@@ -67,10 +67,13 @@ async function lighthouse(
     `${page}${headers ? ' (logged in)' : ''} — ${report.finalDisplayedUrl ?? report.finalUrl}; performance of the ${RUNS} runs: ${reports.map((r) => score(r)).join(', ')}; accessibility: ${reports.map((r) => score(r, 'accessibility')).join(', ')}`,
   );
   for (const [id, category] of Object.entries(report.categories)) {
-    const score = Math.round(category.score * 100);
+    const median = Math.round(category.score * 100);
     const goal = goals[id];
+    // The scores are bimodal (docs/performance.md, "Stylesheets first"): the median decides, and how
+    // many runs reached the goal says how near the edge it is.
+    const reached = goal === undefined ? 0 : reports.filter((r) => score(r, id) >= goal).length;
     console.log(
-      `lighthouse ${id}: ${score}${goal === undefined ? '' : ` (goal ≥ ${goal}) ${score >= goal ? 'ok' : 'MISSED'}`}`,
+      `lighthouse ${id}: ${median}${goal === undefined ? '' : ` (goal ≥ ${goal}) ${median >= goal ? 'ok' : 'MISSED'}; ${reached} of ${RUNS} runs reached it`}`,
     );
   }
   for (const audit of [
