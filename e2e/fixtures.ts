@@ -20,6 +20,18 @@ const RAW_KEY = new RegExp(`\\b(?:${TEXT_GROUPS.join('|')})\\.[a-z][a-z0-9_]*(?:
  * text key on screen (a page or part that lost its texts shows keys to a screen reader too).
  */
 export async function expectAccessible(page: Page) {
+  // Axe reads colours as drawn: an element still fading in (a toast) fails contrast halfway through,
+  // which failed a journey once. Finite animations end first; a spinner's endless one is left.
+  await page.evaluate(async () => {
+    // Two frames first: a toast mounted just now starts its transition on the next one.
+    await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
+    await Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.NaN))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    );
+  });
   // label-content-name-mismatch is experimental in axe, so off unless asked: a control's name must
   // hold the words it shows (WCAG 2.5.3), or a voice-control user cannot name it.
   const results = await new AxeBuilder({ page })
