@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect } from './fixtures.ts';
+import { expect, watchCsp } from './fixtures.ts';
 
 // The demo logins of src/server/db/seed/demo-logins.ts: a free woman and a premium man who look for
 // each other (the demo data gives each likes, matches and a few conversations).
@@ -23,6 +23,7 @@ export async function memberPage(
     viewport: { width, height: width < 500 ? 812 : 800 },
     extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
   });
+  await watchCsp(context);
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel('E-mailadres of gebruikersnaam').fill(who.email);

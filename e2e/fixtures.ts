@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../src/shared/i18n/locales/en');
 /** The top-level groups of every namespace: a text on screen like "account.title" is a key nobody translated. */
@@ -46,7 +46,24 @@ export async function expectAccessible(page: Page) {
   expect(text.match(RAW_KEY) ?? [], 'untranslated text keys on the page').toEqual([]);
 }
 
-type Fixtures = { country: string | undefined };
+type Fixtures = { country: string | undefined; cspClean: undefined };
+
+/** The CSP violations of the running test's watched contexts (one test at a time per worker). */
+const cspViolations: string[] = [];
+
+/** Reports every Content-Security-Policy violation in the context's pages to the running test. */
+export async function watchCsp(context: BrowserContext) {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    );
+  });
+  context.on('console', (message) => {
+    if (message.text().startsWith('CSP violation:')) cspViolations.push(message.text());
+  });
+}
 
 /**
  * Visitors come from France unless a test says otherwise, so the NL/DE entry warning stays out of the way; the server honours the
@@ -56,25 +73,21 @@ export const test = base.extend<Fixtures>({
   country: [undefined, { option: true }],
   context: async ({ context, country }, use) => {
     await context.setExtraHTTPHeaders({ 'x-test-geoip-country': country ?? 'FR' });
+    await watchCsp(context);
     await use(context);
   },
-  // Every journey's page fails on a Content-Security-Policy violation: the policy forbids eval and
-  // foreign scripts, and a refused one is a broken feature or a library probing (zod once did).
-  page: async ({ page }, use) => {
-    const violations: string[] = [];
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) =>
-        console.error(
-          `CSP violation: ${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`,
-        ),
-      );
-    });
-    page.on('console', (message) => {
-      if (message.text().startsWith('CSP violation:')) violations.push(message.text());
-    });
-    await use(page);
-    expect(violations, violations.join('\n')).toEqual([]);
-  },
+  // Every journey fails on a Content-Security-Policy violation in any context it watches (its own,
+  // and the members' of memberPage): the policy forbids eval and foreign scripts, and a refused one is
+  // a broken feature or a library probing (zod once did).
+  cspClean: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+    async ({}, use) => {
+      cspViolations.length = 0;
+      await use(undefined);
+      expect(cspViolations, cspViolations.join('\n')).toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 
 export { expect };
