@@ -35,10 +35,17 @@ function walk(
   return met;
 }
 
-function cached<T>(compute: (id: string, graph: ModuleGraph) => T) {
+/**
+ * `compute` once per module. `whileComputing` answers a walk that comes back to a module still being
+ * computed (an import cycle), so a recursive rule ends.
+ */
+function cached<T>(compute: (id: string, graph: ModuleGraph) => T, whileComputing?: T) {
   const known = new Map<string, T>();
   return (id: string, graph: ModuleGraph): T => {
-    if (!known.has(id)) known.set(id, compute(id, graph));
+    if (!known.has(id)) {
+      if (whileComputing !== undefined) known.set(id, whileComputing);
+      known.set(id, compute(id, graph));
+    }
     return known.get(id) as T;
   };
 }
@@ -83,32 +90,26 @@ const onEveryPage = cached((id, graph) =>
 const isShellModule = (id: string, graph: ModuleGraph) =>
   isOurs(id) && !SHELL_ROUTE.test(id) && routesReaching(id, graph).some((route) => SHELL_ROUTE.test(route));
 
-const common = new Map<string, boolean>();
-
 /**
  * Our helpers that two or more pages share, away from the home page, that import only what every
- * page loads already or other such helpers: the `common` chunk (about 8 KiB compressed). Left to
+ * page loads already or other such helpers: the `common` chunk (about 7 KiB compressed). Left to
  * the automatic chunking they were up to a dozen chunks of 100–1,800 bytes per page, and on a
  * phone each costs a request before the page's scripts are in (decision 0010). Importing only
  * what is loaded anyway, they pull nothing else into every page that needs one of them.
  */
-function isCommonModule(id: string, graph: ModuleGraph): boolean {
-  const known = common.get(id);
-  if (known !== undefined) return known;
-  common.set(id, false); // an import cycle back to this module decides nothing
+const isCommonModule: (id: string, graph: ModuleGraph) => boolean = cached((id, graph) => {
   // Scripts only: a stylesheet in the group would join one stylesheet for every page that needs
   // any of the helpers.
   const script = isOurs(id) && /\.tsx?$/.test(id) && !ROUTE_MODULE.test(id);
   const routes = script && !importsRoute(id, graph) ? routesReaching(id, graph) : [];
-  const result =
+  return (
     routes.length >= 2 &&
     !routes.some((route) => SHELL_ROUTE.test(route) || HOME_ROUTE.test(route)) &&
     (graph.getModuleInfo(id)?.importedIds ?? []).every(
       (imported) => onEveryPage(imported, graph) || isCommonModule(imported, graph),
-    );
-  common.set(id, result);
-  return result;
-}
+    )
+  );
+}, false);
 
 /** Rolldown hands its module graph as the second argument of a group's `name`. */
 const asGraph = (ctx: unknown) => ctx as ModuleGraph;
