@@ -123,7 +123,6 @@ export type CommonKey =
   | 'chat.photo.uploading'
   | 'chat.photo.viewer_alt'
   | 'chat.photo.viewer_title'
-  | 'chat.photo_alt'
   | 'chat.placeholder'
   | 'chat.price'
   | 'chat.read'

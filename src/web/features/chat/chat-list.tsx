@@ -94,25 +94,10 @@ function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
   );
 }
 
-/** `decorative` where the name is written beside it: the photo's alt would only repeat it. */
-export function ChatAvatar({
-  name,
-  src,
-  decorative,
-}: {
-  name: string;
-  src: string | null;
-  decorative?: boolean;
-}) {
-  const { t } = useTranslation();
+/** Decorative: every place it shows writes the name beside it, and an alt would only repeat it. */
+export function ChatAvatar({ name, src }: { name: string; src: string | null }) {
   return src ? (
-    <img
-      className="chat-avatar"
-      src={src}
-      alt={decorative ? '' : t('chat.photo_alt', { name })}
-      width={48}
-      height={48}
-    />
+    <img className="chat-avatar" src={src} alt="" width={48} height={48} />
   ) : (
     <span className="chat-avatar chat-avatar-empty" aria-hidden="true">
       {name.slice(0, 1).toUpperCase()}

@@ -363,7 +363,6 @@ export function Conversation({ target }: { target: ChatTarget }) {
           <ChatAvatar
             name={profile.name}
             src={profile.main_image ? `${settings.cdn_prefix}${profile.main_image.thumb_filename}` : null}
-            decorative
           />
           <span className="chat-partner-name">
             {profile.name}
