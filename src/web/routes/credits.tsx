@@ -6,10 +6,10 @@ import { TIME_BONUS } from '../../shared/discount-amounts.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
 import {
-  activeDiscountQuery,
   CODE_PARAM,
   type DiscountedPrice,
   priceWithDiscount,
+  useActiveDiscount,
   useDiscount,
 } from '../features/payments/discount.ts';
 import { DiscountCodeForm } from '../features/payments/discount-code-form.tsx';
@@ -47,10 +47,9 @@ function Credits() {
   const code = search.get(CODE_PARAM);
   const typed = useDiscount(code);
   // The active discount stays in view beside a typed code that was refused.
-  const active = useDiscount(null).discount;
+  const { discount: active, known: activeKnown } = useActiveDiscount();
   const discount = code && typed.discount ? typed.discount : active;
   // The cards appear once, with their final price: the offers and the active discount both known.
-  const activeKnown = useQuery(activeDiscountQuery()).isFetched;
   const apply = (next: string | null) =>
     setSearch(next ? { [CODE_PARAM]: next } : {}, { replace: true, preventScrollReset: true });
   const carry = code && typed.discount ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';

@@ -8,6 +8,7 @@ import { ApiError, getJson } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { formatMoney } from '../pricing/format.ts';
+import { useMember } from '../session/member-session.tsx';
 import { paymentKeys } from './payments-queries.ts';
 
 /** The address parameter carrying a typed code from /credits to the checkout (/credits/p2?code=X). */
@@ -47,12 +48,23 @@ export function activeDiscountQuery() {
   });
 }
 
+/**
+ * The member's active discount, and whether it is known yet. A member who paid has none (the time
+ * bonus and the welcome discount are for a first purchase, and the server answers 404): nothing is
+ * asked, so their browser logs no failed request.
+ */
+export function useActiveDiscount(enabled = true): { discount: Discount | null; known: boolean } {
+  const paid = useMember()?.paid_user ?? false;
+  const active = useQuery({ ...activeDiscountQuery(), enabled: enabled && !paid });
+  return { discount: paid ? null : (active.data ?? null), known: paid || active.isFetched };
+}
+
 /** The discount the pages price with: the typed code when there is one, else the active discount. */
 export function useDiscount(code: string | null) {
   const typed = useQuery({ ...discountCodeQuery(code ?? ''), enabled: Boolean(code) });
-  const active = useQuery({ ...activeDiscountQuery(), enabled: !code });
+  const active = useActiveDiscount(!code);
   if (code) return { discount: typed.data ?? null, error: typed.error, pending: typed.isFetching };
-  return { discount: active.data ?? null, error: null, pending: false };
+  return { discount: active.discount, error: null, pending: false };
 }
 
 /** A package's price with a discount: the same rounding as the server (shared/contracts/discounts.ts). */
