@@ -4,15 +4,17 @@ import {
   chatImageFileKey,
   chatImageStorageKey,
 } from '../../features/chat/chat-images.keys.ts';
-import { grantCredits } from '../../features/credits/credits.service.ts';
+import { grantCredits, spendCredits } from '../../features/credits/credits.service.ts';
 import { visibleMemberCondition } from '../../features/members/members.visibility.ts';
 import { photoFileKey } from '../../features/photos/photos.keys.ts';
+import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { Database, Tx } from '../client.ts';
 import {
   chatImages,
   conversationMembers,
   conversations,
+  creditLedger,
   gifts,
   messages,
   photos,
@@ -71,9 +73,9 @@ export async function seedDemoChats(
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(inArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]))
     .orderBy(asc(users.id));
-  const giftIds = new Map(
-    (await db.select({ id: gifts.id, slug: gifts.slug }).from(gifts)).map((g) => [g.slug, g.id]),
-  );
+  const catalogue = await db.select({ id: gifts.id, slug: gifts.slug, credits: gifts.credits }).from(gifts);
+  const giftIds = new Map(catalogue.map((g) => [g.slug, g.id]));
+  const giftPrices = new Map(catalogue.map((g) => [g.id, g.credits ?? DEFAULT_SETTINGS.gift_credits]));
   let created = 0;
   for (const login of logins) {
     const [existing] = await db
@@ -103,12 +105,11 @@ export async function seedDemoChats(
     const fictional = await candidates(true, 1);
     const partners = [...fictional, ...(await candidates(false, CONVERSATIONS - fictional.length))];
     await db.transaction(async (tx) => {
-      await grantCredits(tx, {
-        userId: login.id,
-        amount: CHAT_CREDITS,
-        reason: 'demo',
-        reference: `demo-chats:${login.id}`,
-      });
+      const grant = `demo-chats:${login.id}`;
+      await grantCredits(tx, { userId: login.id, amount: CHAT_CREDITS, reason: 'demo', reference: grant });
+      // Dated before the oldest conversation's first line, so the history reads in order.
+      await dateLedgerRow(tx, grant, new Date(now.getTime() - (CONVERSATIONS * 60 + 1) * MINUTE_MS));
+      const paid: { clientId: string; credits: number; kind: Entry['kind']; createdAt: Date }[] = [];
       for (const [index, partner] of partners.entries()) {
         const script = SCRIPTS[index % SCRIPTS.length] ?? [];
         // Unread ones end with the partner's line, read ones with the login's.
@@ -152,20 +153,22 @@ export async function seedDemoChats(
           .onConflictDoNothing()
           .returning({ id: conversations.id });
         if (!conversation) continue;
-        await tx.insert(messages).values(
-          entries.map((entry, i) => ({
-            conversationId: conversation.id,
-            seq: i + 1,
-            senderId: entry.senderId,
-            kind: entry.kind,
-            body: entry.body,
-            giftId: entry.giftId ?? null,
-            imageId: entry.imageId,
-            clientId: crypto.randomUUID(),
-            credits: 0,
-            createdAt: at(i),
-          })),
-        );
+        const rows = entries.map((entry, i) => ({
+          conversationId: conversation.id,
+          seq: i + 1,
+          senderId: entry.senderId,
+          kind: entry.kind,
+          body: entry.body,
+          giftId: entry.giftId ?? null,
+          imageId: entry.imageId,
+          clientId: crypto.randomUUID(),
+          // The login paid for its own lines as a send does (the spend log and the history show
+          // them); the demo members' lines are free, as they hold no credits.
+          credits: entry.senderId === login.id ? priceOf(entry, giftPrices) : 0,
+          createdAt: at(i),
+        }));
+        await tx.insert(messages).values(rows);
+        paid.push(...rows.filter((r) => r.credits > 0));
         await tx.insert(conversationMembers).values([
           {
             conversationId: conversation.id,
@@ -177,9 +180,36 @@ export async function seedDemoChats(
         ]);
         created += 1;
       }
+      // Charged in the order they were sent, so the history's rows follow their dates.
+      paid.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+      for (const row of paid) {
+        // The reference a send writes (chat.service.ts), dated with its message.
+        const reference = `message:${login.id}:${row.clientId}`;
+        await spendCredits(tx, {
+          userId: login.id,
+          amount: row.credits,
+          reason: REASONS[row.kind],
+          reference,
+        });
+        await dateLedgerRow(tx, reference, row.createdAt);
+      }
     });
   }
   return created;
+}
+
+/** What a send of each kind costs (the default settings, a gift its own price), and its ledger reason (chat.service.ts). */
+const REASONS = { text: 'message', gift: 'gift', image: 'photo' } as const;
+const priceOf = (entry: Entry, giftPrices: ReadonlyMap<number, number>) =>
+  entry.kind === 'text'
+    ? DEFAULT_SETTINGS.message_credits
+    : entry.kind === 'gift'
+      ? (giftPrices.get(entry.giftId ?? -1) ?? DEFAULT_SETTINGS.gift_credits)
+      : DEFAULT_SETTINGS.photo_credits;
+
+/** Dates a seeded ledger row (by its reference) at the moment it stands for. */
+async function dateLedgerRow(tx: Tx, reference: string, at: Date): Promise<void> {
+  await tx.update(creditLedger).set({ createdAt: at }).where(eq(creditLedger.reference, reference));
 }
 
 type Entry = {

@@ -51,6 +51,7 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
       .where(sql`lower(${users.email}) = ${login.email}`);
     if (exists) continue;
     const passwordHash = await hashPassword(login.password);
+    const signupDate = new Date(now.getTime() - 30 * 86_400_000);
     const user = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
@@ -65,7 +66,7 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
           demo: true,
           // Members for a while: the time bonus and the welcome discount are for new sign-ups
           // (a member who signs up anew sees them; the demo codes are there to try discounts).
-          signupDate: new Date(now.getTime() - 30 * 86_400_000),
+          signupDate,
         })
         .returning();
       if (!row) return row;
@@ -121,12 +122,13 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
         return row;
       }
       // Credits to try the paid parts with, through the ledger like every credit.
-      await grantCredits(tx, {
-        userId: row.id,
-        amount: login.credits,
-        reason: 'demo',
-        reference: `demo:${row.id}`,
-      });
+      const reference = `demo:${row.id}`;
+      await grantCredits(tx, { userId: row.id, amount: login.credits, reason: 'demo', reference });
+      // Granted with the account, a month ago: the history reads in order.
+      await tx
+        .update(creditLedger)
+        .set({ createdAt: signupDate })
+        .where(eq(creditLedger.reference, reference));
       return row;
     });
     if (!user) continue;

@@ -299,6 +299,26 @@ describe('seedDemo with a small count', () => {
       expect(await balanceOf(site.db, login!.id), email).toBeGreaterThanOrEqual(
         DEFAULT_SETTINGS.message_credits * 10,
       );
+      // The login's own lines were paid as sends are: each with its spend row, dated with it, and
+      // the balance is what the ledger says (the spend log and the history show them).
+      const { rows: paid } = await site.db.execute<{
+        credits: number;
+        delta: number;
+        same_time: boolean;
+      }>(sql`
+        select m.credits, l.delta, l.created_at = m.created_at as same_time
+        from messages m
+        left join credit_ledger l on l.reference = 'message:' || m.sender_id || ':' || m.client_id
+        where m.sender_id = ${login!.id}`);
+      expect(paid.length, email).toBeGreaterThan(0);
+      for (const row of paid) expect(row, email).toEqual({ credits: 10, delta: -10, same_time: true });
+      const { rows: ledger } = await site.db.execute<{ sum: number; ordered: boolean }>(sql`
+        select sum(delta)::int as sum,
+          bool_and(created_at >= coalesce(before, created_at)) as ordered
+        from (select delta, created_at, lag(created_at) over (order by id) as before
+              from credit_ledger where user_id = ${login!.id}) l`);
+      expect(ledger[0]?.sum, email).toBe(await balanceOf(site.db, login!.id));
+      expect(ledger[0]?.ordered, `${email}: the history's dates follow its order`).toBe(true);
       // One conversation shows a gift of the catalogue.
       const gifted = await site.db
         .select({ giftId: messages.giftId })
