@@ -133,6 +133,7 @@ export type CommonKey =
   | 'chat.search'
   | 'chat.send'
   | 'chat.sending'
+  | 'chat.spend_day'
   | 'chat.spend_gifts'
   | 'chat.spend_none'
   | 'chat.spend_period'

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { ChatSpendResponse, MessageKind } from '../../../shared/contracts/chat.ts';
+import type { KeyedTranslate } from '../../../shared/i18n/translator.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -105,12 +106,7 @@ export function ConversationInfo({
               ))}
             </ul>
             {spend.first_at && spend.last_at && (
-              <p className="form-text">
-                {t('chat.spend_period', {
-                  from: dateFormat.format(new Date(spend.first_at)),
-                  to: dateFormat.format(new Date(spend.last_at)),
-                })}
-              </p>
+              <p className="form-text">{spendPeriodText(t, dateFormat, spend.first_at, spend.last_at)}</p>
             )}
           </>
         )}
@@ -125,4 +121,15 @@ export function ConversationInfo({
       )}
     </Modal>
   );
+}
+
+/** The dates of the caller's spending in a conversation: one day reads as that day, not "from 25 Nov to 25 Nov". */
+export function spendPeriodText(
+  t: KeyedTranslate,
+  dateFormat: Intl.DateTimeFormat,
+  first: string,
+  last: string,
+): string {
+  const [from, to] = [dateFormat.format(new Date(first)), dateFormat.format(new Date(last))];
+  return from === to ? t('chat.spend_day', { date: from }) : t('chat.spend_period', { from, to });
 }
