@@ -99,5 +99,7 @@ test('pricing shows the four packages in the visitor currency', async ({ page })
   await page.goto('/pricing');
   await expect(page.locator('.package-card')).toHaveCount(4);
   await expect(page.locator('.package-card').first()).toContainText('€');
+  // Gifts cost what the catalogue says (most the settings' 30, the champagne and the ring their own).
+  await expect(page.getByText('Een cadeautje versturen kost 30 tot 100 credits.')).toBeVisible();
   await expectAccessible(page);
 });

@@ -1,4 +1,5 @@
 import type { User } from './contracts/auth.ts';
+import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput } from './contracts/site.ts';
@@ -38,6 +39,8 @@ export type WebLoadContext = {
     /** Counted with POST /api/complaints.php against one per-IP allowance: may be rate_limited. */
     submitComplaint: (input: ComplaintInput) => Promise<ServiceResult<{ reference: string }>>;
   };
+  /** What the catalogue's gifts cost on this domain, for the pages that say what credits buy. */
+  gifts: { priceRange: () => Promise<GiftPriceRange | null> };
   /** The first page of /members and the profile view, as GET /api/members.php and /api/member.php answer. */
   members: {
     search: (query: SearchQuery) => Promise<ServiceResult<SearchResponse>>;

@@ -19,3 +19,6 @@ export type Gift = z.infer<typeof GiftSchema>;
 /** GET /api/gifts.php: the active gifts, in the catalogue's order. */
 export const GiftsResponseSchema = z.object({ gifts: z.array(GiftSchema) });
 export type GiftsResponse = z.infer<typeof GiftsResponseSchema>;
+
+/** The cheapest and the dearest active gift on a domain, in credits (without its own price: gift_credits). */
+export type GiftPriceRange = { min: number; max: number };

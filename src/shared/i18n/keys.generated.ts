@@ -462,6 +462,7 @@ export type CommonKey =
   | 'pricing.title'
   | 'pricing.use_free'
   | 'pricing.use_gift'
+  | 'pricing.use_gift_range'
   | 'pricing.use_message'
   | 'pricing.use_photo'
   | 'pricing.what_title'

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import type { GiftPriceRange } from '../../shared/contracts/gifts.ts';
 import type { CreditOffer, Currency } from '../../shared/contracts/payments.ts';
 import type { Settings } from '../../shared/contracts/settings.ts';
 import { TIME_BONUS } from '../../shared/discount-amounts.ts';
@@ -17,6 +18,7 @@ import { PackageCard } from '../features/payments/package-card.tsx';
 import { creditOffersQuery } from '../features/payments/payments-queries.ts';
 import { paymentsLinks } from '../features/payments/payments-styles.ts';
 import { formatMoney } from '../features/pricing/format.ts';
+import { giftUseText } from '../features/pricing/gift-use.ts';
 import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -30,7 +32,11 @@ export const links: Route.LinksFunction = paymentsLinks;
 export async function loader({ context }: Route.LoaderArgs) {
   // What credits buy is said in the pricing page's words: the service pages' small texts come along.
   const texts = { ...context.pageTexts('service'), ...context.pageTexts('payments') };
-  return { texts, title: createTranslator(texts)('credits_page.title') };
+  return {
+    texts,
+    title: createTranslator(texts)('credits_page.title'),
+    giftPrices: await context.gifts.priceRange(),
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -38,7 +44,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 /** /credits: the four packages in the member's currency; choosing one goes to /credits/{id}. */
-function Credits() {
+function Credits({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const { user } = useSession();
@@ -107,7 +113,13 @@ function Credits() {
         </div>
       )}
       <p className="one-time-notice mt-4">{t('credits_page.one_time')}</p>
-      {root && <CreditUses settings={root.settings} country={offers.data?.country} />}
+      {root && (
+        <CreditUses
+          settings={root.settings}
+          country={offers.data?.country}
+          giftPrices={loaderData.giftPrices}
+        />
+      )}
     </main>
   );
 }
@@ -138,7 +150,15 @@ function placeholderPrice(offer: CreditOffer, discounted: boolean): DiscountedPr
  * What the credits buy, in the pricing page's words, and what a message costs in money in the
  * member's country (settings.minimum_message_costs): shown where credits are bought.
  */
-function CreditUses({ settings, country }: { settings: Settings; country: string | undefined }) {
+function CreditUses({
+  settings,
+  country,
+  giftPrices,
+}: {
+  settings: Settings;
+  country: string | undefined;
+  giftPrices: GiftPriceRange | null;
+}) {
   const { t, i18n } = useTranslation();
   const minimum = country ? settings.minimum_message_costs[country] : undefined;
   return (
@@ -149,7 +169,7 @@ function CreditUses({ settings, country }: { settings: Settings; country: string
       <ul className="pricing-uses">
         <li>{t('pricing.use_message', { credits: settings.message_credits })}</li>
         <li>{t('pricing.use_photo', { credits: settings.photo_credits })}</li>
-        <li>{t('pricing.use_gift', { credits: settings.gift_credits })}</li>
+        <li>{giftUseText(t, giftPrices, settings.gift_credits)}</li>
       </ul>
       {minimum && (
         <p className="small text-body-secondary">

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatMoney } from '../features/pricing/format.ts';
+import { giftUseText } from '../features/pricing/gift-use.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
@@ -7,7 +8,11 @@ import { useRootData } from '../root.tsx';
 import type { Route } from './+types/pricing';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { texts: context.pageTexts('service'), title: context.t('pricing.title') };
+  return {
+    texts: context.pageTexts('service'),
+    title: context.t('pricing.title'),
+    giftPrices: await context.gifts.priceRange(),
+  };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -16,7 +21,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 
 const BENEFITS = ['photos', 'upload', 'conversations', 'lifetime'] as const;
 
-function Pricing() {
+function Pricing({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const root = useRootData();
   if (!root) return null;
@@ -33,7 +38,7 @@ function Pricing() {
       <ul className="pricing-uses">
         <li>{t('pricing.use_message', { credits: settings.message_credits })}</li>
         <li>{t('pricing.use_photo', { credits: settings.photo_credits })}</li>
-        <li>{t('pricing.use_gift', { credits: settings.gift_credits })}</li>
+        <li>{giftUseText(t, loaderData.giftPrices, settings.gift_credits)}</li>
         <li>{t('pricing.use_free', { credits: settings.signup_credits })}</li>
       </ul>
 

@@ -1,5 +1,20 @@
 import { defineFeature } from '../../feature.ts';
+import { settingsFor } from '../members/search.service.ts';
+import { giftPriceRange } from './gifts.presenter.ts';
 import { giftsRoutes } from './gifts.routes.ts';
+import { listGifts } from './gifts.service.ts';
 
 /** The gift catalogue (migration 0019); sending a gift is the chat's send path. */
-export const giftsFeature = defineFeature({ name: 'gifts', routes: giftsRoutes });
+export const giftsFeature = defineFeature({
+  name: 'gifts',
+  routes: giftsRoutes,
+  // /pricing and /credits say what a gift costs: from the catalogue, as the picker shows it.
+  loadContext: (services, { request }) => ({
+    gifts: {
+      priceRange: async () => {
+        const [rows, settings] = await Promise.all([listGifts(services), settingsFor(services, request.ctx)]);
+        return giftPriceRange(rows, settings.gift_credits);
+      },
+    },
+  }),
+});

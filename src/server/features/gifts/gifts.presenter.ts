@@ -1,4 +1,4 @@
-import type { Gift } from '../../../shared/contracts/gifts.ts';
+import type { Gift, GiftPriceRange } from '../../../shared/contracts/gifts.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import { giftName } from '../chat/chat.presenter.ts';
 import type { GiftRow } from './gifts.service.ts';
@@ -11,4 +11,10 @@ export function presentGifts(rows: readonly GiftRow[], locale: Locale, giftCredi
     name: giftName(row.names, locale),
     credits: row.credits ?? giftCredits,
   }));
+}
+
+/** What the catalogue's gifts cost on a domain: null when no gift is active. */
+export function giftPriceRange(rows: readonly GiftRow[], giftCredits: number): GiftPriceRange | null {
+  const prices = rows.map((row) => row.credits ?? giftCredits);
+  return prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null;
 }

@@ -7,7 +7,8 @@ import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn, type TestLogin } from '../../test/members.ts';
 import { balanceOf, grantCredits } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
-import { forgetGifts } from './gifts.service.ts';
+import { giftPriceRange } from './gifts.presenter.ts';
+import { forgetGifts, listGifts } from './gifts.service.ts';
 
 const { app, services } = await createTestApp();
 
@@ -96,5 +97,19 @@ describe('GET /api/gifts.php', () => {
     const res = await app.inject({ url: '/api/gifts.php' });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.code).toBe('authentication_required');
+  });
+});
+
+describe('giftPriceRange', () => {
+  it("spans the catalogue's prices, a gift without its own costing the domain's gift_credits", async () => {
+    forgetGifts(services.db);
+    const rows = await listGifts(services);
+    expect(giftPriceRange(rows, 30)).toEqual({ min: 30, max: 100 });
+    expect(giftPriceRange(rows, 150)).toEqual({ min: 60, max: 150 });
+    expect(giftPriceRange([{ id: 1, slug: 'rose', names: {}, credits: null }], 25)).toEqual({
+      min: 25,
+      max: 25,
+    });
+    expect(giftPriceRange([], 30)).toBeNull();
   });
 });

@@ -72,7 +72,10 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
  * loaders' types catch.
  */
 function featureParts(features: readonly Feature[], services: AppServices, page: PageRequest) {
-  const parts = { site: {}, members: {} } as Record<keyof LoadContextPart, Record<string, unknown>>;
+  const parts = { site: {}, members: {}, gifts: {} } as Record<
+    keyof LoadContextPart,
+    Record<string, unknown>
+  >;
   for (const feature of features) {
     const part = feature.loadContext?.(services, page) ?? {};
     for (const [group, calls] of Object.entries(part) as [keyof LoadContextPart, object][])
