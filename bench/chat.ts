@@ -408,6 +408,27 @@ async function photoWorkOutside(jpeg: Buffer) {
   };
 }
 
+const FLOOR_PORT = String(Number(PORT) + 1);
+const floorBase = `http://127.0.0.1:${FLOOR_PORT}`;
+
+/** bench/chat-floor-server.ts in its own process, as the product runs, once it listens. */
+function startFloor(): Promise<ChildProcess> {
+  const child = fork(path.join(import.meta.dirname, 'chat-floor-server.ts'), [], {
+    env: {
+      ...process.env,
+      PORT: FLOOR_PORT,
+      DATABASE_URL: url,
+      PRICE: String(PRICE),
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`the floor server exited: ${code}`)));
+  });
+}
+
 function ask<T>(command: LoadCommand): Promise<T> {
   return new Promise((resolve, reject) => {
     generator?.once('message', (answer: { ok: boolean; error?: string } & T) =>
@@ -559,6 +580,30 @@ try {
     );
   }
   const rssEnd = await rssMb(pid);
+
+  // The latency floor: the same generator, sockets and rate against bench/chat-floor-server.ts (one
+  // autocommit statement per send and the framework, none of the product) on the same PostgreSQL,
+  // while the product sits idle without its sockets.
+  await ask({ type: 'disconnect', from: 0, to: ACTIVE });
+  const floorServer = await startFloor();
+  const floorRounds: OpenResult[] = [];
+  try {
+    await ask({ type: 'init', base: floorBase, members, conversations });
+    await ask({ type: 'connect', from: 0, to: ACTIVE });
+    await ask({ type: 'open', rate: 200, seconds: 4, graceMs: 1_000 });
+    for (let round = 0; round < 3; round++) {
+      await autovacuumDone();
+      floorRounds.push(
+        (await ask<{ result: OpenResult }>({ type: 'open', rate: RATE, seconds: SECONDS, graceMs: 2_000 }))
+          .result,
+      );
+    }
+    await ask({ type: 'disconnect', from: 0, to: ACTIVE });
+  } finally {
+    await stopProcess(floorServer);
+  }
+  const floor = [...floorRounds].sort((a, b) => a.delivery.p99 - b.delivery.p99)[1] as OpenResult;
+
   const medianP99 = (kind: PhotoPhase['kind']) => {
     const sorted = phases
       .filter((p) => p.kind === kind)
@@ -583,6 +628,17 @@ try {
   console.log(openLine(`${RATE}/s for ${SECONDS} s, ${ACTIVE} sockets, the median round by p99`, atGoal));
   console.log(
     `  goal p50 ≤ 2 ms: ${goal(atGoal.delivery.p50 <= 2)}; p99 ≤ 20 ms: ${goal(atGoal.delivery.p99 <= 20)}; nothing lost: ${goal(atGoal.lost === 0 && atGoal.acked === atGoal.planned)}`,
+  );
+  for (const [i, result] of floorRounds.entries())
+    console.log(`the floor at ${RATE}/s, round ${i + 1}: ${ms(result.delivery)}`);
+  console.log(
+    openLine(
+      `the floor (bench/chat-floor-server.ts: one statement a send, nothing of the product), ${RATE}/s, the median round by p99`,
+      floor,
+    ),
+  );
+  console.log(
+    `  the product against the floor: p50 ${(atGoal.delivery.p50 / floor.delivery.p50).toFixed(2)}×, p99 ${(atGoal.delivery.p99 / floor.delivery.p99).toFixed(2)}×; the floor itself against the goal: p50 ${goal(floor.delivery.p50 <= 2)}, p99 ${goal(floor.delivery.p99 <= 20)}`,
   );
   console.log(
     `${sustained}/s (half the closed-loop rate), ${SECONDS} s per phase, ${PHOTO_ROUNDS} rounds of: without photos, with uploads back to back, with the same photo work outside the product (${photoOutsideHow()})`,
