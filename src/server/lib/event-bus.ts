@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
@@ -58,6 +58,15 @@ export async function publishAll(db: Queryable, events: readonly BusEvent[]): Pr
   const calls = events.map((e) => sql`pg_notify(${e.channel}, ${e.text})`);
   await db.execute(sql`select ${sql.join(calls, sql`, `)}`);
 }
+
+/**
+ * An event whose payload only the statement that makes the change knows (a seq it assigns), as a
+ * `pg_notify` call for that statement's select list: `payload` is SQL for the JSON text of the
+ * channel's payload (what `event` would build). Delivered as publishAll's, on commit and never on
+ * rollback; the channel's schema checks it where it is heard.
+ */
+export const notifySql = <T>(channel: Channel<T>, payload: SQL) =>
+  sql`pg_notify(${channel.name}, ${payload})`;
 
 export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: string) => void }): EventBus {
   const listeners = new Map<string, Set<Listener>>();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import {
   blocks,
@@ -9,14 +9,14 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.ts';
-import { type BusEvent, event, publishAll } from '../../lib/event-bus.ts';
+import { notifySql } from '../../lib/event-bus.ts';
 import { validationFailed } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { SendFacts } from '../../policy/rules/chat.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
-import { couldSpendSql, spendCreditsTogether } from '../credits/credits.service.ts';
+import { couldSpendSql, creditsChanged, spendsTogetherSql } from '../credits/credits.service.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
-import { memberEvent } from '../realtime/realtime.service.ts';
+import { memberEventSql } from '../realtime/realtime.service.ts';
 import { unreadMessagesChanged } from './chat.counts.ts';
 
 /**
@@ -109,9 +109,6 @@ function takeBatch(batcher: Batcher): Pending[] {
   return batch;
 }
 
-/** Thrown inside the batch's transaction: roll back, and send each message on its own. */
-class BatchFallback extends Error {}
-
 async function storeBatch(db: Database, batch: Pending[]): Promise<void> {
   let accepted: Accepted[];
   try {
@@ -125,12 +122,12 @@ async function storeBatch(db: Database, batch: Pending[]): Promise<void> {
   }
   if (accepted.length === 0) return;
   try {
-    const stored = await db.transaction((tx) => writeBatch(tx, accepted));
+    const stored = await writeBatch(db, accepted);
     for (const [i, item] of accepted.entries()) item.send.resolve(stored[i] as StoredMessage);
   } catch {
-    // A refused spend (BatchFallback, SpendsRefused), a lock conflict with another instance's
-    // batch, a lost connection: each message goes again on its own path, which answers refusals
-    // exactly and finds by its client id any message that did commit.
+    // The set was not whole (a refused spend, a resend that raced), a lock conflict with another
+    // instance's batch, a lost connection: each message goes again on its own path, which answers
+    // refusals exactly and finds by its client id any message that did commit.
     for (const { send } of accepted) sendAlone(send);
   }
 }
@@ -264,32 +261,38 @@ type MessageSqlRow = {
 };
 
 /**
- * The batch's transaction, what a lone send does for all of its messages at once, in three
- * statements: the next seq of each conversation with the members' unread counts and the messages;
- * the charges (ledger rows and balances, credits.service.ts); the events, published on commit.
+ * What a lone send does for all of the batch's messages at once, in one statement that is its own
+ * transaction (one round trip and one WAL flush): the next seq of each conversation with the
+ * members' unread counts, the messages, the charges (credits.service.ts) and the events, which
+ * PostgreSQL delivers on commit. All or nothing (`all_or_nothing`, migration 0027): a conversation
+ * gone, a resend another instance stored meanwhile or a refused spend undoes the whole statement.
  * Answers the stored messages in the batch's order.
  */
-async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]> {
+async function writeBatch(db: Database, accepted: Accepted[]): Promise<StoredMessage[]> {
   const sends = JSON.stringify(
-    accepted.map(({ send, awaiting }) => ({
+    accepted.map(({ send, partnerId, awaiting }) => ({
       conv: send.conversationId,
       sender: send.viewer.id,
+      partner: partnerId,
       shape: awaiting,
       body: send.body,
       client: send.clientId,
       credits: send.credits,
+      // Scoped by the sender, as a lone send's: another member's client id never makes one free.
+      reference: `message:${send.viewer.id}:${send.clientId}`,
     })),
   );
   // The partner has one more to read and both get the conversation back in their list; the sender
   // has read everything up to their own message. A conversation is in a batch once (takeBatch).
   // Named, and the conversations again as an array, as the check's read (checkBatch).
+  const told = sql`jsonb_build_object('type', 'message', 'conversation', jsonb_build_object('id', s.conversation_id), 'seq', s.seq)`;
   const written = await executeNamed<MessageSqlRow>(
-    tx,
-    'chat_batch_write',
+    db,
+    'chat_batch_store',
     () => sql`
     with v as (
       select * from jsonb_to_recordset(${sql.placeholder('sends')}::jsonb)
-        as v(conv bigint, sender bigint, shape text, body text, client uuid, credits int)
+        as v(conv bigint, sender bigint, partner bigint, shape text, body text, client uuid, credits int, reference text)
     ), bumped as (
       update ${conversations} set
         last_seq = ${conversations.lastSeq} + 1,
@@ -308,46 +311,30 @@ async function writeBatch(tx: Tx, accepted: Accepted[]): Promise<StoredMessage[]
       from bumped b
       where ${conversationMembers.conversationId} = b.conv
         and ${conversationMembers.conversationId} = any(array(select conv from v))
-    )
-    insert into ${messages} (conversation_id, seq, sender_id, kind, body, client_id, credits)
-    select b.conv, b.seq, b.sender, 'text', b.body, b.client, b.credits from bumped b
-    on conflict (sender_id, client_id) do nothing
-    returning *`,
+    ), stored as (
+      insert into ${messages} (conversation_id, seq, sender_id, kind, body, client_id, credits)
+      select b.conv, b.seq, b.sender, 'text', b.body, b.client, b.credits from bumped b
+      on conflict (sender_id, client_id) do nothing
+      returning *
+    ), paid as (
+      select sender as user_id, credits as amount, 'message' as reason, reference from v where credits > 0
+    ), ${spendsTogetherSql(sql`paid`)}
+    select s.*,
+      ${notifySql(unreadMessagesChanged, sql`v.partner::text`)} as unread_partner,
+      ${notifySql(unreadMessagesChanged, sql`s.sender_id::text`)} as unread_sender,
+      ${memberEventSql(sql`v.partner`, told)} as told_partner,
+      ${memberEventSql(sql`s.sender_id`, told)} as told_sender,
+      (select ${notifySql(creditsChanged, sql`e.user_id::text`)} from spend_entered e where e.user_id = s.sender_id) as credits_changed
+    from stored s join v on v.sender = s.sender_id and v.client = s.client_id
+    where all_or_nothing(
+      (select count(*) from stored) = (select count(*) from v)
+      and (select count(*) from spend_entered) = (select count(*) from paid))`,
     { sends },
   );
-  // A conversation gone, or a resend that another instance stored meanwhile: each on its own path.
-  if (written.rows.length !== accepted.length) throw new BatchFallback();
   const byKey = new Map(
     written.rows.map((row) => [`${row.sender_id}:${row.client_id}`, storedMessage(row)] as const),
   );
-  const stored = accepted.map(({ send }) => byKey.get(`${send.viewer.id}:${send.clientId}`));
-  const { events: creditEvents } = await spendCreditsTogether(
-    tx,
-    accepted
-      .filter(({ send }) => send.credits > 0)
-      .map(({ send }) => ({
-        userId: send.viewer.id,
-        amount: send.credits,
-        reason: 'message',
-        // Scoped by the sender, as a lone send's: another member's client id never makes one free.
-        reference: `message:${send.viewer.id}:${send.clientId}`,
-      })),
-  );
-  const events: BusEvent[] = accepted.flatMap(({ send, partnerId }, i) => {
-    const told = {
-      type: 'message' as const,
-      conversation: { id: send.conversationId },
-      seq: (stored[i] as StoredMessage).seq,
-    };
-    return [
-      event(unreadMessagesChanged, partnerId),
-      event(unreadMessagesChanged, send.viewer.id),
-      memberEvent(partnerId, told),
-      memberEvent(send.viewer.id, told),
-    ];
-  });
-  await publishAll(tx, [...events, ...creditEvents]);
-  return stored as StoredMessage[];
+  return accepted.map(({ send }) => byKey.get(`${send.viewer.id}:${send.clientId}`) as StoredMessage);
 }
 
 function storedMessage(row: MessageSqlRow): StoredMessage {

@@ -212,6 +212,43 @@ export const couldSpendSql = (userId: SQL, amount: SQL) => sql`(${amount} = 0 or
   select 1 from ${creditAccounts} where ${creditAccounts.userId} = ${userId}
     and ${canPay(amount)}))`;
 
+/**
+ * The spends of many members at once, each as spendCredits makes it, as parts of a caller's own
+ * statement (WITH definitions; the chat's batched sends write their messages and spends in one,
+ * docs/decisions/0037): one conditional UPDATE for all accounts (never below zero, never over a
+ * member's daily limit, never for a reference already in the ledger) and a ledger row for each
+ * account it moved, with its balance after. `spends` names a relation of the statement with the
+ * columns (user_id bigint, amount int, reason text, reference text), one row per member.
+ *
+ * Defines `spend_entered` (user_id, balance_after): the spends made. A spend refused, or whose
+ * reference was used, is simply missing from it, so the caller's statement must be all or nothing
+ * (compare the counts; `all_or_nothing`, migration 0027); a reference claimed at the same moment by
+ * another transaction fails the ledger's unique index.
+ */
+export const spendsTogetherSql = (spends: SQL) => sql`
+    spend_used as (
+      -- By the unique index, the references as an array: never a scan of the whole ledger.
+      select ${creditLedger.reference} as reference from ${creditLedger}
+      where ${creditLedger.kind} = 'spend' and ${creditLedger.reference} = any(array(select reference from ${spends}))
+    ), spend_moved as (
+      update ${creditAccounts} set
+        balance = ${creditAccounts.balance} - s.amount,
+        spent_today = ${spentTodaySql} + s.amount,
+        spent_day = ${spendingDay},
+        updated_at = now()
+      from ${spends} s
+      where ${creditAccounts.userId} = s.user_id
+        -- The ids again as an array: read by index, not by joining the whole table to the set.
+        and ${creditAccounts.userId} = any(array(select user_id from ${spends}))
+        and ${canPay(sql`s.amount`)}
+        and s.reference not in (select reference from spend_used)
+      returning s.user_id, s.amount, s.reason, s.reference, ${creditAccounts.balance} as balance
+    ), spend_entered as (
+      insert into ${creditLedger} (user_id, kind, delta, shortfall, balance_after, reason, reference)
+      select user_id, 'spend', -amount, 0, balance, reason, reference from spend_moved
+      returning user_id, balance_after
+    )`;
+
 /** Thrown by spendCreditsTogether when any of its spends is refused: the caller's transaction rolls back. */
 export class SpendsRefused extends Error {
   constructor() {
@@ -220,16 +257,11 @@ export class SpendsRefused extends Error {
 }
 
 /**
- * The spends of many members at once (the chat's batched sends, docs/decisions/0037), each as
- * spendCredits makes it, in one statement: one conditional UPDATE for all accounts (never below
- * zero, never over a member's daily limit, never for a reference already in the ledger) and a
- * ledger row for each account it moved, with its balance after. One spend per member.
- *
- * All or nothing: if any spend is refused or its reference was used, it throws SpendsRefused; a
- * reference claimed at the same moment by another transaction fails the ledger's unique index.
- * Either way the caller rolls back and runs each spend on its own, which answers each member
- * exactly (insufficient_credits, daily_limit_reached, or the earlier change). Answers the new
- * balances and the events the caller publishes in the same transaction.
+ * spendsTogetherSql as a statement of its own in the caller's transaction. All or nothing: if any
+ * spend is refused or its reference was used, it throws SpendsRefused and the caller rolls back,
+ * then runs each spend on its own, which answers each member exactly (insufficient_credits,
+ * daily_limit_reached, or the earlier change). Answers the new balances and the events the caller
+ * publishes in the same transaction.
  */
 export async function spendCreditsTogether(
   tx: Tx,
@@ -251,27 +283,8 @@ export async function spendCreditsTogether(
     with v as (
       select * from jsonb_to_recordset(${sql.placeholder('spends')}::jsonb)
         as v(user_id bigint, amount int, reason text, reference text)
-    ), used as (
-      -- By the unique index, the references as an array: never a scan of the whole ledger.
-      select ${creditLedger.reference} as reference from ${creditLedger}
-      where ${creditLedger.kind} = 'spend' and ${creditLedger.reference} = any(array(select reference from v))
-    ), moved as (
-      update ${creditAccounts} set
-        balance = ${creditAccounts.balance} - v.amount,
-        spent_today = ${spentTodaySql} + v.amount,
-        spent_day = ${spendingDay},
-        updated_at = now()
-      from v
-      where ${creditAccounts.userId} = v.user_id
-        -- The ids again as an array: read by index, not by joining the whole table to the JSON set.
-        and ${creditAccounts.userId} = any(array(select user_id from v))
-        and ${canPay(sql`v.amount`)}
-        and v.reference not in (select reference from used)
-      returning v.user_id, v.amount, v.reason, v.reference, ${creditAccounts.balance} as balance
-    )
-    insert into ${creditLedger} (user_id, kind, delta, shortfall, balance_after, reason, reference)
-    select user_id, 'spend', -amount, 0, balance, reason, reference from moved
-    returning user_id, balance_after`,
+    ), ${spendsTogetherSql(sql`v`)}
+    select user_id, balance_after from spend_entered`,
     { spends },
   );
   if (entered.rows.length !== changes.length) throw new SpendsRefused();

@@ -1,7 +1,8 @@
+import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ServerEvent, ServerEventSchema } from '../../../shared/realtime/events.ts';
 import type { Queryable } from '../../db/client.ts';
-import { type BusEvent, defineChannel, event, publish } from '../../lib/event-bus.ts';
+import { type BusEvent, defineChannel, event, notifySql, publish } from '../../lib/event-bus.ts';
 
 /**
  * An event for every open tab of a member, on whichever instance holds the tab: each instance
@@ -25,3 +26,10 @@ export async function sendToMember(db: Queryable, userId: number, event: ServerE
 export function memberEvent(userId: number, serverEvent: ServerEvent): BusEvent {
   return event(realtimeMember, { userId, event: serverEvent });
 }
+
+/**
+ * memberEvent made by the statement that makes the change (event-bus.ts notifySql): `userId` and
+ * `serverEvent` are SQL, the event a jsonb of a ServerEvent.
+ */
+export const memberEventSql = (userId: SQL, serverEvent: SQL) =>
+  notifySql(realtimeMember, sql`jsonb_build_object('userId', ${userId}, 'event', ${serverEvent})::text`);
