@@ -44,7 +44,9 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: SendMessageResponseSchema },
         },
         // Far above anyone typing (and a reconnect resending what waited), a wall for a script.
-        config: { rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+        config: {
+          rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: perSessionKey, countBehind: true },
+        },
       },
       async (request) => {
         const viewer = viewerOf(await request.session());
@@ -140,7 +142,9 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: ChatReadInputSchema,
           response: { 200: OkSchema },
         },
-        config: { rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+        config: {
+          rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: perSessionKey, countBehind: true },
+        },
       },
       async (request) => {
         const viewer = viewerOf(await request.session());

@@ -122,7 +122,7 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
         // Providers have no session nor our token; they are not a browser either.
         // A provider's storm (retries of every change, from its few sender addresses) must pass: 1,000
         // notices in a burst (docs/performance.md). An unknown id costs one indexed read, no provider call.
-        config: { csrf: false, rateLimit: { max: 3_000, timeWindow: '1 minute' } },
+        config: { csrf: false, rateLimit: { max: 3_000, timeWindow: '1 minute', countBehind: true } },
         bodyLimit: 4_096,
       },
       async (request, reply) => {
