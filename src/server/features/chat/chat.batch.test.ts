@@ -160,6 +160,40 @@ describe('texts sent together', () => {
     expect(await balanceOf(db, a.id)).toBe(40 * PRICE - 11 * PRICE);
   });
 
+  it('stores a send authorized with facts known from an earlier one only while they hold', async () => {
+    const pairs = await Promise.all(Array.from({ length: 6 }, () => pair()));
+    const [blocked, leaving, ...others] = pairs as [
+      (typeof pairs)[number],
+      (typeof pairs)[number],
+      ...typeof pairs,
+    ];
+    // A first batch: each sender's facts in these conversations are known now.
+    for (const res of await Promise.all(pairs.map((p) => send(p.a.login, p.id, 'Eerst')))) {
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // Changed behind the services' back (no event tells any cache): a block, a deletion request.
+    await blockMember(db, blocked.b.id, blocked.a.id);
+    await db.execute(sql`update users set status = 'pending_deletion' where id = ${leaving.b.id}`);
+    const before = await Promise.all([balanceOf(db, blocked.a.id), balanceOf(db, leaving.a.id)]);
+    const [blockedAnswer, leavingAnswer, ...otherAnswers] = await Promise.all(
+      pairs.map((p) => send(p.a.login, p.id, 'Daarna')),
+    );
+    expect(blockedAnswer?.statusCode).toBe(404);
+    expect(blockedAnswer?.json()).toMatchObject({ error: { code: 'member_not_found' } });
+    expect(leavingAnswer?.json()).toMatchObject({ error: { code: 'partner_pending_deletion' } });
+    for (const res of otherAnswers) expect(res.statusCode, res.body).toBe(200);
+    for (const p of [blocked, leaving]) {
+      const stored = await db.execute<{ n: number }>(
+        sql`select count(*)::int as n from messages where conversation_id = ${p.id}`,
+      );
+      expect(stored.rows[0]?.n).toBe(2);
+    }
+    expect(await Promise.all([balanceOf(db, blocked.a.id), balanceOf(db, leaving.a.id)])).toEqual(before);
+    expect(await storedTogether(otherAnswers.map((r) => (r?.json() as SendMessageResponse).message.id))).toBe(
+      4,
+    );
+  });
+
   it('rolls a batch back when a spend is refused inside it, and answers every send on its own', async () => {
     const pairs = await Promise.all(Array.from({ length: 6 }, () => pair()));
     const [robbed, ...others] = pairs as [(typeof pairs)[number], ...typeof pairs];
