@@ -12,6 +12,8 @@ import {
 export function scriptedProvider() {
   const remote = new Map<string, ProviderPayment>();
   let next = 0;
+  /** getPayment's calls so far, and whether it fails as an unreachable provider does. */
+  const api = { calls: 0, down: false };
   const provider: PaymentProvider = {
     name: 'test',
     methods: new Set(['ideal', 'creditcard', 'paypal', 'blik', 'prezelewy24', 'bancontact', 'giropay']),
@@ -34,6 +36,8 @@ export function scriptedProvider() {
       return { providerPaymentId: id, checkoutUrl: `https://checkout.example/${id}`, status: 'open' };
     },
     async getPayment(id) {
+      api.calls += 1;
+      if (api.down) throw new Error('the provider did not answer');
       const payment = remote.get(id);
       if (!payment) throw new ProviderPaymentNotFound(id);
       // A real provider answers after a while: let concurrent notices overlap.
@@ -46,5 +50,5 @@ export function scriptedProvider() {
     if (!payment) throw new Error(`no remote payment ${id}`);
     remote.set(id, { ...payment, status, paidAt: status === 'paid' ? new Date() : null, ...patch });
   };
-  return { provider, set };
+  return { provider, set, api };
 }

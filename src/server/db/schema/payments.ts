@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   check,
   index,
   integer,
@@ -95,6 +96,28 @@ export const payments = pgTable(
     index('payments_reversed_idx')
       .on(t.userId)
       .where(sql`${t.refundedCents} > 0 or ${t.chargedBackCents} > 0`),
+  ],
+);
+
+/**
+ * A provider's notice about a payment, kept from its arrival until the payment's status has been
+ * fetched from the provider and applied (docs/decisions/0030, addendum): the webhook answers once
+ * the notice is stored, the instance that took it applies it at once, and the notices sweep
+ * applies what a crash or a provider's hiccup left. One row per notice, never updated, so a storm
+ * of notices for one payment never waits on a row lock.
+ */
+export const paymentNotices = pgTable(
+  'payment_notices',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_notices_payment_idx').on(t.paymentId, t.id),
+    index('payment_notices_received_idx').on(t.receivedAt),
   ],
 );
 

@@ -41,7 +41,7 @@ const ask = (login: TestLogin | Record<string, never>, query: string) =>
 const buy = (login: TestLogin, body: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: '/api/payment.php', payload: body, ...login });
 
-const notice = (id: string) => webhookNotice(app, id);
+const notice = (id: string) => webhookNotice({ app, services }, id);
 
 async function paymentRow(id: string) {
   const { rows } = await services.pool.query('select * from payments where id = $1', [id]);

@@ -1,5 +1,6 @@
 import { defineFeature, featureJob } from '../../feature.ts';
 import { directDebitRoutes } from './direct-debit.routes.ts';
+import { PAYMENT_NOTICES_SWEEP_JOB, sweepPaymentNotices } from './payment-notices.ts';
 import { directDebitAvailable, realProviderConfigured } from './payment-providers.ts';
 import { paymentsRoutes } from './payments.routes.ts';
 import {
@@ -37,6 +38,10 @@ export const paymentsFeature = defineFeature({
     }
   },
   jobs: [
+    featureJob(PAYMENT_NOTICES_SWEEP_JOB, ({ services }) => async () => {
+      const applied = await sweepPaymentNotices(services);
+      if (applied > 0) services.log.warn({ applied }, 'payment notices left unapplied, applied by the sweep');
+    }),
     featureJob(PAYMENTS_RECHECK_JOB, ({ services }) => async () => {
       const changed = await recheckUnsettledPayments(services);
       if (changed > 0) services.log.info({ changed }, 'payments settled by the re-check');

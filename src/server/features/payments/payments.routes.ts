@@ -12,14 +12,10 @@ import { authorizeActor } from '../../policy/policy.ts';
 import { type MemberViewer, viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
+import { noticeQueueOf } from './payment-notices.ts';
+import { paymentProviderOf } from './payment-providers.ts';
 import { presentPayment } from './payments.presenter.ts';
-import {
-  applyProviderStatus,
-  creditOffers,
-  findOwnPayment,
-  type Payer,
-  startPayment,
-} from './payments.service.ts';
+import { creditOffers, findOwnPayment, type Payer, startPayment } from './payments.service.ts';
 
 /** A provider's notice: Mollie posts `id=tr_...` form-encoded; JSON `{ "id": ... }` is taken too. */
 const WebhookBodySchema = z.looseObject({ id: z.string().trim().min(1).max(100) });
@@ -110,25 +106,33 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
     );
 
+    // A notice taken but not yet applied is applied by the sweep after a stop; a clean stop lets
+    // the applications under way end first, for as long as a provider answers a request.
+    app.addHook('onClose', async () => {
+      await Promise.race([noticeQueueOf(services).settled(), new Promise((r) => setTimeout(r, 10_000))]);
+    });
+
     app.post(
       '/api/payment-webhook.php',
       {
         schema: {
           tags: ['payments'],
           summary:
-            "The payment provider's notice: only its id is read; the status is fetched from the provider and applied. 200 for any id",
+            "The payment provider's notice: only its id is read. Stored, then answered; the status is fetched from the provider and applied right after. 200 for any id",
           body: WebhookBodySchema,
         },
         // Providers have no session nor our token; they are not a browser either.
         // A provider's storm (retries of every change, from its few sender addresses) must pass: 1,000
-        // notices in a burst (docs/performance.md). An unknown id costs one indexed read, no provider call.
+        // notices in a burst (docs/performance.md). A notice costs one insert before the answer (an
+        // unknown id inserts nothing); the provider is asked after it, once for a payment's notices.
         config: { csrf: false, rateLimit: { max: 3_000, timeWindow: '1 minute', countBehind: true } },
         bodyLimit: 4_096,
       },
       async (request, reply) => {
-        const result = await applyProviderStatus(services, request.body.id);
-        if (result.outcome === 'unknown')
-          request.log.info({ id: request.body.id }, 'webhook for an unknown payment');
+        const notices = noticeQueueOf(services);
+        const notice = await notices.take(paymentProviderOf(services), request.body.id);
+        if (notice) notices.apply(notice);
+        else request.log.info({ id: request.body.id }, 'webhook for an unknown payment');
         // The same empty answer for every id, known or not: the webhook tells nobody what exists.
         return reply.code(200).send();
       },

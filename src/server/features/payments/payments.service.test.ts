@@ -5,6 +5,7 @@ import { createMember, logIn, type TestLogin } from '../../test/members.ts';
 import { scriptedProvider } from '../../test/scripted-provider.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
+import { noticeQueueOf, sweepPaymentNotices } from './payment-notices.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { setPaymentProvider } from './payment-providers.ts';
 import { applyProviderStatus, takesStatus } from './payments.service.ts';
@@ -158,8 +159,9 @@ describe('POST /api/payment.php', () => {
 });
 
 describe('POST /api/payment-webhook.php', () => {
-  const notice = (id: string, form = true) =>
-    app.inject({
+  /** A notice, answered once stored; waits for its application too (it follows on this instance). */
+  const notice = async (id: string, form = true) => {
+    const answer = await app.inject({
       method: 'POST',
       url: '/api/payment-webhook.php',
       ...(form
@@ -169,6 +171,9 @@ describe('POST /api/payment-webhook.php', () => {
           }
         : { payload: { id } }),
     });
+    await noticeQueueOf(services).settled();
+    return answer;
+  };
 
   it('grants once for 50 concurrent notices of one paid payment, and makes the member premium', async () => {
     const { member, providerId, row } = await startPaid();
@@ -186,6 +191,60 @@ describe('POST /api/payment-webhook.php', () => {
     );
     expect(rows[0].status).toBe('paid');
     expect(rows[0].paid_at).not.toBeNull();
+  });
+
+  it('answers a storm once each notice is stored, and asks the provider once per payment, not per notice', async () => {
+    const { member, providerId, row } = await startPaid();
+    scripted.set(providerId, 'paid');
+    const callsBefore = scripted.api.calls;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        app.inject({
+          method: 'POST',
+          url: '/api/payment-webhook.php',
+          payload: `id=${providerId}`,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    await noticeQueueOf(services).settled();
+    // One round for the first notice and one for those that came during it (the status may have
+    // moved after the first fetch): not fifty.
+    expect(scripted.api.calls - callsBefore).toBeLessThanOrEqual(3);
+    expect(await ledgerRows(member.id)).toEqual([
+      { delta: row.credits, reference: `payment:test:${providerId}` },
+    ]);
+    const { rows } = await services.pool.query('select count(*)::int as n from payment_notices');
+    expect(rows[0].n).toBe(0);
+  });
+
+  it('keeps a notice the provider could not be asked about, and the sweep applies it later', async () => {
+    const { member, providerId, row } = await startPaid();
+    scripted.set(providerId, 'paid');
+    scripted.api.down = true;
+    try {
+      expect((await notice(providerId)).statusCode).toBe(200);
+    } finally {
+      scripted.api.down = false;
+    }
+    expect(await balanceOf(services.db, member.id)).toBe(0);
+    const kept = await services.pool.query(
+      'select n.id from payment_notices n join payments p on p.id = n.payment_id where p.provider_payment_id = $1',
+      [providerId],
+    );
+    expect(kept.rows).toHaveLength(1);
+    // Not yet: the instance that took a notice may still be applying it.
+    expect(await sweepPaymentNotices(services)).toBe(0);
+    await services.pool.query(
+      "update payment_notices set received_at = now() - interval '2 minutes' where id = $1",
+      [kept.rows[0].id],
+    );
+    expect(await sweepPaymentNotices(services)).toBe(1);
+    expect(await balanceOf(services.db, member.id)).toBe(row.credits);
+    expect(await paidUser(member.id)).toBe(true);
+    const { rows } = await services.pool.query('select count(*)::int as n from payment_notices');
+    expect(rows[0].n).toBe(0);
   });
 
   it('keeps a payment paid when a late notice says pending, failed or open', async () => {

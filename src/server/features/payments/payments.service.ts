@@ -321,7 +321,9 @@ export async function applyProviderStatus(
     return { outcome: 'unchanged', status: known.status, granted: false };
   }
   return services.db.transaction(async (tx) => {
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, known.id)).for('update');
+    // Not FOR UPDATE: a notice stored meanwhile (payment-notices.ts) takes the key-share lock of its
+    // foreign key, which FOR NO KEY UPDATE leaves it; two applications still exclude each other.
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, known.id)).for('no key update');
     if (!payment) return { outcome: 'unknown' } as const;
     if (!takesStatus(payment.status, remote.status)) {
       const reversed =

@@ -56,7 +56,7 @@ async function paidPurchase(packageId = 'p1') {
   return { member, login, before, paymentId: payment_id, providerId, amount, credits, reverse };
 }
 
-const notice = (id: string) => webhookNotice(app, id);
+const notice = (id: string) => webhookNotice({ app, services }, id);
 
 /** Records the ids the product asks the provider about; restore() also puts the clock back. */
 function watchProviderFetches() {

@@ -1,0 +1,240 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { paymentNotices, payments } from '../../db/schema/index.ts';
+import { defineJob } from '../../lib/jobs.ts';
+import type { AppServices } from '../../services.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { paymentProviderOf } from './payment-providers.ts';
+import { applyProviderStatus } from './payments.service.ts';
+
+/**
+ * A provider's notices, taken in and applied apart (docs/decisions/0030, addendum). The webhook
+ * stores the notice and answers; the status is then fetched from the provider and applied by the
+ * instance that took the notice, once for all the notices of a payment that arrive meanwhile. A
+ * storm of 1,000 notices for 100 payments is a few dozen inserts and about 100 applications,
+ * instead of 1,000 applications; the provider hears 200 as soon as the notice is safe in the
+ * database.
+ * Nothing is lost to a crash or a provider's hiccup between the two: a notice is deleted only
+ * once its payment's status was applied after it arrived, and the sweep applies what is left.
+ */
+type NoticeServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log'>;
+
+export type TakenNotice = { noticeId: number; paymentId: string; providerPaymentId: string };
+
+/**
+ * Stores one notice for each of our payments among these provider ids (one statement, committed
+ * before the provider hears 200); an id we never handed out (a forged notice, a scan) stores
+ * nothing. Answers the notice stored for each known id.
+ */
+async function storeNotices(
+  services: Pick<NoticeServices, 'db'>,
+  provider: PaymentProvider,
+  providerPaymentIds: string[],
+): Promise<Map<string, TakenNotice>> {
+  const { rows } = await services.db.execute<{
+    id: number;
+    payment_id: string;
+    provider_payment_id: string;
+  }>(sql`
+    with known as (
+      select ${payments.id} as payment_id, ${payments.providerPaymentId} as provider_payment_id
+      from ${payments}
+      where ${payments.provider} = ${provider.name}
+        and ${payments.providerPaymentId} = any(${sql.param(providerPaymentIds)}::text[])
+    ), stored as (
+      insert into ${paymentNotices} (payment_id) select payment_id from known returning id, payment_id
+    )
+    select stored.id, stored.payment_id, known.provider_payment_id
+    from stored join known on known.payment_id = stored.payment_id`);
+  return new Map(
+    rows.map((row) => [
+      row.provider_payment_id,
+      { noticeId: Number(row.id), paymentId: row.payment_id, providerPaymentId: row.provider_payment_id },
+    ]),
+  );
+}
+
+/** A payment being applied on this instance, and the newest notice it must cover. */
+type Applying = { upTo: number; again: boolean; done: Promise<void> };
+
+type Arriving = {
+  providerPaymentId: string;
+  resolve: (notice: TakenNotice | null) => void;
+  reject: (error: unknown) => void;
+};
+
+export type NoticeQueue = {
+  /**
+   * Stores a notice, answering once it is committed: the notices that arrive while one statement
+   * stores others go together in the next (one commit for many, and one row for a payment's
+   * notices that arrive together). Null for an id we never handed out.
+   */
+  take: (provider: PaymentProvider, providerPaymentId: string) => Promise<TakenNotice | null>;
+  /** Applies the payment's status soon: at once, or after the application already running for it. */
+  apply: (notice: TakenNotice) => void;
+  /** Resolves when every application started on this instance has ended (tests, shutdown). */
+  settled: () => Promise<void>;
+};
+
+const queues = new WeakMap<object, NoticeQueue>();
+
+/** The instance's queue of notices to store and apply (one per app's services). */
+export function noticeQueueOf(services: NoticeServices): NoticeQueue {
+  let queue = queues.get(services);
+  if (!queue) {
+    queue = createNoticeQueue(services);
+    queues.set(services, queue);
+  }
+  return queue;
+}
+
+/**
+ * Payments applied at once by an instance; the others wait their turn. A storm's applications
+ * (a provider call and a transaction each) must leave the pool's connections and the cores to
+ * the notices still arriving, which wait for nothing but their insert.
+ */
+const MAX_APPLYING = 4;
+
+/** Enough to share a commit among a storm's notices, few enough for one short statement. */
+const MAX_STORED_TOGETHER = 200;
+
+function createNoticeQueue(services: NoticeServices): NoticeQueue {
+  const applying = new Map<string, Applying>();
+  const arriving = new Map<PaymentProvider, Arriving[]>();
+  let storing = false;
+
+  const storeArriving = async () => {
+    storing = true;
+    try {
+      for (const [provider, waiting] of arriving) {
+        while (waiting.length > 0) {
+          const batch = waiting.splice(0, MAX_STORED_TOGETHER);
+          try {
+            const stored = await storeNotices(services, provider, [
+              ...new Set(batch.map((a) => a.providerPaymentId)),
+            ]);
+            for (const a of batch) a.resolve(stored.get(a.providerPaymentId) ?? null);
+          } catch (error) {
+            for (const a of batch) a.reject(error);
+          }
+        }
+        arriving.delete(provider);
+      }
+    } finally {
+      storing = false;
+    }
+  };
+
+  /** Payments whose notices wait for a free application, oldest first. */
+  const queued = new Map<string, TakenNotice>();
+  let running = 0;
+  const startQueued = () => {
+    for (const [paymentId, notice] of queued) {
+      if (running >= MAX_APPLYING) return;
+      queued.delete(paymentId);
+      const entry = applying.get(paymentId) as Applying;
+      running += 1;
+      entry.done = run(notice, entry).finally(() => {
+        running -= 1;
+        startQueued();
+      });
+    }
+  };
+
+  const run = async (notice: TakenNotice, entry: Applying) => {
+    try {
+      do {
+        // A notice that arrives from here on asks for another round: the provider may have
+        // changed the status after this round's fetch.
+        entry.again = false;
+        const upTo = entry.upTo;
+        await applyProviderStatus(services, notice.providerPaymentId);
+        await forgetNotices(services, notice.paymentId, upTo);
+      } while (entry.again);
+    } catch (error) {
+      // The notices stay: the sweep applies them (a provider's hiccup, a lost connection).
+      services.log.warn({ err: error, paymentId: notice.paymentId }, 'a payment notice was not applied');
+    } finally {
+      applying.delete(notice.paymentId);
+    }
+  };
+
+  return {
+    take: (provider, providerPaymentId) =>
+      new Promise((resolve, reject) => {
+        const waiting = arriving.get(provider) ?? [];
+        waiting.push({ providerPaymentId, resolve, reject });
+        arriving.set(provider, waiting);
+        if (!storing) void storeArriving();
+      }),
+    apply: (notice) => {
+      const running = applying.get(notice.paymentId);
+      if (running) {
+        running.again = true;
+        running.upTo = Math.max(running.upTo, notice.noticeId);
+        return;
+      }
+      applying.set(notice.paymentId, { upTo: notice.noticeId, again: false, done: Promise.resolve() });
+      queued.set(notice.paymentId, notice);
+      startQueued();
+    },
+    settled: async () => {
+      while (applying.size > 0) {
+        await Promise.all([...applying.values()].map((entry) => entry.done));
+        // Those still queued have not started: wait for the ones that run to start them.
+        if (queued.size > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    },
+  };
+}
+
+/** The notices of a payment up to `upTo`, applied: a newer one stays for its own round. */
+async function forgetNotices(services: Pick<NoticeServices, 'db'>, paymentId: string, upTo: number) {
+  await services.db
+    .delete(paymentNotices)
+    .where(and(eq(paymentNotices.paymentId, paymentId), lte(paymentNotices.id, upTo)));
+}
+
+/** Notices older than this were not applied by the instance that took them: the sweep's. */
+export const NOTICE_SWEEP_AFTER_MS = 60_000;
+
+/** Every minute: the notices that a crash or a failure left, applied. */
+export const PAYMENT_NOTICES_SWEEP_JOB = defineJob({
+  name: 'payment-notices-sweep',
+  payload: z.object({}),
+  cron: '* * * * *',
+  maxAttempts: 1,
+});
+
+/** Applies each payment with a notice older than NOTICE_SWEEP_AFTER_MS; answers how many. */
+export async function sweepPaymentNotices(
+  services: NoticeServices,
+  provider: PaymentProvider = paymentProviderOf(services),
+): Promise<number> {
+  // By the database's clock, which stamped the notices.
+  const { rows } = await services.db.execute<{
+    payment_id: string;
+    provider_payment_id: string;
+    up_to: number;
+  }>(
+    sql`select n.payment_id, p.provider_payment_id, max(n.id) as up_to
+    from ${paymentNotices} n join ${payments} p on p.id = n.payment_id
+    where n.received_at < now() - ${NOTICE_SWEEP_AFTER_MS} * interval '1 millisecond' and p.provider = ${provider.name}
+    group by n.payment_id, p.provider_payment_id
+    limit 200`,
+  );
+  let applied = 0;
+  for (const row of rows) {
+    try {
+      await applyProviderStatus(services, row.provider_payment_id, provider);
+      await forgetNotices(services, row.payment_id, Number(row.up_to));
+      applied += 1;
+    } catch (error) {
+      services.log.warn(
+        { err: error, paymentId: row.payment_id },
+        'the notices sweep could not apply a payment',
+      );
+    }
+  }
+  return applied;
+}
