@@ -162,11 +162,7 @@ describe('texts sent together', () => {
 
   it('stores a send authorized with facts known from an earlier one only while they hold', async () => {
     const pairs = await Promise.all(Array.from({ length: 6 }, () => pair()));
-    const [blocked, leaving, ...others] = pairs as [
-      (typeof pairs)[number],
-      (typeof pairs)[number],
-      ...typeof pairs,
-    ];
+    const [blocked, leaving] = pairs as [(typeof pairs)[number], (typeof pairs)[number]];
     // A first batch: each sender's facts in these conversations are known now.
     for (const res of await Promise.all(pairs.map((p) => send(p.a.login, p.id, 'Eerst')))) {
       expect(res.statusCode, res.body).toBe(200);
@@ -189,9 +185,8 @@ describe('texts sent together', () => {
       expect(stored.rows[0]?.n).toBe(2);
     }
     expect(await Promise.all([balanceOf(db, blocked.a.id), balanceOf(db, leaving.a.id)])).toEqual(before);
-    expect(await storedTogether(otherAnswers.map((r) => (r?.json() as SendMessageResponse).message.id))).toBe(
-      4,
-    );
+    const otherIds = otherAnswers.map((r) => (r?.json() as SendMessageResponse | undefined)?.message.id ?? 0);
+    expect(await storedTogether(otherIds)).toBe(4);
   });
 
   it('rolls a batch back when a spend is refused inside it, and answers every send on its own', async () => {
