@@ -22,6 +22,12 @@ const RAW_KEY = new RegExp(`\\b(?:${TEXT_GROUPS.join('|')})\\.[a-z][a-z0-9_]*(?:
 export async function expectAccessible(page: Page) {
   // Axe reads colours as drawn: an element still fading in (a toast) fails contrast halfway through,
   // which failed a journey once. Finite animations end first; a spinner's endless one is left.
+  // The pointer leaves the content first: left where a click was, it hovers whatever the next page
+  // drew there, and Chromium applies that hover when it likes. That is the likely cause of a
+  // package's outline button failing contrast once on /credits at 375 px in a full run (not
+  // reproduced alone, and its hover colours pass). Moved now, a hover ends at once and its
+  // transition is among the animations waited for.
+  await page.mouse.move(0, 0);
   await page.evaluate(async () => {
     // Two frames first: a toast mounted just now starts its transition on the next one.
     await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
