@@ -22,15 +22,16 @@ import { unreadMessagesChanged } from './chat.counts.ts';
 /**
  * Text messages in existing conversations, sent together (docs/decisions/0037): the sends that
  * arrive on this instance while a batch is being stored wait for its commit and then go as the
- * next batch, in one transaction of set-based statements instead of one transaction of their own
+ * next batch, in one statement that is its own transaction instead of one transaction of their own
  * each. An idle instance starts a batch at once, so a lone message waits for nobody. A batch never
  * holds two messages of one sender or of one conversation (the later one waits for the next), so
  * each conversation's seq moves by one and each account is spent from once.
  *
- * Whatever the batch cannot store as a whole (a refused spend, a resend that raced, a lock
- * conflict, any error) is rolled back and sent again one message at a time by the caller's own
- * path (`alone`), which answers each exactly as a lone send does. Refusals of the policy are asked
- * per message before the transaction, with the same rule and facts as a lone send.
+ * Whatever the batch cannot store (facts changed since they were read, a resend, credits short, a
+ * spend refused in a race, a lock conflict, any error) is sent again one message at a time by the
+ * caller's own path (`alone`), which answers each exactly as a lone send does. The policy is asked
+ * per message before the write, with the same rule and facts as a lone send; the write stores only
+ * the sends whose facts are still those.
  */
 export type BatchedSend = {
   viewer: MemberViewer;
