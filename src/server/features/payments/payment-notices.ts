@@ -5,7 +5,7 @@ import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentProviderOf } from './payment-providers.ts';
-import { applyProviderStatus } from './payments.service.ts';
+import { applyProviderStatus, askProviderAgain } from './payments.service.ts';
 
 /**
  * A provider's notices, taken in and applied apart (docs/decisions/0030, addendum). The webhook
@@ -206,7 +206,7 @@ export const PAYMENT_NOTICES_SWEEP_JOB = defineJob({
   maxAttempts: 1,
 });
 
-/** Applies each payment with a notice older than NOTICE_SWEEP_AFTER_MS; answers how many. */
+/** Applies each payment with a notice older than NOTICE_SWEEP_AFTER_MS (the jobs' shared loop); answers how many. */
 export async function sweepPaymentNotices(
   services: NoticeServices,
   provider: PaymentProvider = paymentProviderOf(services),
@@ -223,18 +223,10 @@ export async function sweepPaymentNotices(
     group by n.payment_id, p.provider_payment_id
     limit 200`,
   );
-  let applied = 0;
-  for (const row of rows) {
-    try {
-      await applyProviderStatus(services, row.provider_payment_id, provider);
-      await forgetNotices(services, row.payment_id, Number(row.up_to));
-      applied += 1;
-    } catch (error) {
-      services.log.warn(
-        { err: error, paymentId: row.payment_id },
-        'the notices sweep could not apply a payment',
-      );
-    }
-  }
-  return applied;
+  const upTo = new Map(rows.map((row) => [row.payment_id, Number(row.up_to)]));
+  const due = rows.map((row) => ({ id: row.payment_id, providerPaymentId: row.provider_payment_id }));
+  const applied = await askProviderAgain(services, provider, due, 'the notices sweep', (paymentId) =>
+    forgetNotices(services, paymentId, upTo.get(paymentId) as number),
+  );
+  return applied.length;
 }

@@ -441,7 +441,7 @@ export async function recheckUnsettledPayments(
  * (applyProviderStatus); `asked` runs after each answer. One provider hiccup does not stop the
  * batch: it is logged, and the job's next run asks again. The jobs' shared loop.
  */
-async function askProviderAgain(
+export async function askProviderAgain(
   services: PaymentServices,
   provider: PaymentProvider,
   due: { id: string; providerPaymentId: string | null }[],
