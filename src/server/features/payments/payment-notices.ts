@@ -13,8 +13,7 @@ import { applyProviderStatus, askProviderAgain } from './payments.service.ts';
  * instance that took the notice, once for all the notices of a payment that arrive meanwhile. A
  * storm of 1,000 notices for 100 payments is a few dozen inserts and about 100 applications,
  * instead of 1,000 applications; the provider hears 200 as soon as the notice is safe in the
- * database.
- * Nothing is lost to a crash or a provider's hiccup between the two: a notice is deleted only
+ * database. Nothing is lost to a crash or a provider's hiccup between the two: a notice is deleted only
  * once its payment's status was applied after it arrived, and the sweep applies what is left.
  */
 type NoticeServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log'>;
@@ -54,8 +53,11 @@ async function storeNotices(
   );
 }
 
-/** A payment being applied on this instance, and the newest notice it must cover. */
-type Applying = { upTo: number; again: boolean; done: Promise<void> };
+/**
+ * A payment waiting for or in its application on this instance: the newest notice it must cover,
+ * whether one came during the round under way, and when it is done (`finish` ends `done`).
+ */
+type Applying = { upTo: number; again: boolean; done: Promise<void>; finish: () => void };
 
 type Arriving = {
   providerPaymentId: string;
@@ -134,8 +136,9 @@ function createNoticeQueue(services: NoticeServices): NoticeQueue {
       queued.delete(paymentId);
       const entry = applying.get(paymentId) as Applying;
       running += 1;
-      entry.done = run(notice, entry).finally(() => {
+      void run(notice, entry).finally(() => {
         running -= 1;
+        entry.finish();
         startQueued();
       });
     }
@@ -174,16 +177,16 @@ function createNoticeQueue(services: NoticeServices): NoticeQueue {
         running.upTo = Math.max(running.upTo, notice.noticeId);
         return;
       }
-      applying.set(notice.paymentId, { upTo: notice.noticeId, again: false, done: Promise.resolve() });
+      let finish = () => {};
+      const done = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      applying.set(notice.paymentId, { upTo: notice.noticeId, again: false, done, finish });
       queued.set(notice.paymentId, notice);
       startQueued();
     },
     settled: async () => {
-      while (applying.size > 0) {
-        await Promise.all([...applying.values()].map((entry) => entry.done));
-        // Those still queued have not started: wait for the ones that run to start them.
-        if (queued.size > 0) await new Promise((resolve) => setTimeout(resolve, 1));
-      }
+      while (applying.size > 0) await Promise.all([...applying.values()].map((entry) => entry.done));
     },
   };
 }
