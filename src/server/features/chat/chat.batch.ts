@@ -168,13 +168,6 @@ type ConversationFacts = {
   sender_fictional: boolean;
 };
 
-/**
- * The facts of recent sends by conversation and sender, so that a batch of known senders is
- * authorized without a read. Never trusted: the batch's write reads the same facts again in its
- * own statement and stores a send only where they are still what it was authorized with
- * (writeBatch), so an entry that went stale costs its send the lone path, never a send the policy
- * would refuse now. Its age and size only bound memory.
- */
 /** ConversationFacts' columns, as factsSql names them. */
 const FACT_COLUMNS = [
   'partner_id',
@@ -188,6 +181,17 @@ const FACT_COLUMNS = [
   'sender_fictional',
 ] as const satisfies readonly (keyof ConversationFacts)[];
 
+/** Just the facts of a row that carries more (the check's). */
+const pickFacts = (row: ConversationFacts): ConversationFacts =>
+  Object.fromEntries(FACT_COLUMNS.map((name) => [name, row[name]])) as ConversationFacts;
+
+/**
+ * The facts of recent sends by conversation and sender, so that a batch of known senders is
+ * authorized without a read. Never trusted: the batch's write reads the same facts again in its
+ * own statement and stores a send only where they are still what it was authorized with
+ * (writeBatch), so an entry that went stale costs its send the lone path, never a send the policy
+ * would refuse now. Its age and size only bound memory.
+ */
 type FactsCache = Map<string, { at: number; facts: ConversationFacts }>;
 const FACTS_TTL_MS = 5 * 60_000;
 const MAX_FACTS = 100_000;
@@ -244,11 +248,11 @@ async function checkBatch(
   batch: Pending[],
 ): Promise<{ accepted: Accepted[]; alone: Pending[] }> {
   const now = performance.now();
-  const known = new Map<number, ConversationFacts>();
+  const factsOf = new Map<number, ConversationFacts>();
   const unknown: number[] = [];
   for (const [i, send] of batch.entries()) {
     const hit = cache.get(factsKey(send));
-    if (hit && now - hit.at < FACTS_TTL_MS) known.set(i, hit.facts);
+    if (hit && now - hit.at < FACTS_TTL_MS) factsOf.set(i, hit.facts);
     else unknown.push(i);
   }
   const read = new Map<number, FactsRow>();
@@ -279,19 +283,17 @@ async function checkBatch(
     if (cache.size + rows.rows.length > MAX_FACTS) cache.clear();
     for (const row of rows.rows) {
       const i = Number(row.i);
+      const facts = { ...pickFacts(row), partner_id: Number(row.partner_id) };
       read.set(i, row);
-      const { i: _, earlier: __, could_pay: ___, ...facts } = row;
-      cache.set(factsKey(batch[i] as Pending), {
-        at: now,
-        facts: { ...facts, partner_id: Number(facts.partner_id) },
-      });
+      factsOf.set(i, facts);
+      cache.set(factsKey(batch[i] as Pending), { at: now, facts });
     }
   }
   const accepted: Accepted[] = [];
   const alone: Pending[] = [];
   for (const [i, send] of batch.entries()) {
     const row = read.get(i);
-    const facts = known.get(i) ?? (row ? cache.get(factsKey(send))?.facts : undefined);
+    const facts = factsOf.get(i);
     // Rare, and answered exactly on the lone path: a resend, a conversation that is not the
     // sender's, and a send that would be refused its credits (which would fail the whole batch).
     if (!facts || (row && (row.earlier || !row.could_pay))) {
