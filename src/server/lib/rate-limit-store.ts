@@ -187,8 +187,8 @@ export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
     incr(key: string, callback: Callback, timeWindow: number, max?: number) {
       const full = `${this.prefix}${key}`;
       if (!this.behind) {
-        countHits(pool, [full], [1], [timeWindow]).then(
-          (results) => callback(null, answer(results.get(full), 1, timeWindow)),
+        countHit(pool, full, timeWindow).then(
+          (result) => callback(null, result),
           (error: Error) => callback(error),
         );
         return;
@@ -253,8 +253,9 @@ async function countHits(
 }
 
 /**
- * Counts one hit of `key` in its window (shared by every instance), for a limit a service keeps
- * itself on a key no request header can choose: SMS per member and per phone number (0033).
+ * Counts one hit of `key` in its window (shared by every instance) and answers the count: every
+ * limit's hit but a countBehind one's, and a limit a service keeps itself on a key no request
+ * header can choose (SMS per member and per phone number, 0033).
  */
 export async function countHit(pool: Pick<pg.Pool, 'query'>, key: string, windowMs: number): Promise<Result> {
   return answer((await countHits(pool, [key], [1], [windowMs])).get(key), 1, windowMs);
