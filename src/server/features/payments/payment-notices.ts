@@ -2,10 +2,9 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { paymentNotices, payments } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
-import type { AppServices } from '../../services.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentProviderOf } from './payment-providers.ts';
-import { applyProviderStatus, askProviderAgain } from './payments.service.ts';
+import { applyProviderStatus, askProviderAgain, type PaymentServices } from './payments.service.ts';
 
 /**
  * A provider's notices, taken in and applied apart (docs/decisions/0030, addendum). The webhook
@@ -16,9 +15,8 @@ import { applyProviderStatus, askProviderAgain } from './payments.service.ts';
  * database. Nothing is lost to a crash or a provider's hiccup between the two: a notice is deleted only
  * once its payment's status was applied after it arrived, and the sweep applies what is left.
  */
-type NoticeServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log'>;
 
-export type TakenNotice = { noticeId: number; paymentId: string; providerPaymentId: string };
+type TakenNotice = { noticeId: number; paymentId: string; providerPaymentId: string };
 
 /**
  * Stores one notice for each of our payments among these provider ids (one statement, committed
@@ -26,7 +24,7 @@ export type TakenNotice = { noticeId: number; paymentId: string; providerPayment
  * nothing. Answers the notice stored for each known id.
  */
 async function storeNotices(
-  services: Pick<NoticeServices, 'db'>,
+  services: Pick<PaymentServices, 'db'>,
   provider: PaymentProvider,
   providerPaymentIds: string[],
 ): Promise<Map<string, TakenNotice>> {
@@ -67,13 +65,12 @@ type Arriving = {
 
 export type NoticeQueue = {
   /**
-   * Stores a notice, answering once it is committed: the notices that arrive while one statement
-   * stores others go together in the next (one commit for many, and one row for a payment's
-   * notices that arrive together). Null for an id we never handed out.
+   * Stores a notice and answers, once it is committed, whether it was one of our payments; the
+   * payment's status is then applied soon, at once or after the application already running for
+   * it. The notices that arrive while one statement stores others go together in the next (one
+   * commit for many, one row for a payment's notices that arrive together).
    */
-  take: (provider: PaymentProvider, providerPaymentId: string) => Promise<TakenNotice | null>;
-  /** Applies the payment's status soon: at once, or after the application already running for it. */
-  apply: (notice: TakenNotice) => void;
+  receive: (provider: PaymentProvider, providerPaymentId: string) => Promise<boolean>;
   /** Resolves when every application started on this instance has ended (tests, shutdown). */
   settled: () => Promise<void>;
 };
@@ -81,7 +78,7 @@ export type NoticeQueue = {
 const queues = new WeakMap<object, NoticeQueue>();
 
 /** The instance's queue of notices to store and apply (one per app's services). */
-export function noticeQueueOf(services: NoticeServices): NoticeQueue {
+export function noticeQueueOf(services: PaymentServices): NoticeQueue {
   let queue = queues.get(services);
   if (!queue) {
     queue = createNoticeQueue(services);
@@ -100,7 +97,7 @@ const MAX_APPLYING = 4;
 /** Enough to share a commit among a storm's notices, few enough for one short statement. */
 const MAX_STORED_TOGETHER = 200;
 
-function createNoticeQueue(services: NoticeServices): NoticeQueue {
+function createNoticeQueue(services: PaymentServices): NoticeQueue {
   const applying = new Map<string, Applying>();
   const arriving = new Map<PaymentProvider, Arriving[]>();
   let storing = false;
@@ -162,28 +159,35 @@ function createNoticeQueue(services: NoticeServices): NoticeQueue {
     }
   };
 
+  const take = (provider: PaymentProvider, providerPaymentId: string) =>
+    new Promise<TakenNotice | null>((resolve, reject) => {
+      const waiting = arriving.get(provider) ?? [];
+      waiting.push({ providerPaymentId, resolve, reject });
+      arriving.set(provider, waiting);
+      if (!storing) void storeArriving();
+    });
+
+  const apply = (notice: TakenNotice) => {
+    const running = applying.get(notice.paymentId);
+    if (running) {
+      running.again = true;
+      running.upTo = Math.max(running.upTo, notice.noticeId);
+      return;
+    }
+    let finish = () => {};
+    const done = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    applying.set(notice.paymentId, { upTo: notice.noticeId, again: false, done, finish });
+    queued.set(notice.paymentId, notice);
+    startQueued();
+  };
+
   return {
-    take: (provider, providerPaymentId) =>
-      new Promise((resolve, reject) => {
-        const waiting = arriving.get(provider) ?? [];
-        waiting.push({ providerPaymentId, resolve, reject });
-        arriving.set(provider, waiting);
-        if (!storing) void storeArriving();
-      }),
-    apply: (notice) => {
-      const running = applying.get(notice.paymentId);
-      if (running) {
-        running.again = true;
-        running.upTo = Math.max(running.upTo, notice.noticeId);
-        return;
-      }
-      let finish = () => {};
-      const done = new Promise<void>((resolve) => {
-        finish = resolve;
-      });
-      applying.set(notice.paymentId, { upTo: notice.noticeId, again: false, done, finish });
-      queued.set(notice.paymentId, notice);
-      startQueued();
+    receive: async (provider, providerPaymentId) => {
+      const notice = await take(provider, providerPaymentId);
+      if (notice) apply(notice);
+      return notice !== null;
     },
     settled: async () => {
       while (applying.size > 0) await Promise.all([...applying.values()].map((entry) => entry.done));
@@ -192,7 +196,7 @@ function createNoticeQueue(services: NoticeServices): NoticeQueue {
 }
 
 /** The notices of a payment up to `upTo`, applied: a newer one stays for its own round. */
-async function forgetNotices(services: Pick<NoticeServices, 'db'>, paymentId: string, upTo: number) {
+async function forgetNotices(services: Pick<PaymentServices, 'db'>, paymentId: string, upTo: number) {
   await services.db
     .delete(paymentNotices)
     .where(and(eq(paymentNotices.paymentId, paymentId), lte(paymentNotices.id, upTo)));
@@ -211,7 +215,7 @@ export const PAYMENT_NOTICES_SWEEP_JOB = defineJob({
 
 /** Applies each payment with a notice older than NOTICE_SWEEP_AFTER_MS (the jobs' shared loop); answers how many. */
 export async function sweepPaymentNotices(
-  services: NoticeServices,
+  services: PaymentServices,
   provider: PaymentProvider = paymentProviderOf(services),
 ): Promise<number> {
   // By the database's clock, which stamped the notices.

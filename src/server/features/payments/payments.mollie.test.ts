@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp, freePort } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
 import { mollieDoubleForFile } from '../../test/mollie-double.ts';
+import { webhookNotice } from '../../test/payment-notices.ts';
 import { balanceOf, spendCredits } from '../credits/credits.service.ts';
-import { noticeQueueOf } from './payment-notices.ts';
 import { setPaymentProvider } from './payment-providers.ts';
 import { createMollieProvider } from './providers/mollie.ts';
 
@@ -22,17 +22,7 @@ setPaymentProvider(
   createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint }),
 );
 
-/** A notice, answered once stored; waits for its application too (it follows on this instance). */
-const notice = async (id: string) => {
-  const answer = await app.inject({
-    method: 'POST',
-    url: '/api/payment-webhook.php',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `id=${id}`,
-  });
-  await noticeQueueOf(services).settled();
-  return answer;
-};
+const notice = (id: string) => webhookNotice({ app, services }, id);
 
 describe('payments through Mollie', () => {
   it('starts a Mollie checkout and grants once for many notices of the paid payment', async () => {

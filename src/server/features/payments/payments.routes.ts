@@ -129,10 +129,8 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
         bodyLimit: 4_096,
       },
       async (request, reply) => {
-        const notices = noticeQueueOf(services);
-        const notice = await notices.take(paymentProviderOf(services), request.body.id);
-        if (notice) notices.apply(notice);
-        else request.log.info({ id: request.body.id }, 'webhook for an unknown payment');
+        const known = await noticeQueueOf(services).receive(paymentProviderOf(services), request.body.id);
+        if (!known) request.log.info({ id: request.body.id }, 'webhook for an unknown payment');
         // The same empty answer for every id, known or not: the webhook tells nobody what exists.
         return reply.code(200).send();
       },

@@ -35,7 +35,10 @@ import { type AppliedReversal, applyReversals } from './reversals.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-type PaymentServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log'>;
+export type PaymentServices = Pick<
+  AppServices,
+  'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log'
+>;
 
 /** Who pays, as the route knows them: the viewer, and where they live and read (from the session). */
 export type Payer = { viewer: MemberViewer; country: string; locale: Locale; domain: string };
