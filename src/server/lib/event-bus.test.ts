@@ -56,4 +56,23 @@ describe('the typed event bus', () => {
     expect(await received(heard, 1)).toEqual([{ from: 9, to: 10 }]);
     expect(errors.length).toBeGreaterThan(0);
   });
+
+  it('changes its epoch when its connection is lost, has none until it listens again, and hears again', async () => {
+    const heard: { from: number; to: number }[] = [];
+    await bus.subscribe(memberLiked, (event) => heard.push(event));
+    const before = bus.epoch();
+    expect(before).toBeTypeOf('number');
+    await database.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
+    );
+    for (let i = 0; i < 200 && bus.epoch() === before; i += 1) await new Promise((r) => setTimeout(r, 10));
+    expect(bus.epoch()).toBeUndefined();
+    for (let i = 0; i < 500 && bus.epoch() === undefined; i += 1) await new Promise((r) => setTimeout(r, 10));
+    const after = bus.epoch();
+    expect(after).toBeTypeOf('number');
+    expect(after).not.toBe(before);
+    await publish(database.db, memberLiked, { from: 11, to: 12 });
+    expect(await received(heard, 1)).toEqual([{ from: 11, to: 12 }]);
+  });
 });

@@ -14,6 +14,13 @@ export type EventBus = {
   subscribe: <T>(channel: Channel<T>, listener: (payload: T) => void) => Promise<void>;
   /** The raw text of a channel's notifications. */
   on: (channel: string, listener: Listener) => Promise<void>;
+  /**
+   * Which unbroken stretch of listening this is: a number while the bus listens, another one after
+   * each loss of its connection, undefined while it does not listen. Notifications sent during a
+   * loss are never heard, so a cache that trusts them for long (the session cache) trusts only
+   * what it stored in the current stretch.
+   */
+  epoch: () => number | undefined;
   close: () => Promise<void>;
 };
 
@@ -72,6 +79,7 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
   const listeners = new Map<string, Set<Listener>>();
   let client: pg.PoolClient | undefined;
   let closed = false;
+  let epoch = 0;
   let connecting: Promise<pg.PoolClient> | undefined;
 
   async function connect(): Promise<pg.PoolClient> {
@@ -82,12 +90,14 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
     c.on('error', (err) => {
       if (closed) return; // the server going away during shutdown is expected
       log.error({ err: err.message }, 'event bus connection lost');
+      epoch += 1;
       client = undefined;
       connecting = undefined;
       c.release(true);
       if (!closed) setTimeout(() => void reconnect(), 1_000);
     });
     for (const channel of listeners.keys()) await c.query(`LISTEN "${channel}"`);
+    epoch += 1;
     client = c;
     return c;
   }
@@ -114,6 +124,7 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
 
   return {
     on,
+    epoch: () => (client ? epoch : undefined),
     subscribe: (channel, listener) =>
       on(channel.name, (text) => {
         let payload: unknown;

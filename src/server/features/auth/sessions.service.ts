@@ -201,16 +201,20 @@ export type SessionCache = {
 };
 
 /**
- * Sessions are read on every member request; a few seconds in memory spares a database round
- * trip each time. Invalidation travels over LISTEN/NOTIFY, so a logout or revocation on one
- * instance holds on all of them at once; the TTL only bounds what a lost notification could cost.
+ * Sessions are read on every member request; memory spares a database round trip each time.
+ * Invalidation travels over LISTEN/NOTIFY, so a logout or revocation on one instance holds on all
+ * of them at once. An entry is kept for a minute while the bus has listened without a break since
+ * it was stored, and for five seconds otherwise (stored before or during a loss of the bus's
+ * connection, whose notifications are never heard): the TTL only bounds what a lost notification
+ * could cost. Five seconds everywhere made the cache miss for nearly every chat message, since a
+ * member writes less often than that (docs/performance.md, the chat).
  */
 export async function createSessionCache(
   db: Database,
-  bus: Pick<EventBus, 'subscribe'>,
-  ttlMs = 5_000,
+  bus: Pick<EventBus, 'subscribe' | 'epoch'>,
+  ttl: { listening: number; otherwise: number } = { listening: 60_000, otherwise: 5_000 },
 ): Promise<SessionCache> {
-  const entries = new Map<string, { at: number; value: ActiveSession | null }>();
+  const entries = new Map<string, { at: number; epoch: number | undefined; value: ActiveSession | null }>();
   // The cached session ids of each member: a member's change drops theirs without a scan of every
   // entry (a scan of 50,000 blocked the event loop for milliseconds at each photo or profile change).
   const idsOf = new Map<number, Set<string>>();
@@ -222,12 +226,12 @@ export async function createSessionCache(
     for (const id of idsOf.get(userId) ?? []) entries.delete(id);
     idsOf.delete(userId);
   };
-  const remember = (id: string, value: ActiveSession | null) => {
+  const remember = (id: string, epoch: number | undefined, value: ActiveSession | null) => {
     if (entries.size > 50_000) {
       entries.clear();
       idsOf.clear();
     }
-    entries.set(id, { at: Date.now(), value });
+    entries.set(id, { at: Date.now(), epoch, value });
     if (!value) return;
     const ids = idsOf.get(value.user.id) ?? new Set<string>();
     ids.add(id);
@@ -236,7 +240,9 @@ export async function createSessionCache(
   await bus.subscribe(userChanged, dropUser);
   const peek = (id: string, now: Date): ActiveSession | null | undefined => {
     const hit = entries.get(id);
-    if (!hit || Date.now() - hit.at >= ttlMs) return undefined;
+    if (!hit) return undefined;
+    const heard = hit.epoch !== undefined && hit.epoch === bus.epoch();
+    if (Date.now() - hit.at >= (heard ? ttl.listening : ttl.otherwise)) return undefined;
     return hit.value && hit.value.expiresAt > now ? hit.value : null;
   };
   return {
@@ -245,9 +251,11 @@ export async function createSessionCache(
       const known = peek(id, now);
       if (known !== undefined) return known;
       const startedAt = generation;
+      // Before the read: a loss of the bus during the read makes the entry a short one.
+      const epoch = bus.epoch();
       const value = await findSessionById(db, id, now);
       if (startedAt !== generation) return value;
-      remember(id, value);
+      remember(id, epoch, value);
       return value;
     },
     invalidateUser: async (userId, tx) => {
