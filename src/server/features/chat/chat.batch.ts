@@ -419,7 +419,8 @@ async function writeBatch(db: Database, accepted: Accepted[]): Promise<Map<strin
       ${notifySql(unreadMessagesChanged, sql`s.sender_id::text`)} as unread_sender,
       ${memberEventSql(sql`v.partner_id`, told)} as told_partner,
       ${memberEventSql(sql`s.sender_id`, told)} as told_sender,
-      (select ${notifySql(creditsChanged, sql`e.user_id::text`)} from spend_entered e where e.user_id = s.sender_id) as credits_changed
+      (select ${notifySql(creditsChanged, sql`jsonb_build_object('userId', e.user_id, 'balance', e.balance_after)::text`)}
+        from spend_entered e where e.user_id = s.sender_id) as credits_changed
     from stored s join ok v on v.sender = s.sender_id and v.client = s.client_id
     where all_or_nothing(
       (select count(*) from stored) = (select count(*) from ok)

@@ -47,10 +47,15 @@ function checkAmount(amount: number) {
 }
 
 /**
- * A member's balance changed (the member's id). Balance caches drop it; the real-time channel will
- * tell the member's open tabs.
+ * A member's balance changed, with the balance as the change committed it. Balance caches drop the
+ * member; the real-time channel tells the member's open tabs the balance it carries, with no read
+ * (after every chat message). Heard in commit order, and changes of one balance commit one after
+ * the other (the account's row lock), so the last one heard carries the balance there is.
  */
-export const creditsChanged = defineChannel('credits_changed', z.number().int().positive());
+export const creditsChanged = defineChannel(
+  'credits_changed',
+  z.object({ userId: z.number().int().positive(), balance: z.number().int().nonnegative() }),
+);
 
 /** How long a cached balance may be served if a notification were lost. */
 export const BALANCE_CACHE_TTL_MS = 60_000;
@@ -67,7 +72,7 @@ export async function createBalanceCache(
   bus: Pick<EventBus, 'subscribe'>,
 ): Promise<BalanceCache> {
   const cache = createPromiseCache<number>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: 100_000 });
-  await bus.subscribe(creditsChanged, (userId) => cache.forget(String(userId)));
+  await bus.subscribe(creditsChanged, ({ userId }) => cache.forget(String(userId)));
   return {
     balanceOf: (userId) =>
       cache.get(String(userId), async () => {
@@ -85,10 +90,7 @@ const selectBalance = (db: Queryable) =>
     .where(eq(creditAccounts.userId, sql.placeholder('user')))
     .prepare('credits_balance');
 
-/**
- * The cache's read, built once per database: after every message each instance that holds a tab of
- * the sender tells it the balance (realtime.hub.ts, through this cache), so it runs once per message.
- */
+/** The cache's read, built once per database (db/prepared.ts). */
 const balanceQuery = preparedPerDatabase(selectBalance);
 
 /** The member's balance (0 before any change). One primary-key read, never cached with the session. */
@@ -140,7 +142,7 @@ async function applyOnce(
     .prepare('credits_ledger_balance_after')
     .execute();
   // Heard by every instance when the change commits (never if it rolls back).
-  await publish(tx, creditsChanged, change.userId);
+  await publish(tx, creditsChanged, { userId: change.userId, balance });
   return { balance, applied: true };
 }
 
@@ -290,7 +292,12 @@ export async function spendCreditsTogether(
   if (entered.rows.length !== changes.length) throw new SpendsRefused();
   for (const row of entered.rows) balances.set(Number(row.user_id), Number(row.balance_after));
   // Heard by every instance when the changes commit (never if they roll back).
-  return { balances, events: changes.map((c) => event(creditsChanged, c.userId)) };
+  return {
+    balances,
+    events: changes.map((c) =>
+      event(creditsChanged, { userId: c.userId, balance: balances.get(c.userId) as number }),
+    ),
+  };
 }
 
 export type TakeBackResult = CreditResult & { taken: number; shortfall: number };

@@ -35,7 +35,7 @@ export type RealtimeHub = {
   stop: () => void;
 };
 
-type HubServices = Pick<AppServices, 'balances' | 'bus' | 'sessions' | 'now' | 'log'>;
+type HubServices = Pick<AppServices, 'bus' | 'sessions' | 'now' | 'log'>;
 
 /**
  * This instance's open sockets, by member. Every instance subscribes to the same channels and
@@ -60,16 +60,10 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
 
   await services.bus.subscribe(realtimeMember, ({ userId, event }) => deliver(userId, event));
 
-  // The balance is read once per instance that holds a tab of the member, not once per tab, and
-  // through the balance cache: it dropped the member's entry first (it subscribed first), so this
-  // read is fresh and the tab's next GET /api/user.php needs none of its own.
-  await services.bus.subscribe(creditsChanged, (userId) => {
-    if (!byUser.has(userId)) return;
-    services.balances.balanceOf(userId).then(
-      (balance) => deliver(userId, { type: 'credits', balance }),
-      (err) => services.log.error({ err }, 'realtime: reading a balance failed'),
-    );
-  });
+  // The event carries the balance its change committed: no read per message for the sender's tabs.
+  await services.bus.subscribe(creditsChanged, ({ userId, balance }) =>
+    deliver(userId, { type: 'credits', balance }),
+  );
 
   // A logout elsewhere, a password reset, a deletion: the session cache has already dropped the
   // member (it subscribed first), so find() reads the session as it now is.
