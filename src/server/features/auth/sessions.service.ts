@@ -128,8 +128,8 @@ export async function findSession(db: Database, token: string, now: Date): Promi
 }
 
 /**
- * Nearly every request reads its session (the cache keeps one for seconds only), and planning
- * this four-table join cost PostgreSQL more than running it: prepared once per connection.
+ * Every member request needs its session, and the cache keeps one for a minute at most (ADR 0038).
+ * Planning this four-table join cost PostgreSQL more than running it: prepared once per connection.
  */
 const sessionQuery = preparedPerDatabase((db) =>
   db
@@ -207,7 +207,7 @@ export type SessionCache = {
  * it was stored, and for five seconds otherwise (stored before or during a loss of the bus's
  * connection, whose notifications are never heard): the TTL only bounds what a lost notification
  * could cost. Five seconds everywhere made the cache miss for nearly every chat message, since a
- * member writes less often than that (docs/performance.md, the chat).
+ * member writes less often than that (docs/decisions/0038).
  */
 export async function createSessionCache(
   db: Database,
