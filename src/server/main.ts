@@ -44,7 +44,10 @@ async function main() {
     log.info({ dataDir: env.dataDir }, 'embedded PostgreSQL started');
   }
 
-  const database = connectDatabase(databaseUrl, { max: 20 });
+  // A fixed pool once it has grown: its connections stay open through a lull, so the first
+  // requests after one do not each open a connection (docs/performance.md, the chat). At a peak all
+  // 20 are open anyway, so keeping them asks no more of PostgreSQL than the peak does.
+  const database = connectDatabase(databaseUrl, { max: 20, min: 20 });
   await migrateDatabase(database);
   log.info('migrations applied');
   const services = await createServices(env, database, log);

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { createTestApp } from '../test/app.ts';
+import { connectDatabase } from './client.ts';
 
 const { services } = await createTestApp();
 
@@ -9,4 +10,21 @@ it('runs every request connection without parallel query workers (docs/decisions
     Array.from({ length: 4 }, () => services.pool.query('show max_parallel_workers_per_gather')),
   );
   for (const answer of answers) expect(answer.rows[0].max_parallel_workers_per_gather).toBe('0');
+});
+
+it('keeps `min` connections open through a lull and closes the others', async () => {
+  const database = connectDatabase(services.pool.options.connectionString as string, {
+    max: 3,
+    min: 2,
+  });
+  try {
+    // node-postgres closes an idle connection after 10 s; a lull of that length is too long here.
+    (database.pool.options as { idleTimeoutMillis: number }).idleTimeoutMillis = 50;
+    await Promise.all(Array.from({ length: 3 }, () => database.pool.query('select pg_sleep(0.05)')));
+    expect(database.pool.totalCount).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(database.pool.totalCount).toBe(2);
+  } finally {
+    await database.close();
+  }
 });

@@ -15,10 +15,16 @@ export type Queryable = Database | Tx;
 // bigint columns (ids, counts) come back as numbers; our ids stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 
-export function connectDatabase(url: string, options: { max?: number } = {}): Db {
+/**
+ * `min`: connections the pool keeps open however long they idle (node-postgres closes the others
+ * after 10 s). A new connection costs its first requests the SCRAM handshake, a backend whose
+ * catalog caches are empty and every named statement prepared again (docs/performance.md, the chat).
+ */
+export function connectDatabase(url: string, options: { max?: number; min?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
+    min: options.min ?? 0,
     // Requests run short statements: starting a parallel worker costs a few milliseconds, more than
     // a page of likes or search takes without one (docs/decisions/0025).
     options: '-c max_parallel_workers_per_gather=0',
