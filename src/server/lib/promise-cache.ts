@@ -8,6 +8,8 @@ export type PromiseCache<T> = {
   get: (key: string, load: () => Promise<T>, now?: number) => Promise<T>;
   /** Drops what is known for a key (it changed); the next get loads it again. */
   forget: (key: string) => void;
+  /** Knows a key's new value without a load (a change that told it); a load under way is not waited for. */
+  set: (key: string, value: T, now?: number) => void;
   /** Drops every key: a change that may touch any of them (a member turned invisible). */
   clear: () => void;
 };
@@ -31,6 +33,10 @@ export function createPromiseCache<T>(options: { ttlMs: number; maxEntries?: num
     },
     forget: (key) => {
       cache.delete(key);
+    },
+    set: (key, value, now = performance.now()) => {
+      if (cache.size >= maxEntries) cache.clear();
+      cache.set(key, { at: now, value: Promise.resolve(value) });
     },
     clear: () => {
       cache.clear();

@@ -47,10 +47,10 @@ function checkAmount(amount: number) {
 }
 
 /**
- * A member's balance changed, with the balance as the change committed it. Balance caches drop the
- * member; the real-time channel tells the member's open tabs the balance it carries, with no read
- * (after every chat message). Heard in commit order, and changes of one balance commit one after
- * the other (the account's row lock), so the last one heard carries the balance there is.
+ * A member's balance changed, with the balance as the change committed it. Balance caches and the
+ * real-time channel (the member's open tabs) take the balance it carries, with no read (after every
+ * chat message). Heard in commit order, and changes of one balance commit one after the other (the
+ * account's row lock), so the last one heard carries the balance there is.
  */
 export const creditsChanged = defineChannel(
   'credits_changed',
@@ -63,16 +63,16 @@ export const BALANCE_CACHE_TTL_MS = 60_000;
 export type BalanceCache = { balanceOf: (userId: number) => Promise<number> };
 
 /**
- * Balances from memory for the hot reads (GET /api/user.php, polled by every tab), dropped on every
- * instance by credits_changed when a change commits: the session cache is never touched by a
- * balance change.
+ * Balances from memory for the hot reads (GET /api/user.php, which a tab asks again after each of
+ * its messages), set on every instance by credits_changed when a change commits: the session cache
+ * is never touched by a balance change.
  */
 export async function createBalanceCache(
   db: Database,
   bus: Pick<EventBus, 'subscribe'>,
 ): Promise<BalanceCache> {
   const cache = createPromiseCache<number>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: 100_000 });
-  await bus.subscribe(creditsChanged, ({ userId }) => cache.forget(String(userId)));
+  await bus.subscribe(creditsChanged, ({ userId, balance }) => cache.set(String(userId), balance));
   return {
     balanceOf: (userId) =>
       cache.get(String(userId), async () => {

@@ -1,7 +1,8 @@
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
-import { grantCredits, spendCredits } from './credits.service.ts';
+import { createBalanceCache, creditsChanged, grantCredits, spendCredits } from './credits.service.ts';
 
 const { app, services } = await createTestApp();
 
@@ -34,6 +35,24 @@ describe('the balance in GET /api/user.php', () => {
     expect(await credits(25)).toBe(25);
     expect(invalidations).toEqual([]);
     services.sessions.invalidateUser = real;
+  });
+
+  it('takes the balance an event carries, with no read of its own', async () => {
+    const { id } = await createMember(services.db);
+    await services.db.transaction((tx) =>
+      grantCredits(tx, { userId: id, amount: 30, reason: 'purchase', reference: 'payment:t2' }),
+    );
+    const listeners: ((payload: { userId: number; balance: number }) => void)[] = [];
+    const cache = await createBalanceCache(services.db, {
+      subscribe: async (channel, listener) => {
+        if (channel === creditsChanged) listeners.push(listener as (typeof listeners)[number]);
+      },
+    });
+    expect(await cache.balanceOf(id)).toBe(30);
+    // Written behind the cache's back: only the event can tell it 12, and a read would say 7.
+    await services.db.execute(sql`update credit_accounts set balance = 7 where user_id = ${id}`);
+    for (const listener of listeners) listener({ userId: id, balance: 12 });
+    expect(await cache.balanceOf(id)).toBe(12);
   });
 
   it('a new account gets the sign-up credits through the ledger', async () => {
