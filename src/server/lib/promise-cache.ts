@@ -8,8 +8,12 @@ export type PromiseCache<T> = {
   get: (key: string, load: () => Promise<T>, now?: number) => Promise<T>;
   /** Drops what is known for a key (it changed); the next get loads it again. */
   forget: (key: string) => void;
-  /** Knows a key's new value without a load (a change that told it); a load under way is not waited for. */
-  set: (key: string, value: T, now?: number) => void;
+  /**
+   * A key's new value, told by a change: a key held (loaded, or a load under way) takes it without a
+   * load; a key not held stays unknown, so that a change heard by every instance fills none of them
+   * with keys it does not serve.
+   */
+  update: (key: string, value: T, now?: number) => void;
   /** Drops every key: a change that may touch any of them (a member turned invisible). */
   clear: () => void;
 };
@@ -34,9 +38,8 @@ export function createPromiseCache<T>(options: { ttlMs: number; maxEntries?: num
     forget: (key) => {
       cache.delete(key);
     },
-    set: (key, value, now = performance.now()) => {
-      if (cache.size >= maxEntries) cache.clear();
-      cache.set(key, { at: now, value: Promise.resolve(value) });
+    update: (key, value, now = performance.now()) => {
+      if (cache.has(key)) cache.set(key, { at: now, value: Promise.resolve(value) });
     },
     clear: () => {
       cache.clear();

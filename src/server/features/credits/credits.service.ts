@@ -64,15 +64,15 @@ export type BalanceCache = { balanceOf: (userId: number) => Promise<number> };
 
 /**
  * Balances from memory for the hot reads (GET /api/user.php, which a tab asks again after each of
- * its messages), set on every instance by credits_changed when a change commits: the session cache
- * is never touched by a balance change.
+ * its messages), updated on every instance that holds them by credits_changed when a change
+ * commits: the session cache is never touched by a balance change.
  */
 export async function createBalanceCache(
   db: Database,
   bus: Pick<EventBus, 'subscribe'>,
 ): Promise<BalanceCache> {
   const cache = createPromiseCache<number>({ ttlMs: BALANCE_CACHE_TTL_MS, maxEntries: 100_000 });
-  await bus.subscribe(creditsChanged, ({ userId, balance }) => cache.set(String(userId), balance));
+  await bus.subscribe(creditsChanged, ({ userId, balance }) => cache.update(String(userId), balance));
   return {
     balanceOf: (userId) =>
       cache.get(String(userId), async () => {

@@ -53,6 +53,13 @@ describe('the balance in GET /api/user.php', () => {
     await services.db.execute(sql`update credit_accounts set balance = 7 where user_id = ${id}`);
     for (const listener of listeners) listener({ userId: id, balance: 12 });
     expect(await cache.balanceOf(id)).toBe(12);
+    // A member this cache never read stays unknown: the event fills no entry of its own.
+    const other = await createMember(services.db);
+    await services.db.transaction((tx) =>
+      grantCredits(tx, { userId: other.id, amount: 7, reason: 'purchase', reference: 'payment:t3' }),
+    );
+    for (const listener of listeners) listener({ userId: other.id, balance: 12 });
+    expect(await cache.balanceOf(other.id)).toBe(7);
   });
 
   it('a new account gets the sign-up credits through the ledger', async () => {
