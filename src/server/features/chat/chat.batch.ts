@@ -14,7 +14,7 @@ import { validationFailed } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { SendFacts } from '../../policy/rules/chat.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
-import { couldSpendSql, creditsChanged, spendsTogetherSql } from '../credits/credits.service.ts';
+import { couldSpendSql, creditsChangedSql, spendsTogetherSql } from '../credits/credits.service.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { memberEventSql } from '../realtime/realtime.service.ts';
 import { unreadMessagesChanged } from './chat.counts.ts';
@@ -419,7 +419,7 @@ async function writeBatch(db: Database, accepted: Accepted[]): Promise<Map<strin
       ${notifySql(unreadMessagesChanged, sql`s.sender_id::text`)} as unread_sender,
       ${memberEventSql(sql`v.partner_id`, told)} as told_partner,
       ${memberEventSql(sql`s.sender_id`, told)} as told_sender,
-      (select ${notifySql(creditsChanged, sql`jsonb_build_object('userId', e.user_id, 'balance', e.balance_after)::text`)}
+      (select ${creditsChangedSql(sql`e.user_id`, sql`e.balance_after`)}
         from spend_entered e where e.user_id = s.sender_id) as credits_changed
     from stored s join ok v on v.sender = s.sender_id and v.client = s.client_id
     where all_or_nothing(

@@ -3,7 +3,14 @@ import { z } from 'zod';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { executeNamed, preparedPerDatabase } from '../../db/prepared.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
-import { type BusEvent, defineChannel, type EventBus, event, publish } from '../../lib/event-bus.ts';
+import {
+  type BusEvent,
+  defineChannel,
+  type EventBus,
+  event,
+  notifySql,
+  publish,
+} from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 
@@ -56,6 +63,13 @@ export const creditsChanged = defineChannel(
   'credits_changed',
   z.object({ userId: z.number().int().positive(), balance: z.number().int().nonnegative() }),
 );
+
+/**
+ * creditsChanged as published by a statement that changes balances itself (chat.batch.ts), so that
+ * its payload is built beside its schema: `userId` and `balance` are SQL.
+ */
+export const creditsChangedSql = (userId: SQL, balance: SQL) =>
+  notifySql(creditsChanged, sql`jsonb_build_object('userId', ${userId}, 'balance', ${balance})::text`);
 
 /** How long a cached balance may be served if a notification were lost. */
 export const BALANCE_CACHE_TTL_MS = 60_000;
@@ -294,9 +308,7 @@ export async function spendCreditsTogether(
   // Heard by every instance when the changes commit (never if they roll back).
   return {
     balances,
-    events: changes.map((c) =>
-      event(creditsChanged, { userId: c.userId, balance: balances.get(c.userId) as number }),
-    ),
+    events: [...balances].map(([userId, balance]) => event(creditsChanged, { userId, balance })),
   };
 }
 
