@@ -90,7 +90,7 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
     c.on('error', (err) => {
       if (closed) return; // the server going away during shutdown is expected
       log.error({ err: err.message }, 'event bus connection lost');
-      epoch += 1;
+      // epoch() is undefined from here, and the next connection starts a new stretch.
       client = undefined;
       connecting = undefined;
       c.release(true);
