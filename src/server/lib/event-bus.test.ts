@@ -57,6 +57,25 @@ describe('the typed event bus', () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
+  it("checks a payload once for all of a channel's listeners, and tells each of them", async () => {
+    let parses = 0;
+    const counted = defineChannel(
+      'test_counted',
+      z.object({ n: z.number() }).transform((payload) => {
+        parses += 1;
+        return payload;
+      }),
+    );
+    const first: { n: number }[] = [];
+    const second: { n: number }[] = [];
+    await bus.subscribe(counted, (event) => first.push(event));
+    await bus.subscribe(counted, (event) => second.push(event));
+    await database.db.execute(sql`select pg_notify('test_counted', '{"n":1}')`);
+    expect(await received(first, 1)).toEqual([{ n: 1 }]);
+    expect(await received(second, 1)).toEqual([{ n: 1 }]);
+    expect(parses).toBe(1);
+  });
+
   it('changes its epoch when its connection is lost, has none until it listens again, and hears again', async () => {
     const heard: { from: number; to: number }[] = [];
     await bus.subscribe(memberLiked, (event) => heard.push(event));

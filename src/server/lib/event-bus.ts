@@ -4,13 +4,17 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 
 export type Listener = (payload: string) => void;
+type TypedListener = (payload: unknown) => void;
 
 /**
  * Cross-instance events over PostgreSQL LISTEN/NOTIFY: every app instance sharing the database
  * hears every notification, including its own. One dedicated connection, reconnected on loss.
  */
 export type EventBus = {
-  /** A typed subscription: every payload is parsed by the channel's schema; one that fails is logged and dropped. */
+  /**
+   * A typed subscription: every payload is parsed by the channel's schema, once for all of the
+   * channel's listeners; one that fails is logged and dropped.
+   */
   subscribe: <T>(channel: Channel<T>, listener: (payload: T) => void) => Promise<void>;
   /** The raw text of a channel's notifications. */
   on: (channel: string, listener: Listener) => Promise<void>;
@@ -81,6 +85,8 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
   let closed = false;
   let epoch = 0;
   let connecting: Promise<pg.PoolClient> | undefined;
+  /** The typed listeners of each subscribed channel, and the LISTEN they wait for. */
+  const typed = new Map<Channel<unknown>, { listeners: Set<TypedListener>; listening: Promise<void> }>();
 
   async function connect(): Promise<pg.PoolClient> {
     const c = await pool.connect();
@@ -125,8 +131,16 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
   return {
     on,
     epoch: () => (client ? epoch : undefined),
-    subscribe: (channel, listener) =>
-      on(channel.name, (text) => {
+    subscribe: async (channel, listener) => {
+      const known = typed.get(channel);
+      if (known) {
+        known.listeners.add(listener as TypedListener);
+        return known.listening;
+      }
+      const listeners = new Set<TypedListener>([listener as TypedListener]);
+      // One parse per notification for all of the channel's listeners (credits_changed has two on
+      // every instance, once per chat message).
+      const listening = on(channel.name, (text) => {
         let payload: unknown;
         try {
           payload = channel.schema.parse(JSON.parse(text));
@@ -134,8 +148,11 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
           log.error({ err: error, channel: channel.name }, 'event with an unexpected payload dropped');
           return;
         }
-        listener(payload as Parameters<typeof listener>[0]);
-      }),
+        for (const each of listeners) each(payload);
+      });
+      typed.set(channel, { listeners, listening });
+      return listening;
+    },
     close: async () => {
       closed = true;
       const c = client;
