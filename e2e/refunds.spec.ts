@@ -49,7 +49,9 @@ for (const width of [1280, 375]) {
     // Live, without a reload: the history shows the chargeback, the menu drops premium.
     await expect(ledger).toContainText('Betaling gestorneerd: credits teruggenomen');
     await expect(ledger).toContainText('−100');
-    await expect(nav.getByRole('link', { name: 'Word premium' })).toBeVisible();
+    await expect(
+      nav.getByRole('link', { name: width < 768 ? 'Premium' : 'Word premium', exact: true }),
+    ).toBeVisible();
     await expect(nav.getByRole('link', { name: /Credits/ })).toHaveCount(0);
     await expect(page.getByTestId('transaction-charged-back')).toHaveText(`Gestorneerd: ${charged}`);
     expect(await me(page)).toMatchObject({ paid_user: false, credits: before.credits });

@@ -27,6 +27,20 @@ function Badge({
   );
 }
 
+/**
+ * A menu entry's words: the whole label on wider screens, a short one in the phone's tab bar,
+ * where a quarter of 320–375 px holds about ten letters and most locales' full labels were cut
+ * off. Only one of the two is displayed, so a screen reader reads one.
+ */
+function MenuLabel({ full, short }: { full: string; short: string }) {
+  return (
+    <span className="member-menu-label">
+      <span className="member-menu-short">{short}</span>
+      <span className="member-menu-full">{full}</span>
+    </span>
+  );
+}
+
 export function TopNav({ siteName }: { siteName: string }) {
   const { t } = useTranslation();
   const matches = useMatches();
@@ -38,7 +52,7 @@ export function TopNav({ siteName }: { siteName: string }) {
       <header className="site-header">
         <nav className="navbar container" aria-label={t('nav.main')}>
           <Logo name={siteName} />
-          <div className="d-flex align-items-center gap-2">
+          <div className="navbar-controls d-flex align-items-center gap-2">
             {!hideLanguageMenu && <LanguageMenu />}
             <Link to="/login" className="btn btn-primary btn-sm px-3">
               {t('nav.login')}
@@ -57,13 +71,13 @@ export function TopNav({ siteName }: { siteName: string }) {
           <li>
             <NavLink to="/members" className="member-menu-link">
               <SearchIcon />
-              <span className="member-menu-label">{t('member_nav.search')}</span>
+              <MenuLabel full={t('member_nav.search')} short={t('member_nav.search_short')} />
             </NavLink>
           </li>
           <li>
             <NavLink to="/chats" className="member-menu-link">
               <MessagesIcon />
-              <span className="member-menu-label">{t('member_nav.messages')}</span>
+              <MenuLabel full={t('member_nav.messages')} short={t('member_nav.messages_short')} />
               <Badge text={countBadge(member.unread_messages)} label={t('member_nav.unread')} />
             </NavLink>
           </li>
@@ -88,12 +102,12 @@ export function TopNav({ siteName }: { siteName: string }) {
             ) : (
               <NavLink to="/premium" className="member-menu-link member-menu-premium">
                 <PremiumIcon />
-                <span className="member-menu-label">{t('member_nav.premium')}</span>
+                <MenuLabel full={t('member_nav.premium')} short={t('member_nav.premium_short')} />
               </NavLink>
             )}
           </li>
         </ul>
-        <div className="d-flex align-items-center gap-2">
+        <div className="navbar-controls d-flex align-items-center gap-2">
           {!hideLanguageMenu && <LanguageMenu />}
           <Dropdown
             // An advertising entry's member has no name until /complete-signup.

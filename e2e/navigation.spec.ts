@@ -1,0 +1,32 @@
+import { LOCALES } from '../src/shared/i18n/locales.ts';
+import { signUpMember } from './demo-members.ts';
+import { expect, test } from './fixtures.ts';
+
+// The member menu is a tab bar on phones: four entries in 320–375 px. Its words must be whole in
+// every language, not cut off with an ellipsis (most locales' full labels were).
+for (const width of [320, 375]) {
+  test(`the phone's tab bar shows whole words in every language at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 700 });
+    await signUpMember(page, 'tabbar');
+    await page.goto('/members');
+    const menu = page.locator('.member-menu');
+    await expect(menu.getByRole('link')).toHaveCount(4);
+    for (const locale of LOCALES) {
+      await page.locator('.language-toggle').click();
+      await page.locator(`button[lang="${locale}"]`).click();
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const cut = await menu
+        .locator('.member-menu-label')
+        .evaluateAll((labels) =>
+          labels.filter((label) => label.scrollWidth > label.clientWidth).map((label) => label.textContent),
+        );
+      expect(cut, `${locale}: labels cut off`).toEqual([]);
+      // The logo and the account controls share the first row; the tab bar is the second.
+      const [brand, controls] = await Promise.all([
+        page.locator('.site-header .navbar-brand').boundingBox(),
+        page.locator('.site-header .navbar-controls').boundingBox(),
+      ]);
+      expect(Math.abs((brand?.y ?? 0) - (controls?.y ?? 100)), `${locale}: one first row`).toBeLessThan(20);
+    }
+  });
+}
