@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { me, memberPage, PIETER, SANNE } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { me, memberPage, PIETER, SANNE, signUpMember } from './demo-members.ts';
+import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts: a free woman and a premium man who look
 // for each other; the demo data gives each a few conversations with other members (some unread).
@@ -184,5 +184,56 @@ test('without enough credits the message stays unsent, with the credits error an
   await expect(error.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
   await expectAccessible(sanne);
   await sanne.context().close();
+  await pieter.context().close();
+});
+
+test('a member who has not confirmed can write; the partner sees why they cannot answer until the confirmation', async ({
+  browser,
+}) => {
+  const newcomerContext = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const newcomer = await newcomerContext.newPage();
+  const who = await signUpMember(newcomer, 'onbevestigd');
+  const pieter = await memberPage(browser, PIETER, 375);
+  const pieterId = (await me(pieter)).id;
+
+  await newcomer.goto(`/members/${pieterId}/chat`);
+  await composer(newcomer, PIETER.name).fill('Hoi Pieter, ik ben nieuw hier!');
+  await composer(newcomer, PIETER.name).press('Enter');
+  await expect(conversationLog(newcomer, PIETER.name)).toContainText('ik ben nieuw hier');
+
+  // Pieter reads it, is told why he cannot answer yet, and gets no link to a profile nobody may see.
+  await pieter.goto('/chats');
+  await pieter
+    .getByRole('link', { name: new RegExp(who.name) })
+    .first()
+    .click();
+  await expect(conversationLog(pieter, who.name)).toContainText('ik ben nieuw hier');
+  await expect(
+    pieter.getByText(
+      'Dit lid heeft het e-mailadres nog niet bevestigd. Je kunt antwoorden zodra dat gebeurd is.',
+    ),
+  ).toBeVisible();
+  await expect(composer(pieter, who.name)).toHaveCount(0);
+  await expect(pieter.locator('.chat-header').getByRole('link', { name: new RegExp(who.name) })).toHaveCount(
+    0,
+  );
+  await expectAccessible(pieter);
+
+  // Once the newcomer confirms, Pieter answers, and the header opens the profile.
+  const { link } = await waitForMail(who.email, '/api/activate.php');
+  await newcomer.goto(link);
+  await expect(newcomer).toHaveURL(/\/activate\/done$/);
+  await newcomer.goto(`/members/${pieterId}/chat`);
+  await pieter.reload();
+  await composer(pieter, who.name).fill('Welkom! Leuk dat je schrijft.');
+  await composer(pieter, who.name).press('Enter');
+  await expect(conversationLog(newcomer, PIETER.name)).toContainText('Welkom! Leuk dat je schrijft.');
+  await expect(
+    pieter.locator('.chat-header').getByRole('link', { name: new RegExp(who.name) }),
+  ).toHaveAttribute('href', /\/members\/\d+$/);
+  await newcomerContext.close();
   await pieter.context().close();
 });

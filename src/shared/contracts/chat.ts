@@ -150,6 +150,11 @@ export const ChatResponseSchema = z.object({
   read_receipts: z.boolean(),
   /** The partner read up to this seq; null where the partner does not show it (or is invisible). */
   partner_read_seq: z.number().int().nonnegative().nullable(),
+  /**
+   * The caller may open the partner's profile: false while the partner is invisible, has not
+   * confirmed their address or is leaving (the conversation goes on; the profile is not shown).
+   */
+  profile_viewable: z.boolean(),
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 

@@ -80,6 +80,7 @@ export function presentChat(
     send_refusal: view.sendRefusal,
     read_receipts: view.readReceipts,
     partner_read_seq: view.partnerReadSeq,
+    profile_viewable: view.profileViewable,
     message_credits: prices.messageCredits,
     photo_credits: prices.photoCredits,
   };

@@ -336,7 +336,12 @@ describe('POST /api/chat-message.php', () => {
     const a = await member();
     const known = await member(5);
     const first = await sent(known.login, { to: { id: a.id } });
+    // The header links to a profile only where member.view lets the caller open it.
+    const viewable = async (conversationId: number) =>
+      ((await chat(a.login, `conversation=${conversationId}`)).json() as ChatResponse).profile_viewable;
+    expect(await viewable(first.conversation.id)).toBe(true);
     await services.pool.query('update users set invisible = true where id = $1', [known.id]);
+    expect(await viewable(first.conversation.id)).toBe(false);
     expect((await send(a.login, { conversation: first.conversation })).statusCode).toBe(200);
     const stranger = await member(0, { invisible: true });
     const refused = await send(a.login, { to: { id: stranger.id } });
@@ -352,12 +357,19 @@ describe('POST /api/chat-message.php', () => {
     expect(
       ((await chat(a.login, `conversation=${hello.conversation.id}`)).json() as ChatResponse).send_refusal,
     ).toBe('partner_not_confirmed');
+    expect(await viewable(hello.conversation.id)).toBe(false);
+    // The unconfirmed writer sees a's profile.
+    expect(
+      ((await chat(newcomer.login, `conversation=${hello.conversation.id}`)).json() as ChatResponse)
+        .profile_viewable,
+    ).toBe(true);
     const leaving = await member(5);
     const bye = await sent(leaving.login, { to: { id: a.id } });
     await services.pool.query(`update users set status = 'pending_deletion' where id = $1`, [leaving.id]);
     expect((await send(a.login, { conversation: bye.conversation })).json().error.code).toBe(
       'partner_pending_deletion',
     );
+    expect(await viewable(bye.conversation.id)).toBe(false);
   });
 
   it('refuses visitors, bad input, texts over message_length and writing to oneself', async () => {

@@ -506,6 +506,12 @@ export type ChatView = {
   readReceipts: boolean;
   /** How far the partner read, where they show it; null where they do not. */
   partnerReadSeq: number | null;
+  /**
+   * The caller may open the partner's profile (member.view). A partner who is invisible, has not
+   * confirmed, or is leaving goes on in the conversation, but their profile answers like an unknown
+   * id: the header does not link to it.
+   */
+  profileViewable: boolean;
 };
 
 type Page = { afterSeq?: number; beforeSeq?: number };
@@ -538,6 +544,7 @@ export async function readChat(
     refusal === 'partner_pending_deletion'
       ? refusal
       : null;
+  const profileViewable = can(viewer, 'member.view', { ...partner.facts, name: partner.card.name });
   const { photoPrivate, ...card } = partner.card;
   const cardRow: CardRow = {
     ...card,
@@ -554,12 +561,21 @@ export async function readChat(
       sendRefusal,
       readReceipts: true,
       partnerReadSeq: null,
+      profileViewable,
     };
   const [{ rows, ...paging }, reads] = await Promise.all([
     messagePage(deps.db, conversationId, page),
     readStates(deps.db, conversationId, viewer.id, partnerId),
   ]);
-  return { conversationId, partner: cardRow, messages: rows, ...paging, sendRefusal, ...reads };
+  return {
+    conversationId,
+    partner: cardRow,
+    messages: rows,
+    ...paging,
+    sendRefusal,
+    ...reads,
+    profileViewable,
+  };
 }
 
 /**

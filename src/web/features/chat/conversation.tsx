@@ -358,18 +358,18 @@ export function Conversation({ target }: { target: ChatTarget }) {
     <div className="chat-conversation">
       <header className="chat-header">
         <ConversationBack />
-        {/* The link's name starts with the words it shows (WCAG 2.5.3): a voice-control user says them. */}
-        <Link to={`/members/${profile.id}`} className="chat-partner">
-          <ChatAvatar
-            name={profile.name}
-            src={profile.main_image ? `${settings.cdn_prefix}${profile.main_image.thumb_filename}` : null}
-          />
-          <span className="chat-partner-name">
-            {profile.name}
-            {profile.age ? <span className="chat-partner-age">, {profile.age}</span> : null}
-          </span>
-          <span className="visually-hidden"> {t('chat.view_profile', { name: profile.name })}</span>
-        </Link>
+        {loaded.profile_viewable ? (
+          // The link's name starts with the words it shows (WCAG 2.5.3): a voice-control user says them.
+          <Link to={`/members/${profile.id}`} className="chat-partner">
+            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} />
+            <span className="visually-hidden"> {t('chat.view_profile', { name: profile.name })}</span>
+          </Link>
+        ) : (
+          // Invisible, unconfirmed or leaving: the conversation goes on, the profile is not shown.
+          <div className="chat-partner">
+            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} />
+          </div>
+        )}
         {conversationId !== null && (
           <>
             <HeaderAction
@@ -567,6 +567,22 @@ export function Conversation({ target }: { target: ChatTarget }) {
         <p>{t('chat.delete_text', { name: profile.name })}</p>
       </Modal>
     </div>
+  );
+}
+
+/** The partner in the conversation's header: photo, name and age. */
+function ChatPartner({ profile, cdnPrefix }: { profile: ChatResponse['profile']; cdnPrefix: string }) {
+  return (
+    <>
+      <ChatAvatar
+        name={profile.name}
+        src={profile.main_image ? `${cdnPrefix}${profile.main_image.thumb_filename}` : null}
+      />
+      <span className="chat-partner-name">
+        {profile.name}
+        {profile.age ? <span className="chat-partner-age">, {profile.age}</span> : null}
+      </span>
+    </>
   );
 }
 
