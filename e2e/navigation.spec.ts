@@ -30,3 +30,21 @@ for (const width of [320, 375]) {
     }
   });
 }
+
+test('a member card on a phone cuts a long name, never the age', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUpMember(page, 'kaartjes');
+  // PremiumPieter, a demo member, has a name longer than half a phone's width.
+  await page.goto('/members?gender=male');
+  const cards = page.locator('.member-card-name');
+  await expect(cards.first()).toBeVisible();
+  const ages = await cards.evaluateAll((names) =>
+    names.map((name) => {
+      const age = name.querySelector('.member-card-age')?.getBoundingClientRect();
+      return { name: name.textContent, inside: !!age && age.right <= name.getBoundingClientRect().right + 1 };
+    }),
+  );
+  expect(ages.length).toBeGreaterThan(4);
+  expect(ages.filter((card) => !card.inside)).toEqual([]);
+  await expect(page.getByRole('link', { name: /^PremiumPieter, \d+$/ })).toBeVisible();
+});

@@ -63,11 +63,13 @@ export function MemberHighlightCard({
           {to ? (
             // The link's box covers the card (CSS), so the card is one target with one accessible name.
             <Link to={to} className="member-card-link">
-              {member.name}, <span className="member-card-age">{member.age}</span>
+              <span className="member-card-name-text">{member.name},</span>{' '}
+              <span className="member-card-age">{member.age}</span>
             </Link>
           ) : (
             <>
-              {member.name}, <span className="member-card-age">{member.age}</span>
+              <span className="member-card-name-text">{member.name},</span>{' '}
+              <span className="member-card-age">{member.age}</span>
             </>
           )}
         </h3>
