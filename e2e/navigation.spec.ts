@@ -48,3 +48,31 @@ test('a member card on a phone cuts a long name, never the age', async ({ page }
   expect(ages.filter((card) => !card.inside)).toEqual([]);
   await expect(page.getByRole('link', { name: /^PremiumPieter, \d+$/ })).toBeVisible();
 });
+
+test('the swipe game’s three buttons fit one row at 320 px in every language, each label on one line', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await signUpMember(page, 'knoppen');
+  await page.goto('/swipe-game');
+  // After a first pass the undo button joins pass and like.
+  await page.locator('.swipe-button-pass').click();
+  await expect(page.locator('.swipe-button-undo')).toBeVisible();
+  for (const locale of LOCALES) {
+    await page.locator('.language-toggle').click();
+    await page.locator(`button[lang="${locale}"]`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    const row = await page.locator('.swipe-actions').evaluate((actions) => ({
+      overflow: actions.scrollWidth - actions.clientWidth,
+      // A label on one line is one line box: its words' rectangles share one top.
+      wrapped: [...actions.querySelectorAll('.swipe-button-pass, .swipe-button-like')]
+        .filter((button) => {
+          const words = document.createRange();
+          words.selectNodeContents(button.querySelector('.swipe-button-text') ?? button);
+          return new Set([...words.getClientRects()].map((rect) => Math.round(rect.top))).size > 1;
+        })
+        .map((button) => button.textContent),
+    }));
+    expect(row, locale).toEqual({ overflow: 0, wrapped: [] });
+  }
+});
