@@ -76,3 +76,22 @@ test('the swipe game’s three buttons fit one row at 320 px in every language, 
     expect(row, locale).toEqual({ overflow: 0, wrapped: [] });
   }
 });
+
+test('the pricing and legal pages are no wider than a 320 px phone in any language', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 700 });
+  await page.goto('/pricing');
+  for (const locale of LOCALES) {
+    await page.locator('.language-toggle').click();
+    await page.locator(`button[lang="${locale}"]`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    // German's "Umsatzsteuer-Identifikationsnummer(n):" and Polish's "Podstawowy" widened them.
+    for (const path of ['/pricing', '/pages/terms', '/pages/privacy', '/pages/faq']) {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      const wider = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(wider, `${locale} ${path}`).toBe(0);
+    }
+  }
+});
