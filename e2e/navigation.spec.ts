@@ -95,3 +95,21 @@ test('the pricing and legal pages are no wider than a 320 px phone in any langua
     }
   }
 });
+
+test('the chat composer leaves the text field most of a 375 px row in every language', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUpMember(page, 'schrijver');
+  const search = (await (await page.request.get('/api/members.php')).json()) as { members: { id: number }[] };
+  for (const locale of LOCALES) {
+    // The chat is full screen, without the language menu: it is chosen on the search page.
+    await page.goto('/members');
+    await page.locator('.language-toggle').click();
+    await page.locator(`button[lang="${locale}"]`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    await page.goto(`/members/${search.members[0]?.id}/chat`);
+    // The price stays in the composer, on its own line ("10 kredytów za wiadomość" squeezed the field).
+    await expect(page.locator('.chat-composer .chat-price')).toBeVisible();
+    const field = await page.locator('.chat-composer textarea').boundingBox();
+    expect(field?.width ?? 0, locale).toBeGreaterThan(375 * 0.4);
+  }
+});

@@ -507,8 +507,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
             onKeyDown={onKeyDown}
           />
           <div className="chat-composer-side">
-            <button type="submit" className="btn btn-primary" disabled={draft.trim() === ''}>
-              {t('chat.send')}
+            <button type="submit" className="btn btn-primary chat-send" disabled={draft.trim() === ''}>
+              {/* Phones show the icon alone (the text field keeps the row); the name stays the word. */}
+              <svg className="chat-send-icon" viewBox="0 0 20 20" width="20" height="20" aria-hidden="true">
+                <path d="M2.5 9.2 17 2.8l-4.6 14.4-3-5.6z" fill="currentColor" />
+                <path d="m9.4 11.6 7.6-8.8" stroke="#fff" strokeWidth="1.2" />
+              </svg>
+              <span className="chat-send-text">{t('chat.send')}</span>
             </button>
             <span className="chat-price">{t('chat.price', { credits: loaded.message_credits })}</span>
           </div>
