@@ -5,6 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { I18nProvider } from './lib/i18n.tsx';
+import { I18N_READY_EVENT } from './lib/i18n-boot.ts';
 import { serializeForScript } from './lib/serialize.ts';
 
 export const streamTimeout = 5_000;
@@ -24,7 +25,8 @@ export default function handleRequest(
     // forbids eval, so the probe was refused and reported on every page with a schema (a DevTools
     // issue). Zod reads its config from this global, shared by every copy it loads; set here, it is
     // in place before any module runs. Parsing is the same without the compiled parsers.
-    const bootstrap = `globalThis.__zod_globalConfig={jitless:true};window.__I18N__=${serializeForScript({ locale: loadContext.locale, messages: loadContext.messages })}`;
+    // The client's entry may run before this script and waits for its event (lib/i18n-boot.ts).
+    const bootstrap = `globalThis.__zod_globalConfig={jitless:true};window.__I18N__=${serializeForScript({ locale: loadContext.locale, messages: loadContext.messages })};dispatchEvent(new Event(${JSON.stringify(I18N_READY_EVENT)}))`;
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider locale={loadContext.locale} messages={loadContext.messages}>
         <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />
