@@ -33,6 +33,13 @@ export function MemberHighlightCard({
   const place = [member.city, countryName ? countryName(member.country) : member.country]
     .filter(Boolean)
     .join(', ');
+  // The name gives way to the age on a narrow card (members.scss .member-card-name-text).
+  const title = (
+    <>
+      <span className="member-card-name-text">{member.name},</span>{' '}
+      <span className="member-card-age">{member.age}</span>
+    </>
+  );
   return (
     <article className={`member-card${to ? ' member-card-linked' : ''}`}>
       <div className="member-card-photo">
@@ -63,14 +70,10 @@ export function MemberHighlightCard({
           {to ? (
             // The link's box covers the card (CSS), so the card is one target with one accessible name.
             <Link to={to} className="member-card-link">
-              <span className="member-card-name-text">{member.name},</span>{' '}
-              <span className="member-card-age">{member.age}</span>
+              {title}
             </Link>
           ) : (
-            <>
-              <span className="member-card-name-text">{member.name},</span>{' '}
-              <span className="member-card-age">{member.age}</span>
-            </>
+            title
           )}
         </h3>
         <p className="member-card-place">{place}</p>
