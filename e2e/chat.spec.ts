@@ -237,3 +237,41 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   await newcomerContext.close();
   await pieter.context().close();
 });
+
+test('a conversation page opened before the first message shows that message live when the partner writes first', async ({
+  browser,
+}) => {
+  const newcomerContext = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const newcomer = await newcomerContext.newPage();
+  const who = await signUpMember(newcomer, 'nieuwkomer');
+  const { link } = await waitForMail(who.email, '/api/activate.php');
+  await newcomer.goto(link);
+  await expect(newcomer).toHaveURL(/\/activate\/done$/);
+  const newcomerId = (await me(newcomer)).id;
+  const pieter = await memberPage(browser, PIETER, 1280);
+  const pieterId = (await me(pieter)).id;
+
+  // She looks at the (empty) conversation with Pieter; he writes first, from his side.
+  await newcomer.goto(`/members/${pieterId}/chat`);
+  await expect(newcomer.getByText(`Zeg hallo tegen ${PIETER.name}`, { exact: false })).toBeVisible();
+  await pieter.goto(`/members/${newcomerId}/chat`);
+  const hello = `Welkom op het plein! (${randomUUID().slice(0, 8)})`;
+  await composer(pieter, who.name).fill(hello);
+  await composer(pieter, who.name).press('Enter');
+
+  // Her open page shows it without a reload, and she answers in the conversation it began.
+  await expect(conversationLog(newcomer, PIETER.name).locator('.chat-bubble.theirs')).toHaveText(
+    new RegExp(hello.replace(/[()]/g, '\\$&')),
+  );
+  await composer(newcomer, PIETER.name).fill('Dank je!');
+  await composer(newcomer, PIETER.name).press('Enter');
+  await expect(
+    conversationLog(pieter, who.name).locator('.chat-bubble.theirs', { hasText: 'Dank je!' }),
+  ).toBeVisible();
+  await expect(newcomer).toHaveURL(new RegExp(`/members/${pieterId}/chat$`));
+  await newcomerContext.close();
+  await pieter.context().close();
+});

@@ -109,18 +109,24 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const latest = useRef({ messages, conversationId, loaded });
   latest.current = { messages, conversationId, loaded };
 
-  // The first page.
+  /** The first page: on opening, and when the partner's first message creates the conversation. */
+  const showFirstPage = useCallback(
+    (answer: ChatResponse) => {
+      const { messages: first, ...rest } = answer;
+      setLoaded(rest);
+      setMessages(first);
+      latest.current.messages = first;
+      setPartnerRead(answer.partner_read_seq);
+      if (answer.conversation && 'member' in target)
+        movePending(`m:${target.member}`, `c:${answer.conversation.id}`);
+    },
+    [target],
+  );
   useEffect(() => {
     let gone = false;
     fetchChat(target)
       .then((answer) => {
-        if (gone) return;
-        const { messages: first, ...rest } = answer;
-        setLoaded(rest);
-        setMessages(first);
-        setPartnerRead(answer.partner_read_seq);
-        if (answer.conversation && 'member' in target)
-          movePending(`m:${target.member}`, `c:${answer.conversation.id}`);
+        if (!gone) showFirstPage(answer);
       })
       .catch((error) => {
         if (!gone) setFailure(error instanceof ApiError ? error.code : 'internal_error');
@@ -128,19 +134,28 @@ export function Conversation({ target }: { target: ChatTarget }) {
     return () => {
       gone = true;
     };
-  }, [target]);
+  }, [target, showFirstPage]);
 
-  /** What came after the last message the tab has, in as many answers as it takes. */
+  /**
+   * What came after the last message the tab has, in as many answers as it takes. Open on a member
+   * with no conversation yet: whether one began (the partner wrote first, perhaps while this tab
+   * was away).
+   */
   const catchUp = useCallback(async () => {
     const id = latest.current.conversationId;
-    if (id === null) return;
+    if (id === null) {
+      if (!latest.current.loaded || !('member' in target)) return;
+      const answer = await fetchChat(target);
+      if (answer.conversation && latest.current.conversationId === null) showFirstPage(answer);
+      return;
+    }
     for (let round = 0; round < 20; round++) {
       const answer = await fetchChat({ conversation: id }, { after_seq: lastSeqOf(latest.current.messages) });
       setMessages((current) => mergeMessages(current, answer.messages));
       latest.current.messages = mergeMessages(latest.current.messages, answer.messages);
       if (!answer.has_newer) break;
     }
-  }, []);
+  }, [target, showFirstPage]);
 
   const send = useCallback(
     async (message: PendingMessage) => {
@@ -213,8 +228,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         if (event.type === 'message' && event.conversation.id === id) setPartnerTyping(0);
         if (
           event.type === 'message' &&
-          event.conversation.id === id &&
-          event.seq > lastSeqOf(latest.current.messages)
+          (id === null || (event.conversation.id === id && event.seq > lastSeqOf(latest.current.messages)))
         )
           void catchUp().catch(() => {});
       }),
