@@ -238,6 +238,53 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   await pieter.context().close();
 });
 
+test('a message written offline waits in the browser: a new tab sends it once, charged once, and one given up is never sent', async ({
+  browser,
+}) => {
+  const pieter = await memberPage(browser, PIETER, 375);
+  const sanne = await memberPage(browser, SANNE, 1280);
+  const sanneId = (await me(sanne)).id;
+  const pieterId = (await me(pieter)).id;
+  const before = await me(pieter);
+  await pieter.goto(`/members/${sanneId}/chat`);
+  await sanne.goto(`/members/${pieterId}/chat`);
+  await expect(composer(pieter, SANNE.name)).toBeVisible();
+
+  // The connection drops: both messages fail, kept with their way out.
+  await pieter.context().setOffline(true);
+  const kept = `Geschreven in de trein (${randomUUID().slice(0, 8)})`;
+  const givenUp = `Toch maar niet (${randomUUID().slice(0, 8)})`;
+  for (const text of [kept, givenUp]) {
+    await composer(pieter, SANNE.name).fill(text);
+    await composer(pieter, SANNE.name).press('Enter');
+  }
+  const log = conversationLog(pieter, SANNE.name);
+  const failed = (text: string) => log.locator('.chat-bubble.pending.failed', { hasText: text });
+  await expect(failed(kept).getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
+  await failed(givenUp).getByRole('button', { name: 'Niet versturen' }).click();
+  await expect(log.getByText(givenUp)).toHaveCount(0);
+  await expectAccessible(pieter);
+
+  // He closes the tab before the connection is back, and opens the chat again later.
+  await pieter.close();
+  await pieter.context().setOffline(false);
+  const again = await pieter.context().newPage();
+  await again.goto(`/members/${sanneId}/chat`);
+  const sent = conversationLog(again, SANNE.name).locator('.chat-bubble.own', { hasText: kept });
+  await expect(sent).toHaveCount(1);
+  await expect(sent).not.toHaveClass(/pending/);
+
+  // Sanne hears it live, once; the one he gave up never comes; he paid for one message.
+  const hers = conversationLog(sanne, PIETER.name);
+  await expect(hers.locator('.chat-bubble.theirs', { hasText: kept })).toHaveCount(1);
+  await expect.poll(async () => (await me(again)).credits).toBe(before.credits - 10);
+  await sanne.reload();
+  await expect(hers.locator('.chat-bubble.theirs', { hasText: kept })).toHaveCount(1);
+  await expect(hers.getByText(givenUp)).toHaveCount(0);
+  await again.context().close();
+  await sanne.context().close();
+});
+
 test('a conversation page opened before the first message shows that message live when the partner writes first', async ({
   browser,
 }) => {

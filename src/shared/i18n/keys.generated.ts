@@ -97,6 +97,7 @@ export type CommonKey =
   | 'chat.delete_failed'
   | 'chat.delete_text'
   | 'chat.delete_title'
+  | 'chat.discard'
   | 'chat.empty'
   | 'chat.failed'
   | 'chat.first_message'

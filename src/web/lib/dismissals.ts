@@ -1,9 +1,11 @@
 import type { DismissalKey } from '../../shared/contracts/auth.ts';
+import { safeLocalStorage } from './local-storage.ts';
 
 /**
  * Dismissable alerts kept in this browser (add photo, enable push, disabled notifications, site
  * entry): each keeps its own timestamp. The time-bonus modal's dismissal is stored with the
  * account instead (POST /api/dismissal.php, the session's `dismissals`), so it holds on every device.
+ * Where storage is blocked (private mode), the alerts simply show again.
  */
 const PREFIX = 'dismissed_';
 
@@ -22,14 +24,6 @@ export function dismiss(
   storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
 ) {
   storage?.setItem(PREFIX + key, String(now));
-}
-
-function safeLocalStorage(): Storage | undefined {
-  try {
-    return typeof window === 'undefined' ? undefined : window.localStorage;
-  } catch {
-    return undefined; // private mode or blocked storage: alerts simply show again
-  }
 }
 
 export function isStandaloneApp(): boolean {

@@ -1,60 +1,134 @@
-import type { MessageKind } from '../../../shared/contracts/chat.ts';
+import { z } from 'zod';
+import { MessageKindSchema } from '../../../shared/contracts/chat.ts';
+import { memberStorageKey, onMemberDataForgotten, safeLocalStorage } from '../../lib/local-storage.ts';
 
 /**
- * Messages typed but not acknowledged yet, per conversation (`c:{id}`) or partner (`m:{id}`), kept
- * in memory for the tab's life: leaving a conversation and coming back, or a reconnect, finds them
- * again, and a resend reuses the client id so the server stores and charges each once.
+ * Messages sent but not acknowledged yet, per conversation (`c:{id}`) or partner (`m:{id}`). Kept
+ * in memory, and in this browser's storage for the member once `openOutbox` has named them: leaving
+ * a conversation and coming back, a reconnect, a reload, a closed tab or a crashed browser finds them
+ * again. A resend reuses the client id, so the server stores and charges each once however often it
+ * comes.
  */
-export type PendingMessage = {
-  clientId: string;
-  kind: MessageKind;
+const PendingMessageSchema = z.object({
+  clientId: z.string().min(1),
+  kind: MessageKindSchema,
   /** A text, a gift's note, an image's caption. */
-  body: string;
+  body: z.string(),
   /** A gift being sent: what the bubble shows until the server answers. */
-  gift?: { id: number; slug: string; name: string };
+  gift: z.object({ id: z.number(), slug: z.string(), name: z.string() }).optional(),
   /** An uploaded image being sent, with the address its preview shows. */
-  image?: { id: number; thumb_url: string };
-  createdAt: string;
-  status: 'sending' | 'failed';
+  image: z.object({ id: z.number(), thumb_url: z.string() }).optional(),
+  createdAt: z.string(),
+  status: z.enum(['sending', 'failed']),
   /** Why it failed (an error code), when the server said so; absent for a lost connection. */
-  error?: string;
+  error: z.string().optional(),
   /** The daily limit that refused it (daily_limit_reached), for the text. */
-  limit?: number;
-};
+  limit: z.number().optional(),
+});
+export type PendingMessage = z.infer<typeof PendingMessageSchema>;
+const StoredOutboxSchema = z.record(z.string(), z.array(PendingMessageSchema));
+type Boxes = Record<string, PendingMessage[]>;
+type Store = Pick<Storage, 'getItem' | 'setItem'>;
 
 type Listener = () => void;
-const boxes = new Map<string, PendingMessage[]>();
+let boxes: Boxes = {};
 const listeners = new Set<Listener>();
-const EMPTY: PendingMessage[] = [];
+/** Whose messages the boxes hold, and their copy in this browser (none where storage is blocked). */
+let owner: { key: string; storage: Store | undefined } | null = null;
+/** Client ids whose request is under way in this tab: a resend waits for its answer. */
+const inFlight = new Set<string>();
+export const NO_PENDING: PendingMessage[] = [];
 
-function changed() {
+function readStored(store: { key: string; storage: Store }): Boxes {
+  try {
+    const parsed = StoredOutboxSchema.safeParse(JSON.parse(store.storage.getItem(store.key) ?? '{}'));
+    return parsed.success ? parsed.data : {};
+  } catch {
+    return {}; // unreadable: start empty rather than break the chat
+  }
+}
+
+/**
+ * One change, made to the tab's boxes and to the stored copy as it is now (read again, not the
+ * tab's): another tab of the member may have changed it since, and must not lose its own entries.
+ */
+function update(change: (target: Boxes) => void) {
+  const next = { ...boxes };
+  change(next);
+  boxes = next;
+  const storage = owner?.storage;
+  if (owner && storage) {
+    const stored = readStored({ key: owner.key, storage });
+    change(stored);
+    try {
+      storage.setItem(owner.key, JSON.stringify(stored));
+    } catch {
+      // Storage full or blocked: the tab keeps them in memory, as before.
+    }
+  }
   for (const listener of listeners) listener();
 }
 
+const without = (list: PendingMessage[] | undefined, clientId: string) =>
+  (list ?? []).filter((m) => m.clientId !== clientId);
+
+function set(target: Boxes, key: string, list: PendingMessage[]) {
+  if (list.length === 0) delete target[key];
+  else target[key] = list;
+}
+
+/**
+ * Binds the outbox to a member: what they had not sent in this browser comes back. Another member
+ * (a logout, then a login on the same browser) starts from their own, never from the last one's.
+ */
+export function openOutbox(memberId: number, storage: Store | undefined = safeLocalStorage()): void {
+  const key = memberStorageKey(memberId, 'chat_outbox');
+  if (owner?.key === key) return;
+  owner = { key, storage };
+  boxes = storage ? readStored({ key, storage }) : {};
+  inFlight.clear();
+  for (const listener of listeners) listener();
+}
+
+// A logout: the next member of this tab starts empty (their own copy comes with openOutbox).
+onMemberDataForgotten(() => {
+  owner = null;
+  boxes = {};
+  inFlight.clear();
+  for (const listener of listeners) listener();
+});
+
 export function pendingOf(key: string): PendingMessage[] {
-  return boxes.get(key) ?? EMPTY;
+  return boxes[key] ?? NO_PENDING;
 }
 
 export function putPending(key: string, message: PendingMessage): void {
-  const rest = pendingOf(key).filter((m) => m.clientId !== message.clientId);
-  boxes.set(key, [...rest, message]);
-  changed();
+  update((target) => set(target, key, [...without(target[key], message.clientId), message]));
 }
 
 export function dropPending(key: string, clientId: string): void {
-  const rest = pendingOf(key).filter((m) => m.clientId !== clientId);
-  if (rest.length === 0) boxes.delete(key);
-  else boxes.set(key, rest);
-  changed();
+  update((target) => set(target, key, without(target[key], clientId)));
 }
 
 /** Moves what waited under the partner's key to the conversation the first message created. */
 export function movePending(from: string, to: string): void {
-  const moving = pendingOf(from);
-  if (moving.length === 0) return;
-  boxes.delete(from);
-  boxes.set(to, [...pendingOf(to), ...moving]);
-  changed();
+  if (pendingOf(from).length === 0) return;
+  update((target) => {
+    const moving = target[from] ?? [];
+    delete target[from];
+    set(target, to, [...(target[to] ?? []), ...moving]);
+  });
+}
+
+/** Marks a send as under way (false: it already is, in this tab) until `settled`. */
+export function startSending(clientId: string): boolean {
+  if (inFlight.has(clientId)) return false;
+  inFlight.add(clientId);
+  return true;
+}
+
+export function settled(clientId: string): void {
+  inFlight.delete(clientId);
 }
 
 export function subscribeOutbox(listener: Listener): () => void {

@@ -6,6 +6,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
@@ -40,9 +41,13 @@ import { dayLabel, lastSeqOf, mergeMessages, withDaySeparators } from './chat-me
 import {
   dropPending,
   movePending,
+  NO_PENDING,
+  openOutbox,
   type PendingMessage,
   pendingOf,
   putPending,
+  settled,
+  startSending,
   subscribeOutbox,
 } from './chat-outbox.ts';
 import { ChatPhotoButton } from './chat-photo-button.tsx';
@@ -101,11 +106,23 @@ export function Conversation({ target }: { target: ChatTarget }) {
 
   const conversationId = loaded?.conversation?.id ?? null;
   const key = outboxKey(target, conversationId);
+  // The member's unsent messages come from this browser's storage after hydration (the server has none).
+  const memberId = session.user?.id;
+  useEffect(() => {
+    if (memberId !== undefined) openOutbox(memberId);
+  }, [memberId]);
   const pending = useSyncExternalStore(
     subscribeOutbox,
     () => pendingOf(key),
-    () => pendingOf(key),
+    () => NO_PENDING,
   );
+  // A message the server already has (its answer was lost before a reload) shows once, as stored;
+  // its resend drops it from the outbox.
+  const unsent = useMemo(() => {
+    if (pending.length === 0) return pending;
+    const stored = new Set(messages.map((m) => m.client_id));
+    return pending.filter((m) => !stored.has(m.clientId));
+  }, [pending, messages]);
   const latest = useRef({ messages, conversationId, loaded });
   latest.current = { messages, conversationId, loaded };
 
@@ -160,7 +177,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const send = useCallback(
     async (message: PendingMessage) => {
       const current = latest.current;
-      if (!current.loaded) return;
+      if (!current.loaded || !startSending(message.clientId)) return;
       const sendKey = outboxKey(target, current.conversationId);
       putPending(sendKey, { ...message, status: 'sending', error: undefined });
       try {
@@ -197,10 +214,21 @@ export function Conversation({ target }: { target: ChatTarget }) {
             ? (error.details as { limit?: number } | undefined)?.limit
             : undefined;
         putPending(sendKey, { ...message, status: 'failed', error: code, limit });
+      } finally {
+        settled(message.clientId);
       }
     },
     [target, client, session],
   );
+
+  // What waited when the conversation opens (a reload, a closed tab, a conversation left before its
+  // answer): sent again with the same client ids, so what the server already had is not charged twice.
+  const opened = loaded !== null;
+  useEffect(() => {
+    if (!opened) return;
+    for (const waiting of pendingOf(outboxKey(target, latest.current.conversationId)))
+      if (waiting.error === undefined) void send(waiting);
+  }, [opened, target, send]);
 
   // Live: a message of this conversation (from the partner or another tab of the member), a
   // reconnect (what was missed, and what waited to be sent).
@@ -258,7 +286,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
       list.scrollTop = list.scrollHeight - keepFromBottom.current;
       keepFromBottom.current = null;
     } else if (stickToBottom.current) list.scrollTop = list.scrollHeight;
-  }, [messages, pending]);
+  }, [messages, unsent]);
 
   const loadOlder = async () => {
     const first = messages[0];
@@ -442,7 +470,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         {loaded.older_hidden && !loaded.has_older && (
           <p className="chat-older-hidden text-secondary">{t('chat.older_hidden')}</p>
         )}
-        {messages.length === 0 && pending.length === 0 && !loaded.older_hidden && (
+        {messages.length === 0 && unsent.length === 0 && !loaded.older_hidden && (
           <div className="chat-first">
             <p className="text-secondary">{t('chat.first_message', { name: profile.name })}</p>
             {!blockedReason && <IcebreakerOffer onOpen={() => setPicking('icebreaker')} />}
@@ -472,7 +500,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
             </div>
           );
         })}
-        {pending.map((message) => (
+        {unsent.map((message) => (
           <div key={message.clientId} className={`chat-bubble own pending ${message.status}`}>
             <MessageContent message={message} />
             {message.status === 'sending' ? (
@@ -486,6 +514,14 @@ export function Conversation({ target }: { target: ChatTarget }) {
                   onClick={() => void send(message)}
                 >
                   {t('chat.retry')}
+                </button>
+                {/* Kept in this browser until sent: the member may also give it up. */}
+                <button
+                  type="button"
+                  className="btn btn-link btn-sm"
+                  onClick={() => dropPending(key, message.clientId)}
+                >
+                  {t('chat.discard')}
                 </button>
               </div>
             )}

@@ -13,6 +13,7 @@ import {
 import { useNavigate, useRevalidator } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { ApiError, getJson, onAuthenticationLost, setCsrfToken } from '../../lib/api.ts';
+import { forgetMemberData } from '../../lib/local-storage.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { titleWithCount } from './member-badges.ts';
 import { updateAppBadge } from './session-timing.ts';
@@ -118,8 +119,11 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
     },
     [navigate],
   );
+  // A logout or a deleted account (not a lost session: the member logs in again and finds their
+  // unsent messages).
   const signOut = useCallback(
     async (to: string) => {
+      forgetMemberData();
       setUser(null);
       setCsrfToken(undefined);
       await navigate(to);
