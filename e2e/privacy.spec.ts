@@ -45,6 +45,11 @@ test('a member blocks another from the profile after a confirmation, and unblock
   const pieterPage = await pieterContext.newPage();
   const pieter = await logInByApi(pieterPage.request, PIETER);
   try {
+    // Pieter has the chat with her open while she decides.
+    await pieterPage.goto(`/members/${sanne.id}/chat`);
+    const composer = pieterPage.getByRole('textbox', { name: `Message to ${SANNE.name}` });
+    await expect(composer).toBeVisible();
+
     // Sanne blocks Pieter from his profile, after saying yes to the question.
     await page.goto(`/members/${pieter.id}`);
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(PIETER.name) })).toBeVisible();
@@ -59,6 +64,15 @@ test('a member blocks another from the profile after a confirmation, and unblock
       page.getByRole('status').filter({ hasText: `Je hebt ${PIETER.name} geblokkeerd.` }),
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Deblokkeren' })).toBeVisible();
+
+    // His message is refused, and a retry could not change that: he can only give it up.
+    await composer.fill('Are you still there?');
+    await composer.press('Enter');
+    const failed = pieterPage.getByRole('alert').filter({ hasText: /not available/ });
+    await expect(failed).toBeVisible();
+    await expect(failed.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+    await failed.getByRole('button', { name: "Don't send" }).click();
+    await expect(pieterPage.getByText('Are you still there?')).toHaveCount(0);
 
     // Pieter, in his own browser, no longer gets to her profile.
     const refused = await pieterPage.goto(`/members/${sanne.id}`);

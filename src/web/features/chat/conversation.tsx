@@ -66,6 +66,19 @@ const outboxKey = (target: ChatTarget, conversation: number | null) =>
       ? `c:${target.conversation}`
       : `m:${target.member}`;
 
+/**
+ * Refusals a retry cannot change (the partner is gone or blocked, the content is refused): the failed
+ * message offers only to give it up. Credits, a daily limit, a rate limit or a lost connection can.
+ */
+const FINAL_REFUSALS = new Set<string>([
+  'member_not_found',
+  'conversation_not_found',
+  'partner_pending_deletion',
+  'message_too_long',
+  'gift_not_found',
+  'image_not_found',
+]);
+
 /** A lost connection or a busy server: resent on reconnect or by the retry button, same client id. */
 const isTransient = (error: unknown) =>
   !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
@@ -508,13 +521,15 @@ export function Conversation({ target }: { target: ChatTarget }) {
             ) : (
               <div className="chat-failed" role="alert">
                 <SendFailure code={message.error} limit={message.limit} name={profile.name} />
-                <button
-                  type="button"
-                  className="btn btn-outline-secondary btn-sm"
-                  onClick={() => void send(message)}
-                >
-                  {t('chat.retry')}
-                </button>
+                {!FINAL_REFUSALS.has(message.error ?? '') && (
+                  <button
+                    type="button"
+                    className="btn btn-outline-secondary btn-sm"
+                    onClick={() => void send(message)}
+                  >
+                    {t('chat.retry')}
+                  </button>
+                )}
                 {/* Kept in this browser until sent: the member may also give it up. */}
                 <button
                   type="button"
