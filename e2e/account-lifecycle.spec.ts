@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
+import { me, memberPage, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
@@ -70,8 +72,25 @@ test('reset the password by mail', async ({ page }) => {
   await expect(page).toHaveURL(/\/members(\?|$)/);
 });
 
-test('delete the account, then reactivate it by mail', async ({ page }) => {
-  const { email } = await newMember(page.request);
+test('delete the account, then reactivate it by mail; a chat partner sees the account deleted meanwhile', async ({
+  page,
+  browser,
+}) => {
+  const { email, name } = await newMember(page.request);
+  // He has written to Sanne; her list shows him as any partner.
+  const sanne = await memberPage(browser, SANNE, 375);
+  const { csrf_token } = await me(page);
+  const hello = await page.request.post('/api/chat-message.php', {
+    data: { to: { id: (await me(sanne)).id }, client_id: randomUUID(), body: 'Hallo Sanne!' },
+    headers: { 'x-csrf-token': csrf_token },
+  });
+  expect(hello.status(), await hello.text()).toBe(200);
+  const inHerList = async () => {
+    await sanne.goto('/chats');
+    return sanne.getByRole('link', { name: new RegExp(name) });
+  };
+  await expect((await inHerList()).getByText('Account verwijderd')).toHaveCount(0);
+
   await page.goto('/settings');
   await expectAccessible(page);
   await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
@@ -84,8 +103,13 @@ test('delete the account, then reactivate it by mail', async ({ page }) => {
   await expect(page).toHaveURL(/\/account-deleted$/);
   await expect(page.getByRole('heading', { name: 'Je account is verwijderd' })).toBeVisible();
   expect((await page.request.get('/api/user.php')).status()).toBe(403);
+  // While he may still come back, her list keeps the chat and says why he does not answer.
+  await expect((await inHerList()).getByText('Account verwijderd')).toBeVisible();
+  await expectAccessible(sanne);
   const { link } = await waitForMail(email, '/reactivate');
   await page.goto(link);
   await expect(page.getByRole('status')).toContainText('Welkom terug!');
   expect((await page.request.get('/api/user.php')).status()).toBe(200);
+  await expect((await inHerList()).getByText('Account verwijderd')).toHaveCount(0);
+  await sanne.context().close();
 });

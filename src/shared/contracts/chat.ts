@@ -97,6 +97,8 @@ export const ChatEntrySchema = z.object({
   conversation: Ref,
   profile: MemberCardSchema,
   num_unread_messages: z.number().int().nonnegative(),
+  /** The partner deleted the account (and may still reactivate it): the list says so, nobody writes. */
+  partner_leaving: z.boolean(),
   last_message: z
     .object({
       sender: Ref,

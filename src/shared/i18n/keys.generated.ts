@@ -111,6 +111,7 @@ export type CommonKey =
   | 'chat.not_found'
   | 'chat.offline'
   | 'chat.older_hidden'
+  | 'chat.partner_leaving'
   | 'chat.photo.attach'
   | 'chat.photo.caption_label'
   | 'chat.photo.close'

@@ -50,6 +50,7 @@ export function presentChats(
       conversation: { id: row.conversationId },
       profile: presentMemberCard(row, now, visibility),
       num_unread_messages: row.unread,
+      partner_leaving: row.pendingDeletion,
       last_message: row.lastMessage
         ? {
             sender: { id: row.lastMessage.sender },

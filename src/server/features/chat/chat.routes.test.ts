@@ -366,6 +366,10 @@ describe('POST /api/chat-message.php', () => {
     const leaving = await member(5);
     const bye = await sent(leaving.login, { to: { id: a.id } });
     await services.pool.query(`update users set status = 'pending_deletion' where id = $1`, [leaving.id]);
+    // The list keeps the conversation and says the partner is leaving; the others are not marked.
+    const listed = await chats(a.login);
+    expect(listed.find((c) => c.conversation.id === bye.conversation.id)?.partner_leaving).toBe(true);
+    expect(listed.find((c) => c.conversation.id === hello.conversation.id)?.partner_leaving).toBe(false);
     expect((await send(a.login, { conversation: bye.conversation })).json().error.code).toBe(
       'partner_pending_deletion',
     );

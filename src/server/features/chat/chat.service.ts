@@ -450,6 +450,8 @@ export type ChatListRow = CardRow & {
   conversationId: number;
   unread: number;
   lastMessage: LastMessage | null;
+  /** The partner deleted the account and may still come back (14 days): nobody can write to them. */
+  pendingDeletion: boolean;
 };
 
 /**
@@ -464,6 +466,7 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
       photoPrivate: photos.private,
       conversationId: conversations.id,
       unread: conversationMembers.unread,
+      pendingDeletion: sql<boolean>`(${users.status} = 'pending_deletion')`,
       lastMessage: sql<LastMessage | null>`(
         select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}),
           'gift', (select g.names from ${gifts} g where g.id = m.gift_id), 'at', m.created_at)

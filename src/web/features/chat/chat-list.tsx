@@ -80,6 +80,9 @@ function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
                 height={16}
               />
             )}
+            {chat.partner_leaving && (
+              <span className="chat-list-leaving badge text-bg-light">{t('chat.partner_leaving')}</span>
+            )}
           </span>
           <span className="chat-list-preview">{preview}</span>
         </span>
