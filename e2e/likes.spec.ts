@@ -119,3 +119,26 @@ test('the likes tabs, and a 404 for a type that does not exist', async ({ browse
   ).toBeVisible();
   await sanne.context().close();
 });
+
+test('the first page of likes comes with the HTML, its first photo loaded first', async ({ browser }) => {
+  // No JavaScript at all: what a slow phone shows before the scripts run.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const login = await context.request.post('/api/user.php', {
+    data: { email: SANNE.email, password: SANNE.password },
+    headers: { 'x-request-type': 'client' },
+  });
+  expect(login.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/likes/matches');
+  const cards = page.locator('.likes-grid .member-card');
+  await expect(cards.first()).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Stuur een bericht' }).first()).toBeVisible();
+  // The demo members' matches have photos: the first card's loads at once, with priority.
+  const firstPhoto = cards.first().locator('.member-card-photo img');
+  await expect(firstPhoto).toHaveAttribute('fetchpriority', 'high');
+  await expect(firstPhoto).toHaveAttribute('loading', 'eager');
+  await context.close();
+});

@@ -1,5 +1,6 @@
 import type { User } from './contracts/auth.ts';
 import type { GiftPriceRange } from './contracts/gifts.ts';
+import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput } from './contracts/site.ts';
@@ -46,4 +47,6 @@ export type WebLoadContext = {
     search: (query: SearchQuery) => Promise<ServiceResult<SearchResponse>>;
     get: (id: number) => Promise<ServiceResult<MemberResponse>>;
   };
+  /** The first page of a /likes tab, as GET /api/likes-list.php answers it. */
+  likes: { firstPage: (list: LikesListName) => Promise<ServiceResult<LikesListResponse>> };
 };

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { data, Link, NavLink } from 'react-router';
+import type { LikesListResponse } from '../../shared/contracts/likes.ts';
 import { LIKES_QUERY_KEY } from '../features/likes/likes-keys.ts';
 import { likesListQuery } from '../features/likes/likes-queries.ts';
 import { LIKES_TABS, type LikesTab, likesTabOf, likesTabPath } from '../features/likes/likes-tabs.ts';
@@ -22,18 +23,29 @@ export const middleware = guards('complete');
 export async function loader({ params, context }: Route.LoaderArgs) {
   const tab = likesTabOf(params.type);
   if (!tab) throw data('Not found', { status: 404 });
-  return { tab, texts: context.pageTexts('members'), title: context.t('member_nav.likes') };
+  // The first page comes with the HTML (no layout shift, the first photo found at once); the
+  // query takes over from it. On a refusal the page asks the API itself and shows that answer.
+  const first = await context.likes.firstPage(tab);
+  return {
+    tab,
+    first: first.ok ? first.data : null,
+    texts: context.pageTexts('members'),
+    title: context.t('member_nav.likes'),
+  };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.title);
 }
 
-function LikesPage({ tab }: { tab: LikesTab }) {
+function LikesPage({ tab, first }: { tab: LikesTab; first: LikesListResponse | null }) {
   const { t } = useTranslation();
   const { user } = useSession();
   const client = useQueryClient();
-  const likes = useInfiniteQuery(likesListQuery(tab));
+  const likes = useInfiniteQuery({
+    ...likesListQuery(tab),
+    initialData: first ? { pages: [first], pageParams: [''] } : undefined,
+  });
   const members = likes.data?.pages.flatMap((page) => page.members) ?? [];
   // A free member's cards with private photos come blurred (the presenter's rule, ADR 0021).
   const locked = !user?.paid_user && members.some((m) => m.main_image?.filename.endsWith('-blur.webp'));
@@ -66,6 +78,7 @@ function LikesPage({ tab }: { tab: LikesTab }) {
           </Link>
         </div>
       )}
+      <h2 className="visually-hidden">{t(`likes.tab_${tab}`)}</h2>
       {likes.isPending ? (
         <p role="status">{t('likes.loading')}</p>
       ) : likes.isError && !likes.data ? (
@@ -128,7 +141,7 @@ function LikesPage({ tab }: { tab: LikesTab }) {
 export default function Likes({ loaderData }: Route.ComponentProps) {
   return (
     <PageTexts messages={loaderData.texts}>
-      <LikesPage tab={loaderData.tab} />
+      <LikesPage tab={loaderData.tab} first={loaderData.first} />
     </PageTexts>
   );
 }

@@ -1,10 +1,15 @@
 import { defineFeature } from '../../feature.ts';
-import { likesRoutes } from './likes.routes.ts';
+import { serviceResult } from '../../plugins/errors.ts';
+import { likesRoutes, readLikesPage } from './likes.routes.ts';
 import { removeLikesOf } from './likes.service.ts';
 
 export const likesFeature = defineFeature({
   name: 'likes',
   routes: likesRoutes,
+  // The first page of a /likes tab, server-rendered (its image is the page's largest paint).
+  loadContext: (services, { request, session }) => ({
+    likes: { firstPage: (list) => serviceResult(() => readLikesPage(services, request.ctx, session, list)) },
+  }),
   // The stub an erasure leaves keeps no relations: its likes given and received go.
   eraseAccount: (_services, tx, userId) => removeLikesOf(tx, userId),
 });

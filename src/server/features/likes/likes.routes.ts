@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../shared/contracts/auth.ts';
@@ -5,7 +6,9 @@ import {
   AutoLikeResponseSchema,
   LikeInputSchema,
   LikeResponseSchema,
+  type LikesListName,
   LikesListQuerySchema,
+  type LikesListResponse,
   LikesListResponseSchema,
   LikesResponseSchema,
 } from '../../../shared/contracts/likes.ts';
@@ -14,11 +17,29 @@ import { badRequest } from '../../plugins/errors.ts';
 import { authorize, authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
 import { presentMemberCard } from '../members/members.presenter.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { autoLike } from './auto-like.service.ts';
 import { presentLikes, presentLikesPage } from './likes.presenter.ts';
 import { likeMember, likesPage, listLikes, markLikeSeen, unlikeMember } from './likes.service.ts';
+
+/** One page of a likes tab as GET /api/likes-list.php answers it (also the first page /likes renders). */
+export async function readLikesPage(
+  services: AppServices,
+  visitor: FastifyRequest['ctx'],
+  session: ActiveSession | null,
+  list: LikesListName,
+  cursor?: string,
+): Promise<LikesListResponse> {
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'member.like');
+  const [page, settings] = await Promise.all([
+    likesPage(services, viewer, list, cursor),
+    settingsFor(services, visitor),
+  ]);
+  return presentLikesPage(page, services.now(), settings.visible_profile_fields);
+}
 
 export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -96,16 +117,14 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: LikesListResponseSchema },
         },
       },
-      async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.like');
-        const { list, cursor } = request.query;
-        const [page, settings] = await Promise.all([
-          likesPage(services, viewer, list, cursor),
-          settingsFor(services, request.ctx),
-        ]);
-        return presentLikesPage(page, services.now(), settings.visible_profile_fields);
-      },
+      async (request) =>
+        readLikesPage(
+          services,
+          request.ctx,
+          await request.session(),
+          request.query.list,
+          request.query.cursor,
+        ),
     );
 
     app.post(

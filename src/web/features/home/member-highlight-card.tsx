@@ -16,6 +16,11 @@ type Props = {
   action?: ReactNode;
   /** Below the place, above the card's link: a reason, a mark, a link. */
   footer?: ReactNode;
+  /**
+   * How soon the photo loads: 'high' for the first card of a list (usually the page's largest
+   * paint), 'eager' for the rest of the first row, lazy otherwise.
+   */
+  priority?: 'high' | 'eager';
 };
 
 /** A member as a card: the home page highlights, search results and related profiles. */
@@ -28,6 +33,7 @@ export function MemberHighlightCard({
   countryName,
   action,
   footer,
+  priority,
 }: Props) {
   const { t } = useTranslation();
   const place = [member.city, countryName ? countryName(member.country) : member.country]
@@ -49,7 +55,8 @@ export function MemberHighlightCard({
             alt={t('home.highlights.photo_alt', { name: member.name })}
             width={600}
             height={750}
-            loading="lazy"
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority === 'high' ? 'high' : undefined}
             decoding="async"
           />
         ) : (

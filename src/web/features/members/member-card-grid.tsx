@@ -6,6 +6,9 @@ import { MemberHighlightCard } from '../home/member-highlight-card.tsx';
 import { LikeButton } from '../likes/like-button.tsx';
 import { useSession } from '../session/member-session.tsx';
 
+/** The cards whose photos load at once: a phone's first row, most of a desktop's. */
+const EAGER_CARDS = 4;
+
 /**
  * Members as linked cards in a responsive grid (2 columns on phones, up to 6 on wide screens), each
  * with its like button (visitors are asked to log in).
@@ -32,10 +35,11 @@ export function MemberCardGrid<M extends MemberCard>({
   const { settings } = root;
   return (
     <ul className={`member-results-grid ${className ?? ''}`}>
-      {members.map((member) => (
+      {members.map((member, index) => (
         <li key={member.id}>
           <MemberHighlightCard
             member={member}
+            priority={index === 0 ? 'high' : index < EAGER_CARDS ? 'eager' : undefined}
             to={linkTo(member)}
             cdnPrefix={settings.cdn_prefix}
             fictionalIcon={settings.fictional_icon}
