@@ -53,3 +53,29 @@ for (const width of [1280, 375]) {
     await page.context().close();
   });
 }
+
+test('the credit history waits for the payments above it, so it never jumps down under them', async ({
+  browser,
+}) => {
+  const page = await memberPage(browser, PIETER, 375);
+  // Hold the payments' answer until the page has shown what it shows without it.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/transactions.php*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/transactions');
+  await expect(page.getByText('Je betalingen worden geladen…')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Creditgeschiedenis' })).toHaveCount(0);
+  release();
+  const list = page.getByTestId('transactions-list');
+  const ledger = page.getByTestId('credit-ledger');
+  await expect(list).toContainText('€ 59,95');
+  await expect(ledger).toContainText('+600');
+  const [listBox, ledgerBox] = [await list.boundingBox(), await ledger.boundingBox()];
+  expect(ledgerBox?.y ?? 0).toBeGreaterThan((listBox?.y ?? 0) + (listBox?.height ?? 0));
+  await page.context().close();
+});

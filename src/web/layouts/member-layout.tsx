@@ -15,9 +15,13 @@ export const middleware = guards('auth');
 export default function MemberLayout() {
   // useState: one client per server render (per request), the page's single client in the browser.
   const [queryClient] = useState(getQueryClient);
+  // The area is at least a screen high (app.scss .member-area): the footer starts below the fold,
+  // so lists that arrive after the first paint do not push it across the screen (layout shift).
   return (
     <QueryClientProvider client={queryClient}>
-      <Outlet />
+      <div className="member-area">
+        <Outlet />
+      </div>
     </QueryClientProvider>
   );
 }

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { CreditLedger } from '../features/payments/credit-ledger.tsx';
+import { transactionsQuery } from '../features/payments/payments-queries.ts';
 import { Receipt } from '../features/payments/receipt.tsx';
 import { TransactionsList } from '../features/payments/transactions-list.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -23,6 +25,9 @@ export function meta({ data, matches }: Route.MetaArgs) {
 function Transactions() {
   const { t } = useTranslation();
   const { id } = useParams();
+  // The list's own first page (one request, shared): the history below waits for it, so that it does
+  // not appear first and then jump down under the payments (a layout shift).
+  const payments = useQuery({ ...transactionsQuery(1), enabled: !id });
   if (id)
     return (
       <main id="main" className="container narrow-page transactions-page">
@@ -39,12 +44,14 @@ function Transactions() {
         </h2>
         <TransactionsList />
       </section>
-      <section aria-labelledby="ledger-title" className="mt-5">
-        <h2 id="ledger-title" className="h4">
-          {t('transactions.ledger_title')}
-        </h2>
-        <CreditLedger />
-      </section>
+      {!payments.isPending && (
+        <section aria-labelledby="ledger-title" className="mt-5">
+          <h2 id="ledger-title" className="h4">
+            {t('transactions.ledger_title')}
+          </h2>
+          <CreditLedger />
+        </section>
+      )}
     </main>
   );
 }

@@ -38,7 +38,7 @@ export function CreditLedger() {
         {t('transactions.load_failed')}
       </div>
     );
-  if (ledger.isPending) return <p aria-busy="true">{t('checkout.loading')}</p>;
+  if (ledger.isPending) return <p aria-busy="true">{t('transactions.ledger_loading')}</p>;
   const entries = ledger.data.pages.flatMap((page) => page.entries);
   if (entries.length === 0) return <p className="text-secondary">{t('transactions.ledger_empty')}</p>;
   return (

@@ -19,7 +19,7 @@ export function TransactionsList() {
         {t('transactions.load_failed')}
       </div>
     );
-  if (list.isPending) return <p aria-busy="true">{t('checkout.loading')}</p>;
+  if (list.isPending) return <p aria-busy="true">{t('transactions.loading')}</p>;
   if (list.data.transactions.length === 0 && page === 1)
     return (
       <p className="text-secondary">
