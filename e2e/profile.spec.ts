@@ -261,3 +261,35 @@ test('the settings screen chooses the main photo and shows where the member live
   await section.scrollIntoViewIfNeeded();
   await screenshot(page, 'settings-main-photo-375', false);
 });
+
+test('/profile comes whole with the HTML: the photos, the form and the add-photo alert; a closed alert stays closed on another device', async ({
+  browser,
+}) => {
+  // No JavaScript: what the member sees before the scripts run is the page as it stays.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const { name } = await newMember(context.request);
+  const page = await context.newPage();
+  await page.goto('/profile');
+  await expect(page.getByText("0 van 3 foto's")).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Voeg een foto toe aan je profiel' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+
+  // Closed on another device (its page has JavaScript): this one renders without it.
+  const other = await browser.newContext({ storageState: await context.storageState() });
+  const otherPage = await other.newPage();
+  await otherPage.goto('/profile');
+  await otherPage.getByRole('button', { name: 'Sluiten en niet meer tonen' }).click();
+  await expect(otherPage.getByRole('heading', { name: 'Voeg een foto toe aan je profiel' })).toHaveCount(0);
+  await expect
+    .poll(async () => {
+      await page.goto('/profile');
+      return page.getByRole('heading', { name: 'Voeg een foto toe aan je profiel' }).count();
+    })
+    .toBe(0);
+  await expect(page.getByText("0 van 3 foto's")).toBeVisible();
+  await other.close();
+  await context.close();
+});

@@ -2,6 +2,8 @@ import type { User } from './contracts/auth.ts';
 import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
+import type { OwnPhotosResponse } from './contracts/photos.ts';
+import type { OwnProfile } from './contracts/profile.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput } from './contracts/site.ts';
 import type { Locale } from './i18n/locales.ts';
@@ -49,4 +51,9 @@ export type WebLoadContext = {
   };
   /** The first page of a /likes tab, as GET /api/likes-list.php answers it. */
   likes: { firstPage: (list: LikesListName) => Promise<ServiceResult<LikesListResponse>> };
+  /** The member's own profile and photos, as GET /api/profile.php and /api/photos.php answer them. */
+  profile: {
+    own: () => Promise<ServiceResult<OwnProfile>>;
+    photos: () => Promise<ServiceResult<OwnPhotosResponse>>;
+  };
 };

@@ -2,9 +2,10 @@ import type { DismissalKey } from '../../shared/contracts/auth.ts';
 import { safeLocalStorage } from './local-storage.ts';
 
 /**
- * Dismissable alerts kept in this browser (add photo, enable push, disabled notifications, site
- * entry): each keeps its own timestamp. The time-bonus modal's dismissal is stored with the
- * account instead (POST /api/dismissal.php, the session's `dismissals`), so it holds on every device.
+ * Dismissable alerts kept in this browser (the site-entry warning, which visitors close): each
+ * keeps its own timestamp. A member's dismissals (the time-bonus modal, add photo) are stored with
+ * the account instead (POST /api/dismissal.php, the session's `dismissals`): they hold on every
+ * device, and the server renders the page without the alert.
  * Where storage is blocked (private mode), the alerts simply show again.
  */
 const PREFIX = 'dismissed_';

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import type { OwnPhotosResponse } from '../../shared/contracts/photos.ts';
+import type { OwnProfile } from '../../shared/contracts/profile.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { AddPhotoAlert } from '../features/profile/add-photo-alert.tsx';
 import { PhotoManager } from '../features/profile/photo-manager.tsx';
@@ -23,20 +25,27 @@ export const middleware = guards('complete');
 
 export async function loader({ context }: Route.LoaderArgs) {
   const texts = context.pageTexts('profile');
-  return { title: createTranslator(texts)('title'), texts };
+  // The profile and the photos come with the HTML (nothing moves when they arrive); the queries
+  // start from them. A refusal leaves them to the queries, which show it.
+  const [own, photos] = await Promise.all([context.profile.own(), context.profile.photos()]);
+  return {
+    title: createTranslator(texts)('title'),
+    texts,
+    initial: { profile: own.ok ? own.data : undefined, photos: photos.ok ? photos.data : undefined },
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
 }
 
-function ProfilePage() {
+function ProfilePage({ initial }: { initial: { profile?: OwnProfile; photos?: OwnPhotosResponse } }) {
   const { t } = useTranslation();
   const root = useRootData();
   const session = useSession();
   const { user, refresh } = session;
-  const photos = useOwnPhotos();
-  const profile = useQuery(ownProfileQuery());
+  const photos = useOwnPhotos(initial.photos);
+  const profile = useQuery({ ...ownProfileQuery(), initialData: initial.profile });
   // A retry shows the loading line again until the answer comes.
   const profileStatus = profile.data
     ? 'ready'
@@ -132,7 +141,7 @@ function ProfilePage() {
 export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <PageTexts messages={loaderData.texts}>
-      <ProfilePage />
+      <ProfilePage initial={loaderData.initial} />
     </PageTexts>
   );
 }

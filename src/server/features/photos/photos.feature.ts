@@ -1,11 +1,16 @@
 import { defineFeature, featureJob } from '../../feature.ts';
-import { photosRoutes } from './photos.routes.ts';
+import { serviceResult } from '../../plugins/errors.ts';
+import { photosRoutes, readOwnPhotos } from './photos.routes.ts';
 import { erasePhotosOf } from './photos.service.ts';
 import { sweepAbandonedUploads, UPLOADS_SWEEP_JOB } from './photos.upload.ts';
 
 export const photosFeature = defineFeature({
   name: 'photos',
   routes: photosRoutes,
+  // /profile renders with the member's photos already in it.
+  loadContext: (services, { session }) => ({
+    profile: { photos: () => serviceResult(() => readOwnPhotos(services, session)) },
+  }),
   eraseAccount: erasePhotosOf,
   jobs: [
     featureJob(UPLOADS_SWEEP_JOB, ({ services }) => async () => {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  type OwnPhotosResponse,
   OwnPhotosResponseSchema,
   PhotoIdQuerySchema,
   PhotoResponseSchema,
@@ -10,6 +11,7 @@ import {
 import { authorize, authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
 import { presentOwnPhoto, presentOwnPhotos } from './photos.presenter.ts';
 import * as photosService from './photos.service.ts';
 import { readPhotoUpload, registerPhotoMultipart, uploadsDir } from './photos.upload.ts';
@@ -34,6 +36,16 @@ async function readUpload(app: FastifyInstance, request: FastifyRequest, dataDir
   return { photo, dispose, isPrivate: TRUE_VALUES.has((fields.private ?? '').toLowerCase()) };
 }
 
+/** The member's own photos as GET /api/photos.php answers them (also what /profile renders first). */
+export async function readOwnPhotos(
+  services: AppServices,
+  session: ActiveSession | null,
+): Promise<OwnPhotosResponse> {
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'photo.edit');
+  return presentOwnPhotos(await photosService.listOwnPhotos(services, viewer));
+}
+
 export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     await registerPhotoMultipart(app);
@@ -48,10 +60,8 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'photo.edit');
         reply.header('cache-control', 'no-store');
-        return presentOwnPhotos(await photosService.listOwnPhotos(services, viewer));
+        return readOwnPhotos(services, await request.session());
       },
     );
 

@@ -1,9 +1,14 @@
 import { defineFeature } from '../../feature.ts';
-import { profileRoutes } from './profile.routes.ts';
+import { serviceResult } from '../../plugins/errors.ts';
+import { profileRoutes, readOwnProfile } from './profile.routes.ts';
 import { eraseProfileOf } from './profile.service.ts';
 
 export const profileFeature = defineFeature({
   name: 'profile',
   routes: profileRoutes,
+  // /profile renders with the member's profile already in it.
+  loadContext: (services, { session }) => ({
+    profile: { own: () => serviceResult(() => readOwnProfile(services, session)) },
+  }),
   eraseAccount: (_services, tx, userId) => eraseProfileOf(tx, userId),
 });

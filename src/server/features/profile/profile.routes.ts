@@ -1,10 +1,25 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { OwnProfileResponseSchema, ProfileUpdateSchema } from '../../../shared/contracts/profile.ts';
+import {
+  type OwnProfile,
+  OwnProfileResponseSchema,
+  ProfileUpdateSchema,
+} from '../../../shared/contracts/profile.ts';
 import { parseOrFail } from '../../plugins/errors.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
 import { getOwnProfile, updateOwnProfile } from './profile.service.ts';
+
+/** The member's own profile as GET /api/profile.php answers it (also what /profile renders first). */
+export async function readOwnProfile(
+  services: AppServices,
+  session: ActiveSession | null,
+): Promise<OwnProfile> {
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'profile.edit');
+  return getOwnProfile(services, viewer);
+}
 
 export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,10 +33,8 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'profile.edit');
         reply.header('cache-control', 'no-store');
-        return { profile: await getOwnProfile(services, viewer) };
+        return { profile: await readOwnProfile(services, await request.session()) };
       },
     );
 

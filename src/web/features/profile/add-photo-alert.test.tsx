@@ -1,9 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/contracts/auth.ts';
 import en from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
-import { dismissedAt } from '../../lib/dismissals.ts';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { MemberSessionProvider } from '../session/member-session.tsx';
 import { AddPhotoAlert } from './add-photo-alert.tsx';
@@ -79,13 +78,33 @@ describe('AddPhotoAlert', () => {
     expect(screen.queryByRole('heading', { name: en.add_photo.title })).toBeNull();
   });
 
-  it('stores the dismissal as a timestamp and never comes back', async () => {
-    const view = await act(async () => renderAlert(member(null)));
-    fireEvent.click(screen.getByRole('button', { name: en.add_photo.dismiss }));
-    expect(screen.queryByRole('heading', { name: en.add_photo.title })).toBeNull();
-    expect(dismissedAt('add_photo')).toBeGreaterThan(0);
-    view.unmount();
-    await act(async () => renderAlert(member(null)));
+  it('is there in the first render, so the server renders it where it stays', () => {
+    renderAlert(member(null));
+    expect(screen.getByRole('heading', { name: en.add_photo.title })).toBeTruthy();
+  });
+
+  it('stores the dismissal with the account and never comes back', async () => {
+    const calls: { url: string; body: unknown }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+        return new Response(JSON.stringify({ ok: true }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    try {
+      await act(async () => renderAlert(member(null)));
+      await act(async () => fireEvent.click(screen.getByRole('button', { name: en.add_photo.dismiss })));
+      expect(screen.queryByRole('heading', { name: en.add_photo.title })).toBeNull();
+      expect(calls.find((c) => c.url.includes('/api/dismissal.php'))?.body).toEqual({ key: 'add_photo' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    // A member who closed it, on any device: the session says so, and it is never shown.
+    cleanup();
+    renderAlert({ ...member(null), dismissals: { add_photo: '2026-11-27T10:00:00.000Z' } });
     expect(screen.queryByRole('heading', { name: en.add_photo.title })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { dismiss, dismissedAt } from '../../lib/dismissals.ts';
+import { request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useSession } from '../session/member-session.tsx';
 
@@ -11,23 +11,25 @@ type Props = {
 };
 
 /**
- * Asks a member without a photo to add one. Dismissing stores a timestamp (key 'add_photo') and
- * the alert never shows again. Only common texts and app.scss classes, so any page can render it.
+ * Asks a member without a photo to add one. Dismissing stores a timestamp with the account (POST
+ * /api/dismissal.php, key 'add_photo'): the alert never shows again, on any device. Since the
+ * session says so, the server renders the page as it will stay: no alert that appears a moment
+ * after the page and pushes it down. Only common texts and app.scss classes, so any page can render it.
  */
 export function AddPhotoAlert({ hasPhoto, className }: Props) {
   const { t } = useTranslation();
-  const { user } = useSession();
+  const { user, refresh } = useSession();
   const titleId = useId();
-  // Hidden until the browser has read the dismissal: the server cannot know it, and a flash of an
-  // alert the member already closed would be worse than showing it a moment later.
-  const [dismissed, setDismissed] = useState(true);
-  useEffect(() => setDismissed(dismissedAt('add_photo') !== null), []);
+  const [closed, setClosed] = useState(false);
 
   const photo = hasPhoto ?? Boolean(user?.profile.main_image);
-  if (!user || photo || dismissed) return null;
+  if (!user || photo || closed || user.dismissals.add_photo) return null;
   const close = () => {
-    dismiss('add_photo');
-    setDismissed(true);
+    setClosed(true);
+    // A failure costs the member one more showing at most.
+    void request('/api/dismissal.php', { method: 'POST', body: { key: 'add_photo' } })
+      .then(refresh)
+      .catch(() => {});
   };
   return (
     <section

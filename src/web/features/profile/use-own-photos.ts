@@ -13,8 +13,9 @@ export type OwnPhotosState =
  * in the shape the photo manager and the settings' main-photo choice use. A failed read after a
  * good one keeps showing the list it had.
  */
-export function useOwnPhotos() {
-  const query = useQuery(ownPhotosQuery());
+export function useOwnPhotos(initial?: OwnPhotosResponse) {
+  // `initial`: what the page's loader read with the HTML, until the query has its own.
+  const query = useQuery({ ...ownPhotosQuery(), initialData: initial });
   const { upload, update, remove, invalidatePhotos } = usePhotoMutations();
   const state: OwnPhotosState =
     query.data !== undefined
