@@ -236,12 +236,15 @@ export function Conversation({ target }: { target: ChatTarget }) {
 
   // What waited when the conversation opens (a reload, a closed tab, a conversation left before its
   // answer): sent again with the same client ids, so what the server already had is not charged twice.
+  // Once per opening: `send` changes with the session, which must not send them again.
   const opened = loaded !== null;
+  const sendNow = useRef(send);
+  sendNow.current = send;
   useEffect(() => {
     if (!opened) return;
     for (const waiting of pendingOf(outboxKey(target, latest.current.conversationId)))
-      if (waiting.error === undefined) void send(waiting);
-  }, [opened, target, send]);
+      if (waiting.error === undefined) void sendNow.current(waiting);
+  }, [opened, target]);
 
   // Live: a message of this conversation (from the partner or another tab of the member), a
   // reconnect (what was missed, and what waited to be sent).
