@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { FinderAnswers } from '../../../shared/contracts/match-finder.ts';
+import type { OwnProfile } from '../../../shared/contracts/profile.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../root.tsx';
 import { ownProfileQuery } from '../profile/profile-queries.ts';
@@ -13,9 +14,10 @@ import { FinderResults } from './finder-results.tsx';
 /**
  * /match-finder: the questions (prefilled from the member's profile), then the ranked list for the
  * answers in the URL, with a way back to the questions. Keyed by the URL's query in the route, so
- * the browser's back button also leaves a change of answers.
+ * the browser's back button also leaves a change of answers. `own`: the profile the route's loader
+ * read with the HTML, so the first questions render on the server.
  */
-export function FinderPage() {
+export function FinderPage({ own: initialOwn }: { own?: OwnProfile }) {
   const { t } = useTranslation();
   const root = useRootData();
   const { user } = useSession();
@@ -25,7 +27,7 @@ export function FinderPage() {
   const [editing, setEditing] = useState(false);
   const asking = answered === null || editing;
   // Only the first questions need the profile: its interests are the ones offered first.
-  const own = useQuery({ ...ownProfileQuery(), enabled: answered === null });
+  const own = useQuery({ ...ownProfileQuery(), enabled: answered === null, initialData: initialOwn });
   if (!root || !user) return null;
   const { settings } = root;
 
