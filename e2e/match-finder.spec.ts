@@ -172,3 +172,24 @@ test('a visitor is sent to the login page, and the API refuses them', async ({ p
   const res = await page.request.get('/api/match-finder.php?min_age=20&max_age=30&distance=anywhere');
   expect(res.status()).toBe(403);
 });
+
+test('the first questions come with the HTML, not a line saying they are being prepared', async ({
+  browser,
+}) => {
+  // No JavaScript: the page as the server sends it.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const login = await context.request.post('/api/user.php', {
+    data: { email: SANNE.email, password: SANNE.password },
+    headers: { 'x-request-type': 'client' },
+  });
+  expect(login.status()).toBe(200);
+  const page = await context.newPage();
+  await page.goto('/match-finder');
+  // (The form's choices are set when its script runs; the questions themselves are there.)
+  await expect(question(page, /Naar wie ben je op zoek/).getByLabel('Mannen', { exact: true })).toBeVisible();
+  await expect(page.getByText('Je vragen worden klaargezet…')).toHaveCount(0);
+  await context.close();
+});
