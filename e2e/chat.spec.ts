@@ -322,3 +322,29 @@ test('a conversation page opened before the first message shows that message liv
   await newcomerContext.close();
   await pieter.context().close();
 });
+
+test('the conversation list comes with the HTML', async ({ browser }) => {
+  // No JavaScript: the list is in the server's answer, not a "…" waiting for the browser.
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const login = await context.request.post('/api/user.php', {
+    data: { email: PIETER.email, password: PIETER.password },
+    headers: { 'x-request-type': 'client' },
+  });
+  expect(login.status()).toBe(200);
+  const { chats } = (await (await context.request.get('/api/chats.php')).json()) as {
+    chats: { conversation: { id: number }; profile: { name: string } }[];
+  };
+  expect(chats.length).toBeGreaterThan(0);
+  const page = await context.newPage();
+  await page.goto('/chats');
+  const list = page.getByRole('complementary', { name: 'Chats' });
+  for (const chat of chats.slice(0, 3))
+    await expect(list.getByRole('link', { name: new RegExp(chat.profile.name) })).toHaveAttribute(
+      'href',
+      `/chats/${chat.conversation.id}`,
+    );
+  await context.close();
+});

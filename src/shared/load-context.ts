@@ -1,4 +1,5 @@
 import type { User } from './contracts/auth.ts';
+import type { ChatsResponse } from './contracts/chat.ts';
 import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
@@ -56,4 +57,6 @@ export type WebLoadContext = {
     own: () => Promise<ServiceResult<OwnProfile>>;
     photos: () => Promise<ServiceResult<OwnPhotosResponse>>;
   };
+  /** The member's conversation list, as GET /api/chats.php answers it. */
+  chats: { list: () => Promise<ServiceResult<ChatsResponse>> };
 };

@@ -19,14 +19,21 @@ const positiveId = (text: string | undefined) => {
 
 /**
  * /chats (the list), /chats/{id} (a conversation by its id) and /members/{id}/chat (the
- * conversation with a member, created by the first message). The messages are read in the browser.
+ * conversation with a member, created by the first message).
  */
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const id = positiveId(params.id);
   const byMember = new URL(request.url).pathname.startsWith('/members/');
   const target = id === undefined ? null : byMember ? { member: id } : { conversation: id };
+  // The list comes with the HTML; the messages are read in the browser (their times are in its zone).
+  const chats = await context.chats.list();
   // The members' page texts: the premium upsell of a free member's third conversation.
-  return { target, texts: context.pageTexts('members'), title: context.t('chat.title') };
+  return {
+    target,
+    chats: chats.ok ? chats.data : undefined,
+    texts: context.pageTexts('members'),
+    title: context.t('chat.title'),
+  };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
@@ -36,7 +43,7 @@ export function meta({ data: loaderData, matches }: Route.MetaArgs) {
 export default function ChatsRoute({ loaderData }: Route.ComponentProps) {
   return (
     <PageTexts messages={loaderData.texts}>
-      <ChatScreen target={loaderData.target} />
+      <ChatScreen target={loaderData.target} chats={loaderData.chats} />
     </PageTexts>
   );
 }

@@ -1,6 +1,7 @@
 import { defineFeature, featureJob } from '../../feature.ts';
+import { serviceResult } from '../../plugins/errors.ts';
 import { CHAT_RETENTION_JOB, purgeExpiredMessages } from './chat.retention.ts';
-import { chatRoutes } from './chat.routes.ts';
+import { chatRoutes, readChats } from './chat.routes.ts';
 import { eraseChatsOf } from './chat.service.ts';
 import { chatImageRoutes } from './chat-images.routes.ts';
 import { CHAT_IMAGE_SWEEP_JOB, eraseChatImagesOf, sweepChatImages } from './chat-images.service.ts';
@@ -12,6 +13,10 @@ export const chatFeature = defineFeature({
     // Its own scope: only the photo upload takes multipart bodies.
     await app.register(chatImageRoutes(services));
   },
+  // The conversation list comes with the HTML of /chats (it has no times to render in the browser's zone).
+  loadContext: (services, { request, session }) => ({
+    chats: { list: () => serviceResult(() => readChats(services, request.ctx, session)) },
+  }),
   jobs: [
     featureJob(CHAT_RETENTION_JOB, ({ services }) => async () => {
       const purged = await purgeExpiredMessages(services.db, services.now());

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OkSchema } from '../../../shared/contracts/auth.ts';
 import {
@@ -8,6 +9,7 @@ import {
   ChatSettingsInputSchema,
   ChatSpendQuerySchema,
   ChatSpendResponseSchema,
+  type ChatsResponse,
   ChatsResponseSchema,
   ChatTypingInputSchema,
   SendMessageInputSchema,
@@ -17,6 +19,7 @@ import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { presentChat, presentChats, presentMessage } from './chat.presenter.ts';
 import {
@@ -30,6 +33,23 @@ import {
   signalTyping,
 } from './chat.service.ts';
 import { conversationSpend } from './chat.spend.ts';
+
+/** The caller's chats as GET /api/chats.php answers them (also the list /chats renders first). */
+export async function readChats(
+  services: AppServices,
+  visitor: FastifyRequest['ctx'],
+  session: ActiveSession | null,
+): Promise<ChatsResponse> {
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'conversation.use');
+  const [rows, settings] = await Promise.all([listChats(services, viewer), settingsFor(services, visitor)]);
+  return presentChats(
+    rows,
+    services.now(),
+    { visibleFields: settings.visible_profile_fields },
+    visitor.locale,
+  );
+}
 
 export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -85,20 +105,7 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: ChatsResponseSchema },
         },
       },
-      async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'conversation.use');
-        const [rows, settings] = await Promise.all([
-          listChats(services, viewer),
-          settingsFor(services, request.ctx),
-        ]);
-        return presentChats(
-          rows,
-          services.now(),
-          { visibleFields: settings.visible_profile_fields },
-          request.ctx.locale,
-        );
-      },
+      async (request) => readChats(services, request.ctx, await request.session()),
     );
 
     app.get(

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import type { ChatEntry } from '../../../shared/contracts/chat.ts';
+import type { ChatEntry, ChatsResponse } from '../../../shared/contracts/chat.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../root.tsx';
@@ -11,11 +11,14 @@ import { onChatEvent } from './chat-events.ts';
 
 const countText = (n: number) => (n > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(n));
 
-/** The conversation list: newest activity first, read again on every chat event of the tab. */
-export function ChatList({ active }: { active: number | null }) {
+/**
+ * The conversation list: newest activity first, read again on every chat event of the tab.
+ * `initial`: the list the route's loader read with the HTML.
+ */
+export function ChatList({ active, initial }: { active: number | null; initial?: ChatsResponse }) {
   const { t } = useTranslation();
   const client = useQueryClient();
-  const chats = useQuery({ queryKey: CHATS_QUERY_KEY, queryFn: fetchChats });
+  const chats = useQuery({ queryKey: CHATS_QUERY_KEY, queryFn: fetchChats, initialData: initial });
 
   useEffect(() => onChatEvent(() => void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY })), [client]);
 

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import type { ChatsResponse } from '../../../shared/contracts/chat.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { ChatTarget } from './chat-api.ts';
 import { ChatList } from './chat-list.tsx';
@@ -8,7 +9,7 @@ import { Conversation } from './conversation.tsx';
  * The chat screen: the list beside the open conversation from 992 px, one of the two on phones
  * (the list at /chats, the conversation with a way back to it otherwise).
  */
-export function ChatScreen({ target }: { target: ChatTarget | null }) {
+export function ChatScreen({ target, chats }: { target: ChatTarget | null; chats?: ChatsResponse }) {
   const { t } = useTranslation();
   const key =
     target === null ? 'none' : 'conversation' in target ? `c${target.conversation}` : `m${target.member}`;
@@ -21,7 +22,7 @@ export function ChatScreen({ target }: { target: ChatTarget | null }) {
           </Link>
           <h1 className="chat-title">{t('chat.title')}</h1>
         </header>
-        <ChatList active={target && 'conversation' in target ? target.conversation : null} />
+        <ChatList active={target && 'conversation' in target ? target.conversation : null} initial={chats} />
       </aside>
       <main id="main" className="chat-main">
         {target ? (
