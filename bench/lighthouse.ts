@@ -8,8 +8,9 @@ import { signUpMember, startProduct, stopProcess, waitFor } from './lib.ts';
 /**
  * Lighthouse (mobile preset) in Debian's Chromium on the home page, and on /credits and /premium
  * for a logged-in member (a new free member, its session cookie sent with every request; goals:
- * performance ≥ 95, accessibility 100); and the home page's initial JavaScript: every script the
- * HTML loads up front, gzip-compressed.
+ * performance ≥ 95, accessibility 100); on /likes, /transactions, /profile and /chats for the premium
+ * demo login (goal: accessibility 100; their layout shift is printed); and the home page's initial
+ * JavaScript: every script the HTML loads up front, gzip-compressed.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lh-data-'));
@@ -43,6 +44,19 @@ try {
   const cookie = `sid=${member.sid}; i18n_redirected=nl`;
   for (const page of ['/credits', '/premium'])
     await lighthouse(page, { Cookie: cookie }, { performance: 95, accessibility: 100 });
+  // The member pages whose lists come from the server (ADR 0016, addendum), as the premium demo
+  // login sees them: likes, payments and chats of its own (demo data only).
+  if ((process.env.BENCH_SEED_DEMO ?? '1') !== '0') {
+    const login = await fetch(`${base}/api/user.php`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-type': 'client' },
+      body: JSON.stringify({ email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026' }),
+    });
+    const sid = /(?:^|,\s*)sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
+    if (!login.ok || !sid) throw new Error(`the demo login failed: ${login.status}`);
+    for (const page of ['/likes', '/transactions', '/profile', '/chats'])
+      await lighthouse(page, { Cookie: `sid=${sid}; i18n_redirected=nl` }, { accessibility: 100 });
+  }
 } finally {
   await stopProcess(product);
   await fs.rm(dataDir, { recursive: true, force: true });
