@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { me, memberPage, PIETER, SANNE, signUpMember } from './demo-members.ts';
+import {
+  me,
+  memberContext,
+  memberPage,
+  PIETER,
+  SANNE,
+  scriptlessMemberPage,
+  signUpMember,
+} from './demo-members.ts';
 import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts: a free woman and a premium man who look
@@ -190,10 +198,7 @@ test('without enough credits the message stays unsent, with the credits error an
 test('a member who has not confirmed can write; the partner sees why they cannot answer until the confirmation', async ({
   browser,
 }) => {
-  const newcomerContext = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
+  const newcomerContext = await memberContext(browser);
   const newcomer = await newcomerContext.newPage();
   const who = await signUpMember(newcomer, 'onbevestigd');
   const pieter = await memberPage(browser, PIETER, 375);
@@ -288,10 +293,7 @@ test('a message written offline waits in the browser: a new tab sends it once, c
 test('a conversation page opened before the first message shows that message live when the partner writes first', async ({
   browser,
 }) => {
-  const newcomerContext = await browser.newContext({
-    viewport: { width: 375, height: 812 },
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
+  const newcomerContext = await memberContext(browser);
   const newcomer = await newcomerContext.newPage();
   const who = await signUpMember(newcomer, 'nieuwkomer');
   const { link } = await waitForMail(who.email, '/api/activate.php');
@@ -325,20 +327,11 @@ test('a conversation page opened before the first message shows that message liv
 
 test('the conversation list comes with the HTML', async ({ browser }) => {
   // No JavaScript: the list is in the server's answer, not a "…" waiting for the browser.
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
-  const login = await context.request.post('/api/user.php', {
-    data: { email: PIETER.email, password: PIETER.password },
-    headers: { 'x-request-type': 'client' },
-  });
-  expect(login.status()).toBe(200);
-  const { chats } = (await (await context.request.get('/api/chats.php')).json()) as {
+  const page = await scriptlessMemberPage(browser, PIETER);
+  const { chats } = (await (await page.request.get('/api/chats.php')).json()) as {
     chats: { conversation: { id: number }; profile: { name: string } }[];
   };
   expect(chats.length).toBeGreaterThan(0);
-  const page = await context.newPage();
   await page.goto('/chats');
   const list = page.getByRole('complementary', { name: 'Chats' });
   for (const chat of chats.slice(0, 3))
@@ -346,5 +339,5 @@ test('the conversation list comes with the HTML', async ({ browser }) => {
       'href',
       `/chats/${chat.conversation.id}`,
     );
-  await context.close();
+  await page.context().close();
 });

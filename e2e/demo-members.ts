@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, watchCsp } from './fixtures.ts';
 
 // The demo logins of src/server/db/seed/demo-logins.ts: a free woman and a premium man who look for
@@ -11,18 +11,54 @@ export const PIETER = {
 };
 
 /**
+ * A new browser context of the given width. The GeoIP header keeps the country of the tests stable.
+ * `scripts: false`: no JavaScript, the pages as the server sends them.
+ */
+export function memberContext(
+  browser: Browser,
+  { width = 375, scripts = true }: { width?: number; scripts?: boolean } = {},
+): Promise<BrowserContext> {
+  return browser.newContext({
+    viewport: { width, height: width < 500 ? 812 : 800 },
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+    javaScriptEnabled: scripts,
+  });
+}
+
+/** Logs a member in through the API, in the cookie jar of `request` (the form has its own journeys). */
+export async function logInByApi(
+  request: APIRequestContext,
+  who: { email: string; password: string },
+): Promise<{ id: number; csrf: { 'x-csrf-token': string } }> {
+  const res = await request.post('/api/user.php', {
+    data: { email: who.email, password: who.password },
+    headers: { 'x-request-type': 'client' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const { user } = (await res.json()) as { user: { id: number; csrf_token: string } };
+  return { id: user.id, csrf: { 'x-csrf-token': user.csrf_token } };
+}
+
+/** A page without JavaScript, logged in as a member: what the server sends before any script runs. */
+export async function scriptlessMemberPage(
+  browser: Browser,
+  who: { email: string; password: string },
+): Promise<Page> {
+  const context = await memberContext(browser, { scripts: false });
+  await logInByApi(context.request, who);
+  return context.newPage();
+}
+
+/**
  * A new browser context of the given width, logged in by the form (Dutch, the site's default) as
- * a member, on the members page. The GeoIP header keeps the country of the tests stable.
+ * a member, on the members page.
  */
 export async function memberPage(
   browser: Browser,
   who: { email: string; password: string },
   width = 375,
 ): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width, height: width < 500 ? 812 : 800 },
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
+  const context = await memberContext(browser, { width });
   await watchCsp(context);
   const page = await context.newPage();
   await page.goto('/login');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { memberId, memberPage, PIETER, SANNE } from './demo-members.ts';
+import { memberId, memberPage, PIETER, SANNE, scriptlessMemberPage } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts: a woman and a man who look for each other
@@ -122,16 +122,7 @@ test('the likes tabs, and a 404 for a type that does not exist', async ({ browse
 
 test('the first page of likes comes with the HTML, its first photo loaded first', async ({ browser }) => {
   // No JavaScript at all: what a slow phone shows before the scripts run.
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
-  const login = await context.request.post('/api/user.php', {
-    data: { email: SANNE.email, password: SANNE.password },
-    headers: { 'x-request-type': 'client' },
-  });
-  expect(login.status()).toBe(200);
-  const page = await context.newPage();
+  const page = await scriptlessMemberPage(browser, SANNE);
   await page.goto('/likes/matches');
   const cards = page.locator('.likes-grid .member-card');
   await expect(cards.first()).toBeVisible();
@@ -140,5 +131,5 @@ test('the first page of likes comes with the HTML, its first photo loaded first'
   const firstPhoto = cards.first().locator('.member-card-photo img');
   await expect(firstPhoto).toHaveAttribute('fetchpriority', 'high');
   await expect(firstPhoto).toHaveAttribute('loading', 'eager');
-  await context.close();
+  await page.context().close();
 });

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { scriptlessMemberPage } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo account of src/server/db/seed/demo-logins.ts: a woman in Utrecht (32) who looks for men.
@@ -177,19 +178,10 @@ test('the first questions come with the HTML, not a line saying they are being p
   browser,
 }) => {
   // No JavaScript: the page as the server sends it.
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
-  const login = await context.request.post('/api/user.php', {
-    data: { email: SANNE.email, password: SANNE.password },
-    headers: { 'x-request-type': 'client' },
-  });
-  expect(login.status()).toBe(200);
-  const page = await context.newPage();
+  const page = await scriptlessMemberPage(browser, SANNE);
   await page.goto('/match-finder');
   // (The form's choices are set when its script runs; the questions themselves are there.)
   await expect(question(page, /Naar wie ben je op zoek/).getByLabel('Mannen', { exact: true })).toBeVisible();
   await expect(page.getByText('Je vragen worden klaargezet…')).toHaveCount(0);
-  await context.close();
+  await page.context().close();
 });

@@ -1,25 +1,11 @@
-import type { APIRequestContext, Browser, BrowserContext } from '@playwright/test';
+import type { Browser, BrowserContext } from '@playwright/test';
+import { logInByApi } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
 const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
 const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
 const SCREENS = '.tmp/screens';
-
-type LoggedIn = { id: number; csrf: { 'x-csrf-token': string } };
-
-async function logInByApi(
-  request: APIRequestContext,
-  who: { email: string; password: string },
-): Promise<LoggedIn> {
-  const res = await request.post('/api/user.php', {
-    data: { email: who.email, password: who.password },
-    headers: { 'x-request-type': 'client' },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const { user } = (await res.json()) as { user: { id: number; csrf_token: string } };
-  return { id: user.id, csrf: { 'x-csrf-token': user.csrf_token } };
-}
 
 /** A second member's browser, from the same country as the fixture's (see fixtures.ts). */
 async function secondBrowser(browser: Browser, locale?: string): Promise<BrowserContext> {

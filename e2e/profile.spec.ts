@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { memberContext } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
@@ -266,10 +267,7 @@ test('/profile comes whole with the HTML: the photos, the form and the add-photo
   browser,
 }) => {
   // No JavaScript: what the member sees before the scripts run is the page as it stays.
-  const context = await browser.newContext({
-    javaScriptEnabled: false,
-    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
-  });
+  const context = await memberContext(browser, { scripts: false });
   const { name } = await newMember(context.request);
   const page = await context.newPage();
   await page.goto('/profile');
