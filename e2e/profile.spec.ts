@@ -274,6 +274,14 @@ test('/profile comes whole with the HTML: the photos, the form and the add-photo
   await expect(page.getByText("0 van 3 foto's")).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Voeg een foto toe aan je profiel' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  // The region by its name, in the header and the form's select, not by its code (NL-NH).
+  await expect(page.locator('.profile-header')).toContainText('Haarlem, Noord-Holland, Nederland');
+  await expect(page.getByLabel('Provincie of regio')).toHaveValue('NL-NH');
+  await expect(page.locator('#profile-region option:checked')).toHaveText('Noord-Holland');
+  // As others see the profile, the same.
+  await page.locator('.profile-header').getByRole('link', { name: /Bekijk/ }).click();
+  await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
+  await expect(page.getByText('Haarlem, Noord-Holland, Nederland')).toBeVisible();
 
   // Closed on another device (its page has JavaScript): this one renders without it.
   const other = await browser.newContext({ storageState: await context.storageState() });

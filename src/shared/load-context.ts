@@ -6,7 +6,7 @@ import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './
 import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
 import type { Settings } from './contracts/settings.ts';
-import type { CompanyInfo, ComplaintInput } from './contracts/site.ts';
+import type { CompanyInfo, ComplaintInput, Region } from './contracts/site.ts';
 import type { Locale } from './i18n/locales.ts';
 import type { PageNamespace } from './i18n/page-texts.ts';
 import type { Messages, Translate } from './i18n/translator.ts';
@@ -42,6 +42,8 @@ export type WebLoadContext = {
     listHighlights: () => Promise<MemberCard[]>;
     /** Counted with POST /api/complaints.php against one per-IP allowance: may be rate_limited. */
     submitComplaint: (input: ComplaintInput) => Promise<ServiceResult<{ reference: string }>>;
+    /** A country's regions, as GET /api/regions.php?country= lists them (none for an unknown country). */
+    regions: (country: string) => Region[];
   };
   /** What the catalogue's gifts cost on this domain, for the pages that say what credits buy. */
   gifts: { priceRange: () => Promise<GiftPriceRange | null> };

@@ -23,6 +23,7 @@ const InterestSchema = z.object({ key: z.enum(INTEREST_KEYS), label: z.string() 
 export const InterestsResponseSchema = z.object({ interests: z.array(InterestSchema) });
 
 const RegionSchema = z.object({ code: z.string(), name: z.string() });
+export type Region = z.infer<typeof RegionSchema>;
 export const RegionsResponseSchema = z.object({
   regions: z.record(z.string(), z.array(RegionSchema)),
 });

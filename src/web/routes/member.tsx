@@ -24,7 +24,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const result = await context.members.get(id);
   if (result.ok) {
     const { member, related } = result.data;
-    const page: MemberPageData = { kind: 'profile', member, related };
+    const regions = member.region
+      ? { country: member.country, regions: context.site.regions(member.country) }
+      : undefined;
+    const page: MemberPageData = { kind: 'profile', member, related, regions };
     return data({ texts, title: member.name, page });
   }
   if (result.code === 'blocked_by_member') {

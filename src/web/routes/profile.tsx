@@ -16,6 +16,7 @@ import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import { guards } from '../lib/route-middleware.ts';
+import type { RegionsSeed } from '../lib/use-regions.ts';
 import { useRootData } from '../root.tsx';
 import '../styles/profile.scss';
 import type { Route } from './+types/profile';
@@ -32,6 +33,10 @@ export async function loader({ context }: Route.LoaderArgs) {
     title: createTranslator(texts)('title'),
     texts,
     initial: { profile: own.ok ? own.data : undefined, photos: photos.ok ? photos.data : undefined },
+    // The region is named in the header and the form's select from the start, not by its code.
+    regions: own.ok
+      ? { country: own.data.country, regions: context.site.regions(own.data.country) }
+      : undefined,
   };
 }
 
@@ -39,7 +44,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
 }
 
-function ProfilePage({ initial }: { initial: { profile?: OwnProfile; photos?: OwnPhotosResponse } }) {
+function ProfilePage({
+  initial,
+  regions,
+}: {
+  initial: { profile?: OwnProfile; photos?: OwnPhotosResponse };
+  regions?: RegionsSeed;
+}) {
   const { t } = useTranslation();
   const root = useRootData();
   const session = useSession();
@@ -73,6 +84,7 @@ function ProfilePage({ initial }: { initial: { profile?: OwnProfile; photos?: Ow
         mainPhoto={mainPhoto}
         cdnPrefix={settings.cdn_prefix}
         showAge={visible.has('age')}
+        regionsSeed={regions}
       />
       <AddPhotoAlert hasPhoto={photoData ? photoData.photos.length > 0 : undefined} className="mt-4 mb-0" />
       <div className="profile-columns">
@@ -128,6 +140,7 @@ function ProfilePage({ initial }: { initial: { profile?: OwnProfile; photos?: Ow
               showNotes={settings.visible_profile_notes}
               countries={settings.countries}
               labelledBy="details-title"
+              regionsSeed={regions}
               // useSaveProfile has put the saved profile into the cache; the navigation's name follows.
               onSaved={() => void refresh()}
             />
@@ -141,7 +154,7 @@ function ProfilePage({ initial }: { initial: { profile?: OwnProfile; photos?: Ow
 export default function Profile({ loaderData }: Route.ComponentProps) {
   return (
     <PageTexts messages={loaderData.texts}>
-      <ProfilePage initial={loaderData.initial} />
+      <ProfilePage initial={loaderData.initial} regions={loaderData.regions} />
     </PageTexts>
   );
 }

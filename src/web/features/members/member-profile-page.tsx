@@ -3,7 +3,7 @@ import type { MemberCard, MemberProfile } from '../../../shared/contracts/member
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
-import { useRegions } from '../../lib/use-regions.ts';
+import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
 import { useRootData } from '../../root.tsx';
 import { useSession } from '../session/member-session.tsx';
 import { BackButton } from './back-button.tsx';
@@ -14,18 +14,27 @@ import { placeLine, profileDetails, profileHighlights } from './member-details.t
 import { MemberPhotos } from './member-photos.tsx';
 
 export type MemberPageData =
-  | { kind: 'profile'; member: MemberProfile; related: MemberCard[] }
+  /** `regions`: the member's country's, when the profile names a region (its name is in the HTML). */
+  | { kind: 'profile'; member: MemberProfile; related: MemberCard[]; regions?: RegionsSeed }
   /** The member blocked the viewer (HTTP 403). */
   | { kind: 'blocked'; name: string }
   /** No such visible member (HTTP 404). */
   | { kind: 'not_found' };
 
-function Profile({ member, related }: { member: MemberProfile; related: MemberCard[] }) {
+function Profile({
+  member,
+  related,
+  regionsSeed,
+}: {
+  member: MemberProfile;
+  related: MemberCard[];
+  regionsSeed?: RegionsSeed;
+}) {
   const { t } = useTranslation();
   const root = useRootData();
   const { user } = useSession();
   const countryName = useCountryName();
-  const regions = useRegions(member.region ? member.country : '');
+  const regions = useRegions(member.region ? member.country : '', regionsSeed);
   if (!root) return null;
   const { settings } = root;
   const visible = settings.visible_profile_fields;
@@ -140,7 +149,9 @@ export function MemberProfilePage({ data }: { data: MemberPageData }) {
   return (
     <main id="main" className="member-page">
       <BackButton label={t('member_view.back')} className="member-back" />
-      {data.kind === 'profile' && <Profile member={data.member} related={data.related} />}
+      {data.kind === 'profile' && (
+        <Profile member={data.member} related={data.related} regionsSeed={data.regions} />
+      )}
       {data.kind === 'blocked' && <Unavailable text={t('errors.blocked_by_member', { name: data.name })} />}
       {data.kind === 'not_found' && <Unavailable text={t('errors.member_not_found')} />}
     </main>

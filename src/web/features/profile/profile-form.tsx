@@ -12,7 +12,7 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
-import { useRegions } from '../../lib/use-regions.ts';
+import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { CheckIcon, PinIcon } from '../members/member-icons.tsx';
 import { CityCombobox } from './city-combobox.tsx';
@@ -38,6 +38,8 @@ type Props = {
   onSaved: (profile: OwnProfile) => void;
   /** The id of the heading that names the form. */
   labelledBy?: string;
+  /** The regions that came with the page: the select names the saved region from the start. */
+  regionsSeed?: RegionsSeed;
 };
 
 const EDITABLE_FIELDS = [
@@ -62,7 +64,15 @@ const NOTED_FIELDS: ReadonlySet<string> = new Set([
 type LocationNote = { kind: 'success' | 'info' | 'error'; text: string } | null;
 
 /** Every editable field of the own profile, in the sections a member thinks in. */
-export function ProfileForm({ profile, visible, showNotes, countries, onSaved, labelledBy }: Props) {
+export function ProfileForm({
+  profile,
+  visible,
+  showNotes,
+  countries,
+  onSaved,
+  labelledBy,
+  regionsSeed,
+}: Props) {
   const { t, i18n } = useTranslation();
   const countryName = useCountryName();
   const saveProfile = useSaveProfile();
@@ -83,7 +93,7 @@ export function ProfileForm({ profile, visible, showNotes, countries, onSaved, l
   const draft = form.watch();
   const [saved, setSaved] = useState(false);
   const [locationNote, setLocationNote] = useState<LocationNote>(null);
-  const regions = useRegions(draft.country);
+  const regions = useRegions(draft.country, regionsSeed);
   const geo = useGeolocation();
 
   const countryOptions = useMemo(() => {

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { OwnPhoto } from '../../../shared/contracts/photos.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
-import { useRegions } from '../../lib/use-regions.ts';
+import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
 import { PinIcon } from '../members/member-icons.tsx';
 import { placeLine } from './profile-form-logic.ts';
 
@@ -17,6 +17,8 @@ type Props = {
   mainPhoto: OwnPhoto | null;
   cdnPrefix: string;
   showAge: boolean;
+  /** The regions that came with the page, for the region's name. */
+  regionsSeed?: RegionsSeed;
 };
 
 /** Who the member is to others: main photo, name, age and place, and a way to see it as they do. */
@@ -31,10 +33,11 @@ export function ProfileHeader({
   mainPhoto,
   cdnPrefix,
   showAge,
+  regionsSeed,
 }: Props) {
   const { t } = useTranslation();
   const countryName = useCountryName();
-  const regions = useRegions(country);
+  const regions = useRegions(country, regionsSeed);
   const regionName = region ? (regions.regions.find((r) => r.code === region)?.name ?? null) : null;
   const place = placeLine([city, regionName, countryName(country)]);
   return (
