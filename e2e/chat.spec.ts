@@ -290,6 +290,83 @@ test('a message written offline waits in the browser: a new tab sends it once, c
   await sanne.context().close();
 });
 
+test('messages keep the order they were written in, and a partner’s message committed just before one’s own is shown, not skipped', async ({
+  browser,
+}) => {
+  // A newcomer (confirmed) has credits for her message, whatever the journeys before spent of Sanne's.
+  const sanneContext = await memberContext(browser);
+  const sanne = await sanneContext.newPage();
+  const her = await signUpMember(sanne, 'volgorde');
+  const { link } = await waitForMail(her.email, '/api/activate.php');
+  await sanne.goto(link);
+  await expect(sanne).toHaveURL(/\/activate\/done$/);
+  const pieter = await memberPage(browser, PIETER, 375);
+  const sanneId = (await me(sanne)).id;
+  const pieterId = (await me(pieter)).id;
+  // Pieter's network is uneven: his first send's request takes a second to reach the server, and
+  // while `late` is on, the live message events reach his tab a second and a half late.
+  let slowSends = 1;
+  await pieter.route('**/api/chat-message.php', async (route) => {
+    if (slowSends-- > 0) await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  let late = false;
+  await pieter.routeWebSocket(/\/api\/realtime/, (ws) => {
+    const server = ws.connectToServer();
+    server.onMessage((frame) => {
+      if (late && String(frame).includes('"type":"message"')) setTimeout(() => ws.send(frame), 1500);
+      else ws.send(frame);
+    });
+    ws.onMessage((frame) => server.send(frame));
+  });
+  await pieter.goto(`/members/${sanneId}/chat`);
+  await sanne.goto(`/members/${pieterId}/chat`);
+  await expect(composer(pieter, her.name)).toBeVisible();
+  await expect(composer(sanne, PIETER.name)).toBeVisible();
+  const tag = randomUUID().slice(0, 8);
+
+  // Two messages, one right after the other: the first one's slow request does not let the second
+  // overtake it.
+  const first = `Eerst dit (${tag})`;
+  const second = `En dan dit (${tag})`;
+  for (const text of [first, second]) {
+    await composer(pieter, her.name).fill(text);
+    await composer(pieter, her.name).press('Enter');
+  }
+  const seqOf = async (page: Page, name: string, text: string) => {
+    const bubble = conversationLog(page, name).locator('.chat-bubble:not(.pending)', { hasText: text });
+    await expect(bubble).toHaveCount(1);
+    return Number(await bubble.getAttribute('data-seq'));
+  };
+  for (const [page, name] of [
+    [pieter, her.name],
+    [sanne, PIETER.name],
+  ] as const)
+    expect(await seqOf(page, name, first)).toBeLessThan(await seqOf(page, name, second));
+
+  // Sanne writes; Pieter answers at once. His answer's own reply comes back before her message's
+  // event does, with a higher seq: her message is still fetched and shown, before his answer.
+  late = true;
+  const hers = `Ben je er nog? (${tag})`;
+  await composer(sanne, PIETER.name).fill(hers);
+  await composer(sanne, PIETER.name).press('Enter');
+  await expect(
+    conversationLog(sanne, PIETER.name).locator('.chat-bubble.own:not(.pending)', { hasText: hers }),
+  ).toBeVisible();
+  const his = `Ja hoor! (${tag})`;
+  await composer(pieter, her.name).fill(his);
+  await composer(pieter, her.name).press('Enter');
+  await expect(
+    conversationLog(pieter, her.name).locator('.chat-bubble.own:not(.pending)', { hasText: his }),
+  ).toBeVisible();
+  await expect(
+    conversationLog(pieter, her.name).locator('.chat-bubble.theirs', { hasText: hers }),
+  ).toBeVisible();
+  expect(await seqOf(pieter, her.name, hers)).toBeLessThan(await seqOf(pieter, her.name, his));
+  await sanneContext.close();
+  await pieter.context().close();
+});
+
 test('a conversation page opened before the first message shows that message live when the partner writes first', async ({
   browser,
 }) => {

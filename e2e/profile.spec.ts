@@ -279,7 +279,10 @@ test('/profile comes whole with the HTML: the photos, the form and the add-photo
   await expect(page.getByLabel('Provincie of regio')).toHaveValue('NL-NH');
   await expect(page.locator('#profile-region option:checked')).toHaveText('Noord-Holland');
   // As others see the profile, the same.
-  await page.locator('.profile-header').getByRole('link', { name: /Bekijk/ }).click();
+  await page
+    .locator('.profile-header')
+    .getByRole('link', { name: /Bekijk/ })
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(name) })).toBeVisible();
   await expect(page.getByText('Haarlem, Noord-Holland, Nederland')).toBeVisible();
 

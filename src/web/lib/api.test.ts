@@ -35,6 +35,26 @@ describe('api client', () => {
     expect(await request('/api/x.php', { fetchImpl, sleep: noSleep })).toEqual({ ok: true });
   });
 
+  it('gives up an attempt that gets no answer in time, as a lost connection', async () => {
+    // A fetch that only ends when its signal aborts: a server that took the request and hangs.
+    const fetchImpl = vi.fn(
+      (_url: RequestInfo | URL, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    );
+    await expect(
+      request('/api/chat-message.php', {
+        method: 'POST',
+        body: {},
+        timeoutMs: 20,
+        fetchImpl,
+        sleep: noSleep,
+      }),
+    ).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    expect(fetchImpl).toHaveBeenCalledTimes(1);
+  });
+
   it('marks user.php requests as client requests', async () => {
     const fetchImpl = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) => json(200, {}));
     await request('/api/user.php', { fetchImpl, sleep: noSleep });

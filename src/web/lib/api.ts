@@ -19,6 +19,8 @@ export type RequestOptions = {
   headers?: Record<string, string>;
   /** Retrying is only safe for reads and for writes the server treats as idempotent. */
   retry?: boolean;
+  /** An attempt without an answer by then counts as a lost connection (network_error). */
+  timeoutMs?: number;
   fetchImpl?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 };
@@ -66,6 +68,7 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
         headers,
         credentials: 'same-origin',
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
       if (attempt >= retries)

@@ -28,9 +28,19 @@ export function chatUrl(target: ChatTarget, page: { after_seq?: number; before_s
 export const fetchChat = (target: ChatTarget, page?: { after_seq?: number; before_seq?: number }) =>
   getJson<ChatResponse>(chatUrl(target, page));
 
-/** A send is idempotent by its client id (the server answers a resend with the first message): retried. */
+/**
+ * A send is idempotent by its client id (the server answers a resend with the first message):
+ * retried, and given up after a while without an answer (the messages after it wait for it; it
+ * stays unsent, to be sent again with the same client id).
+ */
+export const SEND_TIMEOUT_MS = 10_000;
 export const postMessage = (input: SendMessageInput) =>
-  request<SendMessageResponse>('/api/chat-message.php', { method: 'POST', body: input, retry: true });
+  request<SendMessageResponse>('/api/chat-message.php', {
+    method: 'POST',
+    body: input,
+    retry: true,
+    timeoutMs: SEND_TIMEOUT_MS,
+  });
 
 export const postRead = (conversation: number, seq: number) =>
   request('/api/chat-read.php', {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../../shared/contracts/chat.ts';
-import { dayLabel, lastSeqOf, mergeMessages, withDaySeparators } from './chat-messages.ts';
+import { completeThrough, dayLabel, lastSeqOf, mergeMessages, withDaySeparators } from './chat-messages.ts';
 
 const message = (seq: number, created_at = '2026-11-24T10:00:00Z'): ChatMessage => ({
   id: seq * 10,
@@ -22,6 +22,27 @@ describe('mergeMessages', () => {
     expect(merged.map((m) => m.seq)).toEqual([1, 2, 3, 5]);
     expect(lastSeqOf(merged)).toBe(5);
     expect(lastSeqOf([])).toBe(0);
+  });
+});
+
+describe('completeThrough', () => {
+  it('stops below a hole: an own send answered before the partner’s message just ahead of it came', () => {
+    // The tab had 1–10; its own send came back as 12, while 11 (the partner's) was not there yet.
+    const list = mergeMessages(
+      Array.from({ length: 10 }, (_, i) => message(i + 1)),
+      [message(12)],
+    );
+    expect(completeThrough(list, 10)).toBe(10);
+    // The catch-up after 10 brings 11 (and 12 again): complete through 12.
+    expect(completeThrough(mergeMessages(list, [message(11), message(12)]), 12)).toBe(12);
+  });
+
+  it('goes on through what follows without a hole, and from what the server’s answers covered', () => {
+    expect(completeThrough([message(3), message(4), message(5)], 2)).toBe(5);
+    expect(completeThrough([message(3), message(4)], 0)).toBe(0);
+    // An answer that covered up to 7 (older messages hidden by retention): 7, then 8.
+    expect(completeThrough([message(7), message(8)], 7)).toBe(8);
+    expect(completeThrough([], 4)).toBe(4);
   });
 });
 

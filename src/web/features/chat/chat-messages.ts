@@ -11,9 +11,25 @@ export function mergeMessages(
   return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
 }
 
-/** The highest seq the tab has (0: none): what ?after_seq= asks after. */
+/** The highest seq in a list (0: none). */
 export function lastSeqOf(messages: readonly ChatMessage[]): number {
   return messages.at(-1)?.seq ?? 0;
+}
+
+/**
+ * The seq up to which the tab has every message, what ?after_seq= asks after: from `known` (what
+ * the server's answers covered) on through the seqs the tab holds one after another (a
+ * conversation's seqs have no holes). Not simply the highest seq: a send's own answer can come
+ * before the event of the partner's message committed just ahead of it, and that message must be
+ * asked for, not skipped.
+ */
+export function completeThrough(messages: readonly ChatMessage[], known: number): number {
+  let through = known;
+  for (const message of messages) {
+    if (message.seq === through + 1) through = message.seq;
+    else if (message.seq > through + 1) break;
+  }
+  return through;
 }
 
 /** The calendar day of an instant in the browser's time zone, as YYYY-MM-DD. */

@@ -4,6 +4,7 @@ import {
   dropPending,
   movePending,
   openOutbox,
+  pendingKeyOf,
   pendingOf,
   putPending,
   settled,
@@ -35,17 +36,19 @@ const waiting = (clientId: string, status: 'sending' | 'failed' = 'sending') => 
 });
 
 describe('the outbox of unsent messages', () => {
-  it('keeps one entry per client id, so a retry replaces the failed one instead of adding a copy', () => {
+  it('keeps one entry per client id where it was written, so a retry changes it instead of adding a copy or moving it', () => {
     putPending('c:1', waiting('a'));
     putPending('c:1', waiting('b'));
     putPending('c:1', waiting('a', 'failed'));
     expect(pendingOf('c:1').map((m) => [m.clientId, m.status])).toEqual([
-      ['b', 'sending'],
       ['a', 'failed'],
+      ['b', 'sending'],
     ]);
+    expect(pendingKeyOf('b')).toBe('c:1');
     dropPending('c:1', 'a');
     dropPending('c:1', 'b');
     expect(pendingOf('c:1')).toEqual([]);
+    expect(pendingKeyOf('b')).toBeUndefined();
   });
 
   it('moves what waited for a partner to the conversation the first message created, and tells listeners', () => {

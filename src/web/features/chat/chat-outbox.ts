@@ -102,8 +102,23 @@ export function pendingOf(key: string): PendingMessage[] {
   return boxes[key] ?? NO_PENDING;
 }
 
+/** Adds a message, or changes it where it is: the unsent keep the order they were written in. */
 export function putPending(key: string, message: PendingMessage): void {
-  update((target) => set(target, key, [...without(target[key], message.clientId), message]));
+  update((target) => {
+    const list = target[key] ?? [];
+    const known = list.some((m) => m.clientId === message.clientId);
+    set(
+      target,
+      key,
+      known ? list.map((m) => (m.clientId === message.clientId ? message : m)) : [...list, message],
+    );
+  });
+}
+
+/** Where a message waits (its box's key), or undefined once it was sent or given up. */
+export function pendingKeyOf(clientId: string): string | undefined {
+  for (const [key, list] of Object.entries(boxes)) if (list.some((m) => m.clientId === clientId)) return key;
+  return undefined;
 }
 
 export function dropPending(key: string, clientId: string): void {

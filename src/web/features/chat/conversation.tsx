@@ -37,13 +37,14 @@ import {
 } from './chat-api.ts';
 import { onChatEvent } from './chat-events.ts';
 import { ChatAvatar } from './chat-list.tsx';
-import { dayLabel, lastSeqOf, mergeMessages, withDaySeparators } from './chat-messages.ts';
+import { completeThrough, dayLabel, lastSeqOf, mergeMessages, withDaySeparators } from './chat-messages.ts';
 import {
   dropPending,
   movePending,
   NO_PENDING,
   openOutbox,
   type PendingMessage,
+  pendingKeyOf,
   pendingOf,
   putPending,
   settled,
@@ -138,6 +139,14 @@ export function Conversation({ target }: { target: ChatTarget }) {
   }, [pending, messages]);
   const latest = useRef({ messages, conversationId, loaded });
   latest.current = { messages, conversationId, loaded };
+  // The seq up to which the tab has every message (completeThrough): catch-ups ask after it.
+  const complete = useRef(0);
+  const merge = useCallback((incoming: readonly ChatMessage[], covered = 0) => {
+    const merged = mergeMessages(latest.current.messages, incoming);
+    latest.current.messages = merged;
+    complete.current = completeThrough(merged, Math.max(complete.current, covered));
+    setMessages((current) => mergeMessages(current, incoming));
+  }, []);
 
   /** The first page: on opening, and when the partner's first message creates the conversation. */
   const showFirstPage = useCallback(
@@ -146,6 +155,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
       setLoaded(rest);
       setMessages(first);
       latest.current.messages = first;
+      // The newest page: everything up to its last message.
+      complete.current = lastSeqOf(first);
       setPartnerRead(answer.partner_read_seq);
       if (answer.conversation && 'member' in target)
         movePending(`m:${target.member}`, `c:${answer.conversation.id}`);
@@ -180,18 +191,19 @@ export function Conversation({ target }: { target: ChatTarget }) {
       return;
     }
     for (let round = 0; round < 20; round++) {
-      const answer = await fetchChat({ conversation: id }, { after_seq: lastSeqOf(latest.current.messages) });
-      setMessages((current) => mergeMessages(current, answer.messages));
-      latest.current.messages = mergeMessages(latest.current.messages, answer.messages);
+      const answer = await fetchChat({ conversation: id }, { after_seq: complete.current });
+      // The answer holds every message after what was asked, up to its last.
+      merge(answer.messages, lastSeqOf(answer.messages));
       if (!answer.has_newer) break;
     }
-  }, [target, showFirstPage]);
+  }, [target, showFirstPage, merge]);
 
   const send = useCallback(
     async (message: PendingMessage) => {
       const current = latest.current;
-      if (!current.loaded || !startSending(message.clientId)) return;
-      const sendKey = outboxKey(target, current.conversationId);
+      // Sent or given up while it waited its turn: nothing to do.
+      const sendKey = pendingKeyOf(message.clientId);
+      if (!current.loaded || sendKey === undefined || !startSending(message.clientId)) return;
       putPending(sendKey, { ...message, status: 'sending', error: undefined });
       try {
         const { message: stored } = await postMessage({
@@ -206,11 +218,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
         });
         if (current.conversationId === null) {
           const conversation = stored.conversation;
+          // The next message in the queue goes to the conversation, before a render has told latest.
+          latest.current.conversationId = conversation.id;
           setLoaded((l) => (l ? { ...l, conversation } : l));
           movePending(sendKey, `c:${conversation.id}`);
           dropPending(`c:${conversation.id}`, message.clientId);
         } else dropPending(sendKey, message.clientId);
-        setMessages((list) => mergeMessages(list, [stored]));
+        merge([stored]);
         stickToBottom.current = true;
         void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
         void session.refresh();
@@ -231,19 +245,29 @@ export function Conversation({ target }: { target: ChatTarget }) {
         settled(message.clientId);
       }
     },
-    [target, client, session],
+    [client, session, merge],
+  );
+
+  // One send at a time, in the order they were written: two messages (or their resends after a
+  // reconnect) reach the server, and get their seqs, in that order.
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const enqueue = useCallback(
+    (message: PendingMessage) => {
+      queue.current = queue.current.then(() => send(message)).catch(() => {});
+    },
+    [send],
   );
 
   // What waited when the conversation opens (a reload, a closed tab, a conversation left before its
   // answer): sent again with the same client ids, so what the server already had is not charged twice.
   // Once per opening: `send` changes with the session, which must not send them again.
   const opened = loaded !== null;
-  const sendNow = useRef(send);
-  sendNow.current = send;
+  const sendNow = useRef(enqueue);
+  sendNow.current = enqueue;
   useEffect(() => {
     if (!opened) return;
     for (const waiting of pendingOf(outboxKey(target, latest.current.conversationId)))
-      if (waiting.error === undefined) void sendNow.current(waiting);
+      if (waiting.error === undefined) sendNow.current(waiting);
   }, [opened, target]);
 
   // Live: a message of this conversation (from the partner or another tab of the member), a
@@ -255,7 +279,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         if (event.type === 'reconnect') {
           void catchUp().catch(() => {});
           for (const waiting of pendingOf(outboxKey(target, id)))
-            if (waiting.error === undefined) void send(waiting);
+            if (waiting.error === undefined) enqueue(waiting);
           return;
         }
         if (event.type === 'typing') {
@@ -272,11 +296,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
         if (event.type === 'message' && event.conversation.id === id) setPartnerTyping(0);
         if (
           event.type === 'message' &&
-          (id === null || (event.conversation.id === id && event.seq > lastSeqOf(latest.current.messages)))
+          (id === null || (event.conversation.id === id && event.seq > complete.current))
         )
           void catchUp().catch(() => {});
       }),
-    [catchUp, send, target],
+    [catchUp, enqueue, target],
   );
 
   // Opening the conversation and every message that arrives while it is open: read.
@@ -331,12 +355,15 @@ export function Conversation({ target }: { target: ChatTarget }) {
       return false;
     }
     stickToBottom.current = true;
-    void send({
+    const message: PendingMessage = {
       clientId: crypto.randomUUID(),
       ...content,
       createdAt: new Date().toISOString(),
       status: 'sending',
-    });
+    };
+    // Shown at once as sending; sent when the ones before it are.
+    putPending(outboxKey(target, conversationId), message);
+    enqueue(message);
     return true;
   };
 
@@ -528,7 +555,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
-                    onClick={() => void send(message)}
+                    onClick={() => enqueue(message)}
                   >
                     {t('chat.retry')}
                   </button>
