@@ -363,6 +363,34 @@ test('messages keep the order they were written in, and a partner’s message co
     conversationLog(pieter, her.name).locator('.chat-bubble.theirs', { hasText: hers }),
   ).toBeVisible();
   expect(await seqOf(pieter, her.name, hers)).toBeLessThan(await seqOf(pieter, her.name, his));
+
+  // A message that gets no answer holds back the one written after it: that one is not sent before
+  // it, and both go, in order, with the retry.
+  late = false;
+  const lost = `Dit komt niet aan (${tag})`;
+  const after = `Dit wacht erop (${tag})`;
+  let cut = true;
+  await pieter.route('**/api/chat-message.php', async (route) => {
+    if (cut && (route.request().postData() ?? '').includes(lost)) await route.abort('failed');
+    else await route.fallback();
+  });
+  for (const text of [lost, after]) {
+    await composer(pieter, her.name).fill(text);
+    await composer(pieter, her.name).press('Enter');
+  }
+  const pending = (text: string) =>
+    conversationLog(pieter, her.name).locator('.chat-bubble.pending.failed', { hasText: text });
+  // The browser's own retries of the lost one take some seconds.
+  await expect(pending(lost)).toBeVisible({ timeout: 20_000 });
+  await expect(pending(after)).toBeVisible();
+  await expect(conversationLog(sanne, PIETER.name).getByText(after)).toHaveCount(0);
+  cut = false;
+  await pending(lost).getByRole('button', { name: 'Opnieuw proberen' }).click();
+  for (const [page, name] of [
+    [pieter, her.name],
+    [sanne, PIETER.name],
+  ] as const)
+    expect(await seqOf(page, name, lost)).toBeLessThan(await seqOf(page, name, after));
   await sanneContext.close();
   await pieter.context().close();
 });

@@ -11,8 +11,9 @@ node_modules/.bin/node e2e/smtp-sink.ts &
 SINK=$!
 trap 'kill $SINK 2>/dev/null || true' EXIT
 export NODE_ENV=production SEED_DEMO=${E2E_SEED_DEMO:-1} ALLOW_TEST_GEOIP=1 LOG_LEVEL=warn
-# Every journey comes from 127.0.0.1; the per-IP sign-up limit itself is covered by the server tests.
-export SIGNUP_RATE_LIMIT=1000
+# Every journey comes from 127.0.0.1; the per-IP sign-up and login limits themselves are covered by
+# the server tests (two-member journeys log in twice within seconds, dozens of times a run).
+export SIGNUP_RATE_LIMIT=1000 LOGIN_RATE_LIMIT=1000
 export SMTP_URL="smtp://127.0.0.1:${E2E_SMTP_PORT}"
 export PUBLIC_URL="http://localhost:${PORT:-3210}"
 node_modules/.bin/node src/server/main.ts

@@ -154,7 +154,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
       const { messages: first, ...rest } = answer;
       setLoaded(rest);
       setMessages(first);
-      latest.current.messages = first;
+      // Known at once, not at the next render: an event or a catch-up meanwhile goes by it.
+      latest.current = {
+        ...latest.current,
+        messages: first,
+        loaded: rest,
+        conversationId: rest.conversation?.id ?? null,
+      };
       // The newest page: everything up to its last message.
       complete.current = lastSeqOf(first);
       setPartnerRead(answer.partner_read_seq);
@@ -187,7 +193,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
     if (id === null) {
       if (!latest.current.loaded || !('member' in target)) return;
       const answer = await fetchChat(target);
-      if (answer.conversation && latest.current.conversationId === null) showFirstPage(answer);
+      if (!answer.conversation) return;
+      if (latest.current.conversationId === null) showFirstPage(answer);
+      // Another catch-up opened it meanwhile, with fewer messages perhaps: this answer's are added.
+      else if (answer.conversation.id === latest.current.conversationId)
+        merge(answer.messages, lastSeqOf(answer.messages));
       return;
     }
     for (let round = 0; round < 20; round++) {
@@ -198,12 +208,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
     }
   }, [target, showFirstPage, merge]);
 
+  /** One message to the server: sent, refused (it says why), or lost (no answer: to go again). */
   const send = useCallback(
-    async (message: PendingMessage) => {
+    async (message: PendingMessage): Promise<'sent' | 'refused' | 'lost' | 'skipped'> => {
       const current = latest.current;
-      // Sent or given up while it waited its turn: nothing to do.
+      // Sent or given up while it waited its turn, or being sent already: nothing to do.
       const sendKey = pendingKeyOf(message.clientId);
-      if (!current.loaded || sendKey === undefined || !startSending(message.clientId)) return;
+      if (!current.loaded || sendKey === undefined || !startSending(message.clientId)) return 'skipped';
       putPending(sendKey, { ...message, status: 'sending', error: undefined });
       try {
         const { message: stored } = await postMessage({
@@ -228,19 +239,21 @@ export function Conversation({ target }: { target: ChatTarget }) {
         stickToBottom.current = true;
         void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
         void session.refresh();
+        return 'sent';
       } catch (error) {
         const code = error instanceof ApiError && !isTransient(error) ? error.code : undefined;
         if (code === 'conversation_limit_reached') {
           dropPending(sendKey, message.clientId);
           if (message.kind === 'text') setDraft(message.body);
           setUpsell(true);
-          return;
+          return 'refused';
         }
         const limit =
           code === 'daily_limit_reached' && error instanceof ApiError
             ? (error.details as { limit?: number } | undefined)?.limit
             : undefined;
         putPending(sendKey, { ...message, status: 'failed', error: code, limit });
+        return code === undefined ? 'lost' : 'refused';
       } finally {
         settled(message.clientId);
       }
@@ -248,27 +261,58 @@ export function Conversation({ target }: { target: ChatTarget }) {
     [client, session, merge],
   );
 
-  // One send at a time, in the order they were written: two messages (or their resends after a
-  // reconnect) reach the server, and get their seqs, in that order.
-  const queue = useRef<Promise<void>>(Promise.resolve());
-  const enqueue = useCallback(
-    (message: PendingMessage) => {
-      queue.current = queue.current.then(() => send(message)).catch(() => {});
-    },
-    [send],
-  );
+  /**
+   * Sends what waits in this conversation (not what the server refused), one message at a time in
+   * the order written, so they reach the server, and get their seqs, in that order. A lost one ends
+   * the round: those after it wait with it (shown failed, with a retry) instead of overtaking it,
+   * until the next round (a reconnect, an opening, a new message, a retry). A call during a round
+   * makes one more round after it, unless the round lost one.
+   */
+  const flushing = useRef(false);
+  const flushAgain = useRef(false);
+  const flush = useCallback(async () => {
+    if (flushing.current) {
+      flushAgain.current = true;
+      return;
+    }
+    flushing.current = true;
+    try {
+      do {
+        flushAgain.current = false;
+        const box = () => outboxKey(target, latest.current.conversationId);
+        let lost = false;
+        for (const message of pendingOf(box()).filter((m) => m.error === undefined)) {
+          lost = (await send(message)) === 'lost';
+          if (lost) break;
+        }
+        if (lost) {
+          // What waits behind it (this round's, and what was written meanwhile) waits with it.
+          for (const later of pendingOf(box()))
+            if (later.status === 'sending') putPending(box(), { ...later, status: 'failed' });
+          flushAgain.current = false;
+        }
+      } while (flushAgain.current);
+    } finally {
+      flushing.current = false;
+    }
+  }, [send, target]);
+
+  /** The retry button: a refused message too (credits bought since), then the round. */
+  const retry = (message: PendingMessage) => {
+    const key = pendingKeyOf(message.clientId);
+    if (key) putPending(key, { ...message, status: 'sending', error: undefined, limit: undefined });
+    void flush();
+  };
 
   // What waited when the conversation opens (a reload, a closed tab, a conversation left before its
   // answer): sent again with the same client ids, so what the server already had is not charged twice.
   // Once per opening: `send` changes with the session, which must not send them again.
   const opened = loaded !== null;
-  const sendNow = useRef(enqueue);
-  sendNow.current = enqueue;
+  const flushNow = useRef(flush);
+  flushNow.current = flush;
   useEffect(() => {
-    if (!opened) return;
-    for (const waiting of pendingOf(outboxKey(target, latest.current.conversationId)))
-      if (waiting.error === undefined) sendNow.current(waiting);
-  }, [opened, target]);
+    if (opened) void flushNow.current();
+  }, [opened]);
 
   // Live: a message of this conversation (from the partner or another tab of the member), a
   // reconnect (what was missed, and what waited to be sent).
@@ -278,8 +322,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         const id = latest.current.conversationId;
         if (event.type === 'reconnect') {
           void catchUp().catch(() => {});
-          for (const waiting of pendingOf(outboxKey(target, id)))
-            if (waiting.error === undefined) enqueue(waiting);
+          void flush();
           return;
         }
         if (event.type === 'typing') {
@@ -300,7 +343,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         )
           void catchUp().catch(() => {});
       }),
-    [catchUp, enqueue, target],
+    [catchUp, flush],
   );
 
   // Opening the conversation and every message that arrives while it is open: read.
@@ -361,9 +404,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
       createdAt: new Date().toISOString(),
       status: 'sending',
     };
-    // Shown at once as sending; sent when the ones before it are.
+    // Shown at once as sending; sent after the ones before it.
     putPending(outboxKey(target, conversationId), message);
-    enqueue(message);
+    void flush();
     return true;
   };
 
@@ -555,7 +598,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
-                    onClick={() => enqueue(message)}
+                    onClick={() => retry(message)}
                   >
                     {t('chat.retry')}
                   </button>
