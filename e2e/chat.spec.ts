@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import {
   me,
   memberContext,
+  memberId,
   memberPage,
   PIETER,
   SANNE,
@@ -392,6 +393,36 @@ test('messages keep the order they were written in, and a partner’s message co
   ] as const)
     expect(await seqOf(page, name, lost)).toBeLessThan(await seqOf(page, name, after));
   await sanneContext.close();
+  await pieter.context().close();
+});
+
+test('a chat says when its live connection is down, with the network up, and stops saying so when it is back', async ({
+  browser,
+}) => {
+  const pieter = await memberPage(browser, PIETER, 375);
+  const sanne = await memberPage(browser, SANNE, 375);
+  const sanneId = await memberId(sanne);
+  await sanne.context().close();
+  // The server's real-time channel out of reach: every socket the tab opens is closed at once.
+  let down = false;
+  const open = new Set<{ close: () => Promise<void> }>();
+  await pieter.routeWebSocket(/\/api\/realtime/, (ws) => {
+    if (down) return void ws.close({ code: 1011 });
+    ws.connectToServer();
+    open.add(ws);
+  });
+  await pieter.goto(`/members/${sanneId}/chat`);
+  await expect(composer(pieter, SANNE.name)).toBeVisible();
+  const notice = pieter.getByText('Verbinding verbroken. Je berichten worden verstuurd zodra die terug is.');
+  await expect(notice).toHaveCount(0);
+  down = true;
+  for (const ws of open) await ws.close();
+  open.clear();
+  await expect(notice).toBeVisible({ timeout: 15_000 });
+  await expectAccessible(pieter);
+  down = false;
+  // The next attempt (a backoff with jitter, up to 8 s by now) gets through.
+  await expect(notice).toHaveCount(0, { timeout: 30_000 });
   await pieter.context().close();
 });
 

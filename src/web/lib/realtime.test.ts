@@ -162,6 +162,19 @@ describe('realtime client', () => {
     expect(reread).toHaveBeenCalledOnce();
   });
 
+  it('tells onState subscribers each change: open, waiting after a drop, connecting again, stopped', () => {
+    const client = connect();
+    const states: string[] = [];
+    client.onState((state) => states.push(state));
+    last().serverOpens();
+    last().serverCloses();
+    vi.advanceTimersByTime(1_000);
+    last().serverOpens();
+    client.stop();
+    expect(states).toEqual(['open', 'waiting', 'connecting', 'open', 'stopped']);
+    expect(client.state()).toBe('stopped');
+  });
+
   it('pings while open and drops a connection that heard nothing since the previous ping', () => {
     connect({ livenessMs: 30_000 });
     const first = last();

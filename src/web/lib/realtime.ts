@@ -48,6 +48,8 @@ export type RealtimeClient = {
    * away are lost, so a feature re-reads what it shows (likes, unread counts).
    */
   onReconnect: (listener: () => void) => () => void;
+  /** Called with each new state (a dropped connection, the next attempt, open again). */
+  onState: (listener: (state: RealtimeState) => void) => () => void;
   /** Sends an event if the socket is open; false otherwise (the caller decides whether it matters). */
   send: (event: ClientEvent) => boolean;
   /** Closes for good (logout, leaving the member area). */
@@ -87,8 +89,14 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
 
   const listeners = new Map<ServerEventType, Set<(event: never) => void>>();
   const reconnectListeners = new Set<() => void>();
+  const stateListeners = new Set<(state: RealtimeState) => void>();
   let socket: WebSocketLike | undefined;
   let state: RealtimeState = 'connecting';
+  function setState(next: RealtimeState) {
+    if (next === state) return;
+    state = next;
+    for (const listener of stateListeners) listener(next);
+  }
   let failures = 0;
   let everOpened = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -104,7 +112,7 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
     typeof data === 'string' ? parseEvent(ServerEventSchema, data) : undefined;
 
   function finish() {
-    state = 'stopped';
+    setState('stopped');
     clearTimeout(retryTimer);
     clearTimeout(stableTimer);
     clearInterval(livenessTimer);
@@ -118,11 +126,11 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
   }
 
   function open() {
-    state = 'connecting';
+    setState('connecting');
     const current = createSocket(url);
     socket = current;
     current.onopen = () => {
-      state = 'open';
+      setState('open');
       // Only a connection that lasts earns a fresh backoff; one that drops at once (a server
       // refusing it, a proxy cutting it) keeps doubling.
       stableTimer = setTimeout(() => {
@@ -155,7 +163,7 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
     clearTimeout(stableTimer);
     clearInterval(livenessTimer);
     socket = undefined;
-    state = 'waiting';
+    setState('waiting');
     retryTimer = setTimeout(open, reconnectDelay(failures, random, baseMs, maxMs));
     failures += 1;
   }
@@ -183,6 +191,12 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
       reconnectListeners.add(listener);
       return () => {
         reconnectListeners.delete(listener);
+      };
+    },
+    onState: (listener) => {
+      stateListeners.add(listener);
+      return () => {
+        stateListeners.delete(listener);
       };
     },
     send: (event) => {

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import type { ServerEventOf } from '../../../shared/realtime/events.ts';
 
 export type ChatEvent =
@@ -23,4 +24,30 @@ export function onChatEvent(listener: Listener): () => void {
   return () => {
     listeners.delete(listener);
   };
+}
+
+let connected = true;
+const connectionListeners = new Set<() => void>();
+
+/** Whether the tab's real-time channel is up (live-connections.tsx says so, after a short grace). */
+export function setChatConnected(value: boolean): void {
+  if (value === connected) return;
+  connected = value;
+  for (const listener of connectionListeners) listener();
+}
+
+function subscribeConnection(listener: () => void) {
+  connectionListeners.add(listener);
+  return () => {
+    connectionListeners.delete(listener);
+  };
+}
+
+/** The chat's connection as the member should hear of it: true on the server and until told otherwise. */
+export function useChatConnected(): boolean {
+  return useSyncExternalStore(
+    subscribeConnection,
+    () => connected,
+    () => true,
+  );
 }

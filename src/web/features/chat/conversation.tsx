@@ -26,6 +26,7 @@ import { useRootData } from '../../root.tsx';
 import { FictionalWarning } from '../members/fictional-warning.tsx';
 import { PremiumUpsell } from '../members/premium-upsell.tsx';
 import { useSession } from '../session/member-session.tsx';
+import { useOnline } from '../site/offline-banner.tsx';
 import {
   CHATS_QUERY_KEY,
   type ChatTarget,
@@ -35,7 +36,7 @@ import {
   postRead,
   postTyping,
 } from './chat-api.ts';
-import { onChatEvent } from './chat-events.ts';
+import { onChatEvent, useChatConnected } from './chat-events.ts';
 import { ChatAvatar } from './chat-list.tsx';
 import { completeThrough, dayLabel, lastSeqOf, mergeMessages, withDaySeparators } from './chat-messages.ts';
 import {
@@ -107,6 +108,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
   // How far the partner read, where they show it (null: they do not, or are invisible).
   const [partnerRead, setPartnerRead] = useState<number | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
+  const connected = useChatConnected();
+  const online = useOnline();
   useEffect(() => {
     if (partnerTyping === 0) return;
     const timer = setTimeout(() => setPartnerTyping(0), TYPING_SHOWN_FOR_MS);
@@ -619,6 +622,12 @@ export function Conversation({ target }: { target: ChatTarget }) {
       <p className="chat-typing" role="status" aria-live="polite">
         {partnerTyping > 0 ? t('chat.typing', { name: profile.name }) : ''}
       </p>
+      {/* The server out of reach with the network up (the layout's banner says when it is down). */}
+      {!connected && online && (
+        <p className="chat-connection alert alert-warning" role="status">
+          {t('chat.offline')}
+        </p>
+      )}
       {blockedReason ? (
         <p className="chat-refusal alert alert-info">{t(`errors.${blockedReason}`)}</p>
       ) : (

@@ -5,7 +5,7 @@ import type { MemberResponse } from '../../../shared/contracts/members.ts';
 import { getJson } from '../../lib/api.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
 import { connectRealtime } from '../../lib/realtime.ts';
-import { emitChatEvent } from '../chat/chat-events.ts';
+import { emitChatEvent, setChatConnected } from '../chat/chat-events.ts';
 import { emitCreditsEvent } from '../payments/credits-events.ts';
 import { autoLikeDelayMs, withoutParam } from './auto-like.ts';
 import { type Connection, type ConnectionMember, onConnectionAnnounced } from './connection-events.ts';
@@ -19,6 +19,8 @@ type Props = {
 
 /** A match this tab announced itself also comes back over the socket: shown once. */
 const SAME_CONNECTION_MS = 15_000;
+/** How long the real-time channel may be down before a chat says so. */
+const CONNECTION_GRACE_MS = 3_000;
 /** Spec §4: the likes are read again 500 ms after an auto-like. */
 const AUTO_LIKE_RELOAD_MS = 500;
 
@@ -63,6 +65,7 @@ export function LiveConnections({ onChanged }: Props) {
 
   useEffect(() => {
     const client = connectRealtime();
+    let downTimer: ReturnType<typeof setTimeout> | undefined;
     const offs = [
       client.on('like', async (event) => {
         reload();
@@ -91,9 +94,18 @@ export function LiveConnections({ onChanged }: Props) {
       client.on('typing', emitChatEvent),
       client.onReconnect(reload),
       client.onReconnect(() => emitChatEvent({ type: 'reconnect' })),
+      // A chat says when its messages cannot come live: after a grace, so a quick reconnect (a
+      // deploy, a changed network) does not flash a warning.
+      client.onState((state) => {
+        clearTimeout(downTimer);
+        if (state === 'open' || state === 'stopped') setChatConnected(true);
+        else downTimer = setTimeout(() => setChatConnected(false), CONNECTION_GRACE_MS);
+      }),
     ];
     return () => {
       for (const off of offs) off();
+      clearTimeout(downTimer);
+      setChatConnected(true);
       client.stop();
     };
   }, [reload, show]);
