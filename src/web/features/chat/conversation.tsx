@@ -309,7 +309,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
 
   // What waited when the conversation opens (a reload, a closed tab, a conversation left before its
   // answer): sent again with the same client ids, so what the server already had is not charged twice.
-  // Once per opening: `send` changes with the session, which must not send them again.
+  // Once per opening: `flush` changes with the session, which must not start a round again.
   const opened = loaded !== null;
   const flushNow = useRef(flush);
   flushNow.current = flush;
