@@ -108,6 +108,14 @@ for (const width of [1280, 375]) {
       await page.getByRole('button', { name: 'Geannuleerd' }).click();
       await expect(page.getByTestId('payment-failed')).toContainText('Betaling geannuleerd');
       expect(await me(page)).toMatchObject({ paid_user: false, credits: before.credits });
+      // A checkout left on the gateway's page: the member's list says it is not paid (yet), not "Open".
+      await page.goto('/credits/p1');
+      await payWith(page, 'iDEAL', '€ 22,46');
+      await page.goto('/transactions');
+      const list = page.getByTestId('transactions-list');
+      for (const status of ['Nog niet betaald', 'Geannuleerd', 'Mislukt'])
+        await expect(list).toContainText(status);
+      await expect(list).not.toContainText('Open');
     });
   });
 }
