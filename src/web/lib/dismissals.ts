@@ -1,4 +1,5 @@
 import type { DismissalKey } from '../../shared/contracts/auth.ts';
+import { request } from './api.ts';
 import { safeLocalStorage } from './local-storage.ts';
 
 /**
@@ -25,6 +26,17 @@ export function dismiss(
   storage: Pick<Storage, 'setItem'> | undefined = safeLocalStorage(),
 ) {
   storage?.setItem(PREFIX + key, String(now));
+}
+
+/**
+ * A member's dismissal, stored with the account (a timestamp, once), then the session read again
+ * (`refresh`), whose `dismissals` every device and the server's render go by. A failure costs the
+ * member one more showing at most.
+ */
+export function dismissForAccount(key: DismissalKey, refresh: () => Promise<unknown>): void {
+  void request('/api/dismissal.php', { method: 'POST', body: { key } })
+    .then(refresh)
+    .catch(() => {});
 }
 
 export function isStandaloneApp(): boolean {

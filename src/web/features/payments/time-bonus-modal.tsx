@@ -4,7 +4,7 @@ import type { TimeBonusState, User } from '../../../shared/contracts/auth.ts';
 import { TIME_BONUS } from '../../../shared/discount-amounts.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Modal } from '../../components/ui/modal.tsx';
-import { request } from '../../lib/api.ts';
+import { dismissForAccount } from '../../lib/dismissals.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useSession } from '../session/member-session.tsx';
 import { modalAllowed } from './time-bonus.logic.ts';
@@ -37,10 +37,7 @@ export function TimeBonusModal({
   const percentage = TIME_BONUS.percentage;
   const close = () => {
     setClosed(true);
-    // Stored on the server (a timestamp, once); a failure costs the member one more showing at most.
-    void request('/api/dismissal.php', { method: 'POST', body: { key: 'time_bonus_modal' } })
-      .then(refresh)
-      .catch(() => {});
+    dismissForAccount('time_bonus_modal', refresh);
   };
   return (
     <Modal

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { request } from '../../lib/api.ts';
+import { dismissForAccount } from '../../lib/dismissals.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useSession } from '../session/member-session.tsx';
 
@@ -26,10 +26,7 @@ export function AddPhotoAlert({ hasPhoto, className }: Props) {
   if (!user || photo || closed || user.dismissals.add_photo) return null;
   const close = () => {
     setClosed(true);
-    // A failure costs the member one more showing at most.
-    void request('/api/dismissal.php', { method: 'POST', body: { key: 'add_photo' } })
-      .then(refresh)
-      .catch(() => {});
+    dismissForAccount('add_photo', refresh);
   };
   return (
     <section
