@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../shared/limits.ts';
-import { listRegions } from './regions.service.ts';
+import { listRegions, regionsOf } from './regions.service.ts';
 
 const namesOf = (country: string) =>
   (listRegions(country).regions[country] ?? []).map((region) => region.name);
@@ -54,5 +54,12 @@ describe('listRegions', () => {
 
   it('refuses an unknown country', () => {
     expect(() => listRegions('XX')).toThrow(expect.objectContaining({ code: 'not_found', statusCode: 404 }));
+  });
+});
+
+describe('regionsOf', () => {
+  it('is the list GET /api/regions.php gives a country, in any case, and none for an unknown one', () => {
+    expect(regionsOf('nl')).toEqual(listRegions('NL').regions.NL);
+    expect(regionsOf('XX')).toEqual([]);
   });
 });

@@ -17,6 +17,11 @@ export function isRegionOf(country: string, region: string): boolean {
   return BY_COUNTRY.get(country)?.regions[country]?.some((r) => r.code === region) ?? false;
 }
 
+/** A country's regions (any case); none for a country the site does not list. */
+export function regionsOf(country: string): Region[] {
+  return BY_COUNTRY.get(country.toUpperCase())?.regions[country.toUpperCase()] ?? [];
+}
+
 /** Regions of every supported country, or of one when a country code is given (any case). */
 export function listRegions(country?: string): { regions: Record<string, Region[]> } {
   if (country === undefined) return ALL;

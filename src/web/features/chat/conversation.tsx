@@ -22,11 +22,11 @@ import type { ErrorCode } from '../../../shared/errors.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useOnline } from '../../lib/use-online.ts';
 import { useRootData } from '../../root.tsx';
 import { FictionalWarning } from '../members/fictional-warning.tsx';
 import { PremiumUpsell } from '../members/premium-upsell.tsx';
 import { useSession } from '../session/member-session.tsx';
-import { useOnline } from '../site/offline-banner.tsx';
 import {
   CHATS_QUERY_KEY,
   type ChatTarget,

@@ -1,23 +1,5 @@
-import { useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
-
-function subscribe(callback: () => void) {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
-/** Whether the browser says it has a network (true on the server). */
-export function useOnline(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
-}
+import { useOnline } from '../../lib/use-online.ts';
 
 /** Offline status is tracked (spec §4) and told to the user, who otherwise sees requests hang. */
 export function OfflineBanner() {
