@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import {
   me,
   memberContext,
@@ -27,6 +27,21 @@ const badgeCount = async (page: Page) =>
         .catch(() => '0')
     )?.match(/\d+/)?.[0] ?? 0,
   );
+
+/** The newcomer confirms her address with the activation mail's link. */
+async function confirmAddress(page: Page, email: string) {
+  const { link } = await waitForMail(email, '/api/activate.php');
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/done$/);
+}
+
+/** A member who has just signed up (through the API), in a browser context of her own. */
+async function newcomerPage(browser: Browser, prefix: string, confirmed: boolean) {
+  const page = await (await memberContext(browser)).newPage();
+  const who = await signUpMember(page, prefix);
+  if (confirmed) await confirmAddress(page, who.email);
+  return { page, who };
+}
 
 const composer = (page: Page, name: string) => page.getByRole('textbox', { name: `Bericht aan ${name}` });
 const conversationLog = (page: Page, name: string) =>
@@ -199,9 +214,7 @@ test('without enough credits the message stays unsent, with the credits error an
 test('a member who has not confirmed can write; the partner sees why they cannot answer until the confirmation', async ({
   browser,
 }) => {
-  const newcomerContext = await memberContext(browser);
-  const newcomer = await newcomerContext.newPage();
-  const who = await signUpMember(newcomer, 'onbevestigd');
+  const { page: newcomer, who } = await newcomerPage(browser, 'onbevestigd', false);
   const pieter = await memberPage(browser, PIETER, 375);
   const pieterId = (await me(pieter)).id;
 
@@ -229,9 +242,7 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   await expectAccessible(pieter);
 
   // Once the newcomer confirms, Pieter answers, and the header opens the profile.
-  const { link } = await waitForMail(who.email, '/api/activate.php');
-  await newcomer.goto(link);
-  await expect(newcomer).toHaveURL(/\/activate\/done$/);
+  await confirmAddress(newcomer, who.email);
   await newcomer.goto(`/members/${pieterId}/chat`);
   await pieter.reload();
   await composer(pieter, who.name).fill('Welkom! Leuk dat je schrijft.');
@@ -240,7 +251,7 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   await expect(
     pieter.locator('.chat-header').getByRole('link', { name: new RegExp(who.name) }),
   ).toHaveAttribute('href', /\/members\/\d+$/);
-  await newcomerContext.close();
+  await newcomer.context().close();
   await pieter.context().close();
 });
 
@@ -295,12 +306,7 @@ test('messages keep the order they were written in, and a partner’s message co
   browser,
 }) => {
   // A newcomer (confirmed) has credits for her message, whatever the journeys before spent of Sanne's.
-  const sanneContext = await memberContext(browser);
-  const sanne = await sanneContext.newPage();
-  const her = await signUpMember(sanne, 'volgorde');
-  const { link } = await waitForMail(her.email, '/api/activate.php');
-  await sanne.goto(link);
-  await expect(sanne).toHaveURL(/\/activate\/done$/);
+  const { page: sanne, who: her } = await newcomerPage(browser, 'volgorde', true);
   const pieter = await memberPage(browser, PIETER, 375);
   const sanneId = (await me(sanne)).id;
   const pieterId = (await me(pieter)).id;
@@ -392,7 +398,7 @@ test('messages keep the order they were written in, and a partner’s message co
     [sanne, PIETER.name],
   ] as const)
     expect(await seqOf(page, name, lost)).toBeLessThan(await seqOf(page, name, after));
-  await sanneContext.close();
+  await sanne.context().close();
   await pieter.context().close();
 });
 
@@ -429,12 +435,7 @@ test('a chat says when its live connection is down, with the network up, and sto
 test('a conversation page opened before the first message shows that message live when the partner writes first', async ({
   browser,
 }) => {
-  const newcomerContext = await memberContext(browser);
-  const newcomer = await newcomerContext.newPage();
-  const who = await signUpMember(newcomer, 'nieuwkomer');
-  const { link } = await waitForMail(who.email, '/api/activate.php');
-  await newcomer.goto(link);
-  await expect(newcomer).toHaveURL(/\/activate\/done$/);
+  const { page: newcomer, who } = await newcomerPage(browser, 'nieuwkomer', true);
   const newcomerId = (await me(newcomer)).id;
   const pieter = await memberPage(browser, PIETER, 1280);
   const pieterId = (await me(pieter)).id;
@@ -457,7 +458,7 @@ test('a conversation page opened before the first message shows that message liv
     conversationLog(pieter, who.name).locator('.chat-bubble.theirs', { hasText: 'Dank je!' }),
   ).toBeVisible();
   await expect(newcomer).toHaveURL(new RegExp(`/members/${pieterId}/chat$`));
-  await newcomerContext.close();
+  await newcomer.context().close();
   await pieter.context().close();
 });
 
