@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import type { ServerEventOf } from '../../../shared/realtime/events.ts';
+import type { RealtimeClient } from '../../lib/realtime.ts';
 
 export type ChatEvent =
   | ServerEventOf<'message'>
@@ -43,11 +44,33 @@ function subscribeConnection(listener: () => void) {
   };
 }
 
+/** Whether the chats consider the channel up (what useChatConnected reads). */
+export const isChatConnected = () => connected;
+
 /** The chat's connection as the member should hear of it: true on the server and until told otherwise. */
 export function useChatConnected(): boolean {
-  return useSyncExternalStore(
-    subscribeConnection,
-    () => connected,
-    () => true,
-  );
+  return useSyncExternalStore(subscribeConnection, isChatConnected, () => true);
+}
+
+/**
+ * Follows the real-time client for the chats: down once the channel has stayed down for `graceMs`
+ * from the moment it dropped (the attempts in between do not start the wait again, or quick retries
+ * would hide an outage for good), up again the moment it opens. The returned function stops
+ * following and leaves the chats thinking it is up.
+ */
+export function followConnection(client: Pick<RealtimeClient, 'onState'>, graceMs: number): () => void {
+  let downTimer: ReturnType<typeof setTimeout> | undefined;
+  const up = () => {
+    clearTimeout(downTimer);
+    downTimer = undefined;
+    setChatConnected(true);
+  };
+  const off = client.onState((state) => {
+    if (state === 'open' || state === 'stopped') up();
+    else downTimer ??= setTimeout(() => setChatConnected(false), graceMs);
+  });
+  return () => {
+    off();
+    up();
+  };
 }

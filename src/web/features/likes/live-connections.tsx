@@ -5,7 +5,7 @@ import type { MemberResponse } from '../../../shared/contracts/members.ts';
 import { getJson } from '../../lib/api.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
 import { connectRealtime } from '../../lib/realtime.ts';
-import { emitChatEvent, setChatConnected } from '../chat/chat-events.ts';
+import { emitChatEvent, followConnection } from '../chat/chat-events.ts';
 import { emitCreditsEvent } from '../payments/credits-events.ts';
 import { autoLikeDelayMs, withoutParam } from './auto-like.ts';
 import { type Connection, type ConnectionMember, onConnectionAnnounced } from './connection-events.ts';
@@ -65,7 +65,6 @@ export function LiveConnections({ onChanged }: Props) {
 
   useEffect(() => {
     const client = connectRealtime();
-    let downTimer: ReturnType<typeof setTimeout> | undefined;
     const offs = [
       client.on('like', async (event) => {
         reload();
@@ -96,16 +95,10 @@ export function LiveConnections({ onChanged }: Props) {
       client.onReconnect(() => emitChatEvent({ type: 'reconnect' })),
       // A chat says when its messages cannot come live: after a grace, so a quick reconnect (a
       // deploy, a changed network) does not flash a warning.
-      client.onState((state) => {
-        clearTimeout(downTimer);
-        if (state === 'open' || state === 'stopped') setChatConnected(true);
-        else downTimer = setTimeout(() => setChatConnected(false), CONNECTION_GRACE_MS);
-      }),
+      followConnection(client, CONNECTION_GRACE_MS),
     ];
     return () => {
       for (const off of offs) off();
-      clearTimeout(downTimer);
-      setChatConnected(true);
       client.stop();
     };
   }, [reload, show]);
