@@ -25,6 +25,7 @@ import {
   type SettingsStore,
 } from './features/settings/settings.service.ts';
 import { FEATURES } from './features.ts';
+import { type BackgroundWork, createBackgroundWork } from './lib/background-work.ts';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { loadTranslations, type Translations } from './lib/i18n.ts';
 import { createJobQueue, type EnqueueOptions, type JobDefinition, type JobQueue } from './lib/jobs.ts';
@@ -54,6 +55,8 @@ type Core = {
   rateLimits: RateLimitStores;
   /** The clock services read; tests move it. */
   now: () => Date;
+  /** Work going on after an answer (a payment notice's application), for shutdown and tests to wait for. */
+  background: BackgroundWork;
   /** Enqueues a durable job, due now by the services' clock unless told otherwise. */
   enqueue: <P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions) => Promise<void>;
 };
@@ -103,6 +106,7 @@ export async function createServices(
 ): Promise<AppServices> {
   const { db, pool } = database;
   const bus = createEventBus(pool, log);
+  const background = createBackgroundWork();
   const storage = createLocalStorage(path.join(env.dataDir, 'media'));
   const mailer = createMailer({
     smtpUrl: env.smtpUrl,
@@ -133,10 +137,25 @@ export async function createServices(
     mailer,
     sms: createSmsSender({ twilio: env.sms, dataDir: env.dataDir }),
     storage,
-    rateLimits: createRateLimitStores(pool),
+    rateLimits: createRateLimitStores(pool, background),
     now: () => new Date(),
-    // Read at call time: tests replace services.now.
-    jobs: { ...queue, drain: (asOf = () => services.now()) => queue.drain(asOf) },
+    background,
+    // Read at call time: tests replace services.now. A drain ends when the jobs, the work they
+    // started after answering, and the events they published have all been seen through on this
+    // instance: what a test reads next is their outcome, whatever the machine's load.
+    jobs: {
+      ...queue,
+      drain: async (asOf = () => services.now()) => {
+        let count = 0;
+        for (;;) {
+          const ran = await queue.drain(asOf);
+          count += ran;
+          const waited = await background.idle();
+          await bus.sync();
+          if (ran === 0 && !waited) return count;
+        }
+      },
+    },
     enqueue: (job, payload, enqueueOptions = {}) =>
       queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() }),
     settings,
@@ -161,6 +180,9 @@ export async function createServices(
     pageEvents: createPageEventWriter(db, log),
     close: async () => {
       services.rateLimits.close();
+      // What was answered goes on to its end (a notice's application, for as long as a provider
+      // answers a request); what a stop cuts short is picked up by the sweeps after a start.
+      await Promise.race([background.idle(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       await services.jobs.stop();
       await services.pageEvents.flush();
       await bus.close();

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestDb } from '../test/db.ts';
 import { createEventBus, defineChannel, MAX_EVENT_BYTES, publish } from './event-bus.ts';
@@ -14,9 +14,9 @@ afterAll(async () => {
 
 const memberLiked = defineChannel('test_member_liked', z.object({ from: z.number(), to: z.number() }));
 
-/** Waits until `count` events arrived (NOTIFY is asynchronous), or gives up after two seconds. */
-async function received<T>(list: T[], count: number) {
-  for (let i = 0; i < 200 && list.length < count; i += 1) await new Promise((r) => setTimeout(r, 10));
+/** What a list heard once every notification committed so far has been delivered (NOTIFY is asynchronous). */
+async function received<T>(list: T[]) {
+  await bus.sync();
   return list;
 }
 
@@ -35,7 +35,7 @@ describe('the typed event bus', () => {
       await publish(tx, memberLiked, { from: 5, to: 6 });
     });
     await publish(database.db, memberLiked, { from: 7, to: 8 });
-    expect(await received(heard, 3)).toEqual([
+    expect(await received(heard)).toEqual([
       { from: 1, to: 2 },
       { from: 5, to: 6 },
       { from: 7, to: 8 },
@@ -53,7 +53,7 @@ describe('the typed event bus', () => {
     await bus.subscribe(memberLiked, (event) => heard.push(event));
     await database.db.execute(sql`select pg_notify('test_member_liked', '{"from":"not a number"}')`);
     await publish(database.db, memberLiked, { from: 9, to: 10 });
-    expect(await received(heard, 1)).toEqual([{ from: 9, to: 10 }]);
+    expect(await received(heard)).toEqual([{ from: 9, to: 10 }]);
     expect(errors.length).toBeGreaterThan(0);
   });
 
@@ -71,8 +71,8 @@ describe('the typed event bus', () => {
     await bus.subscribe(counted, (event) => first.push(event));
     await bus.subscribe(counted, (event) => second.push(event));
     await database.db.execute(sql`select pg_notify('test_counted', '{"n":1}')`);
-    expect(await received(first, 1)).toEqual([{ n: 1 }]);
-    expect(await received(second, 1)).toEqual([{ n: 1 }]);
+    expect(await received(first)).toEqual([{ n: 1 }]);
+    expect(await received(second)).toEqual([{ n: 1 }]);
     expect(parses).toBe(1);
   });
 
@@ -85,13 +85,14 @@ describe('the typed event bus', () => {
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query like 'LISTEN%' and pid <> pg_backend_pid()`,
     );
-    for (let i = 0; i < 200 && bus.epoch() === before; i += 1) await new Promise((r) => setTimeout(r, 10));
+    // A lost connection has no event of its own to wait for: its state is watched.
+    await vi.waitUntil(() => bus.epoch() !== before, { timeout: 5_000, interval: 10 });
     expect(bus.epoch()).toBeUndefined();
-    for (let i = 0; i < 500 && bus.epoch() === undefined; i += 1) await new Promise((r) => setTimeout(r, 10));
+    await vi.waitUntil(() => bus.epoch() !== undefined, { timeout: 10_000, interval: 10 });
     const after = bus.epoch();
     expect(after).toBeTypeOf('number');
     expect(after).not.toBe(before);
     await publish(database.db, memberLiked, { from: 11, to: 12 });
-    expect(await received(heard, 1)).toEqual([{ from: 11, to: 12 }]);
+    expect(await received(heard)).toEqual([{ from: 11, to: 12 }]);
   });
 });

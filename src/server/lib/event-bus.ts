@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { z } from 'zod';
@@ -25,8 +26,18 @@ export type EventBus = {
    * what it stored in the current stretch.
    */
   epoch: () => number | undefined;
+  /**
+   * Resolves once this instance has heard every notification committed before the call, and its
+   * listeners have run: a marker sent on a channel of the bus's own comes back after them
+   * (PostgreSQL delivers notifications in the order their transactions committed). What waits for
+   * an event's effects, or proves an event did not come, waits for this instead of sleeping.
+   */
+  sync: () => Promise<void>;
   close: () => Promise<void>;
 };
+
+/** The channel of sync()'s markers. */
+const SYNC_CHANNEL = 'bus_sync';
 
 /** A named channel and the schema of what travels on it (zod, checked on both ends). */
 export type Channel<T> = { readonly name: string; readonly schema: z.ZodType<T> };
@@ -128,9 +139,25 @@ export function createEventBus(pool: pg.Pool, log: { error: (o: object, m?: stri
     if (isNew && c === client) await c.query(`LISTEN "${channel}"`);
   };
 
+  const markers = new Map<string, () => void>();
+  const markerPrefix = `${process.pid}.${randomUUID()}.`;
+  let markerCount = 0;
+  const heardMarker: Listener = (token) => {
+    markers.get(token)?.();
+    markers.delete(token);
+  };
+
   return {
     on,
     epoch: () => (client ? epoch : undefined),
+    sync: async () => {
+      await on(SYNC_CHANNEL, heardMarker);
+      markerCount += 1;
+      const token = `${markerPrefix}${markerCount}`;
+      const heard = new Promise<void>((resolve) => markers.set(token, resolve));
+      await pool.query('select pg_notify($1, $2)', [SYNC_CHANNEL, token]);
+      await heard;
+    },
     subscribe: async (channel, listener) => {
       const known = typed.get(channel);
       if (known) {

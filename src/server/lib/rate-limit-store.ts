@@ -3,6 +3,7 @@ import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/
 import type { FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { SESSION_COOKIE } from '../../shared/limits.ts';
+import type { BackgroundWork } from './background-work.ts';
 
 type Result = { current: number; ttl: number };
 type Callback = (error: Error | null, result?: Result) => void;
@@ -84,7 +85,10 @@ type Known = {
  * instance's hits, and an instance's own hits are always in what it knows, so one instance never
  * lets more through than its limit; a refusal is always the database's count.
  */
-export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
+export function createRateLimitStores(
+  pool: pg.Pool,
+  background: Pick<BackgroundWork, 'track'> = { track: (work) => work },
+): RateLimitStores {
   const known = new Map<string, Known>();
   /** The keys with hits waiting to be written. */
   const waitingKeys = new Set<string>();
@@ -144,13 +148,19 @@ export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
     }
   };
 
-  /** Writes the hits that wait, one statement at a time, at most every WRITE_EVERY_MS (`writing`: planned or running). */
+  /**
+   * Writes the hits that wait, one statement at a time, at most every WRITE_EVERY_MS (`writing`:
+   * planned or running). Background work from the timer on: what waits for the instance to be idle
+   * (a stop, a test) waits for the hits to be written.
+   */
   const writeSoon = () => {
     if (writing || waitingKeys.size === 0) return;
     writing = true;
-    setTimeout(writeWaiting, WRITE_EVERY_MS).unref();
+    void background.track(
+      new Promise<void>((written) => setTimeout(() => writeWaiting(written), WRITE_EVERY_MS).unref()),
+    );
   };
-  const writeWaiting = () => {
+  const writeWaiting = (written: () => void) => {
     const keys: string[] = [];
     const hits: number[] = [];
     const windows: number[] = [];
@@ -166,6 +176,7 @@ export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
     // A hit that had to wait for the database took this key's waiting hits with it.
     if (keys.length === 0) {
       writing = false;
+      written();
       return;
     }
     send(keys, hits, windows)
@@ -173,6 +184,7 @@ export function createRateLimitStores(pool: pg.Pool): RateLimitStores {
       .finally(() => {
         writing = false;
         writeSoon();
+        written();
       });
   };
 

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { noticeQueueOf } from '../features/payments/payment-notices.ts';
 import type { AppServices } from '../services.ts';
 
 /**
@@ -14,6 +13,6 @@ export async function webhookNotice(test: { app: FastifyInstance; services: AppS
     payload: `id=${encodeURIComponent(id)}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
-  await noticeQueueOf(test.services).settled();
+  await test.services.background.idle();
   return answer;
 }

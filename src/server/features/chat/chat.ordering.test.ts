@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ChatResponse, SendMessageResponse } from '../../../shared/contracts/chat.ts';
 import type { ServerEvent } from '../../../shared/realtime/events.ts';
@@ -11,6 +11,7 @@ import { loadEnv } from '../../env.ts';
 import { createServices } from '../../services.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMemberWithCredits, logIn, type TestLogin } from '../../test/members.ts';
+import { Heard } from '../../test/signals.ts';
 import { balanceOf, grantCredits } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
 
@@ -72,8 +73,6 @@ async function after(app: FastifyInstance, login: TestLogin, conversationId: num
   return res.json() as ChatResponse;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
  * A browser tab of the chat as the web client behaves: it keeps the seqs it has, in order; a
  * `message` event beyond its last seq makes it ask for everything after that seq (one request at a
@@ -83,7 +82,7 @@ class ChatTab {
   /** The seqs this tab shows, in the order it got them. */
   readonly seqs: number[] = [];
   /** The seqs of the `message` events heard on the socket, in arrival order. */
-  readonly heard: number[] = [];
+  readonly heard = new Heard<number>();
   /** Each catch-up answer's seqs (for the reconnect's "exactly what it missed"). */
   readonly answers: { afterSeq: number; seqs: number[] }[] = [];
   private socket: WebSocket | undefined;
@@ -171,7 +170,10 @@ async function databaseOrder(conversationId: number): Promise<number[]> {
 }
 
 describe('the order of a conversation', () => {
-  it('gives three observers on two instances the same 1,000 seqs as the database, without gaps or duplicates', async () => {
+  // 1,000 sends: a load (see the credits race below for the timeout).
+  it('gives three observers on two instances the same 1,000 seqs as the database, without gaps or duplicates', {
+    timeout: 180_000,
+  }, async () => {
     const a = await member(500);
     const b = await member(500);
     const opening = await sent(first.app, a.login, { to: { id: b.id } }, 'a0');
@@ -208,12 +210,12 @@ describe('the order of a conversation', () => {
     expect(await databaseOrder(conversation.id)).toEqual(everything);
     for (const observer of observers) {
       // Wait for the last event, then read until nothing is newer.
-      for (let i = 0; i < 300 && !observer.heard.includes(1000); i++) await sleep(10);
+      await observer.heard.until((seq) => seq === 1000);
       await observer.catchUp();
       expect(observer.seqs).toEqual(everything);
       // Every event after the tabs opened arrived, once each, in commit order (= seq order: the
       // conversation's row lock is held until commit, and NOTIFY delivers in commit order).
-      expect(observer.heard).toEqual(range(2, 1000));
+      expect(observer.heard.items).toEqual(range(2, 1000));
     }
     expect(await balanceOf(db, a.id)).toBe(0);
     expect(await balanceOf(db, b.id)).toBe(0);
@@ -233,15 +235,18 @@ describe('the order of a conversation', () => {
     writing.catch(() => {});
 
     // The network goes away mid-stream while messages keep coming, then comes back.
-    while (tab.last < 80) await sleep(5);
+    await tab.heard.until((seq) => seq >= 80);
     await tab.close();
     const had = tab.last;
     const answersBefore = tab.answers.length;
-    await sleep(150);
-    const storedWhileAway = Number(
-      (await pool.query('select last_seq from conversations where id = $1', [conversation.id])).rows[0]
-        .last_seq,
-    );
+    const lastSeq = async () =>
+      Number(
+        (await pool.query('select last_seq from conversations where id = $1', [conversation.id])).rows[0]
+          .last_seq,
+      );
+    // Away until the writer has stored more (it goes on at its own pace, however busy the machine).
+    await vi.waitUntil(async () => (await lastSeq()) > had + 5, { timeout: 10_000, interval: 10 });
+    const storedWhileAway = await lastSeq();
     expect(storedWhileAway).toBeGreaterThan(had);
     await tab.open();
     // The first answer after the reconnect starts right after the last seq the tab had and has no gap.
@@ -251,7 +256,7 @@ describe('the order of a conversation', () => {
     expect(resumed?.seqs).toEqual(range(had + 1, had + (resumed?.seqs.length ?? 0)));
 
     await writing;
-    for (let i = 0; i < 300 && !tab.heard.includes(300); i++) await sleep(10);
+    await tab.heard.until((seq) => seq === 300);
     await tab.catchUp();
     expect(tab.seqs).toEqual(range(1, 300));
     // No catch-up answer repeated a seq the tab already had.
@@ -264,7 +269,11 @@ describe('the order of a conversation', () => {
 describe('the credits race, again and again', () => {
   const count = async (text: string, params: unknown[]) => Number((await pool.query(text, params)).rows[0].n);
 
-  it('stores exactly what 10 messages of credits pay for under 200 concurrent sends, in 10 rounds', async () => {
+  // 2,000 sends over two instances: a load, not a wait; on a busy 2-core machine it takes
+  // longer than the default 30 s, which is only a guard against a hang.
+  it('stores exactly what 10 messages of credits pay for under 200 concurrent sends, in 10 rounds', {
+    timeout: 180_000,
+  }, async () => {
     for (let round = 0; round < 10; round++) {
       const a = await member(10);
       const b = await member(0);

@@ -415,7 +415,7 @@ describe('POST /api/chat-message.php', () => {
       if (payload.userId === a.id || payload.userId === b.id) heard.push(payload);
     });
     const message = await sent(a.login, { to: { id: b.id } });
-    for (let i = 0; i < 200 && heard.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    await services.bus.sync();
     const told = { type: 'message', conversation: message.conversation, seq: 1 };
     expect(heard).toEqual(
       expect.arrayContaining([
@@ -427,7 +427,7 @@ describe('POST /api/chat-message.php', () => {
     const broke = await member(0);
     const res = await send(broke.login, { to: { id: b.id } });
     expect(res.statusCode).toBe(402);
-    await new Promise((r) => setTimeout(r, 50));
+    await services.bus.sync();
     expect(
       heard.filter((h) => h.event.type === 'message' && h.event.conversation.id !== message.conversation.id),
     ).toEqual([]);
@@ -465,7 +465,7 @@ describe('the conversation list, reading and removing', () => {
     // At once on this instance (the badge is refreshed right after), and everywhere on the event.
     expect(await unreadOf(me.login)).toBe(1);
     await cleared;
-    for (let i = 0; i < 200 && heard.length < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    await services.bus.sync();
     expect(heard).toContainEqual({
       type: 'read',
       conversation: fromX.conversation,
@@ -503,7 +503,7 @@ describe('the conversation list, reading and removing', () => {
       if ((payload.userId === a.id || payload.userId === b.id) && payload.event.type === 'read')
         heard.push(payload);
     });
-    const settle = () => new Promise((r) => setTimeout(r, 80));
+    const settle = () => services.bus.sync();
     const readBy = async (login: TestLogin, seq: number) => {
       const res = await app.inject({
         method: 'POST',

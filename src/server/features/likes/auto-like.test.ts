@@ -67,7 +67,7 @@ describe('GET /api/auto-like.php', () => {
     expect(likes.json().liked_by.map((m: { id: number; like_new: boolean }) => [m.id, m.like_new])).toEqual([
       [liker.id, true],
     ]);
-    for (let i = 0; i < 200 && heard.length < 1; i++) await new Promise((r) => setTimeout(r, 10));
+    await services.bus.sync();
     expect(heard).toEqual([{ type: 'like', from: { id: liker.id } }]);
   });
 

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { addPhoto, createMember, logIn, type MemberOverrides, type TestLogin } from '../../test/members.ts';
 import { PHOTO_FILES, type PhotoSize, photoFileKey } from '../photos/photos.keys.ts';
@@ -80,12 +80,14 @@ describe('photos of members others may not see', () => {
     await services.pool.query('update users set invisible = true where id = $1', [owner.id]);
     // The invisible switch, like every account change, tells all instances through the bus.
     await services.sessions.invalidateUser(owner.id);
-    await vi.waitFor(async () => expect((await media(large!)).statusCode).toBe(404));
+    await services.bus.sync();
+    expect((await media(large!)).statusCode).toBe(404);
     expect((await media(owner.privateFiles[0]!, premium.login)).statusCode).toBe(404);
 
     await services.pool.query('update users set invisible = false where id = $1', [owner.id]);
     await services.sessions.invalidateUser(owner.id);
-    await vi.waitFor(async () => expect((await media(large!)).statusCode).toBe(200));
+    await services.bus.sync();
+    expect((await media(large!)).statusCode).toBe(200);
   });
 });
 

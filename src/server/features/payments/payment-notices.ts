@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { paymentNotices, payments } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
+import type { AppServices } from '../../services.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { paymentProviderOf } from './payment-providers.ts';
 import { applyProviderStatus, askProviderAgain, type PaymentServices } from './payments.service.ts';
@@ -53,9 +54,9 @@ async function storeNotices(
 
 /**
  * A payment waiting for or in its application on this instance: the newest notice it must cover,
- * whether one came during the round under way, and when it is done (`finish` ends `done`).
+ * and whether one came during the round under way.
  */
-type Applying = { upTo: number; again: boolean; done: Promise<void>; finish: () => void };
+type Applying = { upTo: number; again: boolean };
 
 type Arriving = {
   providerPaymentId: string;
@@ -68,17 +69,19 @@ export type NoticeQueue = {
    * Stores a notice and answers, once it is committed, whether it was one of our payments; the
    * payment's status is then applied soon, at once or after the application already running for
    * it. The notices that arrive while one statement stores others go together in the next (one
-   * commit for many, one row for a payment's notices that arrive together).
+   * commit for many, one row for a payment's notices that arrive together). The applications are
+   * the instance's background work (services.background: shutdown and tests wait for them).
    */
   receive: (provider: PaymentProvider, providerPaymentId: string) => Promise<boolean>;
-  /** Resolves when every application started on this instance has ended (tests, shutdown). */
-  settled: () => Promise<void>;
 };
+
+/** A notice's application runs after the answer: the instance's background work. */
+type NoticeServices = PaymentServices & Pick<AppServices, 'background'>;
 
 const queues = new WeakMap<object, NoticeQueue>();
 
 /** The instance's queue of notices to store and apply (one per app's services). */
-export function noticeQueueOf(services: PaymentServices): NoticeQueue {
+export function noticeQueueOf(services: NoticeServices): NoticeQueue {
   let queue = queues.get(services);
   if (!queue) {
     queue = createNoticeQueue(services);
@@ -97,7 +100,7 @@ const MAX_APPLYING = 4;
 /** Enough to share a commit among a storm's notices, few enough for one short statement. */
 const MAX_STORED_TOGETHER = 200;
 
-function createNoticeQueue(services: PaymentServices): NoticeQueue {
+function createNoticeQueue(services: NoticeServices): NoticeQueue {
   const applying = new Map<string, Applying>();
   const arriving = new Map<PaymentProvider, Arriving[]>();
   let storing = false;
@@ -133,11 +136,12 @@ function createNoticeQueue(services: PaymentServices): NoticeQueue {
       queued.delete(paymentId);
       const entry = applying.get(paymentId) as Applying;
       running += 1;
-      void run(notice, entry).finally(() => {
-        running -= 1;
-        entry.finish();
-        startQueued();
-      });
+      void services.background.track(
+        run(notice, entry).finally(() => {
+          running -= 1;
+          startQueued();
+        }),
+      );
     }
   };
 
@@ -174,11 +178,7 @@ function createNoticeQueue(services: PaymentServices): NoticeQueue {
       running.upTo = Math.max(running.upTo, notice.noticeId);
       return;
     }
-    let finish = () => {};
-    const done = new Promise<void>((resolve) => {
-      finish = resolve;
-    });
-    applying.set(notice.paymentId, { upTo: notice.noticeId, again: false, done, finish });
+    applying.set(notice.paymentId, { upTo: notice.noticeId, again: false });
     queued.set(notice.paymentId, notice);
     startQueued();
   };
@@ -188,9 +188,6 @@ function createNoticeQueue(services: PaymentServices): NoticeQueue {
       const notice = await take(provider, providerPaymentId);
       if (notice) apply(notice);
       return notice !== null;
-    },
-    settled: async () => {
-      while (applying.size > 0) await Promise.all([...applying.values()].map((entry) => entry.done));
     },
   };
 }

@@ -52,7 +52,8 @@ describe('payments through Mollie', () => {
 
     // Mollie's own notice reaches the running app over HTTP (id only, form-encoded) and grants.
     await double.setStatus(row.provider_payment_id, 'paid');
-    await expect.poll(() => balanceOf(services.db, member.id)).toBe(row.credits);
+    await services.background.idle();
+    expect(await balanceOf(services.db, member.id)).toBe(row.credits);
     // More notices, at once, as a retrying provider sends them: nothing more.
     const answers = await Promise.all(Array.from({ length: 20 }, () => notice(row.provider_payment_id)));
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
@@ -109,23 +110,27 @@ describe('payments through Mollie', () => {
       failureReason: 'insufficient_funds',
       failureMessage: 'Insufficient funds',
     });
-    await expect.poll(async () => (await paymentRow()).status).toBe(ours);
+    await services.background.idle();
+    expect((await paymentRow()).status).toBe(ours);
     expect(await balanceOf(services.db, member.id)).toBe(0);
   });
 
   it('a refund at Mollie (partial, then the rest) takes the credits back once per notice', async () => {
     const { member, mollieId, amount, credits, paymentRow } = await startMolliePayment();
     await double.setStatus(mollieId, 'paid');
-    await expect.poll(() => balanceOf(services.db, member.id)).toBe(credits);
+    await services.background.idle();
+    expect(await balanceOf(services.db, member.id)).toBe(credits);
     const part = Math.floor(amount / 4);
     await double.refund(mollieId, part);
     const firstTaken = Math.ceil((credits * part) / amount);
-    await expect.poll(() => balanceOf(services.db, member.id)).toBe(credits - firstTaken);
+    await services.background.idle();
+    expect(await balanceOf(services.db, member.id)).toBe(credits - firstTaken);
     // Mollie repeats its notice: nothing more.
     await Promise.all(Array.from({ length: 10 }, () => notice(mollieId)));
     expect(await balanceOf(services.db, member.id)).toBe(credits - firstTaken);
     await double.refund(mollieId);
-    await expect.poll(() => balanceOf(services.db, member.id)).toBe(0);
+    await services.background.idle();
+    expect(await balanceOf(services.db, member.id)).toBe(0);
     expect(await paymentRow()).toMatchObject({
       status: 'paid',
       refunded_cents: amount,
@@ -141,12 +146,14 @@ describe('payments through Mollie', () => {
   it('a chargeback at Mollie after spending: balance 0, shortfall recorded, direct debit blocked', async () => {
     const { member, mollieId, amount, credits, paymentRow } = await startMolliePayment();
     await double.setStatus(mollieId, 'paid');
-    await expect.poll(() => balanceOf(services.db, member.id)).toBe(credits);
+    await services.background.idle();
+    expect(await balanceOf(services.db, member.id)).toBe(credits);
     await services.db.transaction((tx) =>
       spendCredits(tx, { userId: member.id, amount: credits - 5, reason: 'message', reference: mollieId }),
     );
     await double.chargeback(mollieId);
-    await expect.poll(async () => (await paymentRow()).charged_back_cents).toBe(amount);
+    await services.background.idle();
+    expect((await paymentRow()).charged_back_cents).toBe(amount);
     expect(await balanceOf(services.db, member.id)).toBe(0);
     expect(await paymentRow()).toMatchObject({ credits_taken_back: 5, credits_shortfall: credits - 5 });
     const blocked = await services.pool.query('select reason from direct_debit_blocks where user_id = $1', [
@@ -212,6 +219,7 @@ describe('payments through Mollie', () => {
       method: 'directdebit',
     });
     await double.setStatus(row.provider_payment_id, 'paid');
-    await expect.poll(() => balanceOf(services.db, member.id)).toBe(100);
+    await services.background.idle();
+    expect(await balanceOf(services.db, member.id)).toBe(100);
   });
 });

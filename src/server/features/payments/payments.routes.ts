@@ -106,12 +106,6 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
     );
 
-    // A notice taken but not yet applied is applied by the sweep after a stop; a clean stop lets
-    // the applications under way end first, for as long as a provider answers a request.
-    app.addHook('onClose', async () => {
-      await Promise.race([noticeQueueOf(services).settled(), new Promise((r) => setTimeout(r, 10_000))]);
-    });
-
     app.post(
       '/api/payment-webhook.php',
       {

@@ -5,7 +5,7 @@ import { createMember, logIn, type TestLogin } from '../../test/members.ts';
 import { scriptedProvider } from '../../test/scripted-provider.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
-import { noticeQueueOf, sweepPaymentNotices } from './payment-notices.ts';
+import { sweepPaymentNotices } from './payment-notices.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { setPaymentProvider } from './payment-providers.ts';
 import { applyProviderStatus, takesStatus } from './payments.service.ts';
@@ -171,7 +171,7 @@ describe('POST /api/payment-webhook.php', () => {
           }
         : { payload: { id } }),
     });
-    await noticeQueueOf(services).settled();
+    await services.background.idle();
     return answer;
   };
 
@@ -208,7 +208,7 @@ describe('POST /api/payment-webhook.php', () => {
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
-    await noticeQueueOf(services).settled();
+    await services.background.idle();
     // One round for the first notice and one for those that came during it (the status may have
     // moved after the first fetch): not fifty.
     expect(scripted.api.calls - callsBefore).toBeLessThanOrEqual(3);

@@ -35,7 +35,7 @@ export type RealtimeHub = {
   stop: () => void;
 };
 
-type HubServices = Pick<AppServices, 'bus' | 'sessions' | 'now' | 'log'>;
+type HubServices = Pick<AppServices, 'bus' | 'sessions' | 'now' | 'log' | 'background'>;
 
 /**
  * This instance's open sockets, by member. Every instance subscribes to the same channels and
@@ -68,7 +68,9 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
   // A logout elsewhere, a password reset, a deletion: the session cache has already dropped the
   // member (it subscribed first), so find() reads the session as it now is.
   function recheck(connection: Connection) {
-    services.sessions.find(connection.token, services.now()).then(
+    const found = services.sessions.find(connection.token, services.now());
+    void services.background.track(found);
+    found.then(
       (session) => {
         if (!session) endSession(connection);
         else connection.expiresAt = session.expiresAt;
