@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SendMessageResponse } from '../../../shared/contracts/chat.ts';
 import { createTestApp } from '../../test/app.ts';
 import { blockMember, createMemberWithCredits, type TestLogin } from '../../test/members.ts';
@@ -198,14 +198,20 @@ describe('texts sent together', () => {
     try {
       await holder.query('begin');
       await holder.query('update credit_accounts set balance = 0 where user_id = $1', [robbed.a.id]);
+      const holderPid = (await holder.query('select pg_backend_pid() as pid')).rows[0].pid as number;
       const answers = Promise.all(pairs.map((p) => send(p.a.login, p.id, 'Samen')));
-      for (let waited = 0; waited < 200; waited += 1) {
-        const { rows } = await services.pool.query(
-          "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and query like '%credit_accounts%'",
-        );
-        if (rows[0].n > 0) break;
-        await new Promise((r) => setTimeout(r, 10));
-      }
+      // A lock wait has no event of its own: the server's view of its sessions is watched, for a
+      // session blocked by the holder (the batch's statement is too long for its text to be matched).
+      await vi.waitUntil(
+        async () => {
+          const { rows } = await services.pool.query(
+            'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+            [holderPid],
+          );
+          return rows[0].n > 0;
+        },
+        { timeout: 10_000, interval: 10 },
+      );
       await holder.query('commit');
       const [robbedAnswer, ...otherAnswers] = await answers;
       expect(robbedAnswer?.statusCode).toBe(402);
