@@ -51,6 +51,13 @@ const EnvSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   /** Photo uploads per member per hour (the photo benchmark raises it). */
   PHOTO_UPLOAD_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /**
+   * The priority of the password-hashing and photo processes (read by those processes from the
+   * environment they inherit): `idle` (SCHED_IDLE, or nice where chrt is missing) leaves the cores
+   * to requests and PostgreSQL; `normal` gives them the app's own, for a machine whose load is the
+   * app's own test suite, where an idle-priority process waits for every neighbour to finish.
+   */
+  BACKGROUND_PRIORITY: z.enum(['idle', 'normal']).default('idle'),
   /** How often the real-time socket is pinged; a socket that missed the previous pong is dropped (tests shorten it). */
   REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(50).default(25_000),
   /** Mollie's API key: set, payments go through Mollie instead of the built-in test gateway (decision 0031). */

@@ -18,13 +18,16 @@ import { ARGON2_OPTIONS } from './argon2-options.ts';
  */
 type Request = { id: number; op: 'hash' | 'verify'; password: string; hash?: string };
 
-try {
-  os.setPriority(19);
-} catch {}
-try {
-  // --all-tasks: V8's own threads too; threads started later inherit the policy.
-  execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore' });
-} catch {}
+// BACKGROUND_PRIORITY=normal (validated by the app's env.ts): the app's own priority (test suites).
+if (process.env.BACKGROUND_PRIORITY !== 'normal') {
+  try {
+    os.setPriority(19);
+  } catch {}
+  try {
+    // --all-tasks: V8's own threads too; threads started later inherit the policy.
+    execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore' });
+  } catch {}
+}
 
 process.on('message', async (message: Request) => {
   try {

@@ -25,15 +25,17 @@ export type PhotoJobAnswer =
  */
 export const PHOTO_WORKER_NICENESS = 10;
 
-let policy: 'idle' | 'nice' | undefined;
+let policy: 'idle' | 'nice' | 'normal' | undefined;
 
 /**
  * How the worker is kept out of the chat's way (docs/decisions/0036, addendum): SCHED_IDLE, started
  * through `chrt --idle 0`, so it runs only on a core that nothing else wants and any woken request
  * or PostgreSQL backend takes the core from it at once; an upload on an idle machine still gets
- * both cores. A nice level where chrt is missing.
+ * both cores. A nice level where chrt is missing. BACKGROUND_PRIORITY=normal (validated by env.ts):
+ * the app's own priority (test suites).
  */
-export function photoWorkerPolicy(): 'idle' | 'nice' {
+export function photoWorkerPolicy(): 'idle' | 'nice' | 'normal' {
+  if (process.env.BACKGROUND_PRIORITY === 'normal') return 'normal';
   policy ??= spawnSync('chrt', ['--idle', '0', 'true']).status === 0 ? 'idle' : 'nice';
   return policy;
 }
@@ -95,7 +97,7 @@ function workerProcess(): ChildProcess {
   const child = idle
     ? spawn('chrt', ['--idle', '0', process.execPath, script], options)
     : spawn(process.execPath, [script], options);
-  if (!idle && child.pid !== undefined) {
+  if (photoWorkerPolicy() === 'nice' && child.pid !== undefined) {
     try {
       os.setPriority(child.pid, Math.min(19, os.getPriority() + PHOTO_WORKER_NICENESS));
     } catch {
@@ -141,8 +143,12 @@ export function processPhoto(photo: PhotoFile): Promise<ProcessedPhoto> {
   });
 }
 
-/** Ends the worker (the app's shutdown; a test that wants a fresh one). */
-export function stopPhotoWorker(): void {
-  worker?.kill();
+/** Ends the worker (a test that wants a fresh one); resolves once it has exited. */
+export async function stopPhotoWorker(): Promise<void> {
+  const child = worker;
   worker = null;
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill();
+  await exited;
 }
