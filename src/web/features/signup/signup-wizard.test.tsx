@@ -99,7 +99,9 @@ describe('the sign-up wizard', () => {
       expect(document.getElementById('signup-date_of_birth-error')?.textContent).toBe(text),
     );
     const day = screen.getByLabelText(en.signup.birth.day);
-    expect(document.activeElement).toBe(day);
+    // The focus moves in an effect after the render that shows the error: on a loaded machine the
+    // error can be read before that effect has run.
+    await waitFor(() => expect(document.activeElement).toBe(day));
     expect(day.className).toContain('is-invalid');
     expect(screen.getByRole('heading', { name: en.signup.birth.title })).toBeTruthy();
     // Changing one of the three selects drops the date's error until the next check.
