@@ -1,18 +1,31 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_WORKERS, e2eServer } from './e2e/servers.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+const servers = Array.from({ length: E2E_WORKERS }, (_, slot) => e2eServer(slot));
+// The demo data each server starts with, seeded once per run by the first of them (start-server.sh).
+process.env.E2E_RUN_ID ??= String(Date.now());
+const templateDir = path.resolve(`.tmp/e2e-template-${process.env.E2E_RUN_ID}`);
 
 export default defineConfig({
   testDir: 'e2e',
   timeout: 30_000,
   expect: { timeout: 7_000 },
+  // Files are shared out among the workers, each with a server of its own (e2e/servers.ts); the
+  // journeys of one file run in order, as they were written.
   fullyParallel: false,
-  workers: 1,
-  retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  workers: E2E_WORKERS,
+  // A journey that passes only when retried is a race to fix, not a pass: the run fails and names
+  // it as flaky. The retry tells a race from a break, and records the trace to look at.
+  retries: 1,
+  failOnFlakyTests: true,
+  reporter: [[process.env.CI ? 'line' : 'list'], ['./e2e/slowest-reporter.ts']],
   use: {
-    baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Each worker's own server: the fixtures set baseURL per worker (e2e/fixtures.ts).
+    baseURL: servers[0]?.url,
+    // Recording a trace (a screencast of every step) took half of Chromium's CPU and a third of
+    // the runner's in every journey: only the retry of a failed one records it.
+    trace: 'on-first-retry',
     launchOptions: {
       // Debian's Chromium: Playwright's own browser download cannot reach the network here.
       executablePath: '/usr/bin/chromium',
@@ -28,13 +41,19 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
+  webServer: servers.map((server) => ({
     command: 'bash e2e/start-server.sh',
-    url: `http://localhost:${PORT}/api/health.php`,
+    url: `${server.url}/api/health.php`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(PORT) },
-  },
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: {
+      PORT: String(server.port),
+      E2E_DATA_DIR: server.dataDir,
+      E2E_MAIL_DIR: server.mailDir,
+      E2E_SMTP_PORT: String(server.smtpPort),
+      E2E_TEMPLATE_DIR: templateDir,
+    },
+  })),
 });

@@ -221,7 +221,12 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   await newcomer.goto(`/members/${pieterId}/chat`);
   await composer(newcomer, PIETER.name).fill('Hoi Pieter, ik ben nieuw hier!');
   await composer(newcomer, PIETER.name).press('Enter');
-  await expect(conversationLog(newcomer, PIETER.name)).toContainText('ik ben nieuw hier');
+  // Stored, not only shown while it is sent: the conversation exists for Pieter from here on.
+  await expect(
+    conversationLog(newcomer, PIETER.name).locator('.chat-bubble.own:not(.pending)', {
+      hasText: 'ik ben nieuw hier',
+    }),
+  ).toBeVisible();
 
   // Pieter reads it, is told why he cannot answer yet, and gets no link to a profile nobody may see.
   await pieter.goto('/chats');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { e2eServer } from './servers.ts';
 
 const LOCALES_DIR = path.resolve(import.meta.dirname, '../src/shared/i18n/locales/en');
 /** The top-level groups of every namespace: a text on screen like "account.title" is a key nobody translated. */
@@ -40,8 +41,14 @@ export async function expectAccessible(page: Page) {
   });
   // label-content-name-mismatch is experimental in axe, so off unless asked: a control's name must
   // hold the words it shows (WCAG 2.5.3), or a voice-control user cannot name it.
-  const results = await new AxeBuilder({ page })
+  // Legacy mode: axe.run in the page itself. The default runs each frame's part, then opens a
+  // blank page, injects axe there again and merges; that cost about a second a check, and the
+  // product has no frames. axe stays in a document once injected: a second check of the same
+  // document (a client-side navigation keeps it) does not parse its 500 KB again.
+  const injected = await page.evaluate(() => 'axe' in window);
+  const results = await new AxeBuilder({ page, ...(injected ? { axeSource: 'void 0' } : {}) })
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .setLegacyMode()
     .analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
@@ -77,6 +84,12 @@ export async function watchCsp(context: BrowserContext) {
  */
 export const test = base.extend<Fixtures>({
   country: [undefined, { option: true }],
+  // The worker's own server (e2e/servers.ts): pages, contexts made with browser.newContext and API
+  // requests all go there.
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => {
+    await use(e2eServer(testInfo.parallelIndex).url);
+  },
   context: async ({ context, country }, use) => {
     await context.setExtraHTTPHeaders({ 'x-test-geoip-country': country ?? 'FR' });
     await watchCsp(context);
@@ -98,6 +111,9 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** The server of the worker running the current test. */
+export const currentServer = () => e2eServer(test.info().parallelIndex);
+
 type ReceivedMail = { to: string[]; subject: string; text: string; html: string };
 
 /** Waits for a mail to an address (and matching a link path) from the local SMTP server. */
@@ -108,7 +124,7 @@ export async function waitForMail(
 ): Promise<{ mail: ReceivedMail; link: string }> {
   const fs = await import('node:fs');
   const path = await import('node:path');
-  const dir = path.resolve(process.env.E2E_MAIL_DIR ?? '.tmp/e2e-mail');
+  const dir = currentServer().mailDir;
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const files = fs.existsSync(dir)

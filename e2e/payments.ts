@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { signUpMember } from './demo-members.ts';
-import { expect, expectAccessible } from './fixtures.ts';
+import { currentServer, expect, expectAccessible } from './fixtures.ts';
 
 /**
  * A fresh free member from the Netherlands (EUR), logged in in this browser: not the free demo
@@ -24,11 +24,10 @@ export async function payWith(page: Page, method: string, amount: string) {
   await expectAccessible(page);
 }
 
-/** The journeys' server writes SMS to its data directory's outbox (e2e/start-server.sh). */
-const SMS_DIR = path.resolve(process.env.E2E_DATA_DIR ?? '.tmp/e2e-data', 'sms');
-
 /** The 6-digit code of the newest SMS to this E.164 number, read from the development outbox. */
 export async function smsCodeTo(e164: string): Promise<string> {
+  // The journeys' server writes SMS to its data directory's outbox (e2e/start-server.sh).
+  const SMS_DIR = path.join(currentServer().dataDir, 'sms');
   let code: string | undefined;
   await expect
     .poll(async () => {
