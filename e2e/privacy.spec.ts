@@ -1,20 +1,24 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { logInByApi } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { currentServer, expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
 const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
 const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
 const SCREENS = '.tmp/screens';
 
-/** A second member's browser, from the same country as the fixture's (see fixtures.ts). */
+/**
+ * A second member's browser, from the same country as the fixture's (see fixtures.ts), on the
+ * worker's own server: the project's baseURL is the first worker's, so on any other worker the two
+ * members were on two sites and neither saw what the other did.
+ */
 async function secondBrowser(browser: Browser, locale?: string): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
+    baseURL: currentServer().url,
     extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
   });
   if (locale) {
-    const url = new URL(String(test.info().project.use.baseURL));
+    const url = new URL(currentServer().url);
     await context.addCookies([{ name: 'i18n_redirected', value: locale, domain: url.hostname, path: '/' }]);
   }
   return context;
