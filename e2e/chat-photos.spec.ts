@@ -42,6 +42,8 @@ for (const width of [1280, 375]) {
   test(`a photo goes live from one member to the other and opens large at ${width} px; nobody else gets it`, async ({
     browser,
   }) => {
+    // Two members' browsers, a photo processed on the server: longer than a one-page journey.
+    test.slow();
     const sanne = await memberPage(browser, SANNE, width);
     const pieter = await memberPage(browser, PIETER, width);
     const conversation = await conversationWith(sanne, (await me(pieter)).id);
@@ -61,15 +63,21 @@ for (const width of [1280, 375]) {
     await expect(dialog.getByText('20 credits per foto')).toBeVisible();
     await loaded(dialog.getByRole('img', { name: 'De foto die je hebt gekozen' }));
     await expectAccessible(sanne);
-    await dialog.getByLabel('Een regel bij je foto (optioneel)').fill(`Uitzicht vanaf de duinen (${width})`);
+    const caption = `Uitzicht vanaf de duinen (${width}, ${randomUUID().slice(0, 8)})`;
+    await dialog.getByLabel('Een regel bij je foto (optioneel)').fill(caption);
     await dialog.getByRole('button', { name: 'Foto sturen' }).click();
     await expect(dialog).toBeHidden();
 
-    const sent = conversationLog(sanne, PIETER.name).locator('.chat-bubble.own:not(.pending) img.chat-image');
-    await expect(sent.last()).toBeVisible();
-    const thumb = (await sent.last().getAttribute('src')) as string;
+    // Found by its caption: the conversation holds the photos of earlier runs, and the last stored
+    // one is an earlier run's while this one is still on its way.
+    const sent = conversationLog(sanne, PIETER.name)
+      .locator('.chat-bubble.own:not(.pending)')
+      .filter({ hasText: caption })
+      .locator('img.chat-image');
+    await expect(sent).toBeVisible();
+    const thumb = (await sent.getAttribute('src')) as string;
     expect(thumb).toMatch(/^\/media\/chat\/\d+\/medium\.webp$/);
-    await loaded(sent.last());
+    await loaded(sent);
     await expect.poll(async () => (await me(sanne)).credits).toBe(credits - 20);
 
     // Pieter's open conversation shows it without a reload, and opens it large.
@@ -79,7 +87,7 @@ for (const width of [1280, 375]) {
       conversationLog(pieter, SANNE.name).locator('.chat-bubble.theirs', {
         has: pieter.locator(`img[src="${thumb}"]`),
       }),
-    ).toContainText(`Uitzicht vanaf de duinen (${width})`);
+    ).toContainText(caption);
     await loaded(received);
     await conversationLog(pieter, SANNE.name)
       .locator('.chat-bubble.theirs', { has: pieter.locator(`img[src="${thumb}"]`) })

@@ -1,4 +1,4 @@
-// The one barrel ARCHITECTURE.md allows: Drizzle needs the whole schema in one object.
+// The one barrel docs/architecture.md allows: Drizzle needs the whole schema in one object.
 export * from './accounts.ts';
 export * from './blocks.ts';
 export * from './chat.ts';
