@@ -17,7 +17,7 @@ import { DiscountCodeForm } from '../features/payments/discount-code-form.tsx';
 import { PackageCard } from '../features/payments/package-card.tsx';
 import { creditOffersQuery } from '../features/payments/payments-queries.ts';
 import { paymentsLinks } from '../features/payments/payments-styles.ts';
-import { formatMoney } from '../features/pricing/format.ts';
+import { formatUnitPrice } from '../features/pricing/format.ts';
 import { giftUseText } from '../features/pricing/gift-use.ts';
 import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -174,7 +174,7 @@ function CreditUses({
       {minimum && (
         <p className="small text-body-secondary">
           {t('pricing.minimum', {
-            price: formatMoney(Math.round(minimum.costs * 100), minimum.currency, i18n.language),
+            price: formatUnitPrice(minimum.costs * 100, minimum.currency, i18n.language),
           })}
         </p>
       )}
