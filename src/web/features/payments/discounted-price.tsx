@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatMoney } from '../pricing/format.ts';
-import type { DiscountedPrice } from './discount.ts';
+import type { CodeNotHere, DiscountedPrice } from './discount-choice.ts';
 
 type Props = {
   amount: number;
@@ -24,29 +24,39 @@ export function DiscountedPriceView({ amount, currency, price, className, testId
         <p className={className} data-testid={testId}>
           {money(amount)}
         </p>
-        {price?.kind === 'below_minimum' && (
-          <p className="discount-note small text-body-secondary">
-            {t('discount.from', { amount: formatMoney(price.minimum, price.currency, i18n.language) })}
-          </p>
-        )}
-        {price?.kind === 'other_method' && (
-          <p className="discount-note small text-body-secondary">
-            {t('discount.not_for_method', {
-              methods: price.methods.map((m) => t(`methods.${m}`)).join(', '),
-            })}
-          </p>
-        )}
+        <CodeNote note={price} />
       </>
     );
   return (
-    <p className={`${className} has-discount`}>
-      <span className="visually-hidden">{t('discount.was')}: </span>
-      <s className="price-was">{money(price.original)}</s>{' '}
-      <span className="visually-hidden">{t('discount.now')}: </span>
-      <span className="price-now" data-testid={testId}>
-        {money(price.amount)}
-      </span>{' '}
-      <span className="price-off">{t('discount.off', { percentage: price.percentage })}</span>
-    </p>
+    <>
+      <p className={`${className} has-discount`}>
+        <span className="visually-hidden">{t('discount.was')}: </span>
+        <s className="price-was">{money(price.original)}</s>{' '}
+        <span className="visually-hidden">{t('discount.now')}: </span>
+        <span className="price-now" data-testid={testId}>
+          {money(price.amount)}
+        </span>{' '}
+        <span className="price-off">{t('discount.off', { percentage: price.percentage })}</span>
+      </p>
+      <CodeNote note={price.codeNotHere ?? null} />
+    </>
   );
+}
+
+/** Why the typed code does not price this package (below its minimum, another method). */
+function CodeNote({ note }: { note: CodeNotHere | null }) {
+  const { t, i18n } = useTranslation();
+  if (note?.kind === 'below_minimum')
+    return (
+      <p className="discount-note small text-body-secondary">
+        {t('discount.from', { amount: formatMoney(note.minimum, note.currency, i18n.language) })}
+      </p>
+    );
+  if (note?.kind === 'other_method')
+    return (
+      <p className="discount-note small text-body-secondary">
+        {t('discount.not_for_method', { methods: note.methods.map((m) => t(`methods.${m}`)).join(', ') })}
+      </p>
+    );
+  return null;
 }

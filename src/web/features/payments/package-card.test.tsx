@@ -25,6 +25,7 @@ function card(paid: number | null) {
                   original: starter.amount,
                   percentage: 25,
                   code: 'TIMEBONUS25',
+                  discountKind: 'time_bonus',
                 }
           }
           search=""

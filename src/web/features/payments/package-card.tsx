@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { CreditOffer } from '../../../shared/contracts/payments.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatUnitPrice } from '../pricing/format.ts';
-import type { DiscountedPrice } from './discount.ts';
+import type { DiscountedPrice } from './discount-choice.ts';
 import { DiscountedPriceView } from './discounted-price.tsx';
 
 type Props = {
