@@ -67,9 +67,12 @@ for (const width of [1280, 375]) {
       await page.getByTestId('package-p1').getByRole('link', { name: /Kies/ }).click();
       await expect(page).toHaveURL(/\/credits\/p1\?code=demo20$/);
       await expect(page.getByTestId('checkout-amount')).toHaveText('€ 22,46');
+      // Named where the member decides to pay as the receipt will name it.
+      await expect(page.getByTestId('checkout-amount-discount')).toHaveText('Korting (Tijdbonus, 25%)');
       await page.getByRole('button', { name: 'iDEAL', exact: true }).click();
       const modal = page.getByRole('dialog', { name: 'Bevestig je betaling' });
       await expect(modal.getByTestId('confirm-amount')).toHaveText('€ 22,46');
+      await expect(modal.getByTestId('confirm-amount-discount')).toHaveText('Korting (Tijdbonus, 25%)');
       await expect(modal.locator('s')).toHaveText('€ 29,95');
       await expectAccessible(page);
       await page.screenshot({ path: `/tmp/discounts-work/e2e-confirm-${width}.png` });

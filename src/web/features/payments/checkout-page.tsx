@@ -104,6 +104,7 @@ export function PackageSummary({ offer, price = null }: { offer: CreditOffer; pr
           price={price}
           className="checkout-amount"
           testId="checkout-amount"
+          named
         />
       </div>
       <p className="one-time-notice">{t('credits_page.one_time')}</p>

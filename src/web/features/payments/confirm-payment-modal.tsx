@@ -94,6 +94,7 @@ export function ConfirmPaymentModal({ offer, price, method, onClose }: Props) {
               price={price}
               className="confirm-amount mb-0"
               testId="confirm-amount"
+              named
             />
           </dd>
           <dt>{t('checkout.method')}</dt>

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatMoney } from '../pricing/format.ts';
+import { useDiscountName } from './discount.ts';
 import type { CodeNotHere, DiscountedPrice } from './discount-choice.ts';
 
 type Props = {
@@ -9,14 +10,20 @@ type Props = {
   /** The element and class of the price itself (a package card's, the checkout's, the modal's). */
   className: string;
   testId?: string;
+  /**
+   * Name the discount under the price, in the receipt's words ("Korting (Tijdbonus, 25%)"): where
+   * a member decides to pay, so the receipt names the discount the page named.
+   */
+  named?: boolean;
 };
 
 /**
  * A price with the active discount: the old price struck through, the new one, and the percentage;
  * or the plain price with why a discount does not apply here (below its minimum, another method).
  */
-export function DiscountedPriceView({ amount, currency, price, className, testId }: Props) {
+export function DiscountedPriceView({ amount, currency, price, className, testId, named }: Props) {
   const { t, i18n } = useTranslation();
+  const discountName = useDiscountName();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   if (price?.kind !== 'discounted')
     return (
@@ -38,6 +45,11 @@ export function DiscountedPriceView({ amount, currency, price, className, testId
         </span>{' '}
         <span className="price-off">{t('discount.off', { percentage: price.percentage })}</span>
       </p>
+      {named && (
+        <p className="discount-name small text-body-secondary" data-testid={testId && `${testId}-discount`}>
+          {t('discount.line', { code: discountName(price.code), percentage: price.percentage })}
+        </p>
+      )}
       <CodeNote note={price.codeNotHere ?? null} />
     </>
   );
