@@ -96,8 +96,9 @@ test('delete the account, then reactivate it by mail; a chat partner sees the ac
   await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
   await page.getByLabel('Ik heb iemand gevonden').check();
   await page.getByRole('button', { name: 'Volgende' }).click();
-  await expect(page.getByText('Blijf en krijg 50% korting').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Toch verwijderen' }).click();
+  // Someone who found a partner is not kept with a discount: straight to the confirmation.
+  await expect(page.getByLabel('Je wachtwoord, om je account te verwijderen')).toBeVisible();
+  await expect(page.getByText('Blijf en krijg 50% korting')).toHaveCount(0);
   await page.getByLabel('Je wachtwoord, om je account te verwijderen').fill(PASSWORD);
   await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
   await expect(page).toHaveURL(/\/account-deleted$/);
@@ -112,4 +113,34 @@ test('delete the account, then reactivate it by mail; a chat partner sees the ac
   expect((await page.request.get('/api/user.php')).status()).toBe(200);
   await expect((await inHerList()).getByText('Account verwijderd')).toHaveCount(0);
   await sanne.context().close();
+});
+
+test('staying for the offered discount gives it for real: /credits shows it and applies it, and it is offered once', async ({
+  page,
+}) => {
+  await newMember(page.request);
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
+  await page.getByLabel('Het is te duur').check();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await page.getByRole('button', { name: 'Blijf en krijg 50% korting' }).click();
+  const stayed = page.getByTestId('retention-stayed');
+  await expect(stayed).toContainText('50%');
+  await expectAccessible(page);
+  await stayed.getByRole('link').click();
+  await expect(page).toHaveURL(/\/credits$/);
+  // 50 % beats the new member's time bonus (25 %): it is the discount that applies.
+  await expect(page.getByTestId('active-discount')).toHaveText(
+    'Blijfkorting: 50% korting op je volgende aankoop',
+  );
+  await expect(page.getByTestId('package-price-p0')).toHaveText('€ 7,47');
+  await expect(page.getByTestId('package-p0').locator('s')).toHaveText('€ 14,95');
+
+  // Given once: leaving again goes straight to the confirmation.
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Mijn account verwijderen' }).click();
+  await page.getByLabel('Het is te duur').check();
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.getByLabel('Je wachtwoord, om je account te verwijderen')).toBeVisible();
+  await expect(page.getByText('Blijf en krijg 50% korting')).toHaveCount(0);
 });

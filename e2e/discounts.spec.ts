@@ -48,41 +48,51 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole('alert')).toHaveText('Code niet gevonden');
       await expect(field).toHaveAttribute('aria-invalid', 'true');
 
-      // DEMO20: 20 % from an order of € 20 (the demo seed's code, named in the README).
+      // DEMO20: 20 % from an order of € 20 (the demo seed's code, named in the README). The time
+      // bonus takes more off: it stays, on every package, and the page says why (DEMO20 used to
+      // replace it and raise Starter from € 11,21 to € 14,95 without a word).
       await field.fill('demo20');
       await page.getByRole('button', { name: 'Toepassen' }).click();
-      await expect(page.getByTestId('discount-applied')).toContainText('Code DEMO20: 20% korting');
+      await expect(page.getByTestId('discount-applied')).toContainText(
+        'Je tijdbonus (25%) geeft meer korting dan code DEMO20 (20%), dus geldt de tijdbonus.',
+      );
       await expect(page.getByTestId('package-p0')).toContainText('Code geldig vanaf € 20,00');
-      await expect(page.getByTestId('package-price-p0')).toHaveText('€ 14,95');
-      await expect(page.getByTestId('package-price-p1')).toHaveText('€ 23,96');
+      await expect(page.getByTestId('package-price-p0')).toHaveText('€ 11,21');
+      await expect(page.getByTestId('package-price-p1')).toHaveText('€ 22,46');
       await expect(page.getByTestId('package-p1').locator('s')).toHaveText('€ 29,95');
-      await expect(page.getByTestId('package-p1')).toContainText('−20%');
+      await expect(page.getByTestId('package-p1')).toContainText('−25%');
       await expectAccessible(page);
       await page.screenshot({ path: `/tmp/discounts-work/e2e-credits-${width}.png`, fullPage: true });
 
       await page.getByTestId('package-p1').getByRole('link', { name: /Kies/ }).click();
       await expect(page).toHaveURL(/\/credits\/p1\?code=demo20$/);
-      await expect(page.getByTestId('checkout-amount')).toHaveText('€ 23,96');
+      await expect(page.getByTestId('checkout-amount')).toHaveText('€ 22,46');
+      // Named where the member decides to pay as the receipt will name it.
+      await expect(page.getByTestId('checkout-amount-discount')).toHaveText('Korting (Tijdbonus, 25%)');
       await page.getByRole('button', { name: 'iDEAL', exact: true }).click();
       const modal = page.getByRole('dialog', { name: 'Bevestig je betaling' });
-      await expect(modal.getByTestId('confirm-amount')).toHaveText('€ 23,96');
+      await expect(modal.getByTestId('confirm-amount')).toHaveText('€ 22,46');
+      await expect(modal.getByTestId('confirm-amount-discount')).toHaveText('Korting (Tijdbonus, 25%)');
       await expect(modal.locator('s')).toHaveText('€ 29,95');
       await expectAccessible(page);
       await page.screenshot({ path: `/tmp/discounts-work/e2e-confirm-${width}.png` });
       await modal.getByRole('button', { name: 'Naar betalen' }).click();
       await expect(page).toHaveURL(/\/test-gateway\/tg_/);
-      await expect(page.getByTestId('gateway-amount')).toHaveText('€ 23,96');
+      await expect(page.getByTestId('gateway-amount')).toHaveText('€ 22,46');
       await page.getByRole('button', { name: 'Betaald', exact: true }).click();
       await expect(page.getByTestId('payment-completed')).toBeVisible({ timeout: 30_000 });
       const paymentId = new URL(page.url()).searchParams.get('payment');
 
-      // The receipt shows the discount; the code is used now; the time bonus is over (paid).
+      // The receipt names the discount the page named (the time bonus, not WELCOME25 nor DEMO20);
+      // the time bonus is over (paid), and DEMO20, never used, now applies.
       await page.goto(`/transactions/${paymentId}`);
-      await expect(page.getByTestId('receipt-amount')).toHaveText('€ 23,96');
-      await expect(page.getByTestId('receipt-discount')).toHaveText('−€ 5,99');
-      await expect(page.getByText('Korting (DEMO20, 20%)')).toBeVisible();
+      await expect(page.getByTestId('receipt-amount')).toHaveText('€ 22,46');
+      await expect(page.getByTestId('receipt-discount')).toHaveText('−€ 7,49');
+      await expect(page.getByText('Korting (Tijdbonus, 25%)')).toBeVisible();
       await page.goto('/credits?code=DEMO20');
-      await expect(page.getByRole('alert')).toHaveText('Code al gebruikt');
+      await expect(page.getByTestId('discount-applied')).toContainText('Code DEMO20: 20% korting');
+      await expect(page.getByTestId('package-price-p1')).toHaveText('€ 23,96');
+      await expect(page.getByTestId('active-discount')).toHaveCount(0);
       await page.goto('/members');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(banner(page)).toHaveCount(0);

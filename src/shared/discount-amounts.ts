@@ -11,6 +11,32 @@ export const TIME_BONUS = { code: 'TIMEBONUS25', percentage: 25, seconds: LIMITS
 export const WELCOME_DISCOUNT = { code: 'WELCOME25', percentage: 25 } as const;
 
 /**
+ * The discount for staying instead of deleting the account: a code of the member's own,
+ * `STAY-<member id>` (one per member; the percentage is the company's `delete_discount`).
+ */
+export const RETENTION_DISCOUNT = { codePrefix: 'STAY-' } as const;
+
+/**
+ * The kinds that are a first purchase's discount: a member gets one of them, once, whichever code
+ * (docs/decisions/0032, addendum).
+ */
+export const FIRST_PURCHASE_KINDS = ['welcome', 'time_bonus'] as const;
+export const isFirstPurchaseKind = (kind: string) =>
+  (FIRST_PURCHASE_KINDS as readonly string[]).includes(kind);
+
+/**
+ * What kind of discount a code a payment carries is, by its text: the built-in codes and the
+ * discount for staying are named by their kind (the time bonus, not TIMEBONUS25), as the page named
+ * them when the member chose; any other code by itself.
+ */
+export function discountKindOfCode(code: string): 'code' | 'welcome' | 'time_bonus' | 'retention' {
+  if (code === TIME_BONUS.code) return 'time_bonus';
+  if (code === WELCOME_DISCOUNT.code) return 'welcome';
+  if (code.startsWith(RETENTION_DISCOUNT.codePrefix)) return 'retention';
+  return 'code';
+}
+
+/**
  * The discount in integer cents: the percentage of the amount, rounded half up to the cent (a
  * member never pays half a cent more than the percentage says), and never the whole price: at
  * least one cent is paid. Percentages carry two decimals (12.5 %), so all of it is integer math.

@@ -68,6 +68,8 @@ export const ERROR_CODES = [
   'discount_code_currency',
   'discount_code_first_purchase',
   'no_active_discount',
+  'discount_first_purchase_reserved',
+  'retention_offer_unavailable',
   'direct_debit_blocked',
   // Direct debit and repeat orders (docs/decisions/0033).
   'direct_debit_limit_reached',

@@ -374,6 +374,8 @@ describe('members-only actions on their own things', () => {
     expectRow('discount.use', { ownerId: null }, { visitor: AUTH, free: null, premium: null, owner: null });
     const DNF = 'discount_code_not_found';
     expectRow('discount.use', { ownerId: OTHER_ID }, { visitor: AUTH, free: DNF, premium: DNF, owner: null });
+    // The discount for staying: any member for their own account (the service decides if it is offered).
+    expectRow('discount.retention', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
   });
 });
 
@@ -505,6 +507,7 @@ describe('operators and admins', () => {
       'mandate.use': true,
       'account.dismiss_alert': true,
       'discount.use': true,
+      'discount.retention': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     for (const { action, resource } of [...asked])

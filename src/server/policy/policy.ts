@@ -14,7 +14,7 @@ import {
   useConversations,
   viewChatImage,
 } from './rules/chat.rules.ts';
-import { type DiscountCodeFacts, redeemDiscountCode } from './rules/discounts.rules.ts';
+import { type DiscountCodeFacts, redeemDiscountCode, takeRetentionOffer } from './rules/discounts.rules.ts';
 import {
   blockMember,
   findMatches,
@@ -73,6 +73,7 @@ type Actions = {
   'payment.repeat': { actor: MemberViewer; resource: OwnedFacts };
   'mandate.use': { actor: MemberViewer; resource: OwnedFacts };
   'discount.use': { actor: MemberViewer; resource: DiscountCodeFacts };
+  'discount.retention': { actor: MemberViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
@@ -115,6 +116,7 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'payment.repeat': repeatPayment,
   'mandate.use': useMandate,
   'discount.use': redeemDiscountCode,
+  'discount.retention': takeRetentionOffer,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

@@ -23,6 +23,7 @@ export const DELETE_REASONS = [
   'time',
   'other',
 ] as const;
+export type DeleteReason = (typeof DELETE_REASONS)[number];
 
 /**
  * The parts of a sign-up an advertising entry may leave for later. The entry asks only for the

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DELETE_REASONS } from './auth.ts';
 import { CurrencySchema, PackageIdSchema, PaymentMethodSchema } from './payments.ts';
 
 // The amounts and the built-in codes live in a module without zod, so the pages that price with
@@ -6,6 +7,9 @@ import { CurrencySchema, PackageIdSchema, PaymentMethodSchema } from './payments
 export {
   discountCents,
   discountedAmount,
+  FIRST_PURCHASE_KINDS,
+  isFirstPurchaseKind,
+  RETENTION_DISCOUNT,
   TIME_BONUS,
   timeBonusSecondsLeft,
   WELCOME_DISCOUNT,
@@ -22,9 +26,11 @@ export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
 
 /**
  * What a code is: one typed in (`code`), the welcome discount (first purchase, a window after
- * sign-up set by `welcome_discount_days`) or the time bonus (TIMEBONUS25, 4 hours after sign-up).
+ * sign-up set by `welcome_discount_days`), the time bonus (TIMEBONUS25, 4 hours after sign-up) or
+ * the discount a member was given for staying instead of deleting their account (`retention`, one
+ * member's own code, once).
  */
-export const DISCOUNT_KINDS = ['code', 'welcome', 'time_bonus'] as const;
+export const DISCOUNT_KINDS = ['code', 'welcome', 'time_bonus', 'retention'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 /** A code as members type it: letters, digits, dashes and underscores; compared in upper case. */
@@ -70,5 +76,33 @@ export const DiscountSchema = z.object({
   discounted_amount: z.number().int().nullable(),
 });
 export type Discount = z.infer<typeof DiscountSchema>;
+/** A code's answer: the code checked for the member (a refusal is an error with its code). */
 export const DiscountResponseSchema = z.object({ discount: DiscountSchema });
 export type DiscountResponse = z.infer<typeof DiscountResponseSchema>;
+/**
+ * With `welcome=true`: the best discount the member has without typing a code (the time bonus, the
+ * welcome discount, the discount for staying), or null. Having none is an answer, not an error:
+ * the page asks on every visit and a failed request would be logged by the browser.
+ */
+export const ActiveDiscountResponseSchema = z.object({
+  discount: DiscountSchema.nullable(),
+  /**
+   * The first-purchase discount is held by a payment the member started and has not finished: it
+   * is free again if that payment fails, is cancelled or expires.
+   */
+  first_purchase_reserved: z.boolean(),
+});
+export type ActiveDiscountResponse = z.infer<typeof ActiveDiscountResponseSchema>;
+
+/** Stay instead of deleting the account: the reason given (found_someone is not offered a discount). */
+export const RetentionOfferInputSchema = z.object({ reason: z.enum(DELETE_REASONS) });
+/** The discount for staying a member may still be offered (null: none, or already given). */
+export const RetentionOfferResponseSchema = z.object({
+  offer: z.object({ percentage: z.number().int().positive() }).nullable(),
+});
+export type RetentionOfferResponse = z.infer<typeof RetentionOfferResponseSchema>;
+/** The discount given for staying: a code of the member's own, applied on /credits by itself. */
+export const RetentionDiscountResponseSchema = z.object({
+  discount: z.object({ code: z.string(), percentage: z.number() }),
+});
+export type RetentionDiscountResponse = z.infer<typeof RetentionDiscountResponseSchema>;

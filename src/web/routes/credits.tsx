@@ -6,18 +6,13 @@ import type { Settings } from '../../shared/contracts/settings.ts';
 import { TIME_BONUS } from '../../shared/discount-amounts.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
-import {
-  CODE_PARAM,
-  type DiscountedPrice,
-  priceWithDiscount,
-  useActiveDiscount,
-  useDiscount,
-} from '../features/payments/discount.ts';
+import { CODE_PARAM, useDiscounts } from '../features/payments/discount.ts';
+import { bestPrice, type DiscountedPrice } from '../features/payments/discount-choice.ts';
 import { DiscountCodeForm } from '../features/payments/discount-code-form.tsx';
 import { PackageCard } from '../features/payments/package-card.tsx';
 import { creditOffersQuery } from '../features/payments/payments-queries.ts';
 import { paymentsLinks } from '../features/payments/payments-styles.ts';
-import { formatMoney } from '../features/pricing/format.ts';
+import { formatUnitPrice } from '../features/pricing/format.ts';
 import { giftUseText } from '../features/pricing/gift-use.ts';
 import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -51,14 +46,14 @@ function Credits({ loaderData }: Route.ComponentProps) {
   const offers = useQuery(creditOffersQuery());
   const [search, setSearch] = useSearchParams();
   const code = search.get(CODE_PARAM);
-  const typed = useDiscount(code);
-  // The active discount stays in view beside a typed code that was refused.
-  const { discount: active, known: activeKnown } = useActiveDiscount();
-  const discount = code && typed.discount ? typed.discount : active;
+  // Each package is priced with the better of the typed code and the member's own discount; the
+  // latter stays in view beside a typed code that was refused.
+  const discounts = useDiscounts(code);
+  const { active, known: activeKnown } = discounts;
   // The cards appear once, with their final price: the offers and the active discount both known.
   const apply = (next: string | null) =>
     setSearch(next ? { [CODE_PARAM]: next } : {}, { replace: true, preventScrollReset: true });
-  const carry = code && typed.discount ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
+  const carry = code && discounts.typed ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
   return (
     <main id="main" className="container credits-page">
       <BackButton label={t('checkout.back')} />
@@ -75,10 +70,11 @@ function Credits({ loaderData }: Route.ComponentProps) {
       <DiscountCodeForm
         key={code ?? ''}
         code={code}
-        discount={typed.discount}
-        error={typed.error}
-        pending={typed.pending}
+        discount={discounts.typed}
+        error={discounts.error}
+        pending={discounts.pending}
         active={active}
+        reserved={discounts.reserved}
         expectActive={!activeKnown && Boolean(user && !user.paid_user)}
         onApply={apply}
       />
@@ -93,7 +89,7 @@ function Credits({ loaderData }: Route.ComponentProps) {
                 <PackageCard
                   key={offer.id}
                   offer={offer}
-                  price={priceWithDiscount(offer, discount)}
+                  price={bestPrice(offer, discounts)}
                   search={carry}
                 />
               ))
@@ -143,7 +139,14 @@ function placeholderOffers(settings: Settings): CreditOffer[] {
 function placeholderPrice(offer: CreditOffer, discounted: boolean): DiscountedPrice {
   if (!discounted) return null;
   const { percentage, code } = TIME_BONUS;
-  return { kind: 'discounted', amount: offer.amount, original: offer.amount, percentage, code };
+  return {
+    kind: 'discounted',
+    amount: offer.amount,
+    original: offer.amount,
+    percentage,
+    code,
+    discountKind: 'time_bonus',
+  };
 }
 
 /**
@@ -174,7 +177,7 @@ function CreditUses({
       {minimum && (
         <p className="small text-body-secondary">
           {t('pricing.minimum', {
-            price: formatMoney(Math.round(minimum.costs * 100), minimum.currency, i18n.language),
+            price: formatUnitPrice(minimum.costs * 100, minimum.currency, i18n.language),
           })}
         </p>
       )}

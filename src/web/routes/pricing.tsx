@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatMoney } from '../features/pricing/format.ts';
+import { formatMoney, formatUnitPrice } from '../features/pricing/format.ts';
 import { giftUseText } from '../features/pricing/gift-use.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -47,14 +47,16 @@ function Pricing({ loaderData }: Route.ComponentProps) {
         {settings.credit_packages.map((pkg) => {
           const price = pkg.prices[currency];
           if (price === undefined) return null;
-          const perMessage = Math.round((price / pkg.credits) * settings.message_credits);
+          const perMessage = (price / pkg.credits) * settings.message_credits;
           return (
             <article key={pkg.id} className={`package-card${pkg.popular ? ' package-popular' : ''}`}>
               {pkg.popular && <span className="package-ribbon">{t('pricing.popular')}</span>}
               <h3 className="h5">{t(`pricing.tiers.${pkg.id}`)}</h3>
               <p className="package-credits">{t('pricing.credits', { count: pkg.credits })}</p>
               <p className="package-price">{money(price)}</p>
-              <p className="package-per-message">{t('pricing.per_message', { price: money(perMessage) })}</p>
+              <p className="package-per-message">
+                {t('pricing.per_message', { price: formatUnitPrice(perMessage, currency, i18n.language) })}
+              </p>
             </article>
           );
         })}
@@ -63,7 +65,7 @@ function Pricing({ loaderData }: Route.ComponentProps) {
       {minimum && (
         <p className="small text-body-secondary">
           {t('pricing.minimum', {
-            price: formatMoney(Math.round(minimum.costs * 100), minimum.currency, i18n.language),
+            price: formatUnitPrice(minimum.costs * 100, minimum.currency, i18n.language),
           })}
         </p>
       )}

@@ -53,10 +53,7 @@ function Settings() {
       <SpendingLimitSection />
       <BlockedMembersSection />
       <LanguageSection />
-      <DeleteAccountSection
-        discount={root.company.delete_discount}
-        askPassword={!user.signup_missing.includes('password')}
-      />
+      <DeleteAccountSection askPassword={!user.signup_missing.includes('password')} />
     </main>
   );
 }

@@ -62,7 +62,8 @@ export const discountCodes = pgTable(
  * A code used for a payment. Reserved in the payment's own transaction, `redeemed` once it is
  * paid, `released` when it ends failed, cancelled or expired (a failed payment does not burn a
  * code). `scope` is what the code's validity counts once: `member:<id>` (once per member),
- * `once` (once in all), the payment's id (unlimited); the partial unique index on (code, scope)
+ * `once` (once in all), the payment's id (unlimited), `first-purchase:<id>` (the time bonus and the
+ * welcome discount: one of them, once per member); the partial unique index on (code, scope)
  * over the rows not released is what makes two concurrent purchases with a once-only code end
  * with exactly one reservation.
  */
@@ -89,6 +90,11 @@ export const discountRedemptions = pgTable(
   (t) => [
     uniqueIndex('discount_redemptions_payment_idx').on(t.paymentId),
     uniqueIndex('discount_redemptions_scope_idx').on(t.codeId, t.scope).where(sql`${t.status} <> 'released'`),
+    // One first-purchase discount per member, whichever code (the time bonus or the welcome
+    // discount): their scope is `first-purchase:<member>` across codes (docs/decisions/0032).
+    uniqueIndex('discount_redemptions_first_purchase_idx')
+      .on(t.scope)
+      .where(sql`${t.status} <> 'released' and ${t.scope} like 'first-purchase:%'`),
     index('discount_redemptions_user_idx').on(t.userId),
   ],
 );

@@ -1,12 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DiscountQuerySchema, DiscountResponseSchema } from '../../../shared/contracts/discounts.ts';
+import { z } from 'zod';
+import {
+  ActiveDiscountResponseSchema,
+  DiscountQuerySchema,
+  DiscountResponseSchema,
+  RetentionDiscountResponseSchema,
+  RetentionOfferInputSchema,
+  RetentionOfferResponseSchema,
+} from '../../../shared/contracts/discounts.ts';
 import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { badRequest } from '../../plugins/errors.ts';
+import { authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { payerFrom } from '../payments/payments.routes.ts';
 import { creditOffers } from '../payments/payments.service.ts';
 import { presentDiscount } from './discounts.presenter.ts';
-import { activeDiscount, checkDiscount, priceWith } from './discounts.service.ts';
+import {
+  acceptRetentionOffer,
+  automaticDiscounts,
+  type CheckedDiscount,
+  checkDiscount,
+  priceWith,
+  retentionOffer,
+} from './discounts.service.ts';
 
 export function discountsRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -16,9 +33,10 @@ export function discountsRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: {
           tags: ['payments'],
           summary:
-            "A discount code for the caller (with package and method: checked for them, with the price), or with welcome=true the caller's active discount (time bonus first, else the welcome discount)",
+            "A discount code for the caller (with package and method: checked for them, with the price; a refusal is an error with its code), or with welcome=true the caller's best discount without a code (the time bonus first, else the welcome discount; the discount for staying), null when there is none (200: having none is not an error)",
           querystring: DiscountQuerySchema,
-          response: { 200: DiscountResponseSchema },
+          // The active discount's answer first: the code's would take it and drop its flag.
+          response: { 200: z.union([ActiveDiscountResponseSchema, DiscountResponseSchema]) },
         },
         // Guessing codes costs a member a few tries a minute, not a dictionary.
         config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perSessionKey } },
@@ -38,13 +56,59 @@ export function discountsRoutes(services: AppServices): FastifyPluginAsyncZod {
           currency: offers.currency,
         };
         const target = { amountCents: offer?.amount, method: query.method };
-        const discount = welcome
-          ? await activeDiscount(services, asker, target)
-          : await checkDiscount(services, asker, query.code ?? '', target);
-        const price = offer
-          ? { amountCents: offer.amount, discountedCents: priceWith(discount, offer.amount).amountCents }
-          : null;
-        return { discount: presentDiscount(discount, services.now(), price) };
+        const present = (discount: CheckedDiscount) =>
+          presentDiscount(
+            discount,
+            services.now(),
+            offer
+              ? { amountCents: offer.amount, discountedCents: priceWith(discount, offer.amount).amountCents }
+              : null,
+          );
+        if (welcome) {
+          const { best, firstPurchaseReserved } = await automaticDiscounts(services, asker, target);
+          return {
+            discount: best ? present(best) : null,
+            first_purchase_reserved: firstPurchaseReserved,
+          };
+        }
+        return { discount: present(await checkDiscount(services, asker, query.code ?? '', target)) };
+      },
+    );
+
+    app.get(
+      '/api/retention-offer.php',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            "The discount offered to the caller for staying instead of deleting their account (the company's delete_discount), null when none is offered (none set, or given before)",
+          response: { 200: RetentionOfferResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'discount.retention');
+        reply.header('cache-control', 'private, no-store');
+        return { offer: await retentionOffer(services, viewer) };
+      },
+    );
+
+    app.post(
+      '/api/retention-offer.php',
+      {
+        schema: {
+          tags: ['payments'],
+          summary:
+            'Stay instead of deleting the account: gives the caller the discount for staying, once (a code of their own that /credits applies); not for the reason found_someone',
+          body: RetentionOfferInputSchema,
+          response: { 200: RetentionDiscountResponseSchema },
+        },
+        config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+      },
+      async (request) => {
+        const viewer = viewerOf(await request.session());
+        authorizeActor(viewer, 'discount.retention');
+        return { discount: await acceptRetentionOffer(services, viewer, request.body.reason) };
       },
     );
   };

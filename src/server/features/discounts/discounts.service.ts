@@ -1,8 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, ne, or } from 'drizzle-orm';
+import type { DeleteReason } from '../../../shared/contracts/auth.ts';
 import {
   DiscountCodeTextSchema,
   type DiscountKind,
   discountCents,
+  isFirstPurchaseKind,
+  RETENTION_DISCOUNT,
   TIME_BONUS,
   timeBonusSecondsLeft,
   WELCOME_DISCOUNT,
@@ -37,6 +40,12 @@ const usedError = () => new AppError('discount_code_used', 409, 'Code already us
 const expiredError = () => new AppError('discount_code_expired', 400, 'This code has expired');
 const firstPurchaseError = () =>
   new AppError('discount_code_first_purchase', 400, 'This code is only valid for your first purchase');
+const firstPurchaseReserved = () =>
+  new AppError(
+    'discount_first_purchase_reserved',
+    409,
+    'Your first-purchase discount is reserved for a payment you started',
+  );
 
 async function accountFacts(db: Queryable, userId: number): Promise<AccountFacts> {
   const [account] = await db
@@ -60,25 +69,43 @@ async function findCode(db: Queryable, text: string): Promise<DiscountCodeRow | 
  * but the payment itself (unlimited). The partial unique index on (code, scope) enforces it.
  */
 function scopeOf(row: DiscountCodeRow, userId: number, paymentId: string): string {
+  // The time bonus and the welcome discount are one first-purchase discount: whichever is used
+  // first takes it for the member (the partial unique index on this scope, across codes).
+  if (isFirstPurchaseKind(row.kind)) return `first-purchase:${userId}`;
   if (row.validity === 'once') return 'once';
   if (row.validity === 'unlimited') return `payment:${paymentId}`;
   return `member:${userId}`;
 }
 
-async function alreadyUsed(db: Queryable, row: DiscountCodeRow, userId: number): Promise<boolean> {
-  if (row.validity === 'unlimited') return false;
-  const [used] = await db
-    .select({ id: discountRedemptions.id })
+/**
+ * Whether the code is taken for this member: by their own earlier use (used), or, for a
+ * first-purchase code, by the other one held by a payment still open (reserved).
+ */
+async function takenBy(
+  db: Queryable,
+  row: DiscountCodeRow,
+  userId: number,
+): Promise<'used' | 'reserved' | null> {
+  if (row.validity === 'unlimited' && !isFirstPurchaseKind(row.kind)) return null;
+  const scope = scopeOf(row, userId, '');
+  const [taken] = await db
+    .select({ codeId: discountRedemptions.codeId, status: discountRedemptions.status })
     .from(discountRedemptions)
     .where(
       and(
-        eq(discountRedemptions.codeId, row.id),
-        eq(discountRedemptions.scope, scopeOf(row, userId, '')),
         ne(discountRedemptions.status, 'released'),
+        isFirstPurchaseKind(row.kind)
+          ? // The shared scope, and what this code counted before the shared scope existed.
+            or(
+              eq(discountRedemptions.scope, scope),
+              and(eq(discountRedemptions.codeId, row.id), eq(discountRedemptions.scope, `member:${userId}`)),
+            )
+          : and(eq(discountRedemptions.codeId, row.id), eq(discountRedemptions.scope, scope)),
       ),
     )
     .limit(1);
-  return used !== undefined;
+  if (!taken) return null;
+  return taken.status === 'reserved' && taken.codeId !== row.id ? 'reserved' : 'used';
 }
 
 /**
@@ -89,6 +116,7 @@ function endOf(row: DiscountCodeRow, account: AccountFacts, welcomeDays: number)
   const windowEnd = (seconds: number) => new Date(account.signupDate.getTime() + seconds * 1000);
   const kindEnd: Record<DiscountKind, Date | null> = {
     code: null,
+    retention: null,
     time_bonus: windowEnd(TIME_BONUS.seconds),
     welcome: windowEnd(welcomeDays * 86_400),
   };
@@ -118,8 +146,10 @@ export async function checkDiscount(
   ]);
   const endsAt = endOf(row, account, values.welcome_discount_days);
   if (endsAt && endsAt.getTime() <= services.now().getTime()) throw expiredError();
-  if (await alreadyUsed(db, row, asker.viewer.id)) throw usedError();
-  if (row.kind !== 'code' && account.paidUser) throw firstPurchaseError();
+  if (isFirstPurchaseKind(row.kind) && account.paidUser) throw firstPurchaseError();
+  const taken = await takenBy(db, row, asker.viewer.id);
+  if (taken === 'reserved') throw firstPurchaseReserved();
+  if (taken === 'used') throw usedError();
   if (row.country && row.country !== asker.country)
     throw new AppError('discount_code_country', 400, `This code is only valid in ${row.country}`, {
       country: row.country,
@@ -152,29 +182,69 @@ export async function checkDiscount(
   return { row, endsAt, percentage: row.valuePercentage };
 }
 
+/** The member's own discount for staying, when they were given one (its code, never typed). */
+async function retentionCodeOf(db: Queryable, userId: number): Promise<DiscountCodeRow | null> {
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.userId, userId), eq(discountCodes.kind, 'retention')))
+    .limit(1);
+  return row ?? null;
+}
+
+/** What the member's discounts without a code came to: the best, and whether the first purchase's is held. */
+export type AutomaticDiscounts = { best: CheckedDiscount | null; firstPurchaseReserved: boolean };
+
 /**
- * The member's active discount (spec §4): the time bonus while it runs (never paid, 4 hours from
- * sign-up, TIMEBONUS25 not used), otherwise the welcome discount (first purchase, the settings'
- * window), otherwise none (`no_active_discount`, which the page ignores).
+ * The discounts a member has without typing a code (spec §4): the time bonus while it runs, the
+ * welcome discount (the time bonus takes precedence: both are the one first-purchase discount), and
+ * the discount for staying they were given. The best of those that hold for this package and method
+ * (the highest percentage; on a tie the first: the time bonus, then the welcome discount).
  */
-export async function activeDiscount(
+export async function automaticDiscounts(
   services: DiscountServices,
   asker: DiscountAsker,
   target: DiscountTarget = {},
-): Promise<CheckedDiscount> {
-  const account = await accountFacts(services.db, asker.viewer.id);
-  const candidates =
-    timeBonusSecondsLeft(account.signupDate, account.paidUser, services.now()) > 0
-      ? [TIME_BONUS.code, WELCOME_DISCOUNT.code]
-      : [WELCOME_DISCOUNT.code];
+): Promise<AutomaticDiscounts> {
+  const [account, retention] = await Promise.all([
+    accountFacts(services.db, asker.viewer.id),
+    retentionCodeOf(services.db, asker.viewer.id),
+  ]);
+  const candidates = [
+    ...(timeBonusSecondsLeft(account.signupDate, account.paidUser, services.now()) > 0
+      ? [TIME_BONUS.code]
+      : []),
+    WELCOME_DISCOUNT.code,
+    ...(retention ? [retention.code] : []),
+  ];
+  let best: CheckedDiscount | null = null;
+  let firstPurchaseReserved = false;
   for (const code of candidates) {
     try {
-      return await checkDiscount(services, asker, code, target);
+      const checked = await checkDiscount(services, asker, code, target);
+      if (!best || checked.percentage > best.percentage) best = checked;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;
+      if (error.code === 'discount_first_purchase_reserved') firstPurchaseReserved = true;
     }
   }
-  throw new AppError('no_active_discount', 404, 'No active discount');
+  return { best, firstPurchaseReserved };
+}
+
+/**
+ * The discount a purchase gets (spec: the best a member is entitled to): the typed code (its
+ * refusal explains itself) or, when one of the member's own discounts takes more off this package,
+ * that one. On a tie the typed code, which the member chose.
+ */
+export async function bestDiscount(
+  services: DiscountServices,
+  asker: DiscountAsker,
+  typed: string,
+  target: DiscountTarget,
+): Promise<CheckedDiscount> {
+  const chosen = await checkDiscount(services, asker, typed, target);
+  const { best } = await automaticDiscounts(services, asker, target);
+  return best && best.percentage > chosen.percentage ? best : chosen;
 }
 
 /** A package's price with a checked discount: what is charged and what it took off (integer cents). */
@@ -205,10 +275,16 @@ export async function reserveDiscount(
       });
     });
   } catch (error) {
+    if (uniqueViolation(error, 'discount_redemptions_first_purchase_idx')) throw firstPurchaseReserved();
     if (uniqueViolation(error, 'discount_redemptions_scope_idx')) throw usedError();
     throw error;
   }
 }
+
+/** A redemption that another one of the same scope keeps out of a unique index. */
+const scopeTaken = (error: unknown) =>
+  uniqueViolation(error, 'discount_redemptions_scope_idx') ||
+  uniqueViolation(error, 'discount_redemptions_first_purchase_idx');
 
 /**
  * A payment's code follows the payment to its end, in the transaction that records the status: paid
@@ -239,7 +315,7 @@ export async function settleDiscount(
           .where(eq(discountRedemptions.id, redemption.id));
       });
     } catch (error) {
-      if (!uniqueViolation(error, 'discount_redemptions_scope_idx')) throw error;
+      if (!scopeTaken(error)) throw error;
       log?.warn({ paymentId }, 'a payment paid after its discount code was used again: left released');
     }
     return;
@@ -249,4 +325,47 @@ export async function settleDiscount(
       .update(discountRedemptions)
       .set({ status: 'released', settledAt: now })
       .where(and(eq(discountRedemptions.paymentId, paymentId), eq(discountRedemptions.status, 'reserved')));
+}
+
+const retentionUnavailable = () =>
+  new AppError('retention_offer_unavailable', 409, 'This offer is not available for your account');
+
+/** The company's discount for staying, when it may still be offered to this member (null: not). */
+export async function retentionOffer(
+  services: Pick<AppServices, 'db' | 'company'>,
+  viewer: MemberViewer,
+): Promise<{ percentage: number } | null> {
+  authorize(viewer, 'discount.retention');
+  const { delete_discount: percentage } = await services.company.get();
+  if (percentage <= 0) return null;
+  // Offered once: a member who stayed for it before is not offered it again.
+  return (await retentionCodeOf(services.db, viewer.id)) ? null : { percentage };
+}
+
+/**
+ * Stay instead of deleting the account: the member is given the offered discount, a code of their
+ * own (`STAY-<id>`, valid once) that /credits applies by itself and that competes with their other
+ * discounts (the best applies). Once per member: asking again answers the discount already given.
+ * A member leaving because they found someone is not kept with a discount.
+ */
+export async function acceptRetentionOffer(
+  services: Pick<AppServices, 'db' | 'company'>,
+  viewer: MemberViewer,
+  reason: DeleteReason,
+): Promise<{ code: string; percentage: number }> {
+  authorize(viewer, 'discount.retention');
+  if (reason === 'found_someone') throw retentionUnavailable();
+  const { delete_discount: percentage } = await services.company.get();
+  const given = await retentionCodeOf(services.db, viewer.id);
+  if (given) return { code: given.code, percentage: given.valuePercentage };
+  if (percentage <= 0) throw retentionUnavailable();
+  const code = `${RETENTION_DISCOUNT.codePrefix}${viewer.id}`;
+  // The code is unique: of two concurrent clicks one inserts, the other reads it.
+  await services.db
+    .insert(discountCodes)
+    .values({ code, kind: 'retention', userId: viewer.id, valuePercentage: percentage, validity: 'once' })
+    .onConflictDoNothing();
+  const row = await retentionCodeOf(services.db, viewer.id);
+  if (!row) throw retentionUnavailable();
+  return { code: row.code, percentage: row.valuePercentage };
 }

@@ -30,8 +30,16 @@ async function makeCode(fields: Partial<typeof discountCodes.$inferInsert> = {})
   return row;
 }
 
+/**
+ * A member who signed up a month ago, so no discount of their own (time bonus, welcome discount)
+ * competes with the codes a test types, unless the test gives another sign-up date.
+ */
 async function member(overrides: MemberOverrides = {}) {
-  const created = await createMember(services.db, { country: 'NL', ...overrides });
+  const created = await createMember(services.db, {
+    country: 'NL',
+    signupDate: new Date(Date.now() - 30 * 24 * HOUR),
+    ...overrides,
+  });
   return { ...created, login: await logIn(services.db, created.id) };
 }
 
@@ -170,16 +178,20 @@ describe('the time bonus and the welcome discount', () => {
     expect(user.time_bonus).toBeNull();
 
     const eightDays = await member({ signupDate: new Date(Date.now() - 8 * 24 * HOUR) });
+    // None is an answer, not a failure: the page asks on every visit (no failed request logged).
     const none = await ask(eightDays.login, 'welcome=true');
-    expect(none.statusCode).toBe(404);
-    expect(none.json().error.code).toBe('no_active_discount');
+    expect(none.statusCode, none.body).toBe(200);
+    expect(none.json()).toEqual({ discount: null, first_purchase_reserved: false });
     // Typed by hand, the welcome discount's window holds too.
     expect((await ask(eightDays.login, 'code=WELCOME25')).json().error.code).toBe('discount_code_expired');
   });
 
   it('gives a member who paid neither, however new', async () => {
     const paid = await member({ signupDate: new Date(Date.now() - HOUR), paidUser: true });
-    expect((await ask(paid.login, 'welcome=true')).json().error.code).toBe('no_active_discount');
+    expect((await ask(paid.login, 'welcome=true')).json()).toEqual({
+      discount: null,
+      first_purchase_reserved: false,
+    });
     expect((await ask(paid.login, 'code=TIMEBONUS25')).json().error.code).toBe(
       'discount_code_first_purchase',
     );
@@ -335,10 +347,191 @@ describe('POST /api/payment.php with a discount', () => {
     const row = await paymentRow(res.json().payment_id);
     scripted.set(row.provider_payment_id, 'paid');
     await notice(row.provider_payment_id);
-    expect((await ask(login, 'welcome=true')).json().error.code).toBe('no_active_discount');
+    const none = await ask(login, 'welcome=true');
+    expect(none.statusCode).toBe(200);
+    expect(none.json().discount).toBeNull();
     const user = (await app.inject({ url: '/api/user.php', ...login })).json().user;
     expect(user.paid_user).toBe(true);
     expect(user.time_bonus).toBeNull();
+  });
+});
+
+describe('one first-purchase discount per member, whichever code', () => {
+  const newMember = () => member({ signupDate: new Date(Date.now() - HOUR) });
+  const TIME_BONUS_P0 = { package: 'p0', method: 'ideal', discount_code: 'TIMEBONUS25', amount: P0 - 374 };
+  const WELCOME_P0 = { package: 'p0', method: 'ideal', discount_code: 'WELCOME25', amount: P0 - 374 };
+
+  async function discountedPayments(userId: number) {
+    const { rows } = await services.pool.query(
+      'select id, provider_payment_id, discount_code from payments where user_id = $1 and discount_cents > 0',
+      [userId],
+    );
+    return rows as { id: string; provider_payment_id: string; discount_code: string }[];
+  }
+
+  it('holds it for an open payment: the other code is refused, then free again when that payment expires', async () => {
+    const { login } = await newMember();
+    const first = await buy(login, TIME_BONUS_P0);
+    expect(first.statusCode, first.body).toBe(200);
+    const second = await buy(login, WELCOME_P0);
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.code).toBe('discount_first_purchase_reserved');
+    expect((await ask(login, 'code=WELCOME25')).json().error.code).toBe('discount_first_purchase_reserved');
+    // The page is told why it has no discount now, without a failed request.
+    expect((await ask(login, 'welcome=true')).json()).toEqual({
+      discount: null,
+      first_purchase_reserved: true,
+    });
+
+    const row = await paymentRow(first.json().payment_id);
+    scripted.set(row.provider_payment_id, 'expired');
+    await notice(row.provider_payment_id);
+    const again = await buy(login, WELCOME_P0);
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('lets at most one of two purchases started at the same moment with the two codes be discounted and paid', async () => {
+    for (let round = 0; round < 3; round += 1) {
+      const { id, login } = await newMember();
+      const answers = await Promise.all([buy(login, TIME_BONUS_P0), buy(login, WELCOME_P0)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)?.json().error.code).toBe(
+        'discount_first_purchase_reserved',
+      );
+      const discounted = await discountedPayments(id);
+      expect(discounted).toHaveLength(1);
+      for (const payment of discounted) {
+        scripted.set(payment.provider_payment_id, 'paid');
+        await notice(payment.provider_payment_id);
+      }
+      // Paid: the member has had their first purchase, neither code is left.
+      for (const code of ['TIMEBONUS25', 'WELCOME25'])
+        expect((await ask(login, `code=${code}`)).json().error.code).toBe('discount_code_first_purchase');
+    }
+  });
+});
+
+describe('the best discount a member is entitled to', () => {
+  it('applies the time bonus when a smaller code is typed, and a bigger code over it', async () => {
+    const small = await makeCode({ valuePercentage: 10, validity: 'unlimited' });
+    const big = await makeCode({ valuePercentage: 30, validity: 'unlimited' });
+    const { login } = await member({ signupDate: new Date(Date.now() - HOUR) });
+    // The code's own price (10 % off) is not what this member pays: the page must show the best.
+    const codePrice = await buy(login, {
+      package: 'p0',
+      method: 'ideal',
+      discount_code: small.code,
+      amount: P0 - 150,
+    });
+    expect(codePrice.statusCode).toBe(409);
+    expect(codePrice.json().error.code).toBe('price_changed');
+    const res = await buy(login, {
+      package: 'p0',
+      method: 'ideal',
+      discount_code: small.code,
+      amount: P0 - 374,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // The payment names the discount that applied: the receipt says what the page said.
+    expect(await paymentRow(res.json().payment_id)).toMatchObject({
+      discount_code: 'TIMEBONUS25',
+      discount_cents: 374,
+    });
+
+    const other = await member({ signupDate: new Date(Date.now() - HOUR) });
+    // 30 % of 14,95 is 4,485: 4,49 off.
+    const bigger = await buy(other.login, {
+      package: 'p0',
+      method: 'ideal',
+      discount_code: big.code,
+      amount: P0 - 449,
+    });
+    expect(bigger.statusCode, bigger.body).toBe(200);
+    expect((await paymentRow(bigger.json().payment_id)).discount_code).toBe(big.code);
+  });
+
+  it('applies the time bonus to a package below a typed code’s minimum', async () => {
+    const code = await makeCode({ valuePercentage: 20, minimumOrderValue: 2000, currency: 'EUR' });
+    const { login } = await member({ signupDate: new Date(Date.now() - HOUR) });
+    const res = await buy(login, {
+      package: 'p0',
+      method: 'ideal',
+      discount_code: 'TIMEBONUS25',
+      amount: P0 - 374,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Typed, the code still explains itself for that package.
+    expect((await ask(login, `code=${code.code}&package=p0`)).json().error.code).toBe(
+      'discount_code_minimum',
+    );
+  });
+});
+
+describe('the discount for staying (account deletion’s offer)', () => {
+  const offer = (login: TestLogin) => app.inject({ url: '/api/retention-offer.php', ...login });
+  const stay = (login: TestLogin, reason: string) =>
+    app.inject({ method: 'POST', url: '/api/retention-offer.php', payload: { reason }, ...login });
+
+  it('gives the company’s delete_discount once, as a code of the member’s own that /credits applies', async () => {
+    const percentage = (await services.company.get()).delete_discount;
+    expect(percentage).toBeGreaterThan(25);
+    const { id, login } = await member({ signupDate: new Date(Date.now() - HOUR) });
+    expect((await offer(login)).json()).toEqual({ offer: { percentage } });
+
+    const given = await stay(login, 'price');
+    expect(given.statusCode, given.body).toBe(200);
+    expect(given.json().discount).toEqual({ code: `STAY-${id}`, percentage });
+    // Once: not offered again, and asking again answers the same discount.
+    expect((await offer(login)).json()).toEqual({ offer: null });
+    expect((await stay(login, 'time')).json().discount).toEqual({ code: `STAY-${id}`, percentage });
+
+    // It beats the time bonus: the best applies, on the page and in the purchase.
+    const active = (await ask(login, 'welcome=true&package=p0')).json();
+    expect(active.discount).toMatchObject({ code: `STAY-${id}`, kind: 'retention', percentage });
+    const price = active.discount.discounted_amount as number;
+    const res = await buy(login, {
+      package: 'p0',
+      method: 'ideal',
+      discount_code: `STAY-${id}`,
+      amount: price,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = await paymentRow(res.json().payment_id);
+    scripted.set(row.provider_payment_id, 'paid');
+    await notice(row.provider_payment_id);
+    expect(await redemptionOf(row.id)).toBe('redeemed');
+    // Used once: gone.
+    expect((await ask(login, 'welcome=true')).json().discount).toBeNull();
+    expect((await ask(login, `code=STAY-${id}`)).json().error.code).toBe('discount_code_used');
+
+    // Nobody else can use it.
+    const stranger = await member();
+    expect((await ask(stranger.login, `code=STAY-${id}`)).json().error.code).toBe('discount_code_not_found');
+  });
+
+  it('is not given to a member leaving because they found someone, nor to visitors', async () => {
+    const { login } = await member();
+    const refused = await stay(login, 'found_someone');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('retention_offer_unavailable');
+    expect((await offer(login)).json().offer).not.toBeNull();
+    expect((await app.inject({ url: '/api/retention-offer.php' })).json().error.code).toBe(
+      'authentication_required',
+    );
+    const bad = await stay(login, 'nonsense');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('offers nothing when the company’s delete_discount is 0', async () => {
+    const before = (await services.company.get()).delete_discount;
+    await services.company.update({ delete_discount: 0 });
+    try {
+      const { login } = await member();
+      expect((await offer(login)).json()).toEqual({ offer: null });
+      expect((await stay(login, 'price')).json().error.code).toBe('retention_offer_unavailable');
+    } finally {
+      await services.company.update({ delete_discount: before });
+    }
   });
 });
 

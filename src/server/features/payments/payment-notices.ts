@@ -105,20 +105,35 @@ function createNoticeQueue(services: NoticeServices): NoticeQueue {
   const arriving = new Map<PaymentProvider, Arriving[]>();
   let storing = false;
 
+  /**
+   * One statement for the batch; when it fails, each id on its own, so a notice that cannot be
+   * stored fails alone and never the notices that happened to arrive with it.
+   */
+  const storeBatch = async (provider: PaymentProvider, batch: Arriving[]) => {
+    const ids = [...new Set(batch.map((a) => a.providerPaymentId))];
+    try {
+      const stored = await storeNotices(services, provider, ids);
+      for (const a of batch) a.resolve(stored.get(a.providerPaymentId) ?? null);
+      return;
+    } catch (error) {
+      if (ids.length === 1) {
+        for (const a of batch) a.reject(error);
+        return;
+      }
+    }
+    for (const id of ids)
+      await storeBatch(
+        provider,
+        batch.filter((a) => a.providerPaymentId === id),
+      );
+  };
+
   const storeArriving = async () => {
     storing = true;
     try {
       for (const [provider, waiting] of arriving) {
         while (waiting.length > 0) {
-          const batch = waiting.splice(0, MAX_STORED_TOGETHER);
-          try {
-            const stored = await storeNotices(services, provider, [
-              ...new Set(batch.map((a) => a.providerPaymentId)),
-            ]);
-            for (const a of batch) a.resolve(stored.get(a.providerPaymentId) ?? null);
-          } catch (error) {
-            for (const a of batch) a.reject(error);
-          }
+          await storeBatch(provider, waiting.splice(0, MAX_STORED_TOGETHER));
         }
         arriving.delete(provider);
       }

@@ -7,6 +7,7 @@ import {
   StartPaymentInputSchema,
   StartPaymentResponseSchema,
 } from '../../../shared/contracts/payments.ts';
+import { plainText } from '../../../shared/contracts/text.ts';
 import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { type MemberViewer, viewerOf } from '../../policy/viewer.ts';
@@ -18,7 +19,7 @@ import { presentPayment } from './payments.presenter.ts';
 import { creditOffers, findOwnPayment, type Payer, startPayment } from './payments.service.ts';
 
 /** A provider's notice: Mollie posts `id=tr_...` form-encoded; JSON `{ "id": ... }` is taken too. */
-const WebhookBodySchema = z.looseObject({ id: z.string().trim().min(1).max(100) });
+const WebhookBodySchema = z.looseObject({ id: plainText().min(1).max(100) });
 
 export function payerOf(
   viewer: MemberViewer,

@@ -21,8 +21,8 @@ import type { AppServices } from '../../services.ts';
 import { markPaidUser } from '../auth/accounts.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import {
+  bestDiscount,
   type CheckedDiscount,
-  checkDiscount,
   priceWith,
   reserveDiscount,
   settleDiscount,
@@ -198,8 +198,10 @@ const priceChanged = () =>
 
 /**
  * The discount step of a purchase: the code (typed, or the member's active discount) checked for
- * this package and method, and the price computed with it on the server. A page that showed
- * another amount (a tampered price, a discount that ended meanwhile) starts nothing.
+ * this package and method, or the member's own discount when it takes more off (the best applies),
+ * and the price computed with it on the server. A page that showed another amount (a tampered
+ * price, a discount that ended meanwhile) starts nothing. Without a code there is no discount: the
+ * pages always send the one they show, and the repeat order and direct debit send theirs.
  */
 async function discountStep(
   services: PaymentServices,
@@ -207,8 +209,9 @@ async function discountStep(
   offer: CreditOffer,
   choice: { method: PaymentMethod; discountCode?: string; expectedAmount?: number },
 ) {
+  // A code sent is weighed against the member's own discounts: the best one applies.
   const discount = choice.discountCode
-    ? await checkDiscount(
+    ? await bestDiscount(
         services,
         { viewer: payer.viewer, country: payer.country, domain: payer.domain, currency: offer.currency },
         choice.discountCode,

@@ -11,3 +11,9 @@ export const redeemDiscountCode = forMembers(
   (member, code: DiscountCodeFacts): Decision =>
     code.ownerId === null || code.ownerId === member.id ? null : 'discount_code_not_found',
 );
+
+/**
+ * The discount for staying (the account-deletion offer): a member, for their own account; the
+ * service decides whether it is still offered (once, never to one who found someone).
+ */
+export const takeRetentionOffer = forMembers((_member, _none: undefined): Decision => null);

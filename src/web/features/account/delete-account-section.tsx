@@ -1,22 +1,50 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { DELETE_REASONS, DeleteAccountSchema } from '../../../shared/contracts/auth.ts';
+import { Link } from 'react-router';
+import { DELETE_REASONS, DeleteAccountSchema, type DeleteReason } from '../../../shared/contracts/auth.ts';
+import type {
+  RetentionDiscountResponse,
+  RetentionOfferResponse,
+} from '../../../shared/contracts/discounts.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField, FormTextarea } from '../../components/ui/form-field.tsx';
-import { request } from '../../lib/api.ts';
+import { getJson, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { useApiErrorText } from '../payments/discount.ts';
+import { paymentKeys } from '../payments/payments-queries.ts';
 import { useSession } from '../session/member-session.tsx';
 
 type Step = 'closed' | 'reasons' | 'offer' | 'confirm' | 'stayed';
 
 /**
  * Confirmation, reasons, a retention offer, then the password: leaving takes three clear decisions.
- * One form holds the answers of every step; the schema checks them all on the last.
+ * One form holds the answers of every step; the schema checks them all on the last. The offer is
+ * the server's (the company's delete_discount, once per member, never to one who found someone),
+ * and staying gives the discount for real: a code of the member's own that /credits applies.
  */
-export function DeleteAccountSection({ discount, askPassword }: { discount: number; askPassword: boolean }) {
+export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) {
   const { t } = useTranslation();
   const session = useSession();
+  const errorText = useApiErrorText();
+  const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>('closed');
+  const offer = useQuery({
+    queryKey: ['retention-offer'],
+    queryFn: () => getJson<RetentionOfferResponse>('/api/retention-offer.php'),
+    enabled: step !== 'closed',
+    staleTime: 0,
+  });
+  const discount = offer.data?.offer?.percentage ?? 0;
+  const stay = useMutation({
+    mutationFn: (reason: DeleteReason) =>
+      request<RetentionDiscountResponse>('/api/retention-offer.php', { method: 'POST', body: { reason } }),
+    onSuccess: async () => {
+      setStep('stayed');
+      await queryClient.invalidateQueries({ queryKey: paymentKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['retention-offer'] });
+    },
+  });
   const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(DeleteAccountSchema, {
     defaultValues: { remarks: '', password: '' },
     // The reason was chosen steps ago: its error goes above the form.
@@ -40,16 +68,18 @@ export function DeleteAccountSection({ discount, askPassword }: { discount: numb
           </button>
         </>
       )}
-      {step === 'stayed' && (
-        <div className="alert alert-success" role="status">
-          {t('account.delete_stayed', { discount })}
+      {step === 'stayed' && stay.data && (
+        <div className="alert alert-success" role="status" data-testid="retention-stayed">
+          {t('account.delete_stayed', { discount: stay.data.discount.percentage })}{' '}
+          <Link to="/credits">{t('account.delete_stayed_link')}</Link>
         </div>
       )}
       {step === 'reasons' && (
         <form
           onSubmit={(e) => {
             e.preventDefault();
-            if (reason) setStep(discount > 0 ? 'offer' : 'confirm');
+            // Someone who found a partner is not kept with a discount.
+            if (reason) setStep(discount > 0 && reason !== 'found_someone' ? 'offer' : 'confirm');
           }}
         >
           <fieldset className="mb-3">
@@ -77,7 +107,7 @@ export function DeleteAccountSection({ discount, askPassword }: { discount: numb
             {...form.register('remarks')}
           />
           <div className="d-flex gap-2">
-            <button type="submit" className="btn btn-danger" disabled={!reason}>
+            <button type="submit" className="btn btn-danger" disabled={!reason || offer.isFetching}>
               {t('account.next')}
             </button>
             <button type="button" className="btn btn-outline-secondary" onClick={() => setStep('closed')}>
@@ -90,8 +120,15 @@ export function DeleteAccountSection({ discount, askPassword }: { discount: numb
         <div className="retention-offer">
           <p className="h5">{t('account.offer_title', { discount })}</p>
           <p>{t('account.offer_text', { discount })}</p>
+          {stay.error && <FormAlert message={errorText(stay.error)} />}
           <div className="d-flex gap-2 flex-wrap">
-            <button type="button" className="btn btn-primary" onClick={() => setStep('stayed')}>
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={() => reason && stay.mutate(reason)}
+              disabled={stay.isPending}
+              data-testid="retention-stay"
+            >
               {t('account.offer_stay', { discount })}
             </button>
             <button type="button" className="btn btn-outline-danger" onClick={() => setStep('confirm')}>

@@ -11,7 +11,8 @@ import {
 } from '../../../shared/contracts/payments.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { ConfirmPaymentModal } from './confirm-payment-modal.tsx';
-import { CODE_PARAM, type DiscountedPrice, priceWithDiscount, useDiscount } from './discount.ts';
+import { CODE_PARAM, useDiscounts } from './discount.ts';
+import { bestPrice, type DiscountedPrice } from './discount-choice.ts';
 import { DiscountedPriceView } from './discounted-price.tsx';
 import { MethodLogo } from './method-logo.tsx';
 import { creditOffersQuery } from './payments-queries.ts';
@@ -32,10 +33,9 @@ export function CheckoutPage({ packageId, method }: Props) {
   const chosenOffer = useChosenOffer(packageId, t('errors.package_not_found'));
   const [search] = useSearchParams();
   const code = search.get(CODE_PARAM);
-  const typed = useDiscount(code);
-  const active = useDiscount(null).discount;
-  // A typed code the server accepted, else the member's active discount (time bonus, welcome).
-  const discount = code && typed.discount ? typed.discount : active;
+  // The better of a typed code the server accepted and the member's own discount (time bonus,
+  // welcome, staying), per package and method: what the server charges.
+  const discounts = useDiscounts(code);
   const chosen = PaymentMethodSchema.safeParse(method);
   if ('fallback' in chosenOffer) return chosenOffer.fallback;
   const { offer, offers } = chosenOffer;
@@ -50,7 +50,7 @@ export function CheckoutPage({ packageId, method }: Props) {
 
   return (
     <>
-      <PackageSummary offer={offer} price={priceWithDiscount(offer, discount)} />
+      <PackageSummary offer={offer} price={bestPrice(offer, discounts)} />
 
       <h2 className="h5">{t('checkout.methods_title')}</h2>
       {offers.methods.length === 0 ? (
@@ -78,7 +78,7 @@ export function CheckoutPage({ packageId, method }: Props) {
       <ConfirmPaymentModal
         key={open ?? 'none'}
         offer={offer}
-        price={open ? priceWithDiscount(offer, discount, open) : null}
+        price={open ? bestPrice(offer, discounts, open) : null}
         method={open}
         onClose={() => void choose(null)}
       />
@@ -104,6 +104,7 @@ export function PackageSummary({ offer, price = null }: { offer: CreditOffer; pr
           price={price}
           className="checkout-amount"
           testId="checkout-amount"
+          named
         />
       </div>
       <p className="one-time-notice">{t('credits_page.one_time')}</p>

@@ -3,7 +3,8 @@ import type { CreditOffer, PaymentMethod } from '../../../shared/contracts/payme
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { CODE_PARAM, type DiscountedPrice, useApiErrorText } from './discount.ts';
+import { CODE_PARAM, useApiErrorText } from './discount.ts';
+import type { DiscountedPrice } from './discount-choice.ts';
 import { DiscountedPriceView } from './discounted-price.tsx';
 import { MethodLogo } from './method-logo.tsx';
 import { useStartPayment } from './payments-queries.ts';
@@ -93,6 +94,7 @@ export function ConfirmPaymentModal({ offer, price, method, onClose }: Props) {
               price={price}
               className="confirm-amount mb-0"
               testId="confirm-amount"
+              named
             />
           </dd>
           <dt>{t('checkout.method')}</dt>

@@ -15,7 +15,8 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useRootData } from '../../root.tsx';
 import { formatMoney } from '../pricing/format.ts';
 import { PackageSummary, useChosenOffer } from './checkout-page.tsx';
-import { priceWithDiscount, useDiscount } from './discount.ts';
+import { useDiscounts } from './discount.ts';
+import { bestPrice } from './discount-choice.ts';
 import { useDirectDebit } from './payments-queries.ts';
 
 const FORM_FIELDS = ['account_holder', 'iban', 'street', 'house_number', 'zip', 'city', 'phone'] as const;
@@ -29,11 +30,11 @@ export function DirectDebitPage({ packageId, code }: { packageId: string | null;
   const { t } = useTranslation();
   const chosenOffer = useChosenOffer(packageId, t('direct_debit.no_package'));
   // The discount the checkout showed (a typed code, else the active one), sent along to be checked.
-  const discount = useDiscount(code).discount;
+  const discounts = useDiscounts(code);
   const [challenge, setChallenge] = useState<SmsChallenge | null>(null);
   if ('fallback' in chosenOffer) return chosenOffer.fallback;
   const { offer, offers } = chosenOffer;
-  const price = priceWithDiscount(offer, discount, 'sdd');
+  const price = bestPrice(offer, discounts, 'sdd');
   const charged = { ...offer, amount: price?.kind === 'discounted' ? price.amount : offer.amount };
   const discountCode = price?.kind === 'discounted' ? price.code : undefined;
   if (!offers.methods.includes('sdd'))

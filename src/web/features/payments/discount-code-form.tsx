@@ -3,6 +3,7 @@ import type { Discount } from '../../../shared/contracts/discounts.ts';
 import { TIME_BONUS } from '../../../shared/discount-amounts.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useApiErrorText } from './discount.ts';
+import { activeBeatsCode } from './discount-choice.ts';
 
 type Props = {
   /** The code in the address (applied), or null. */
@@ -11,8 +12,10 @@ type Props = {
   discount: Discount | null;
   error: unknown;
   pending: boolean;
-  /** The active discount (time bonus, welcome discount) when no code is typed. */
+  /** The member's own discount (time bonus, welcome discount, staying), typed code or not. */
   active: Discount | null;
+  /** The first-purchase discount is held by a payment the member started and has not finished. */
+  reserved?: boolean;
   /**
    * The active discount is still being asked for and one is likely (a member who never paid): its
    * line holds its place unseen, so the packages below do not move when it arrives.
@@ -25,7 +28,16 @@ type Props = {
  * The discount-code field of /credits: a code is checked by the server (GET /api/discountcode.php)
  * and its refusal shown in place, in the member's words ('Code not found', a minimum explained…).
  */
-export function DiscountCodeForm({ code, discount, error, pending, active, expectActive, onApply }: Props) {
+export function DiscountCodeForm({
+  code,
+  discount,
+  error,
+  pending,
+  active,
+  reserved,
+  expectActive,
+  onApply,
+}: Props) {
   const { t } = useTranslation();
   const errorText = useApiErrorText();
   const inputId = useId();
@@ -37,16 +49,34 @@ export function DiscountCodeForm({ code, discount, error, pending, active, expec
     onApply(next === '' ? null : next);
   };
   const failure = code && error && !pending ? errorText(error) : null;
+  // Which discount applies, and why the other does not: the best one (the server charges the same).
+  const accepted = code && discount && !pending ? discount : null;
+  const activeWins = activeBeatsCode(accepted, active);
+  const removeButton = (
+    <button
+      type="button"
+      className="btn btn-link btn-sm p-0 align-baseline"
+      onClick={() => {
+        setText('');
+        onApply(null);
+      }}
+    >
+      {t('discount.remove')}
+    </button>
+  );
   return (
     <div className="discount-code card card-body mb-4">
-      {!code && active && (
+      {!accepted && active && active.kind !== 'code' && (
         <p className="discount-active mb-2" data-testid="active-discount">
-          {t(active.kind === 'time_bonus' ? 'discount.time_bonus' : 'discount.welcome', {
-            percentage: active.percentage,
-          })}
+          {t(`discount.${active.kind}`, { percentage: active.percentage })}
         </p>
       )}
-      {!code && !active && expectActive && (
+      {!active && reserved && (
+        <p className="discount-active mb-2" data-testid="first-purchase-reserved">
+          {t('errors.discount_first_purchase_reserved')}
+        </p>
+      )}
+      {!code && !active && !reserved && expectActive && (
         <p className="discount-active mb-2 invisible" aria-hidden="true">
           {t('discount.time_bonus', { percentage: TIME_BONUS.percentage })}
         </p>
@@ -79,19 +109,19 @@ export function DiscountCodeForm({ code, discount, error, pending, active, expec
           </div>
         )}
       </form>
-      {code && discount && !pending && (
+      {accepted && activeWins && active.kind !== 'code' && (
         <p className="discount-applied mt-2 mb-0" role="status" data-testid="discount-applied">
-          {t('discount.applied', { code: discount.code, percentage: discount.percentage })}{' '}
-          <button
-            type="button"
-            className="btn btn-link btn-sm p-0 align-baseline"
-            onClick={() => {
-              setText('');
-              onApply(null);
-            }}
-          >
-            {t('discount.remove')}
-          </button>
+          {t(`discount.better.${active.kind}`, {
+            percentage: active.percentage,
+            code: accepted.code,
+            code_percentage: accepted.percentage,
+          })}{' '}
+          {removeButton}
+        </p>
+      )}
+      {accepted && !activeWins && (
+        <p className="discount-applied mt-2 mb-0" role="status" data-testid="discount-applied">
+          {t('discount.applied', { code: accepted.code, percentage: accepted.percentage })} {removeButton}
         </p>
       )}
     </div>

@@ -1,14 +1,17 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { Discount, DiscountResponse } from '../../../shared/contracts/discounts.ts';
-import type { CreditOffer, PaymentMethod } from '../../../shared/contracts/payments.ts';
-import { discountedAmount } from '../../../shared/discount-amounts.ts';
+import type {
+  ActiveDiscountResponse,
+  Discount,
+  DiscountResponse,
+} from '../../../shared/contracts/discounts.ts';
+import type { PaymentMethod } from '../../../shared/contracts/payments.ts';
+import { discountKindOfCode } from '../../../shared/discount-amounts.ts';
 import { ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
 import { ApiError, getJson } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { formatMoney } from '../pricing/format.ts';
-import { useMember } from '../session/member-session.tsx';
 import { paymentKeys } from './payments-queries.ts';
 
 /** The address parameter carrying a typed code from /credits to the checkout (/credits/p2?code=X). */
@@ -30,18 +33,18 @@ export function discountCodeQuery(code: string) {
 }
 
 /**
- * GET /api/discountcode.php?welcome=true: the member's active discount (the time bonus first, else
- * the welcome discount). Its failure (none, offline) is ignored: prices show without a discount.
+ * GET /api/discountcode.php?welcome=true: the member's best discount without a code (the time bonus
+ * first, else the welcome discount; the discount for staying), null when there is none (the server
+ * answers that without an error). A failure (offline) is ignored: prices show without a discount.
  */
 export function activeDiscountQuery() {
   return queryOptions({
     queryKey: [...paymentKeys.all, 'discount', 'active'] as const,
-    queryFn: async (): Promise<Discount | null> => {
+    queryFn: async (): Promise<ActiveDiscountResponse> => {
       try {
-        return (await getJson<DiscountResponse>('/api/discountcode.php?welcome=true', { retry: false }))
-          .discount;
+        return await getJson<ActiveDiscountResponse>('/api/discountcode.php?welcome=true', { retry: false });
       } catch {
-        return null;
+        return { discount: null, first_purchase_reserved: false };
       }
     },
     staleTime: 30_000,
@@ -49,53 +52,53 @@ export function activeDiscountQuery() {
 }
 
 /**
- * The member's active discount, and whether it is known yet. A member who paid has none (the time
- * bonus and the welcome discount are for a first purchase, and the server answers 404): nothing is
- * asked, so their browser logs no failed request.
+ * The member's active discount, whether their first-purchase discount is held by a payment they
+ * started, and whether that is known yet.
  */
-export function useActiveDiscount(enabled = true): { discount: Discount | null; known: boolean } {
-  const paid = useMember()?.paid_user ?? false;
-  const active = useQuery({ ...activeDiscountQuery(), enabled: enabled && !paid });
-  return { discount: paid ? null : (active.data ?? null), known: paid || active.isFetched };
-}
-
-/** The discount the pages price with: the typed code when there is one, else the active discount. */
-export function useDiscount(code: string | null) {
-  const typed = useQuery({ ...discountCodeQuery(code ?? ''), enabled: Boolean(code) });
-  const active = useActiveDiscount(!code);
-  if (code) return { discount: typed.data ?? null, error: typed.error, pending: typed.isFetching };
-  return { discount: active.discount, error: null, pending: false };
-}
-
-/** A package's price with a discount: the same rounding as the server (shared/contracts/discounts.ts). */
-export type DiscountedPrice =
-  | { kind: 'discounted'; amount: number; original: number; percentage: number; code: string }
-  | { kind: 'below_minimum'; minimum: number; currency: string }
-  | { kind: 'other_method'; methods: PaymentMethod[] }
-  | null;
-
-export function priceWithDiscount(
-  offer: CreditOffer,
-  discount: Discount | null,
-  method?: PaymentMethod | null,
-): DiscountedPrice {
-  if (!discount) return null;
-  if (discount.currency && discount.currency !== offer.currency) return null;
-  if (discount.minimum_order_value !== null && offer.amount < discount.minimum_order_value)
-    return {
-      kind: 'below_minimum',
-      minimum: discount.minimum_order_value,
-      currency: discount.currency ?? offer.currency,
-    };
-  if (method && discount.paymentmethods && !discount.paymentmethods.includes(method))
-    return { kind: 'other_method', methods: discount.paymentmethods };
+export function useActiveDiscount(enabled = true): {
+  discount: Discount | null;
+  reserved: boolean;
+  known: boolean;
+} {
+  const active = useQuery({ ...activeDiscountQuery(), enabled });
   return {
-    kind: 'discounted',
-    amount: discountedAmount(offer.amount, discount.percentage),
-    original: offer.amount,
-    percentage: discount.percentage,
-    code: discount.code,
+    discount: active.data?.discount ?? null,
+    reserved: active.data?.first_purchase_reserved ?? false,
+    known: active.isFetched,
   };
+}
+
+/**
+ * The typed code (checked by the server, or its refusal) and the member's active discount: the
+ * pages price each package with the better of the two (bestPrice), as the server charges.
+ */
+export function useDiscounts(code: string | null) {
+  const typed = useQuery({ ...discountCodeQuery(code ?? ''), enabled: Boolean(code) });
+  const active = useActiveDiscount();
+  return {
+    typed: code ? (typed.data ?? null) : null,
+    error: code ? typed.error : null,
+    pending: Boolean(code) && typed.isFetching,
+    active: active.discount,
+    reserved: active.reserved,
+    known: active.known && (!code || !typed.isFetching),
+  };
+}
+
+/**
+ * A discount's name as the member reads it: the time bonus, the welcome discount and the discount
+ * for staying by their name (never their built-in code), any other by its code. The receipt names
+ * a payment's discount the same way, from the code it stored.
+ */
+export function useDiscountName() {
+  const { t } = useTranslation();
+  return useCallback(
+    (code: string) => {
+      const kind = discountKindOfCode(code);
+      return kind === 'code' ? code : t(`discount.names.${kind}`);
+    },
+    [t],
+  );
 }
 
 const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatMoney } from '../pricing/format.ts';
-import type { DiscountedPrice } from './discount.ts';
+import { useDiscountName } from './discount.ts';
+import type { CodeNotHere, DiscountedPrice } from './discount-choice.ts';
 
 type Props = {
   amount: number;
@@ -9,14 +10,20 @@ type Props = {
   /** The element and class of the price itself (a package card's, the checkout's, the modal's). */
   className: string;
   testId?: string;
+  /**
+   * Name the discount under the price, in the receipt's words ("Korting (Tijdbonus, 25%)"): where
+   * a member decides to pay, so the receipt names the discount the page named.
+   */
+  named?: boolean;
 };
 
 /**
  * A price with the active discount: the old price struck through, the new one, and the percentage;
  * or the plain price with why a discount does not apply here (below its minimum, another method).
  */
-export function DiscountedPriceView({ amount, currency, price, className, testId }: Props) {
+export function DiscountedPriceView({ amount, currency, price, className, testId, named }: Props) {
   const { t, i18n } = useTranslation();
+  const discountName = useDiscountName();
   const money = (cents: number) => formatMoney(cents, currency, i18n.language);
   if (price?.kind !== 'discounted')
     return (
@@ -24,29 +31,44 @@ export function DiscountedPriceView({ amount, currency, price, className, testId
         <p className={className} data-testid={testId}>
           {money(amount)}
         </p>
-        {price?.kind === 'below_minimum' && (
-          <p className="discount-note small text-body-secondary">
-            {t('discount.from', { amount: formatMoney(price.minimum, price.currency, i18n.language) })}
-          </p>
-        )}
-        {price?.kind === 'other_method' && (
-          <p className="discount-note small text-body-secondary">
-            {t('discount.not_for_method', {
-              methods: price.methods.map((m) => t(`methods.${m}`)).join(', '),
-            })}
-          </p>
-        )}
+        <CodeNote note={price} />
       </>
     );
   return (
-    <p className={`${className} has-discount`}>
-      <span className="visually-hidden">{t('discount.was')}: </span>
-      <s className="price-was">{money(price.original)}</s>{' '}
-      <span className="visually-hidden">{t('discount.now')}: </span>
-      <span className="price-now" data-testid={testId}>
-        {money(price.amount)}
-      </span>{' '}
-      <span className="price-off">{t('discount.off', { percentage: price.percentage })}</span>
-    </p>
+    <>
+      <p className={`${className} has-discount`}>
+        <span className="visually-hidden">{t('discount.was')}: </span>
+        <s className="price-was">{money(price.original)}</s>{' '}
+        <span className="visually-hidden">{t('discount.now')}: </span>
+        <span className="price-now" data-testid={testId}>
+          {money(price.amount)}
+        </span>{' '}
+        <span className="price-off">{t('discount.off', { percentage: price.percentage })}</span>
+      </p>
+      {named && (
+        <p className="discount-name small text-body-secondary" data-testid={testId && `${testId}-discount`}>
+          {t('discount.line', { code: discountName(price.code), percentage: price.percentage })}
+        </p>
+      )}
+      <CodeNote note={price.codeNotHere ?? null} />
+    </>
   );
+}
+
+/** Why the typed code does not price this package (below its minimum, another method). */
+function CodeNote({ note }: { note: CodeNotHere | null }) {
+  const { t, i18n } = useTranslation();
+  if (note?.kind === 'below_minimum')
+    return (
+      <p className="discount-note small text-body-secondary">
+        {t('discount.from', { amount: formatMoney(note.minimum, note.currency, i18n.language) })}
+      </p>
+    );
+  if (note?.kind === 'other_method')
+    return (
+      <p className="discount-note small text-body-secondary">
+        {t('discount.not_for_method', { methods: note.methods.map((m) => t(`methods.${m}`)).join(', ') })}
+      </p>
+    );
+  return null;
 }

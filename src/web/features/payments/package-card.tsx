@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { CreditOffer } from '../../../shared/contracts/payments.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import type { DiscountedPrice } from './discount.ts';
+import { formatUnitPrice } from '../pricing/format.ts';
+import type { DiscountedPrice } from './discount-choice.ts';
 import { DiscountedPriceView } from './discounted-price.tsx';
 
 type Props = {
@@ -19,13 +20,8 @@ type Props = {
 export function PackageCard({ offer, price, search }: Props) {
   const { t, i18n } = useTranslation();
   const paid = price?.kind === 'discounted' ? price.amount : offer.amount;
-  // Per credit to the cent's tenth: 14,95 for 100 credits is € 0,15 per credit.
-  const perCredit = new Intl.NumberFormat(i18n.language, {
-    style: 'currency',
-    currency: offer.currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 3,
-  }).format(paid / offer.credits / 100);
+  // What is paid, per credit: 11,21 for 100 credits is € 0,11.
+  const perCredit = formatUnitPrice(paid / offer.credits, offer.currency, i18n.language);
   return (
     <article
       className={`package-card credits-package${offer.popular ? ' package-popular' : ''}`}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../root.tsx';
 import { formatMoney } from '../pricing/format.ts';
+import { useDiscountName } from './discount.ts';
 import { transactionQuery } from './payments-queries.ts';
 
 /**
@@ -14,6 +15,7 @@ export function Receipt({ paymentId }: { paymentId: string }) {
   const { t, i18n } = useTranslation();
   const root = useRootData();
   const query = useQuery(transactionQuery(paymentId));
+  const discountName = useDiscountName();
   const back = (
     <Link to="/transactions" className="d-inline-block mb-2 no-print">
       ← {t('transactions.receipt.back')}
@@ -88,7 +90,12 @@ export function Receipt({ paymentId }: { paymentId: string }) {
           <>
             <dt>{t('discount.original')}</dt>
             <dd>{money(tx.discount.original_amount)}</dd>
-            <dt>{t('discount.line', { code: tx.discount.code, percentage: tx.discount.percentage })}</dt>
+            <dt>
+              {t('discount.line', {
+                code: discountName(tx.discount.code),
+                percentage: tx.discount.percentage,
+              })}
+            </dt>
             <dd data-testid="receipt-discount">−{money(tx.discount.amount)}</dd>
           </>
         )}
