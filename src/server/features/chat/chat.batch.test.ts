@@ -8,7 +8,7 @@ import { balanceOf, setSpendingLimit } from '../credits/credits.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
 
 /**
- * Texts sent at the same moment are stored together (chat.batch.ts, docs/decisions/0037). What a
+ * Messages sent at the same moment are stored together (chat.send.ts, docs/decisions/0037). What a
  * member sees must not depend on it: every message, charge, unread count and refusal is what a
  * lone send gives, also when one send of a batch is refused or the batch falls back.
  */

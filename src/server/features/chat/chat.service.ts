@@ -6,12 +6,9 @@ import {
   PREVIEW_CHARS,
   type SendRefusal,
 } from '../../../shared/contracts/chat.ts';
-import { LIMITS } from '../../../shared/limits.ts';
-import type { Database, Queryable, Tx } from '../../db/client.ts';
-import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
-  blocks,
   chatImages,
   conversationMembers,
   conversations,
@@ -22,21 +19,25 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { event, publishAll } from '../../lib/event-bus.ts';
-import { validationFailed } from '../../plugins/errors.ts';
 import { authorize, can, decide } from '../../policy/policy.ts';
-import { conversationNotFound, memberNotFound, refusalError } from '../../policy/refusals.ts';
-import type { ChatPartnerFacts, SendFacts } from '../../policy/rules/chat.rules.ts';
+import { conversationNotFound, memberNotFound } from '../../policy/refusals.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { isBlockedEitherWay, notBlockedEitherWay } from '../blocks/blocks.service.ts';
-import { spendCredits } from '../credits/credits.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
-import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
-import { sendBatched } from './chat.batch.ts';
 import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
 import { retentionCutoff, withinRetention } from './chat.retention.ts';
+import {
+  type MessageContent,
+  readFacts,
+  type SendFactsRow,
+  type SendSettings,
+  type SendTarget,
+  sendFactsOf,
+  sendMessage as sendOnce,
+} from './chat.send.ts';
 
 type ChatDeps = Pick<AppServices, 'db'>;
 
@@ -49,19 +50,7 @@ export type MessageRow = typeof messages.$inferSelect & {
   image: ImageOfMessage | null;
 };
 
-/** The settings a send obeys, resolved for the request's domain by the route. */
-export type SendSettings = {
-  messageCredits: number;
-  photoCredits: number;
-  giftCredits: number;
-  messageLength: number;
-};
-
-/** What is sent: a text, a gift (with an optional note) or an image the sender uploaded. */
-export type MessageContent =
-  | { kind: 'text'; body: string }
-  | { kind: 'gift'; body: string; giftId: number }
-  | { kind: 'image'; body: string; imageId: number };
+export type { MessageContent, SendSettings, SendTarget };
 
 /** The columns a message is read with, its gift and image joined (left joins on both). */
 const messageColumns = {
@@ -78,98 +67,16 @@ function selectMessages(db: Queryable) {
     .leftJoin(chatImages, eq(chatImages.id, messages.imageId));
 }
 
-/** What the content costs, and what it shows: an active gift, an image of the sender's not sent yet. */
-async function priceOf(
-  db: Queryable,
-  senderId: number,
-  content: MessageContent,
-  settings: SendSettings,
-): Promise<{ credits: number; reason: string; gift: GiftOfMessage | null; image: ImageOfMessage | null }> {
-  if (content.kind === 'text')
-    return { credits: settings.messageCredits, reason: 'message', gift: null, image: null };
-  if (content.kind === 'gift') {
-    const [gift] = await db
-      .select({ id: gifts.id, slug: gifts.slug, names: gifts.names, credits: gifts.credits })
-      .from(gifts)
-      .where(and(eq(gifts.id, content.giftId), eq(gifts.active, true)));
-    if (!gift) throw validationFailed({ gift: ['gift_not_found'] });
-    const { credits, ...shown } = gift;
-    return { credits: credits ?? settings.giftCredits, reason: 'gift', gift: shown, image: null };
-  }
-  const [image] = await db
-    .select({
-      id: chatImages.id,
-      storageKey: chatImages.storageKey,
-      width: chatImages.width,
-      height: chatImages.height,
-    })
-    .from(chatImages)
-    .where(
-      and(
-        eq(chatImages.id, content.imageId),
-        eq(chatImages.uploaderId, senderId),
-        sql`not exists (select 1 from ${messages} m where m.image_id = ${chatImages.id})`,
-      ),
-    );
-  if (!image) throw validationFailed({ image: ['image_not_found'] });
-  return { credits: settings.photoCredits, reason: 'photo', gift: null, image };
-}
-
-export type SendTarget = { to: number } | { conversationId: number };
-
-const ordered = (a: number, b: number): [number, number] => (a < b ? [a, b] : [b, a]);
-
-/**
- * Facts of a partner as conversation.send needs them, their card, and the sender's fictional flag.
- * Read for every message: prepared once per connection (planning it cost more than running it).
- */
-const partnerQuery = preparedPerDatabase((db) => {
-  const viewerId = sql.placeholder('viewer');
-  return db
-    .select({
-      ...cardColumns,
-      photoPrivate: photos.private,
-      visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
-      invisibleOnly: sql<boolean>`(${users.status} = 'active' and ${users.invisible} and ${users.deletedAt} is null)`,
-      notConfirmed: sql<boolean>`(${users.status} = 'not_confirmed' and ${users.deletedAt} is null)`,
-      pendingDeletion: sql<boolean>`(${users.status} = 'pending_deletion' and ${users.deletedAt} is null)`,
-      viewerBlocked: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${users.id})`,
-      blockedViewer: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${users.id} and ${blocks.blockedId} = ${viewerId})`,
-      senderFictional: sql<boolean>`coalesce((select u2.fictional from ${users} u2 where u2.id = ${viewerId}), false)`,
-    })
+/** A partner's card as the conversation shows it, with whether its photo is a private one. */
+const partnerCardQuery = preparedPerDatabase((db) =>
+  db
+    .select({ ...cardColumns, photoPrivate: photos.private })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .leftJoin(photos, cardPhotoJoin)
     .where(eq(users.id, sql.placeholder('partner')))
-    .prepare('chat_partner');
-});
-
-async function readPartner(db: Database, viewerId: number, partnerId: number) {
-  const [row] = await partnerQuery(db).execute({ viewer: viewerId, partner: partnerId });
-  if (!row) return undefined;
-  const facts: ChatPartnerFacts = {
-    id: partnerId,
-    visible: row.visible,
-    invisibleOnly: row.invisibleOnly,
-    notConfirmed: row.notConfirmed,
-    pendingDeletion: row.pendingDeletion,
-    relation: { viewerBlocked: row.viewerBlocked, blockedViewer: row.blockedViewer },
-  };
-  const card: CardRow & { photoPrivate: boolean | null } = {
-    id: row.id,
-    name: row.name,
-    fictional: row.fictional,
-    birthDate: row.birthDate,
-    gender: row.gender,
-    country: row.country,
-    region: row.region,
-    city: row.city,
-    photoKey: row.photoKey,
-    photoStatus: row.photoStatus,
-    photoPrivate: row.photoPrivate,
-  };
-  return { facts, card, senderFictional: row.senderFictional };
-}
+    .prepare('chat_partner_card'),
+);
 
 /** The caller's conversation of that id and its partner, or conversation_not_found. */
 async function myConversation(db: Queryable, viewerId: number, conversationId: number) {
@@ -190,43 +97,7 @@ async function myConversation(db: Queryable, viewerId: number, conversationId: n
   return { id: row.id, partnerId: Number(row.partnerId) };
 }
 
-/**
- * A conversation by id (the caller's own, or conversation_not_found), or the caller's conversation
- * with a member if they have one (null: none yet, or the caller themself).
- */
-async function resolveTarget(
-  db: Queryable,
-  viewerId: number,
-  by: { conversationId: number } | { memberId: number },
-): Promise<{ conversationId: number | null; partnerId: number }> {
-  if ('conversationId' in by) {
-    const conversation = await myConversation(db, viewerId, by.conversationId);
-    return { conversationId: conversation.id, partnerId: conversation.partnerId };
-  }
-  const partnerId = by.memberId;
-  const conversationId =
-    partnerId === viewerId ? null : ((await conversationOfPair(db, viewerId, partnerId)) ?? null);
-  return { conversationId, partnerId };
-}
-
-async function conversationOfPair(db: Queryable, a: number, b: number): Promise<number | undefined> {
-  const [low, high] = ordered(a, b);
-  const [row] = await db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(eq(conversations.memberLow, low), eq(conversations.memberHigh, high)));
-  return row?.id;
-}
-
-async function startedBy(db: Queryable, memberId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(conversations)
-    .where(eq(conversations.startedBy, memberId));
-  return row?.n ?? 0;
-}
-
-/** A sender's message by its client id: asked first at every send (a resend answers the first). */
+/** A sender's message by its client id: what a resend answers. */
 const messageByClientId = preparedPerDatabase((db) =>
   selectMessages(db)
     .where(
@@ -235,40 +106,18 @@ const messageByClientId = preparedPerDatabase((db) =>
     .prepare('chat_message_by_client_id'),
 );
 
-async function messageOf(db: Database, senderId: number, clientId: string): Promise<MessageRow | undefined> {
-  const [row] = await messageByClientId(db).execute({ sender: senderId, client: clientId });
-  return row;
-}
-
 /**
- * Whether the caller may write to the target now (conversation.send, with facts read fresh): the
- * send itself, and whatever is prepared for a send (a chat photo's upload), ask the same question.
+ * Whether the caller may write to the target now (conversation.send, with the facts of the one
+ * send, chat.send.ts): what is prepared for a send (a chat photo's upload) asks the same question.
  */
-export async function authorizeSend(deps: ChatDeps, viewer: MemberViewer, target: SendTarget) {
-  const { conversationId, partnerId } = await resolveTarget(
-    deps.db,
-    viewer.id,
-    'conversationId' in target ? target : { memberId: target.to },
-  );
-  const partner = await readPartner(deps.db, viewer.id, partnerId);
-  if (!partner) throw memberNotFound();
-  const facts: SendFacts = {
-    partner: partner.facts,
-    conversation: conversationId !== null,
-    started: conversationId === null && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
-  };
-  authorize(viewer, 'conversation.send', facts);
-  return { conversationId, partnerId, partner };
+export async function authorizeSend(deps: ChatDeps, viewer: MemberViewer, target: SendTarget): Promise<void> {
+  const [facts] = await readFacts(deps.db, [{ viewer, target }]);
+  authorize(viewer, 'conversation.send', sendFactsOf(viewer, facts as SendFactsRow));
 }
 
-/** Thrown inside the send's transaction when the client id was already used: rolls the seq back. */
-class AlreadySent extends Error {}
-
 /**
- * Sends a message. A text in an existing conversation goes with the texts sent at the same moment
- * on this instance (chat.batch.ts, docs/decisions/0037); the first message of a conversation, a
- * gift or an image, and whatever a batch cannot store, goes on its own (sendAlone). Both answer
- * the same: the stored message, the first one for a resent client id, or the same refusal.
+ * Sends a message through the chat's one send (chat.send.ts). Answers the stored message, the
+ * first one for a resent client id, or the same refusal, however it went.
  */
 export async function sendMessage(
   deps: ChatDeps,
@@ -277,164 +126,11 @@ export async function sendMessage(
   input: { clientId: string; content: MessageContent },
   settings: SendSettings,
 ): Promise<MessageRow> {
-  const { content } = input;
-  if (!('conversationId' in target) || content.kind !== 'text')
-    return sendAlone(deps, viewer, target, input, settings);
-  const message = await sendBatched(deps.db, {
-    viewer,
-    conversationId: target.conversationId,
-    clientId: input.clientId,
-    body: content.body,
-    credits: settings.messageCredits,
-    messageLength: settings.messageLength,
-    alone: () => sendAlone(deps, viewer, target, input, settings),
-  });
-  if ('gift' in message) return message as MessageRow;
-  // A client id first used for a gift or an image answers that message, with what it shows.
-  if (message.kind !== 'text')
-    return (await messageOf(deps.db, viewer.id, input.clientId)) ?? { ...message, gift: null, image: null };
-  return { ...message, gift: null, image: null };
-}
-
-/**
- * Sends a message on its own (docs/decisions/0026): one transaction holds the conversation (created by the
- * first message), the next seq (UPDATE … RETURNING on the conversation row, which also serializes
- * the conversation's sends), the message, its charge in the credits ledger and the events,
- * published on commit. A resend of a (sender, client id) answers the first message and charges
- * nothing.
- */
-async function sendAlone(
-  deps: ChatDeps,
-  viewer: MemberViewer,
-  target: SendTarget,
-  input: { clientId: string; content: MessageContent },
-  settings: SendSettings,
-): Promise<MessageRow> {
-  const earlier = await messageOf(deps.db, viewer.id, input.clientId);
-  if (earlier) return earlier;
-  const { content } = input;
-  if (content.body.length > settings.messageLength) throw validationFailed({ body: ['message_too_long'] });
-
-  const { conversationId, partnerId, partner } = await authorizeSend(deps, viewer, target);
-  const price = await priceOf(deps.db, viewer.id, content, settings);
-
-  try {
-    return await deps.db.transaction(async (tx) => {
-      const operated = partner.card.fictional ? partnerId : partner.senderFictional ? viewer.id : null;
-      const id = conversationId ?? (await startConversation(tx, viewer, partnerId, operated));
-      // Named per shape of the awaiting-reply column (db/prepared.ts): one SQL text per name.
-      const [awaiting, shape] = partner.senderFictional
-        ? [sql`null`, 'answered']
-        : partner.card.fictional
-          ? [sql`coalesce(${conversations.awaitingReplySince}, now())`, 'awaiting']
-          : [sql`${conversations.awaitingReplySince}`, 'kept'];
-      const [bumped] = await tx
-        .update(conversations)
-        .set({
-          lastSeq: sql`${conversations.lastSeq} + 1`,
-          lastMessageAt: sql`now()`,
-          awaitingReplySince: awaiting,
-        })
-        .where(eq(conversations.id, id))
-        .returning({ seq: conversations.lastSeq })
-        .prepare(`chat_send_seq_${shape}`)
-        .execute();
-      if (!bumped) throw conversationNotFound();
-      const [stored] = await tx
-        .insert(messages)
-        .values({
-          conversationId: id,
-          seq: bumped.seq,
-          senderId: viewer.id,
-          kind: content.kind,
-          body: content.body,
-          giftId: content.kind === 'gift' ? content.giftId : null,
-          imageId: content.kind === 'image' ? content.imageId : null,
-          clientId: input.clientId,
-          credits: price.credits,
-        })
-        .onConflictDoNothing({ target: [messages.senderId, messages.clientId] })
-        .returning()
-        .prepare('chat_send_message')
-        .execute();
-      if (!stored) throw new AlreadySent();
-      const message: MessageRow = { ...stored, gift: price.gift, image: price.image };
-      if (price.credits > 0)
-        await spendCredits(tx, {
-          userId: viewer.id,
-          amount: price.credits,
-          reason: price.reason,
-          // Scoped by the sender: another member's client id can never make a message free.
-          reference: `message:${viewer.id}:${input.clientId}`,
-        });
-      // The partner has one more to read and both get the conversation back in their list; the
-      // sender has read everything up to their own message.
-      await tx
-        .update(conversationMembers)
-        .set({
-          hiddenAt: null,
-          unread: sql`case when ${conversationMembers.memberId} = ${viewer.id} then 0 else ${conversationMembers.unread} + 1 end`,
-          lastReadSeq: sql`case when ${conversationMembers.memberId} = ${viewer.id} then ${message.seq} else ${conversationMembers.lastReadSeq} end`,
-        })
-        .where(eq(conversationMembers.conversationId, id))
-        .prepare('chat_send_members')
-        .execute();
-      const told = { type: 'message' as const, conversation: { id }, seq: message.seq };
-      await publishAll(tx, [
-        event(unreadMessagesChanged, partnerId),
-        event(unreadMessagesChanged, viewer.id),
-        memberEvent(partnerId, told),
-        memberEvent(viewer.id, told),
-      ]);
-      return message;
-    });
-  } catch (err) {
-    // The same image sent twice at once under two client ids: the unique image wins once.
-    if (uniqueViolation(err, 'messages_image_key')) throw validationFailed({ image: ['image_not_found'] });
-    // The clean-up of unsent images took this one while it was being sent (chat-images.service.ts).
-    if (foreignKeyViolation(err, 'messages_image_id_chat_images_id_fk'))
-      throw validationFailed({ image: ['image_not_found'] });
-    if (!(err instanceof AlreadySent)) throw err;
-    const first = await messageOf(deps.db, viewer.id, input.clientId);
-    if (!first) throw err;
-    return first;
-  }
-}
-
-/**
- * The first message's conversation. A free member's starts are counted again under a lock of
- * theirs, so two first messages at once cannot both be the one over the limit; the partner may
- * have started it at the same moment: then theirs is used.
- */
-async function startConversation(
-  tx: Tx,
-  viewer: MemberViewer,
-  partnerId: number,
-  operatedMemberId: number | null,
-): Promise<number> {
-  const [low, high] = ordered(viewer.id, partnerId);
-  if (!viewer.premium) {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`chat-start:${viewer.id}`}, 0))`);
-    const existing = await conversationOfPair(tx, viewer.id, partnerId);
-    if (existing !== undefined) return existing;
-    if ((await startedBy(tx, viewer.id)) >= LIMITS.freeConversations)
-      throw refusalError('conversation_limit_reached', undefined);
-  }
-  const [created] = await tx
-    .insert(conversations)
-    .values({ memberLow: low, memberHigh: high, startedBy: viewer.id, operatedMemberId })
-    .onConflictDoNothing()
-    .returning({ id: conversations.id });
-  const id = created?.id ?? (await conversationOfPair(tx, viewer.id, partnerId));
-  if (id === undefined) throw new Error('conversation vanished while it was started');
-  await tx
-    .insert(conversationMembers)
-    .values([
-      { conversationId: id, memberId: viewer.id },
-      { conversationId: id, memberId: partnerId },
-    ])
-    .onConflictDoNothing();
-  return id;
+  const sent = await sendOnce(deps.db, viewer, target, input, settings);
+  if (typeof sent !== 'number') return sent;
+  const [first] = await messageByClientId(deps.db).execute({ sender: viewer.id, client: input.clientId });
+  if (!first) throw new Error('a resent message vanished');
+  return first;
 }
 
 type LastMessage = {
@@ -530,15 +226,14 @@ export async function readChat(
   by: { conversationId: number } | { memberId: number },
   page: Page,
 ): Promise<ChatView> {
-  const { conversationId, partnerId } = await resolveTarget(deps.db, viewer.id, by);
   const notFound = () => ('conversationId' in by ? conversationNotFound() : memberNotFound());
-  const partner = await readPartner(deps.db, viewer.id, partnerId);
-  if (!partner) throw notFound();
-  const facts: SendFacts = {
-    partner: partner.facts,
-    conversation: conversationId !== null,
-    started: conversationId === null && !viewer.premium ? await startedBy(deps.db, viewer.id) : 0,
-  };
+  const target = 'conversationId' in by ? by : { to: by.memberId };
+  const [row] = (await readFacts(deps.db, [{ viewer, target }])) as [SendFactsRow];
+  const facts = sendFactsOf(viewer, row);
+  const conversationId = row.conv_id;
+  const partnerId = facts.partner.id;
+  const [card] = await partnerCardQuery(deps.db).execute({ partner: partnerId });
+  if (!card) throw notFound();
   const refusal = decide(viewer, 'conversation.send', facts);
   if (refusal === 'member_not_found' || refusal === 'authentication_required') throw notFound();
   const sendRefusal: SendRefusal =
@@ -547,10 +242,10 @@ export async function readChat(
     refusal === 'partner_pending_deletion'
       ? refusal
       : null;
-  const profileViewable = can(viewer, 'member.view', { ...partner.facts, name: partner.card.name });
-  const { photoPrivate, ...card } = partner.card;
+  const profileViewable = can(viewer, 'member.view', { ...facts.partner, name: card.name });
+  const { photoPrivate, ...cardFields } = card;
   const cardRow: CardRow = {
-    ...card,
+    ...cardFields,
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: partnerId, private: photoPrivate === true }),
   };
   if (conversationId === null)

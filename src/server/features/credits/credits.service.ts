@@ -3,14 +3,7 @@ import { z } from 'zod';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { executeNamed, preparedPerDatabase } from '../../db/prepared.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
-import {
-  type BusEvent,
-  defineChannel,
-  type EventBus,
-  event,
-  notifySql,
-  publish,
-} from '../../lib/event-bus.ts';
+import { type BusEvent, defineChannel, type EventBus, event, publish } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
 
@@ -63,13 +56,6 @@ export const creditsChanged = defineChannel(
   'credits_changed',
   z.object({ userId: z.number().int().positive(), balance: z.number().int().nonnegative() }),
 );
-
-/**
- * creditsChanged as published by a statement that changes balances itself (chat.batch.ts), so that
- * its payload is built beside its schema: `userId` and `balance` are SQL.
- */
-export const creditsChangedSql = (userId: SQL, balance: SQL) =>
-  notifySql(creditsChanged, sql`jsonb_build_object('userId', ${userId}, 'balance', ${balance})::text`);
 
 /** How long a cached balance may be served if a notification were lost. */
 export const BALANCE_CACHE_TTL_MS = 60_000;
@@ -208,15 +194,24 @@ export async function spendCredits(tx: Tx, change: CreditChange): Promise<Credit
     if (account) return account.balance;
     // Refused: which condition failed, for the member's message. Throwing rolls the caller's
     // transaction back, ledger row included.
-    const limits = await spendingLimitOf(tx, change.userId);
-    if (
-      limits.dailyLimit !== null &&
-      limits.balance >= change.amount &&
-      limits.spentToday + change.amount > limits.dailyLimit
-    )
-      throw dailyLimitReached(limits.dailyLimit, limits.spentToday);
-    throw insufficientCredits(change.amount);
+    throw await spendRefusal(tx, change.userId, change.amount);
   });
+}
+
+/**
+ * Why a member cannot spend `amount` now, as the error a refused spend throws: over their own
+ * daily limit while the balance would do (daily_limit_reached), else insufficient_credits. For a
+ * caller that learned that a spend could not be made (couldSpendSql) and answers it exactly.
+ */
+export async function spendRefusal(db: Queryable, userId: number, amount: number): Promise<AppError> {
+  const limits = await spendingLimitOf(db, userId);
+  if (
+    limits.dailyLimit !== null &&
+    limits.balance >= amount &&
+    limits.spentToday + amount > limits.dailyLimit
+  )
+    return dailyLimitReached(limits.dailyLimit, limits.spentToday);
+  return insufficientCredits(amount);
 }
 
 /**
