@@ -4,11 +4,8 @@ import { buildApp } from './app.ts';
 import { connectDatabase, migrateDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
 import { EnvError, loadEnv } from './env.ts';
-import { jobsOf } from './feature.ts';
 import { warmGeoIndex } from './features/geocode/geocode.service.ts';
-import { FEATURES } from './features.ts';
 import { acquireInstanceLock } from './lib/instance-lock.ts';
-import { adoptLegacyJobs } from './lib/jobs.ts';
 import { createLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
 
@@ -57,13 +54,6 @@ async function main() {
     await seedInChildProcess(databaseUrl);
   }
   const app = await buildApp(services, { web: { buildDir: BUILD_DIR } });
-  // Jobs a previous version left in its own table move into pg-boss before the workers start.
-  const adopted = await adoptLegacyJobs(
-    database.db,
-    services.jobs,
-    jobsOf(FEATURES).map((job) => job.definition),
-  );
-  if (adopted > 0) log.info({ adopted }, 'jobs moved from the old job table');
   await services.jobs.start();
 
   let shuttingDown = false;

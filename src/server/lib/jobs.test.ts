@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { TestClock } from 'pg-boss';
 import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { jobs as legacyJobs } from '../db/schema/index.ts';
 import { createTestDb } from '../test/db.ts';
-import { adoptLegacyJobs, createJobQueue, defineJob, jobIdOf } from './jobs.ts';
+import { createJobQueue, defineJob, jobIdOf } from './jobs.ts';
 
 const database = await createTestDb();
 const clock = new TestClock(new Date('2026-01-01T10:00:00Z'));
@@ -88,33 +86,5 @@ describe('jobs on pg-boss', () => {
 
   it('refuses a payload that does not match its schema', async () => {
     await expect(queue.enqueue(laterJob, { id: 'x' } as never)).rejects.toThrow();
-  });
-
-  it('moves the jobs the old job table still holds, once', async () => {
-    await database.db.insert(legacyJobs).values([
-      {
-        type: 'send-mail-legacy',
-        payload: { to: 'a@example.nl' },
-        state: 'queued',
-        runAt: at('2026-01-10T00:00:00Z'),
-      },
-      {
-        type: 'send-mail-legacy',
-        payload: { to: 'b@example.nl' },
-        state: 'running',
-        runAt: at('2026-01-10T00:00:00Z'),
-      },
-      { type: 'send-mail-legacy', payload: { to: 'c@example.nl' }, state: 'done' },
-      { type: 'no-longer-handled', payload: {}, state: 'queued' },
-    ]);
-    expect(await adoptLegacyJobs(database.db, queue, [mailJob])).toBe(2);
-    expect(await adoptLegacyJobs(database.db, queue, [mailJob])).toBe(0);
-    await queue.drain(at('2026-01-18T00:00:00Z'));
-    expect(calls.mail).toEqual(expect.arrayContaining([{ to: 'a@example.nl' }, { to: 'b@example.nl' }]));
-    expect(calls.mail).toHaveLength(2);
-    const { rows } = await database.db.execute(
-      sql`select count(*)::int as n from jobs where state = 'queued'`,
-    );
-    expect(rows[0]?.n).toBe(1); // the unknown kind stays for an operator
   });
 });

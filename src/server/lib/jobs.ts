@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { type Clock, fromDrizzle, type Job, PgBoss, TestClock } from 'pg-boss';
 import type { z } from 'zod';
-import type { Database, Queryable } from '../db/client.ts';
-import { jobs as legacyJobs } from '../db/schema/index.ts';
+import type { Queryable } from '../db/client.ts';
 import { describeError } from './logger.ts';
 
 export type Logger = {
@@ -225,39 +224,4 @@ export async function installJobSchema(url: string): Promise<void> {
   const boss = new PgBoss({ connectionString: url, max: 1, supervise: false, schedule: false });
   await boss.start();
   await boss.stop({ graceful: false });
-}
-
-/**
- * Jobs the previous job table still holds (queued, or running when that version stopped) move
- * into pg-boss once, each in one transaction with its row's closing, so none is lost or doubled
- * when a site upgrades. Kinds nobody handles any more stay where they are, for an operator to see.
- */
-export async function adoptLegacyJobs(
-  db: Database,
-  queue: JobQueue,
-  definitions: readonly JobDefinition<unknown>[],
-): Promise<number> {
-  const byName = new Map(definitions.map((definition) => [definition.name, definition]));
-  const pending = await db
-    .select()
-    .from(legacyJobs)
-    .where(inArray(legacyJobs.state, ['queued', 'running']));
-  let moved = 0;
-  for (const row of pending) {
-    const definition = byName.get(row.type);
-    if (!definition) continue;
-    await db.transaction(async (tx) => {
-      await queue.enqueue(definition, row.payload, {
-        tx,
-        runAt: row.runAt,
-        dedupeKey: row.dedupeKey ?? `legacy-job:${row.id}`,
-      });
-      await tx
-        .update(legacyJobs)
-        .set({ state: 'done', finishedAt: new Date(), payload: {}, lastError: 'moved to pg-boss' })
-        .where(eq(legacyJobs.id, row.id));
-    });
-    moved += 1;
-  }
-  return moved;
 }

@@ -1,17 +1,7 @@
 // Owned by the auth feature (features/auth): accounts, their sessions, single-use links and the
 // traffic source an account came with. Other features read and write these through auth's services.
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DismissalKey, SignupPart } from '../../../shared/contracts/auth.ts';
 
 export const users = pgTable(
@@ -32,13 +22,6 @@ export const users = pgTable(
     demo: boolean('demo').notNull().default(false),
     signupDate: timestamp('signup_date', { withTimezone: true }).notNull().defaultNow(),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
-    /**
-     * Unused since the lockout moved to login_attempts (docs/decisions/0013). Kept until every
-     * instance runs code that no longer selects them, so a rolling deploy breaks no login; a later
-     * migration drops them.
-     */
-    failedLogins: integer('failed_logins').notNull().default(0),
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     notificationsDisabled: text('notifications_disabled').array().notNull().default(sql`'{}'::text[]`),
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
