@@ -52,6 +52,14 @@ test('two members like each other: the like and the match reach the other live, 
     'href',
     `/members/${sanneId}/chat`,
   );
+  // The celebration's one action is the message; one tap there never undoes the match.
+  for (const match of [pieterMatch, sanne.getByRole('dialog', { name: 'Het is een match!' })]) {
+    const actions = match.locator('.modal-footer').locator('a, button');
+    await expect(actions).toHaveCount(1);
+    await expect(actions.first()).toHaveText(/Begin een gesprek/);
+    await expect(actions.first()).toHaveClass(/btn-primary/);
+    await expect(match.getByRole('button', { name: /Niet meer leuk/ })).toHaveCount(0);
+  }
   await pieter.screenshot({ path: '.tmp/screens/match-375.png' });
   // A click on the backdrop closes the modal.
   await pieter.mouse.click(5, 800);
