@@ -156,11 +156,47 @@ describe('activation', () => {
     expect(first.headers.location).toBe('/activate/done');
     const user = await app.inject({ url: '/api/user.php', cookies: { sid } });
     expect(user.json().user.status).toBe('active');
+    // Opened again (a mail client that opens links in advance, a second click): the address is
+    // confirmed, and the page says so instead of a failure.
     const again = await app.inject({ url: `${url.pathname}${url.search}` });
-    expect(again.headers.location).toBe('/activate/error');
+    expect(again.headers.location).toBe('/activate/done?already=1');
     expect((await app.inject({ url: '/api/activate.php?token=nonsense' })).headers.location).toBe(
       '/activate/error',
     );
+    expect((await app.inject({ url: '/api/activate.php' })).headers.location).toBe('/activate/error');
+  });
+
+  it('fails for a link that expired before the address was confirmed, and for a disabled account', async () => {
+    const { body, sid } = await signUp();
+    const [mail] = await mailsTo(body.email);
+    const url = new URL(linkIn(mail!.text));
+    const open = () => app.inject({ url: `${url.pathname}${url.search}` });
+    // Past its 30 days (the session, which would end with them, is not what this is about).
+    await services.pool.query(
+      `update account_tokens set expires_at = $2 where user_id = (select id from users where email = $1)`,
+      [body.email, new Date(clock.getTime() - 1000)],
+    );
+    expect((await open()).headers.location).toBe('/activate/error');
+    const user = await app.inject({ url: '/api/user.php', cookies: { sid } });
+    expect(user.json().user.status).toBe('not_confirmed');
+
+    // Confirmed through a fresh link: the expired one now only says it is done.
+    const resent = await app.inject({
+      method: 'POST',
+      url: '/api/activation-resend.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': user.json().user.csrf_token },
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const fresh = (await mailsTo(body.email)).find((m) => linkIn(m.text) !== linkIn(mail!.text));
+    const freshUrl = new URL(linkIn(fresh!.text));
+    expect((await app.inject({ url: `${freshUrl.pathname}${freshUrl.search}` })).headers.location).toBe(
+      '/activate/done',
+    );
+    expect((await open()).headers.location).toBe('/activate/done?already=1');
+
+    await services.pool.query(`update users set status = 'disabled' where email = $1`, [body.email]);
+    expect((await open()).headers.location).toBe('/activate/error');
   });
 });
 

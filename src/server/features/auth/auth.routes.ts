@@ -39,8 +39,22 @@ import { login, logout } from './login.service.ts';
 import { confirmMailChange, requestMailChange } from './mail-change.service.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
 import { type ActiveSession, findSession } from './sessions.service.ts';
-import { activate, completeSignup, entrySignup, resendActivation, signup } from './signup.service.ts';
+import {
+  type ActivationOutcome,
+  activate,
+  completeSignup,
+  entrySignup,
+  resendActivation,
+  signup,
+} from './signup.service.ts';
 import { USER_ANSWER_HEADERS } from './user-answers.ts';
+
+/** Where an activation link leads (signup.service.ts activate). */
+const ACTIVATION_PAGES: Record<ActivationOutcome, string> = {
+  activated: '/activate/done',
+  already_confirmed: '/activate/done?already=1',
+  failed: '/activate/error',
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -311,13 +325,14 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['account'],
-          summary: 'Activation link from the e-mail; redirects to /activate/done or /activate/error',
+          summary:
+            'Activation link from the e-mail; redirects to /activate/done, /activate/done?already=1 (the address was confirmed before: a link opened twice) or /activate/error',
           querystring: z.object({ token: z.string().max(200).optional() }),
         },
       },
       async (request, reply) => {
-        const ok = request.query.token ? await activate(services, request.query.token) : false;
-        return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
+        const outcome = request.query.token ? await activate(services, request.query.token) : 'failed';
+        return reply.redirect(ACTIVATION_PAGES[outcome], 302);
       },
     );
 
