@@ -122,6 +122,40 @@ describe('sign-up', () => {
     expect(res.json().error.code).toBe('email_exists');
   });
 
+  it('checks the address on the e-mail step as the sign-up would at its end, within limits per address and per IP', async () => {
+    const { body } = await signUp();
+    const check = (email: string, remoteAddress = ip()) =>
+      app.inject({ method: 'POST', url: '/api/signup-email.php', remoteAddress, payload: { email } });
+    const free = await check(`  Vrij${counter}@Example.nl `);
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json()).toEqual({ ok: true });
+    const taken = await check(body.email.toUpperCase());
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({
+      code: 'email_exists',
+      message: 'An account with this e-mail address already exists',
+    });
+    expect((await check('iemand@mailinator.com')).json().error.details.fieldErrors.email).toEqual([
+      'email_disposable',
+    ]);
+    expect((await check('geen-adres')).statusCode).toBe(400);
+    const leaving = await createMember(services.db, { status: 'pending_deletion' });
+    expect((await check(leaving.email)).json().error.code).toBe('email_pending_deletion');
+
+    // One address, from ever new addresses: 10 an hour.
+    const probed = `geprobeerd${counter}@example.nl`;
+    for (let i = 0; i < 10; i++) expect((await check(probed)).statusCode).toBe(200);
+    const perAddress = await check(probed);
+    expect(perAddress.statusCode).toBe(429);
+    expect(perAddress.json().error.code).toBe('rate_limited');
+    // One IP, ever new addresses: six checks for each of its sign-ups an hour (5 here).
+    const from = ip();
+    for (let i = 0; i < 30; i++)
+      expect((await check(`ander${counter}-${i}@example.nl`, from)).statusCode).toBe(200);
+    expect((await check(`ander${counter}-laatste@example.nl`, from)).statusCode).toBe(429);
+    advance(3_600_000);
+  });
+
   it('is closed when signups is not all (and with_trafficsource without a source)', async () => {
     await services.settings.update('invite.nl', { signups: 'with_trafficsource' });
     const closed = await app.inject({

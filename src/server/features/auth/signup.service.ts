@@ -44,6 +44,19 @@ async function checkNewAddress(services: Pick<AppServices, 'db'>, email: string,
   if (existing) throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
 }
 
+/**
+ * The e-mail step's check (POST /api/signup-email.php): what the sign-up would answer about this
+ * address at its end (closed, disposable, taken, about to be deleted), told where it is typed. It
+ * reveals nothing the sign-up does not, within limits of its own per address and per IP.
+ */
+export async function checkSignupAddress(
+  services: Pick<AppServices, 'db'>,
+  email: string,
+  meta: Pick<SignupMeta, 'signupsOpen'>,
+): Promise<void> {
+  await checkNewAddress(services, email, meta.signupsOpen);
+}
+
 /** A region the sign-up form offers for the country (its select lists only those), or none. */
 function checkRegion(country: string, region: string | null | undefined) {
   if (region && !isRegionOf(country, region)) throw fieldError('region', 'region_invalid');
