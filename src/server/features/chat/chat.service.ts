@@ -144,6 +144,15 @@ const partnerQuery = preparedPerDatabase((db) => {
     .prepare('chat_partner');
 });
 
+/**
+ * Whether the media route serves the viewer this partner's card photo (media.serve, its `p/` files:
+ * the blur of a locked photo lives there too). A hidden partner's (invisible, unconfirmed, leaving)
+ * answer 404 to everyone but them while the conversation goes on: the card then names no photo.
+ * Blocks need not be asked: a blocked partner is in no list and no conversation view.
+ */
+const photoServable = (viewer: MemberViewer, ownerId: number, ownerVisible: boolean) =>
+  can(viewer, 'media.serve', { area: 'p', ownerId, ownerVisible, blockedEitherWay: false });
+
 async function readPartner(db: Database, viewerId: number, partnerId: number) {
   const [row] = await partnerQuery(db).execute({ viewer: viewerId, partner: partnerId });
   if (!row) return undefined;
@@ -467,6 +476,7 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
       conversationId: conversations.id,
       unread: conversationMembers.unread,
       pendingDeletion: sql<boolean>`(${users.status} = 'pending_deletion')`,
+      visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
       lastMessage: sql<LastMessage | null>`(
         select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}),
           'gift', (select g.names from ${gifts} g where g.id = m.gift_id), 'at', m.created_at)
@@ -489,9 +499,10 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(limit);
-  return rows.map(({ photoPrivate, ...row }) => ({
+  return rows.map(({ photoPrivate, visible, ...row }) => ({
     ...row,
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: row.id, private: photoPrivate === true }),
+    photoServable: photoServable(viewer, row.id, visible),
     lastMessage: row.lastMessage ? { ...row.lastMessage, sender: Number(row.lastMessage.sender) } : null,
   }));
 }
@@ -552,6 +563,7 @@ export async function readChat(
   const cardRow: CardRow = {
     ...card,
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: partnerId, private: photoPrivate === true }),
+    photoServable: photoServable(viewer, partnerId, partner.facts.visible),
   };
   if (conversationId === null)
     return {
