@@ -340,13 +340,30 @@ describe('POST /api/chat-message.php', () => {
     const viewable = async (conversationId: number) =>
       ((await chat(a.login, `conversation=${conversationId}`)).json() as ChatResponse).profile_viewable;
     expect(await viewable(first.conversation.id)).toBe(true);
+    await addPhoto(db, known.id, { main: true });
     await services.pool.query('update users set invisible = true where id = $1', [known.id]);
-    expect(await viewable(first.conversation.id)).toBe(false);
+    // Invisible, the conversation carries on (what the settings say): a writes, by the conversation
+    // or by the member, and opens the profile; its photos, which the media route serves to nobody
+    // else while she is invisible, are left out.
+    expect(await viewable(first.conversation.id)).toBe(true);
     expect((await send(a.login, { conversation: first.conversation })).statusCode).toBe(200);
+    expect((await send(a.login, { to: { id: known.id } })).statusCode).toBe(200);
+    const profileOf = (login: TestLogin, id: number) =>
+      app.inject({ url: `/api/member.php?id=${id}`, ...login });
+    const profile = await profileOf(a.login, known.id);
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().member).toMatchObject({ photos: [], main_image: null });
+    // She still sees her own photos.
+    expect((await profileOf(known.login, known.id)).json().member.photos).toHaveLength(1);
     const stranger = await member(0, { invisible: true });
     const refused = await send(a.login, { to: { id: stranger.id } });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.code).toBe('member_not_found');
+    // Nobody without a conversation opens her profile, like an unknown id.
+    const outsider = await member(0);
+    const hidden = await profileOf(outsider.login, known.id);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toBe((await profileOf(outsider.login, 987654321)).body);
 
     // An unconfirmed member can write; the answer waits until they confirm.
     const newcomer = await member(5, { status: 'not_confirmed', emailConfirmedAt: null });
@@ -682,7 +699,8 @@ describe('the conversation list, reading and removing', () => {
     );
     await services.pool.query('update users set invisible = false where id = $1', [shy.id]);
     for (const { conversation } of [hello, hi]) {
-      const header = ((await chat(a.login, `conversation=${conversation.id}`)).json() as ChatResponse).profile;
+      const header = ((await chat(a.login, `conversation=${conversation.id}`)).json() as ChatResponse)
+        .profile;
       expect(header.main_image).not.toBeNull();
     }
   });

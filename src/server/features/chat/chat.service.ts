@@ -521,9 +521,9 @@ export type ChatView = {
   /** How far the partner read, where they show it; null where they do not. */
   partnerReadSeq: number | null;
   /**
-   * The caller may open the partner's profile (member.view). A partner who is invisible, has not
-   * confirmed, or is leaving goes on in the conversation, but their profile answers like an unknown
-   * id: the header does not link to it.
+   * The caller may open the partner's profile (member.view). An invisible partner's opens, as the
+   * conversation carries on; one who has not confirmed or is leaving goes on in the conversation,
+   * but their profile answers like an unknown id: the header does not link to it.
    */
   profileViewable: boolean;
 };
@@ -558,7 +558,11 @@ export async function readChat(
     refusal === 'partner_pending_deletion'
       ? refusal
       : null;
-  const profileViewable = can(viewer, 'member.view', { ...partner.facts, name: partner.card.name });
+  const profileViewable = can(viewer, 'member.view', {
+    ...partner.facts,
+    name: partner.card.name,
+    conversation: conversationId !== null,
+  });
   const { photoPrivate, ...card } = partner.card;
   const cardRow: CardRow = {
     ...card,
