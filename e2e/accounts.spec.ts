@@ -47,9 +47,11 @@ async function openUsedLink(page: Page, link: string, loggedIn: boolean) {
   await expect(page).toHaveURL(/\/activate\/done\?already=1$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Je e-mailadres is al bevestigd' })).toBeVisible();
   await expect(page.getByText('Activeren mislukt')).toHaveCount(0);
+  // In the page itself: a visitor's navigation has a login link of its own.
+  const main = page.locator('#main');
   const next = loggedIn
-    ? page.getByRole('link', { name: 'Naar de leden' })
-    : page.getByRole('link', { name: 'Inloggen' });
+    ? main.getByRole('link', { name: 'Naar de leden' })
+    : main.getByRole('link', { name: 'Inloggen' });
   await expect(next).toHaveAttribute('href', loggedIn ? '/members' : '/login');
   await expectAccessible(page);
 }
