@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { ServerEvent } from '../../../shared/realtime/events.ts';
 import { users } from '../../db/schema/index.ts';
 import { COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-body.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addPhoto, blockMember, createMember } from '../../test/members.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
+import { realtimeMember } from '../realtime/realtime.service.ts';
 import { attemptKeys } from './lockout.service.ts';
 
 const { app, services } = await createTestApp();
@@ -198,6 +201,40 @@ describe('activation', () => {
       '/activate/error',
     );
     expect((await app.inject({ url: '/api/activate.php' })).headers.location).toBe('/activate/error');
+  });
+
+  it('unlocks the open conversations of those the member wrote to, live: they can answer now', async () => {
+    const { body, sid } = await signUp();
+    const csrf = (await app.inject({ url: '/api/user.php', cookies: { sid } })).json().user.csrf_token;
+    const partner = await createMember(services.db);
+    const heard: { userId: number; event: ServerEvent }[] = [];
+    await services.bus.subscribe(realtimeMember, (payload) => {
+      if (payload.userId === partner.id && payload.event.type === 'partner_changed') heard.push(payload);
+    });
+    const hello = await app.inject({
+      method: 'POST',
+      url: '/api/chat-message.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': csrf },
+      payload: { to: { id: partner.id }, client_id: randomUUID(), body: 'Hallo!' },
+    });
+    expect(hello.statusCode, hello.body).toBe(200);
+    await services.bus.sync();
+    expect(heard).toEqual([]);
+    const [mail] = await mailsTo(body.email);
+    const url = new URL(linkIn(mail!.text));
+    await app.inject({ url: `${url.pathname}${url.search}` });
+    await services.bus.sync();
+    expect(heard).toEqual([
+      {
+        userId: partner.id,
+        event: { type: 'partner_changed', conversation: hello.json().message.conversation },
+      },
+    ]);
+    // Opened again, nothing changes and nobody is told again.
+    await app.inject({ url: `${url.pathname}${url.search}` });
+    await services.bus.sync();
+    expect(heard).toHaveLength(1);
   });
 
   it('fails for a link that expired before the address was confirmed, and for a disabled account', async () => {

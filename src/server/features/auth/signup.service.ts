@@ -13,6 +13,7 @@ import { AppError, validationFailed } from '../../plugins/errors.ts';
 import { can } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { announcePartnerChanged } from '../chat/chat.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { completeSignupProfile, createProfile, type NewProfile } from '../profile/profile.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
@@ -249,6 +250,8 @@ export async function activate(services: AccountUpdateDeps, token: string): Prom
       })
       .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
     await services.sessions.invalidateUser(row.userId, tx);
+    // Those they wrote to could not answer until now: their open conversations unlock at once.
+    await announcePartnerChanged(tx, row.userId);
     return true;
   });
   if (used) return 'activated';

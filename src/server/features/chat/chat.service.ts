@@ -180,6 +180,25 @@ async function readPartner(db: Database, viewerId: number, partnerId: number) {
   return { facts, card, senderFictional: row.senderFictional };
 }
 
+/**
+ * Tells the partners of every conversation of a member that the member changed what their
+ * conversations allow (confirmed the address: they can be answered now), in the caller's
+ * transaction, so the partners' open conversations read themselves again once it commits.
+ */
+export async function announcePartnerChanged(tx: Queryable, memberId: number): Promise<void> {
+  const rows = await tx
+    .select({ id: conversations.id, partnerId: partnerOf(memberId) })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(eq(conversationMembers.memberId, memberId));
+  await publishAll(
+    tx,
+    rows.map((row) =>
+      memberEvent(Number(row.partnerId), { type: 'partner_changed', conversation: { id: row.id } }),
+    ),
+  );
+}
+
 /** The caller's conversation of that id and its partner, or conversation_not_found. */
 async function myConversation(db: Queryable, viewerId: number, conversationId: number) {
   const [row] = await db
