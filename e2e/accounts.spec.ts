@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { memberContext } from './demo-members.ts';
 import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
@@ -33,6 +34,26 @@ async function activateByMail(page: Page, email: string) {
   await expect(page).toHaveURL(/\/activate\/done$/);
   await expect(page.getByRole('heading', { name: 'Je e-mailadres is bevestigd' })).toBeVisible();
   await expectAccessible(page);
+  return link;
+}
+
+/**
+ * The link opened a second time (a mail client opens links in advance, people click twice): not a
+ * failure, but that the address is confirmed, and on to the members, or to the login when the
+ * browser has no session.
+ */
+async function openUsedLink(page: Page, link: string, loggedIn: boolean) {
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/activate\/done\?already=1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Je e-mailadres is al bevestigd' })).toBeVisible();
+  await expect(page.getByText('Activeren mislukt')).toHaveCount(0);
+  // In the page itself: a visitor's navigation has a login link of its own.
+  const main = page.locator('#main');
+  const next = loggedIn
+    ? main.getByRole('link', { name: 'Naar de leden' })
+    : main.getByRole('link', { name: 'Inloggen' });
+  await expect(next).toHaveAttribute('href', loggedIn ? '/members' : '/login');
+  await expectAccessible(page);
 }
 
 test('sign up on a desktop in the modal, then activate by mail', async ({ page }) => {
@@ -44,24 +65,32 @@ test('sign up on a desktop in the modal, then activate by mail', async ({ page }
   await expect(page).toHaveURL(/\/$/);
   await expectAccessible(page);
   await fillSignup(page, who);
-  await activateByMail(page, who.email);
+  const link = await activateByMail(page, who.email);
   const user = await (
     await page.request.get('/api/user.php', { headers: { 'x-request-type': 'client' } })
   ).json();
   expect(user.user.status).toBe('active');
+  await openUsedLink(page, link, true);
+  await page.screenshot({ path: '.tmp/screens/activate-again-1280.png' });
 });
 
 test.describe('on a smartphone', () => {
   test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
-  test('sign up on the full page, then activate by mail', async ({ page }) => {
+  test('sign up on the full page, then activate by mail', async ({ page, browser }) => {
     const who = { name: `Mobiel${Date.now() % 100000}`, email: `mobiel${Date.now()}@example.nl` };
     await page.goto('/');
     await page.getByRole('link', { name: 'Meld je gratis aan' }).first().click();
     await expect(page).toHaveURL(/\/signup$/);
     await expectAccessible(page);
     await fillSignup(page, who);
-    await activateByMail(page, who.email);
+    const link = await activateByMail(page, who.email);
+    // Opened again on a phone without the session (another browser, the mail app's own).
+    const other = await memberContext(browser);
+    const elsewhere = await other.newPage();
+    await openUsedLink(elsewhere, link, false);
+    await elsewhere.screenshot({ path: '.tmp/screens/activate-again-375.png' });
+    await other.close();
   });
 });
 
@@ -78,10 +107,17 @@ test('sign-up refuses an address that already has an account, with a login link'
   await page.getByRole('button', { name: 'Volgende' }).click();
   await page.locator('#signup-name').fill(`Dubbel${Date.now() % 100000}`);
   await page.locator('#signup-email').fill('demo@liefdesplein.nl');
-  await page.getByRole('button', { name: 'Volgende' }).click();
-  await page.locator('#signup-password').fill(PASSWORD);
-  await page.locator('#signup-terms').check();
-  await page.getByRole('button', { name: 'Gratis account aanmaken' }).click();
+  // Told where it is typed, when the field is left: not after the password and the terms.
+  await page.locator('#signup-email').blur();
   await expect(page.getByText('Er bestaat al een account met dit e-mailadres')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.locator('#signup-email')).toBeFocused();
+  await expect(page.locator('#signup-password')).toHaveCount(0);
+  await expectAccessible(page);
+  await page.screenshot({ path: '.tmp/screens/signup-email-taken-1280.png' });
+  // Another address goes on to the password step.
+  await page.locator('#signup-email').fill(`nieuw${Date.now()}@example.nl`);
+  await page.getByRole('button', { name: 'Volgende' }).click();
+  await expect(page.locator('#signup-password')).toBeVisible();
 });

@@ -214,11 +214,27 @@ test('without enough credits the message stays unsent, with the credits error an
 test('a member who has not confirmed can write; the partner sees why they cannot answer until the confirmation', async ({
   browser,
 }) => {
+  // Two members, a sign-up, the reminders, a confirmation by mail: more than most journeys.
+  test.slow();
   const { page: newcomer, who } = await newcomerPage(browser, 'onbevestigd', false);
   const pieter = await memberPage(browser, PIETER, 375);
   const pieterId = (await me(pieter)).id;
 
+  // Reminded on the member pages, with the way to get the mail again.
+  await newcomer.goto('/members');
+  const banner = newcomer.locator('.account-banner');
+  await expect(banner).toContainText('Bevestig je e-mailadres met de link die we je hebben gestuurd.');
+  await expect(banner.getByRole('button', { name: 'Opnieuw sturen' })).toBeVisible();
+  await expectAccessible(newcomer);
+  await newcomer.screenshot({ path: '.tmp/screens/confirm-banner-375.png' });
+
   await newcomer.goto(`/members/${pieterId}/chat`);
+  // In the conversation: why no answer will come yet.
+  await expect(
+    newcomer.getByText(
+      `Antwoorden wachten tot je je e-mailadres bevestigt: we hebben de link gestuurd naar ${who.email}.`,
+    ),
+  ).toBeVisible();
   await composer(newcomer, PIETER.name).fill('Hoi Pieter, ik ben nieuw hier!');
   await composer(newcomer, PIETER.name).press('Enter');
   // Stored, not only shown while it is sent: the conversation exists for Pieter from here on.
@@ -246,10 +262,14 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   );
   await expectAccessible(pieter);
 
-  // Once the newcomer confirms, Pieter answers, and the header opens the profile.
+  await newcomer.screenshot({ path: '.tmp/screens/replies-wait-375.png' });
+
+  // Once the newcomer confirms, Pieter's open conversation unlocks live, without a reload: he
+  // answers, and the header opens the profile.
   await confirmAddress(newcomer, who.email);
   await newcomer.goto(`/members/${pieterId}/chat`);
-  await pieter.reload();
+  await expect(newcomer.getByText(/Antwoorden wachten tot je je e-mailadres bevestigt/)).toHaveCount(0);
+  await expect(composer(pieter, who.name)).toBeVisible();
   await composer(pieter, who.name).fill('Welkom! Leuk dat je schrijft.');
   await composer(pieter, who.name).press('Enter');
   await expect(conversationLog(newcomer, PIETER.name)).toContainText('Welkom! Leuk dat je schrijft.');

@@ -15,6 +15,12 @@ import { expect, expectAccessible, test } from './fixtures.ts';
 
 const likesBadge = (page: Page) =>
   page.getByRole('navigation', { name: /./ }).getByRole('link', { name: /Likes/ }).locator('.nav-badge');
+/** The number on the badge now; 0 without a badge. */
+const badgeNumber = async (page: Page) => {
+  const badge = likesBadge(page);
+  if ((await badge.count()) === 0) return 0;
+  return Number((await badge.textContent())?.match(/\d+/)?.[0] ?? 0);
+};
 
 test('two members like each other: the like and the match reach the other live, without a reload', async ({
   browser,
@@ -52,6 +58,14 @@ test('two members like each other: the like and the match reach the other live, 
     'href',
     `/members/${sanneId}/chat`,
   );
+  // The celebration's one action is the message; one tap there never undoes the match.
+  for (const match of [pieterMatch, sanne.getByRole('dialog', { name: 'Het is een match!' })]) {
+    const actions = match.locator('.modal-footer').locator('a, button');
+    await expect(actions).toHaveCount(1);
+    await expect(actions.first()).toHaveText(/Begin een gesprek/);
+    await expect(actions.first()).toHaveClass(/btn-primary/);
+    await expect(match.getByRole('button', { name: /Niet meer leuk/ })).toHaveCount(0);
+  }
   await pieter.screenshot({ path: '.tmp/screens/match-375.png' });
   // A click on the backdrop closes the modal.
   await pieter.mouse.click(5, 800);
@@ -92,10 +106,44 @@ test('two members like each other: the like and the match reach the other live, 
   await pieter.context().close();
 });
 
+test('a new like opened directly at /likes/m/{id} (a link, a reload) is seen: the badge goes', async ({
+  browser,
+}) => {
+  const sanne = await memberPage(browser, SANNE);
+  const sanneId = await memberId(sanne);
+  const pieterContext = await memberContext(browser);
+  const pieter = await logInByApi(pieterContext.request, PIETER);
+  await sanne.goto('/likes');
+  await expect(sanne.getByRole('heading', { level: 1, name: 'Likes' })).toBeVisible();
+  const badgeBefore = await badgeNumber(sanne);
+  const liked = await pieterContext.request.post('/api/like.php', {
+    data: { id: sanneId },
+    headers: pieter.csrf,
+  });
+  expect(liked.status()).toBe(200);
+  await expect.poll(() => badgeNumber(sanne)).toBe(badgeBefore + 1);
+
+  // Opened straight from the address bar (a link in a mail, a bookmark): marked seen at once.
+  const seen = (page: typeof sanne) =>
+    page.waitForResponse((res) => res.url().endsWith('/api/like-seen.php'));
+  const first = seen(sanne);
+  await sanne.goto(`/likes/m/${pieter.id}`);
+  expect((await first).status()).toBe(200);
+  await expect(sanne.getByRole('heading', { level: 1, name: new RegExp(PIETER.name) })).toBeVisible();
+  await expect.poll(() => badgeNumber(sanne)).toBe(badgeBefore);
+  // A reload asks again, and is answered the same.
+  const again = seen(sanne);
+  await sanne.reload();
+  expect((await again).status()).toBe(200);
+  await sanne.context().close();
+  await pieterContext.close();
+});
+
 // Whatever happened above, both likes go: later journeys on this worker's server start from the
 // demo data as seeded (a like left behind changes what invisible mode and blocks show).
 test.afterEach(async ({ browser }, testInfo) => {
-  if (!testInfo.title.startsWith('two members like each other')) return;
+  if (!testInfo.title.startsWith('two members like each other') && !testInfo.title.startsWith('a new like'))
+    return;
   const contexts = [await memberContext(browser), await memberContext(browser)];
   const [sanne, pieter] = [
     await logInByApi(contexts[0]!.request, SANNE),

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from '@playwright/test';
-import { logInByApi } from './demo-members.ts';
+import { logInByApi, memberContext, signUpMember } from './demo-members.ts';
 import { currentServer, expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
@@ -134,23 +134,36 @@ test('a member turns invisible in the settings: another member’s search no lon
     await invisible.click();
     await expect(invisible).toBeChecked();
     await expect(page.getByRole('status').filter({ hasText: 'Je bent onzichtbaar.' })).toBeVisible();
+    // Reminded on every page while it is on.
+    const reminder = page.locator('.account-banner');
+    await expect(reminder).toContainText('Je bent onzichtbaar: andere leden vinden je niet.');
+    await expect(reminder.getByRole('link', { name: 'Wijzigen in de instellingen' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
     await expectAccessible(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('heading', { name: 'Onzichtbare modus' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SCREENS}/privacy-invisible-375.png` });
     await page.setViewportSize({ width: 1280, height: 800 });
 
-    // His search no longer shows her, nor does her profile open for him.
+    // His search no longer shows her, nor does her profile open for a member she has no
+    // conversation with (Pieter may have one from the chat journeys: his would go on).
     await pieterPage.goto(search);
     await expect(pieterPage.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(herCard).toHaveCount(0);
-    expect((await pieterPage.goto(`/members/${sanne.id}`))?.status()).toBe(404);
+    const strangerContext = await memberContext(browser);
+    const strangerPage = await strangerContext.newPage();
+    await signUpMember(strangerPage, 'vreemde');
+    expect((await strangerPage.goto(`/members/${sanne.id}`))?.status()).toBe(404);
+    await strangerContext.close();
 
     // She is still logged in, the switch stays on after a reload, and she turns it off.
     await page.reload();
     await expect(invisible).toBeChecked();
     await invisible.click();
     await expect(invisible).not.toBeChecked();
+    await expect(reminder).toHaveCount(0);
     await expect(
       page.getByRole('status').filter({ hasText: 'Je bent zichtbaar voor andere leden.' }),
     ).toBeVisible();

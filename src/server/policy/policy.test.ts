@@ -88,6 +88,25 @@ describe('member.view (GET /api/member.php)', () => {
     // Hidden comes first: a hidden member who blocked the viewer is not named.
     expect(asMember(false, relations['they blocked the viewer']!)).toEqual([NF, NF]);
   });
+
+  it('shows an invisible member to those they have a conversation with, as the conversation goes on', () => {
+    const hidden = (invisibleOnly: boolean, conversation: boolean, relation = NO_BLOCKS) => ({
+      id: OTHER_ID,
+      name: 'Anna',
+      visible: false,
+      invisibleOnly,
+      conversation,
+      relation,
+    });
+    expectRow('member.view', hidden(true, true), { visitor: NF, free: null, premium: null, owner: null });
+    // Without a conversation, or hidden by more than the switch (unconfirmed, leaving): unknown.
+    expectRow('member.view', hidden(true, false), { visitor: NF, free: NF, premium: NF, owner: null });
+    expectRow('member.view', hidden(false, true), { visitor: NF, free: NF, premium: NF, owner: null });
+    // A block still refuses, and a hidden member who blocked the viewer is still not named.
+    expect(ask(free, 'member.view', hidden(true, true, relations['they blocked the viewer']!))).toBe(
+      'blocked_by_member',
+    );
+  });
 });
 
 describe('member.list (search, similar and related members)', () => {

@@ -45,6 +45,16 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
     .describe(
       'The partner is typing in the conversation (POST /api/chat-typing.php, at most every 3 s): show it for a few seconds. Never stored.',
     ),
+  // The partner of a conversation changed what the conversation allows (confirmed their address):
+  // an open conversation reads itself again, its refusal and the partner's card.
+  z
+    .object({
+      type: z.literal('partner_changed'),
+      conversation: z.object({ id: z.number().int().positive() }),
+    })
+    .describe(
+      "The conversation's partner changed what it allows (they confirmed their e-mail address, so they can be answered now): read GET /api/chat.php?conversation={id} again (send_refusal, profile) and GET /api/chats.php.",
+    ),
   // `reader` read the conversation up to `seq`: the reader's other tabs clear its unread count.
   z
     .object({

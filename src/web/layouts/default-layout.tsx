@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { TimeBonusOnDemand } from '../features/payments/time-bonus-on-demand.tsx';
+import { AccountStatusBanner } from '../features/session/account-status-banner.tsx';
 import { MemberSessionProvider } from '../features/session/member-session.tsx';
 import { SignupModalHost, SignupProvider } from '../features/signup/signup-context.tsx';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
@@ -26,6 +27,7 @@ export default function DefaultLayout() {
         <NavigationProgress />
         <TopNav siteName={settings.name} />
         <OfflineBanner />
+        <AccountStatusBanner />
         <TimeBonusOnDemand />
         <div className="page-body">
           <Outlet />

@@ -4,19 +4,46 @@ import { pageMeta } from '../lib/meta.ts';
 import { useRootData } from '../root.tsx';
 import type { Route } from './+types/activate-done';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { title: context.t('activation.done_title') };
+/** `?already=1`: the link was used before (opened in advance by a mail client, or clicked twice). */
+const alreadyConfirmed = (url: string) => new URL(url).searchParams.has('already');
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const already = alreadyConfirmed(request.url);
+  return { already, title: context.t(already ? 'activation.already_title' : 'activation.done_title') };
 }
 
 export function meta({ data: loaderData, matches }: Route.MetaArgs) {
   return pageMeta(matches, loaderData?.title);
 }
 
-/** Where the activation link lands after a successful confirmation. */
-export default function ActivateDone() {
+/** Where the activation link lands after a successful confirmation, or when it had been used already. */
+export default function ActivateDone({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
-  const name = root?.user?.profile.name;
+  const user = root?.user;
+  const name = user?.profile.name;
+  if (loaderData.already)
+    return (
+      <main id="main" className="container activation-page">
+        <div className="activation-card">
+          <div className="activation-icon activation-icon-ok" aria-hidden="true">
+            ✓
+          </div>
+          <h1 className="activation-title">{t('activation.already_title')}</h1>
+          <p className="lead">{t('activation.already_text')}</p>
+          {/* On to where the member goes next: the members when logged in, the login otherwise. */}
+          {user ? (
+            <Link to="/members" className="btn btn-primary btn-lg">
+              {t('activation.to_members')}
+            </Link>
+          ) : (
+            <Link to="/login" className="btn btn-primary btn-lg">
+              {t('activation.to_login')}
+            </Link>
+          )}
+        </div>
+      </main>
+    );
   return (
     <main id="main" className="container activation-page">
       <div className="activation-card">

@@ -67,6 +67,19 @@ export async function sendMailJob(services: Pick<AppServices, 'mailer'>, mail: M
   await services.mailer.send(mail);
 }
 
+/**
+ * The account a mailed link of this kind was made for, used or not, expired or not: what a link
+ * that can no longer be used still tells (an activation link opened twice). Undefined for a token
+ * nobody was sent.
+ */
+export async function accountOfToken(db: Queryable, kind: AccountMailKind, token: string) {
+  const [row] = await db
+    .select({ userId: accountTokens.userId })
+    .from(accountTokens)
+    .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.kind, kind)));
+  return row?.userId;
+}
+
 /** Uses a mailed token once: the row is marked used in the same statement that finds it. */
 export async function consumeToken(
   services: Pick<AppServices, 'db' | 'now'>,

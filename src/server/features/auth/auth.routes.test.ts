@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { ServerEvent } from '../../../shared/realtime/events.ts';
 import { users } from '../../db/schema/index.ts';
 import { COMPRESS_THRESHOLD_BYTES } from '../../lib/encoded-body.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addPhoto, blockMember, createMember } from '../../test/members.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
+import { realtimeMember } from '../realtime/realtime.service.ts';
 import { attemptKeys } from './lockout.service.ts';
 
 const { app, services } = await createTestApp();
@@ -122,6 +125,40 @@ describe('sign-up', () => {
     expect(res.json().error.code).toBe('email_exists');
   });
 
+  it('checks the address on the e-mail step as the sign-up would at its end, within limits per address and per IP', async () => {
+    const { body } = await signUp();
+    const check = (email: string, remoteAddress = ip()) =>
+      app.inject({ method: 'POST', url: '/api/signup-email.php', remoteAddress, payload: { email } });
+    const free = await check(`  Vrij${counter}@Example.nl `);
+    expect(free.statusCode, free.body).toBe(200);
+    expect(free.json()).toEqual({ ok: true });
+    const taken = await check(body.email.toUpperCase());
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error).toMatchObject({
+      code: 'email_exists',
+      message: 'An account with this e-mail address already exists',
+    });
+    expect((await check('iemand@mailinator.com')).json().error.details.fieldErrors.email).toEqual([
+      'email_disposable',
+    ]);
+    expect((await check('geen-adres')).statusCode).toBe(400);
+    const leaving = await createMember(services.db, { status: 'pending_deletion' });
+    expect((await check(leaving.email)).json().error.code).toBe('email_pending_deletion');
+
+    // One address, from ever new addresses: 10 an hour.
+    const probed = `geprobeerd${counter}@example.nl`;
+    for (let i = 0; i < 10; i++) expect((await check(probed)).statusCode).toBe(200);
+    const perAddress = await check(probed);
+    expect(perAddress.statusCode).toBe(429);
+    expect(perAddress.json().error.code).toBe('rate_limited');
+    // One IP, ever new addresses: six checks for each of its sign-ups an hour (5 here).
+    const from = ip();
+    for (let i = 0; i < 30; i++)
+      expect((await check(`ander${counter}-${i}@example.nl`, from)).statusCode).toBe(200);
+    expect((await check(`ander${counter}-laatste@example.nl`, from)).statusCode).toBe(429);
+    advance(3_600_000);
+  });
+
   it('is closed when signups is not all (and with_trafficsource without a source)', async () => {
     await services.settings.update('invite.nl', { signups: 'with_trafficsource' });
     const closed = await app.inject({
@@ -156,11 +193,81 @@ describe('activation', () => {
     expect(first.headers.location).toBe('/activate/done');
     const user = await app.inject({ url: '/api/user.php', cookies: { sid } });
     expect(user.json().user.status).toBe('active');
+    // Opened again (a mail client that opens links in advance, a second click): the address is
+    // confirmed, and the page says so instead of a failure.
     const again = await app.inject({ url: `${url.pathname}${url.search}` });
-    expect(again.headers.location).toBe('/activate/error');
+    expect(again.headers.location).toBe('/activate/done?already=1');
     expect((await app.inject({ url: '/api/activate.php?token=nonsense' })).headers.location).toBe(
       '/activate/error',
     );
+    expect((await app.inject({ url: '/api/activate.php' })).headers.location).toBe('/activate/error');
+  });
+
+  it('unlocks the open conversations of those the member wrote to, live: they can answer now', async () => {
+    const { body, sid } = await signUp();
+    const csrf = (await app.inject({ url: '/api/user.php', cookies: { sid } })).json().user.csrf_token;
+    const partner = await createMember(services.db);
+    const heard: { userId: number; event: ServerEvent }[] = [];
+    await services.bus.subscribe(realtimeMember, (payload) => {
+      if (payload.userId === partner.id && payload.event.type === 'partner_changed') heard.push(payload);
+    });
+    const hello = await app.inject({
+      method: 'POST',
+      url: '/api/chat-message.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': csrf },
+      payload: { to: { id: partner.id }, client_id: randomUUID(), body: 'Hallo!' },
+    });
+    expect(hello.statusCode, hello.body).toBe(200);
+    await services.bus.sync();
+    expect(heard).toEqual([]);
+    const [mail] = await mailsTo(body.email);
+    const url = new URL(linkIn(mail!.text));
+    await app.inject({ url: `${url.pathname}${url.search}` });
+    await services.bus.sync();
+    expect(heard).toEqual([
+      {
+        userId: partner.id,
+        event: { type: 'partner_changed', conversation: hello.json().message.conversation },
+      },
+    ]);
+    // Opened again, nothing changes and nobody is told again.
+    await app.inject({ url: `${url.pathname}${url.search}` });
+    await services.bus.sync();
+    expect(heard).toHaveLength(1);
+  });
+
+  it('fails for a link that expired before the address was confirmed, and for a disabled account', async () => {
+    const { body, sid } = await signUp();
+    const [mail] = await mailsTo(body.email);
+    const url = new URL(linkIn(mail!.text));
+    const open = () => app.inject({ url: `${url.pathname}${url.search}` });
+    // Past its 30 days (the session, which would end with them, is not what this is about).
+    await services.pool.query(
+      `update account_tokens set expires_at = $2 where user_id = (select id from users where email = $1)`,
+      [body.email, new Date(clock.getTime() - 1000)],
+    );
+    expect((await open()).headers.location).toBe('/activate/error');
+    const user = await app.inject({ url: '/api/user.php', cookies: { sid } });
+    expect(user.json().user.status).toBe('not_confirmed');
+
+    // Confirmed through a fresh link: the expired one now only says it is done.
+    const resent = await app.inject({
+      method: 'POST',
+      url: '/api/activation-resend.php',
+      cookies: { sid },
+      headers: { 'x-csrf-token': user.json().user.csrf_token },
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    const fresh = (await mailsTo(body.email)).find((m) => linkIn(m.text) !== linkIn(mail!.text));
+    const freshUrl = new URL(linkIn(fresh!.text));
+    expect((await app.inject({ url: `${freshUrl.pathname}${freshUrl.search}` })).headers.location).toBe(
+      '/activate/done',
+    );
+    expect((await open()).headers.location).toBe('/activate/done?already=1');
+
+    await services.pool.query(`update users set status = 'disabled' where email = $1`, [body.email]);
+    expect((await open()).headers.location).toBe('/activate/error');
   });
 });
 

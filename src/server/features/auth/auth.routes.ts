@@ -39,8 +39,28 @@ import { login, logout } from './login.service.ts';
 import { confirmMailChange, requestMailChange } from './mail-change.service.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
 import { type ActiveSession, findSession } from './sessions.service.ts';
-import { activate, completeSignup, entrySignup, resendActivation, signup } from './signup.service.ts';
+import {
+  type ActivationOutcome,
+  activate,
+  checkSignupAddress,
+  completeSignup,
+  entrySignup,
+  resendActivation,
+  signup,
+} from './signup.service.ts';
 import { USER_ANSWER_HEADERS } from './user-answers.ts';
+
+/** Address checks of the e-mail step per sign-up the IP may make (SIGNUP_RATE_LIMIT an hour). */
+const ADDRESS_CHECKS_PER_SIGNUP = 6;
+/** Checks of one address an hour, from anywhere. */
+const ADDRESS_CHECKS_PER_ADDRESS = 10;
+
+/** Where an activation link leads (signup.service.ts activate). */
+const ACTIVATION_PAGES: Record<ActivationOutcome, string> = {
+  activated: '/activate/done',
+  already_confirmed: '/activate/done?already=1',
+  failed: '/activate/error',
+};
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -108,6 +128,50 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         const input = parseOrFail(makeSignupSchema(values.min_age, services.now), request.body);
         const { token } = await signup(services, input, await signupMeta(request));
         return respondWithUser(request, reply, token);
+      },
+    );
+
+    // The e-mail step's check: within the IP's sign-up allowance a person types and corrects an
+    // address a few times; per address, often enough for one person, too seldom to probe it.
+    const addressCheckPerIp = app.rateLimit({
+      groupId: 'signup-email-ip',
+      max: services.env.signupRateLimit * ADDRESS_CHECKS_PER_SIGNUP,
+      timeWindow: '1 hour',
+    });
+    // Counted by hand: the rate-limit plugin runs one limiter per request, the IP's above. The
+    // groupId names the store's key space (rate-limit-store.ts): the plugin passes it on, though its
+    // type for createRateLimit does not list it.
+    const perAddress = {
+      groupId: 'signup-email-address',
+      max: ADDRESS_CHECKS_PER_ADDRESS,
+      timeWindow: '1 hour',
+      keyGenerator: (request: FastifyRequest) => `address:${(request.body as { email: string }).email}`,
+    };
+    const countAddressCheck = app.createRateLimit(perAddress);
+    const addressCheckPerAddress = async (request: FastifyRequest) => {
+      const counted = await countAddressCheck(request);
+      if (!counted.isAllowed && counted.isExceeded)
+        throw new AppError('rate_limited', 429, 'Too many checks of this address; try again later.');
+    };
+
+    app.post(
+      '/api/signup-email.php',
+      {
+        config: { csrf: false },
+        onRequest: addressCheckPerIp,
+        // After validation: the key is the address as the schema made it (trimmed, lower case).
+        preHandler: addressCheckPerAddress,
+        schema: {
+          tags: ['account'],
+          summary:
+            "The sign-up's e-mail step: 200 when the address can sign up, else what the sign-up would answer at its end (409 email_exists, email_pending_deletion; 400 email_disposable; 403 signups_closed)",
+          body: EmailOnlySchema,
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        await checkSignupAddress(services, request.body.email, await signupMeta(request));
+        return { ok: true as const };
       },
     );
 
@@ -311,13 +375,14 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['account'],
-          summary: 'Activation link from the e-mail; redirects to /activate/done or /activate/error',
+          summary:
+            'Activation link from the e-mail; redirects to /activate/done, /activate/done?already=1 (the address was confirmed before: a link opened twice) or /activate/error',
           querystring: z.object({ token: z.string().max(200).optional() }),
         },
       },
       async (request, reply) => {
-        const ok = request.query.token ? await activate(services, request.query.token) : false;
-        return reply.redirect(ok ? '/activate/done' : '/activate/error', 302);
+        const outcome = request.query.token ? await activate(services, request.query.token) : 'failed';
+        return reply.redirect(ACTIVATION_PAGES[outcome], 302);
       },
     );
 

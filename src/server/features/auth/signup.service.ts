@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type CompleteSignupInput,
   type EntrySignupInput,
@@ -13,10 +13,11 @@ import { AppError, validationFailed } from '../../plugins/errors.ts';
 import { can } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { announcePartnerChanged } from '../chat/chat.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { completeSignupProfile, createProfile, type NewProfile } from '../profile/profile.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
-import { consumeToken, type RequestMeta, sendAccountMail } from './account-mail.ts';
+import { accountOfToken, consumeToken, type RequestMeta, sendAccountMail } from './account-mail.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
 import { hashPassword } from './passwords.ts';
 import { type ActiveSession, createSession } from './sessions.service.ts';
@@ -42,6 +43,19 @@ async function checkNewAddress(services: Pick<AppServices, 'db'>, email: string,
     throw new AppError('email_pending_deletion', 409, 'This account is about to be deleted');
   }
   if (existing) throw new AppError('email_exists', 409, 'An account with this e-mail address already exists');
+}
+
+/**
+ * The e-mail step's check (POST /api/signup-email.php): what the sign-up would answer about this
+ * address at its end (closed, disposable, taken, about to be deleted), told where it is typed. It
+ * reveals nothing the sign-up does not, within limits of its own per address and per IP.
+ */
+export async function checkSignupAddress(
+  services: Pick<AppServices, 'db'>,
+  email: string,
+  meta: Pick<SignupMeta, 'signupsOpen'>,
+): Promise<void> {
+  await checkNewAddress(services, email, meta.signupsOpen);
 }
 
 /** A region the sign-up form offers for the country (its select lists only those), or none. */
@@ -215,9 +229,16 @@ export async function completeSignup(
   await services.sessions.invalidateUser(session.user.id);
 }
 
-export async function activate(services: AccountUpdateDeps, token: string): Promise<boolean> {
+/**
+ * What opening an activation link did: confirmed the address now; found it confirmed already (the
+ * link was used before: a mail client that opens links in advance, a second click); or failed (a
+ * link nobody was sent, or one that expired or was used while the address is still unconfirmed).
+ */
+export type ActivationOutcome = 'activated' | 'already_confirmed' | 'failed';
+
+export async function activate(services: AccountUpdateDeps, token: string): Promise<ActivationOutcome> {
   // The link used and the account confirmed together.
-  return services.db.transaction(async (tx) => {
+  const used = await services.db.transaction(async (tx) => {
     const row = await consumeToken(services, 'activation', token, tx);
     if (!row) return false;
     await tx
@@ -229,8 +250,23 @@ export async function activate(services: AccountUpdateDeps, token: string): Prom
       })
       .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
     await services.sessions.invalidateUser(row.userId, tx);
+    // Those they wrote to could not answer until now: their open conversations unlock at once.
+    await announcePartnerChanged(tx, row.userId);
     return true;
   });
+  if (used) return 'activated';
+  // A link that was sent but can no longer be used: the account it was for may be confirmed
+  // already, which is all the person who opens it again needs to hear.
+  const userId = await accountOfToken(services.db, 'activation', token);
+  if (userId === undefined) return 'failed';
+  // Active, or an entry sign-up confirmed before its last steps: not a disabled or leaving account.
+  const [account] = await services.db
+    .select({ confirmed: sql<boolean>`${users.emailConfirmedAt} is not null` })
+    .from(users)
+    .where(
+      and(eq(users.id, userId), inArray(users.status, ['active', 'not_confirmed']), isNull(users.deletedAt)),
+    );
+  return account?.confirmed ? 'already_confirmed' : 'failed';
 }
 
 export async function resendActivation(services: SignupDeps, session: ActiveSession, meta: RequestMeta) {

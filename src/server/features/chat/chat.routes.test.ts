@@ -4,7 +4,7 @@ import type { ChatResponse, ChatsResponse, SendMessageResponse } from '../../../
 import type { ServerEvent } from '../../../shared/realtime/events.ts';
 import { createTestApp } from '../../test/app.ts';
 import { listenTo } from '../../test/member-lists.ts';
-import { blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { addPhoto, blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
 import { balanceOf, grantCredits } from '../credits/credits.service.ts';
 import { realtimeMember } from '../realtime/realtime.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
@@ -340,13 +340,30 @@ describe('POST /api/chat-message.php', () => {
     const viewable = async (conversationId: number) =>
       ((await chat(a.login, `conversation=${conversationId}`)).json() as ChatResponse).profile_viewable;
     expect(await viewable(first.conversation.id)).toBe(true);
+    await addPhoto(db, known.id, { main: true });
     await services.pool.query('update users set invisible = true where id = $1', [known.id]);
-    expect(await viewable(first.conversation.id)).toBe(false);
+    // Invisible, the conversation carries on (what the settings say): a writes, by the conversation
+    // or by the member, and opens the profile; its photos, which the media route serves to nobody
+    // else while she is invisible, are left out.
+    expect(await viewable(first.conversation.id)).toBe(true);
     expect((await send(a.login, { conversation: first.conversation })).statusCode).toBe(200);
+    expect((await send(a.login, { to: { id: known.id } })).statusCode).toBe(200);
+    const profileOf = (login: TestLogin, id: number) =>
+      app.inject({ url: `/api/member.php?id=${id}`, ...login });
+    const profile = await profileOf(a.login, known.id);
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect(profile.json().member).toMatchObject({ photos: [], main_image: null });
+    // She still sees her own photos.
+    expect((await profileOf(known.login, known.id)).json().member.photos).toHaveLength(1);
     const stranger = await member(0, { invisible: true });
     const refused = await send(a.login, { to: { id: stranger.id } });
     expect(refused.statusCode).toBe(404);
     expect(refused.json().error.code).toBe('member_not_found');
+    // Nobody without a conversation opens her profile, like an unknown id.
+    const outsider = await member(0);
+    const hidden = await profileOf(outsider.login, known.id);
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.body).toBe((await profileOf(outsider.login, 987654321)).body);
 
     // An unconfirmed member can write; the answer waits until they confirm.
     const newcomer = await member(5, { status: 'not_confirmed', emailConfirmedAt: null });
@@ -649,6 +666,43 @@ describe('the conversation list, reading and removing', () => {
     const unknown = await chat(a.login, 'member=987654321');
     expect(refused.statusCode).toBe(404);
     expect(refused.body).toBe(unknown.body);
+  });
+
+  it('gives a hidden partner no photo address the caller could not load: the card shows none', async () => {
+    const a = await member();
+    const newcomer = await member(5, { status: 'not_confirmed', emailConfirmedAt: null });
+    const shy = await member(5);
+    const known = await member(5);
+    for (const m of [newcomer, shy, known]) await addPhoto(db, m.id, { main: true });
+    const hello = await sent(newcomer.login, { to: { id: a.id } });
+    const hi = await sent(shy.login, { to: { id: a.id } });
+    const hey = await sent(known.login, { to: { id: a.id } });
+    await services.pool.query('update users set invisible = true where id = $1', [shy.id]);
+    // The media route serves a hidden member's photos to nobody but them (media.serve): a's list
+    // and conversation header must not name one.
+    const shown = async (conversationId: number) => {
+      const listed = (await chats(a.login)).find((c) => c.conversation.id === conversationId);
+      const header = ((await chat(a.login, `conversation=${conversationId}`)).json() as ChatResponse).profile;
+      expect(header.main_image).toEqual(listed?.profile.main_image);
+      return header.main_image;
+    };
+    expect(await shown(hello.conversation.id)).toBeNull();
+    expect(await shown(hi.conversation.id)).toBeNull();
+    // A visible partner's photo is listed and in the header.
+    expect(
+      (await chats(a.login)).find((c) => c.conversation.id === hey.conversation.id)?.profile.main_image,
+    ).not.toBeNull();
+    // Confirmed, or visible again: the photo is back.
+    await services.pool.query(
+      `update users set status = 'active', email_confirmed_at = now() where id = $1`,
+      [newcomer.id],
+    );
+    await services.pool.query('update users set invisible = false where id = $1', [shy.id]);
+    for (const { conversation } of [hello, hi]) {
+      const header = ((await chat(a.login, `conversation=${conversation.id}`)).json() as ChatResponse)
+        .profile;
+      expect(header.main_image).not.toBeNull();
+    }
   });
 
   it('blanks the texts of an erased member and drops their side of the conversations', async () => {

@@ -25,6 +25,7 @@ import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { isBlockedEitherWay, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
+import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
 import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
@@ -77,6 +78,34 @@ const partnerCardQuery = preparedPerDatabase((db) =>
     .where(eq(users.id, sql.placeholder('partner')))
     .prepare('chat_partner_card'),
 );
+
+/**
+ * Whether the media route serves the viewer this partner's card photo (media.serve, its `p/` files:
+ * the blur of a locked photo lives there too). A hidden partner's (invisible, unconfirmed, leaving)
+ * answer 404 to everyone but them while the conversation goes on: the card then names no photo.
+ * Blocks need not be asked: a blocked partner is in no list and no conversation view.
+ */
+const photoServable = (viewer: MemberViewer, ownerId: number, ownerVisible: boolean) =>
+  can(viewer, 'media.serve', { area: 'p', ownerId, ownerVisible, blockedEitherWay: false });
+
+/**
+ * Tells the partners of every conversation of a member that the member changed what their
+ * conversations allow (confirmed the address: they can be answered now), in the caller's
+ * transaction, so the partners' open conversations read themselves again once it commits.
+ */
+export async function announcePartnerChanged(tx: Queryable, memberId: number): Promise<void> {
+  const rows = await tx
+    .select({ id: conversations.id, partnerId: partnerOf(memberId) })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .where(eq(conversationMembers.memberId, memberId));
+  await publishAll(
+    tx,
+    rows.map((row) =>
+      memberEvent(Number(row.partnerId), { type: 'partner_changed', conversation: { id: row.id } }),
+    ),
+  );
+}
 
 /** The caller's conversation of that id and its partner, or conversation_not_found. */
 async function myConversation(db: Queryable, viewerId: number, conversationId: number) {
@@ -163,6 +192,7 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
       conversationId: conversations.id,
       unread: conversationMembers.unread,
       pendingDeletion: sql<boolean>`(${users.status} = 'pending_deletion')`,
+      visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
       lastMessage: sql<LastMessage | null>`(
         select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}),
           'gift', (select g.names from ${gifts} g where g.id = m.gift_id), 'at', m.created_at)
@@ -185,9 +215,10 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(limit);
-  return rows.map(({ photoPrivate, ...row }) => ({
+  return rows.map(({ photoPrivate, visible, ...row }) => ({
     ...row,
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: row.id, private: photoPrivate === true }),
+    photoServable: photoServable(viewer, row.id, visible),
     lastMessage: row.lastMessage ? { ...row.lastMessage, sender: Number(row.lastMessage.sender) } : null,
   }));
 }
@@ -206,9 +237,9 @@ export type ChatView = {
   /** How far the partner read, where they show it; null where they do not. */
   partnerReadSeq: number | null;
   /**
-   * The caller may open the partner's profile (member.view). A partner who is invisible, has not
-   * confirmed, or is leaving goes on in the conversation, but their profile answers like an unknown
-   * id: the header does not link to it.
+   * The caller may open the partner's profile (member.view). An invisible partner's opens, as the
+   * conversation carries on; one who has not confirmed or is leaving goes on in the conversation,
+   * but their profile answers like an unknown id: the header does not link to it.
    */
   profileViewable: boolean;
 };
@@ -242,11 +273,16 @@ export async function readChat(
     refusal === 'partner_pending_deletion'
       ? refusal
       : null;
-  const profileViewable = can(viewer, 'member.view', { ...facts.partner, name: card.name });
+  const profileViewable = can(viewer, 'member.view', {
+    ...facts.partner,
+    name: card.name,
+    conversation: conversationId !== null,
+  });
   const { photoPrivate, ...cardFields } = card;
   const cardRow: CardRow = {
     ...cardFields,
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: partnerId, private: photoPrivate === true }),
+    photoServable: photoServable(viewer, partnerId, facts.partner.visible),
   };
   if (conversationId === null)
     return {

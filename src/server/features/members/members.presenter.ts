@@ -27,6 +27,12 @@ export type CardRow = {
   photoStatus: 'pending' | 'approved' | 'rejected' | null;
   /** The viewer may not see this photo: only its blurred variant is sent. */
   photoLocked?: boolean;
+  /**
+   * False: the media route would refuse the viewer this member's files (media.serve: a hidden
+   * member, shown in a conversation that goes on), so no address is sent and the card shows its
+   * placeholder instead of a broken image.
+   */
+  photoServable?: boolean;
   /** The viewer (a member) likes them; absent for visitors. */
   liked?: boolean;
 };
@@ -59,7 +65,7 @@ export function presentMemberCard(row: CardRow, now: Date, visibility: Visibilit
     city: shows(visibility, 'city') ? row.city : null,
     fictional: row.fictional,
     main_image:
-      row.photoKey && row.photoStatus
+      row.photoKey && row.photoStatus && row.photoServable !== false
         ? presentMainImage(row.photoKey, row.photoStatus, row.photoLocked === true)
         : null,
     ...(row.liked !== undefined ? { liked: row.liked } : {}),

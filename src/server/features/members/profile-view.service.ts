@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ageOn, SEARCH_MIN_AGE } from '../../../shared/contracts/members.ts';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
-import { profiles, users } from '../../db/schema/index.ts';
+import type { Queryable } from '../../db/client.ts';
+import { conversations, profiles, users } from '../../db/schema/index.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { memberNotFound } from '../../policy/refusals.ts';
 import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
@@ -37,6 +38,16 @@ export type MemberProfileResult = {
   visibleFields: readonly ProfileField[];
 };
 
+/** The two have a conversation (the pair is stored once, lower id first), as the like rule reads it. */
+async function haveConversation(db: Queryable, a: number, b: number): Promise<boolean> {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.memberLow, low), eq(conversations.memberHigh, high)));
+  return row !== undefined;
+}
+
 type ProfileInput = { visitor: SettingsVisitor; session: ActiveSession | null; id: number };
 
 /**
@@ -54,6 +65,7 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
         user: { id: users.id, name: users.name, fictional: users.fictional },
         profile: profiles,
         visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
+        invisibleOnly: sql<boolean>`(${users.status} = 'active' and ${users.invisible} and ${users.deletedAt} is null)`,
       })
       .from(users)
       .innerJoin(profiles, eq(profiles.userId, users.id))
@@ -62,13 +74,26 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
     isMember(viewer) && !isSelf ? hasLiked(db, viewer.id, input.id) : Promise.resolve(false),
   ]);
   if (!row) throw memberNotFound();
-  authorize(viewer, 'member.view', { id: input.id, name: row.user.name, visible: row.visible, relation });
+  // Only asked where it can change the answer: an invisible member, shown to their conversations.
+  const conversation =
+    !row.visible && row.invisibleOnly && isMember(viewer) && !isSelf
+      ? await haveConversation(db, viewer.id, input.id)
+      : false;
+  authorize(viewer, 'member.view', {
+    id: input.id,
+    name: row.user.name,
+    visible: row.visible,
+    invisibleOnly: row.invisibleOnly,
+    conversation,
+    relation,
+  });
 
   const today = deps.now();
   const age = ageOn(row.profile.birthDate, today);
   const [photoRows, related] = await Promise.all([
-    // Others see approved photos only; the owner also their pending and rejected ones.
-    listProfilePhotos(db, input.id, { approvedOnly: !isSelf }),
+    // Others see approved photos only; the owner also their pending and rejected ones. A hidden
+    // member's files are served to nobody else (media.serve): no address is sent that cannot load.
+    row.visible || isSelf ? listProfilePhotos(db, input.id, { approvedOnly: !isSelf }) : Promise.resolve([]),
     findMemberPage(db, {
       filters: {
         gender: row.profile.gender,

@@ -18,8 +18,16 @@ export type MemberFacts = {
   relation: BlockRelation;
 };
 
-/** The profile view also names the member in its refusal ("You're blocked by Anna"). */
-export type ViewedMemberFacts = MemberFacts & { name: string };
+/**
+ * The profile view also names the member in its refusal ("You're blocked by Anna"). Where the
+ * viewer's conversations are known (the chat, the profile), the invisible-mode exception's two
+ * facts (LikeTargetFacts); absent, the member is seen only while visible.
+ */
+export type ViewedMemberFacts = MemberFacts & {
+  name: string;
+  invisibleOnly?: boolean;
+  conversation?: boolean;
+};
 
 /** The domain's settings.logged_out_search (with a traffic source) as resolved for this request. */
 export type SearchFacts = { visitorSearchAllowed: boolean };
@@ -27,11 +35,14 @@ export type SearchFacts = { visitorSearchAllowed: boolean };
 const blockedEitherWay = (relation: BlockRelation) => relation.viewerBlocked || relation.blockedViewer;
 
 /**
- * GET /api/member.php. Members see themselves also while hidden. A member who blocked the viewer
- * refuses them by name; one the viewer blocked stays viewable, so the block can be lifted there.
+ * GET /api/member.php. Members see themselves also while hidden, and an invisible member (hidden
+ * by the switch alone) is seen by those they have a conversation with: the conversation carries on,
+ * as the settings promise (docs/decisions/0024). A member who blocked the viewer refuses them by
+ * name; one the viewer blocked stays viewable, so the block can be lifted there.
  */
 export const viewMember = forAnyone((viewer: Viewer, member: ViewedMemberFacts): Decision => {
-  if (!member.visible && !isMemberSelf(viewer, member.id)) return 'member_not_found';
+  const carriesOn = isMember(viewer) && member.invisibleOnly === true && member.conversation === true;
+  if (!member.visible && !isMemberSelf(viewer, member.id) && !carriesOn) return 'member_not_found';
   if (member.relation.blockedViewer) return 'blocked_by_member';
   return null;
 });

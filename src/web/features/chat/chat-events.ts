@@ -6,6 +6,7 @@ export type ChatEvent =
   | ServerEventOf<'message'>
   | ServerEventOf<'read'>
   | ServerEventOf<'typing'>
+  | ServerEventOf<'partner_changed'>
   | { type: 'reconnect' };
 
 type Listener = (event: ChatEvent) => void;

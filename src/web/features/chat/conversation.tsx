@@ -26,6 +26,7 @@ import { useOnline } from '../../lib/use-online.ts';
 import { useRootData } from '../../root.tsx';
 import { FictionalWarning } from '../members/fictional-warning.tsx';
 import { PremiumUpsell } from '../members/premium-upsell.tsx';
+import { ResendActivationButton } from '../session/account-status-banner.tsx';
 import { useSession } from '../session/member-session.tsx';
 import {
   CHATS_QUERY_KEY,
@@ -332,6 +333,20 @@ export function Conversation({ target }: { target: ChatTarget }) {
           if (event.conversation.id === id) setPartnerTyping(Date.now());
           return;
         }
+        if (event.type === 'partner_changed') {
+          // The partner can be answered now (they confirmed their address): what the conversation
+          // allows and their card, read again, with whatever came meanwhile.
+          if (event.conversation.id !== id || id === null) return;
+          void fetchChat({ conversation: id }, { after_seq: complete.current })
+            .then((answer) => {
+              const { messages: newer, send_refusal, profile, profile_viewable } = answer;
+              setLoaded((l) => (l ? { ...l, send_refusal, profile, profile_viewable } : l));
+              merge(newer, lastSeqOf(newer));
+              void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
+            })
+            .catch(() => {});
+          return;
+        }
         if (event.type === 'read') {
           // The partner's reads, where they show them; 0: they stopped showing them.
           const partner = latest.current.loaded?.profile.id;
@@ -346,7 +361,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         )
           void catchUp().catch(() => {});
       }),
-    [catchUp, flush],
+    [catchUp, flush, merge, client],
   );
 
   // Opening the conversation and every message that arrives while it is open: read.
@@ -626,6 +641,14 @@ export function Conversation({ target }: { target: ChatTarget }) {
       {!connected && online && (
         <p className="chat-connection alert alert-warning" role="status">
           {t('chat.offline')}
+        </p>
+      )}
+      {session.user && !session.user.email_confirmed && (
+        // Their partners cannot answer them yet (partner_not_confirmed on the other side): why, and
+        // the way out, where the silence is noticed.
+        <p className="chat-refusal chat-confirm-note alert alert-warning">
+          {t('chat.replies_wait', { email: session.user.email })}{' '}
+          <ResendActivationButton user={session.user} />
         </p>
       )}
       {blockedReason ? (

@@ -91,6 +91,11 @@ export function LiveConnections({ onChanged }: Props) {
         void changed.current();
       }),
       client.on('typing', emitChatEvent),
+      // The partner confirmed their address: an open conversation with them unlocks.
+      client.on('partner_changed', (event) => {
+        emitChatEvent(event);
+        void changed.current();
+      }),
       client.onReconnect(reload),
       client.onReconnect(() => emitChatEvent({ type: 'reconnect' })),
       // A chat says when its messages cannot come live: after a grace, so a quick reconnect (a

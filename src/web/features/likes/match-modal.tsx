@@ -14,13 +14,14 @@ type Props = {
   /** 'match': both like each other; 'like': they like the viewer (who may like back). */
   kind: 'match' | 'like';
   onClose: () => void;
-  /** The viewer liked them back (a new-like modal becomes a match) or took the like back. */
+  /** The viewer liked them back from a new-like modal (it becomes a match), or took that like back. */
   onLikedChange?: (liked: boolean) => void;
 };
 
 /**
  * The match and new-like modal (spec §4): a click on the backdrop closes it, the photo opens the
- * profile, the button starts a conversation. A fictional profile always carries its warning here.
+ * profile, the main button starts a conversation; a new like can be returned beside it. A
+ * fictional profile always carries its warning here.
  */
 export function MatchModal({ member, kind, onClose, onLikedChange }: Props) {
   const { t } = useTranslation();
@@ -40,18 +41,22 @@ export function MatchModal({ member, kind, onClose, onLikedChange }: Props) {
       footer={
         member && (
           <>
-            {/* Like back from a new-like modal; a match can be undone here too (a like taken back). */}
-            <LikeButton
-              key={`${kind}:${member.id}`}
-              member={member}
-              liked={kind === 'match'}
-              loggedIn
-              variant="button"
-              onLikedChange={onLikedChange}
-            />
+            {/* The message is what comes next: the first and only filled action. */}
             <Link to={`/members/${member.id}/chat`} className="btn btn-primary" onClick={onClose}>
               <MessageIcon /> {t('connections.start_chat')}
             </Link>
+            {/* A new like can be returned here; a match is celebrated, never undone with one tap
+                (the like can be taken back on the profile or in the likes). */}
+            {kind === 'like' && (
+              <LikeButton
+                key={`${kind}:${member.id}`}
+                member={member}
+                liked={false}
+                loggedIn
+                variant="button"
+                onLikedChange={onLikedChange}
+              />
+            )}
           </>
         )
       }

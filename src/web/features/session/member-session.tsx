@@ -6,6 +6,7 @@ import {
   useCallback,
   useContext,
   useEffect,
+  useLayoutEffect,
   useMemo,
   useRef,
   useState,
@@ -82,7 +83,10 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
   revalidate.current = revalidator.revalidate;
 
   useEffect(() => setUser(initial), [initial]);
-  useEffect(() => setCsrfToken(user?.csrf_token), [user?.csrf_token]);
+  // A layout effect: it runs before any page's effects, which run before this component's own, so a
+  // page opened directly (not reached by a click) can already post from its first effect
+  // (/likes/m/{id} marks the like seen at once; without the token that was a 403).
+  useLayoutEffect(() => setCsrfToken(user?.csrf_token), [user?.csrf_token]);
 
   // Spec §4: forget the member at once (no stale menu), then let the loaders redirect as needed.
   const loseSession = useCallback(() => {

@@ -15,6 +15,9 @@ const settings = {
   geoip_selected_country: 'NL',
 } as unknown as Settings;
 
+/** An account that exists already: the e-mail step's check refuses it like the sign-up would. */
+const TAKEN = 'bestaat@example.nl';
+
 /** The server: regions for the location step, and a sign-up refused with the given answer. */
 function serve(signup: { status: number; body: unknown }) {
   const posted: unknown[] = [];
@@ -22,6 +25,15 @@ function serve(signup: { status: number; body: unknown }) {
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith('/api/regions.php')) return Response.json({ regions: { NL: [] } });
+      if (url === '/api/signup-email.php') {
+        const { email } = JSON.parse(String(init?.body)) as { email: string };
+        return email === TAKEN
+          ? Response.json(
+              { error: { code: 'email_exists', message: en.errors.email_exists } },
+              { status: 409 },
+            )
+          : Response.json({ ok: true });
+      }
       if (url === '/api/signup.php') {
         posted.push(JSON.parse(String(init?.body)));
         return Response.json(signup.body, { status: signup.status });
@@ -124,6 +136,45 @@ describe('the sign-up wizard', () => {
     expect(screen.getByLabelText<HTMLSelectElement>(en.signup.birth.day).value).toBe('14');
     expect(screen.getByLabelText<HTMLSelectElement>(en.signup.birth.month).value).toBe('2');
     expect(screen.getByLabelText<HTMLSelectElement>(en.signup.birth.year).value).toBe('1991');
+  });
+
+  it('says on the e-mail step that an address already has an account, with a login link, and stays there', async () => {
+    const posted = serve({ status: 500, body: {} });
+    renderWizard();
+    await fillWho();
+    next();
+    await heading(en.signup.birth.title);
+    fillBirth();
+    next();
+    await heading(en.signup.location.title);
+    fireEvent.change(screen.getByLabelText(en.signup.location.city, { exact: false }), {
+      target: { value: 'Utrecht' },
+    });
+    next();
+    await arrivedAt(en.signup.account.title);
+    fireEvent.change(screen.getByLabelText(en.signup.account.name), { target: { value: 'Anna' } });
+    const email = screen.getByLabelText<HTMLInputElement>(en.signup.account.email);
+    fireEvent.change(email, { target: { value: TAKEN } });
+    // Leaving the field is enough to be told.
+    fireEvent.blur(email);
+    await waitFor(() =>
+      expect(document.getElementById('signup-email-error')?.textContent).toContain(
+        en.validation.email_exists,
+      ),
+    );
+    expect(screen.getByRole('link', { name: en.signup.account.login_instead }).getAttribute('href')).toBe(
+      '/login',
+    );
+    // Next does not go on to the password with it.
+    next();
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    expect(screen.getByRole('heading', { name: en.signup.account.title })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: en.signup.password.title })).toBeNull();
+    // Another address goes on, and nothing was signed up meanwhile.
+    fireEvent.change(email, { target: { value: 'nieuw@example.nl' } });
+    next();
+    await heading(en.signup.password.title);
+    expect(posted).toEqual([]);
   });
 
   it("shows the server's name_taken under the username, back on the account step", async () => {

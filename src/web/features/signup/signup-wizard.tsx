@@ -6,6 +6,7 @@ import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { suggestEmail } from './email-suggestion.ts';
+import { createAddressCheck } from './signup-address-check.ts';
 import { validationVars } from './signup-field-error.tsx';
 import { markSignupFlowActive } from './signup-flow.ts';
 import { SignupInboxStep } from './signup-inbox-step.tsx';
@@ -81,6 +82,8 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
     },
   );
   const [pendingDeletion, setPendingDeletion] = useState(false);
+  // One per wizard: an address is asked about once, however often the field is left.
+  const [checkAddress] = useState(createAddressCheck);
   const [suggestion, setSuggestion] = useState<string>();
   /** The address a suggestion was already offered for: a second "Next" accepts the address as typed. */
   const offeredFor = useRef('');
@@ -135,9 +138,29 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
   const setNotice = (code: string, kind: 'error' | 'validation' = 'error') =>
     form.setError('root.server', { type: kind, message: code });
 
+  /**
+   * What the sign-up would refuse the address with, told on the e-mail step rather than after the
+   * last one (an address with an account: the error with its login link). False when it is refused.
+   */
+  const showAddressVerdict = async (email: string): Promise<boolean> => {
+    const verdict = await checkAddress(email);
+    // Gone, or the address changed meanwhile: this answer is not about what is typed now.
+    if (!mounted.current || form.getValues('email') !== email) return true;
+    if (verdict === 'email_pending_deletion') {
+      setPendingDeletion(true);
+      return false;
+    }
+    if (verdict === 'email_exists' || verdict === 'email_disposable') {
+      form.setError(errorPath('email'), { type: 'server', message: verdict });
+      return false;
+    }
+    return true;
+  };
+
   const checkEmail = async () => {
-    const email = form.getValues('email').trim().toLowerCase();
-    const found = await suggestEmail(email);
+    const typed = form.getValues('email');
+    const email = typed.trim().toLowerCase();
+    const [found] = await Promise.all([suggestEmail(email), showAddressVerdict(typed)]);
     if (!mounted.current) return;
     // Only shown here: a blur is also what a click on "Next" causes, so it does not count as offered.
     setSuggestion(found);
@@ -151,9 +174,14 @@ export function SignupWizard({ settings, variant, onBusyChange, onFinished }: Pr
   const next = async (input: SignupInput | undefined) => {
     if (stage.kind !== 'form') return;
     if (step === 3) {
-      const email = form.getValues('email').trim().toLowerCase();
-      const found = await suggestEmail(email);
+      const typed = form.getValues('email');
+      const email = typed.trim().toLowerCase();
+      const [found, usable] = await Promise.all([suggestEmail(email), showAddressVerdict(typed)]);
       if (!mounted.current) return;
+      if (!usable) {
+        focusFirstError();
+        return;
+      }
       if (found && offeredFor.current !== email) {
         offeredFor.current = email;
         setSuggestion(found);

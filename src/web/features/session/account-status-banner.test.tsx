@@ -1,0 +1,100 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../shared/contracts/auth.ts';
+import en from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
+import { I18nProvider } from '../../lib/i18n.tsx';
+import { AccountStatusBanner } from './account-status-banner.tsx';
+import { MemberSessionProvider } from './member-session.tsx';
+
+const member = (overrides: Partial<User> = {}): User => ({
+  id: 1,
+  email: 'anna@example.nl',
+  status: 'active',
+  credits: 0,
+  paid_user: false,
+  signup_date: '2026-01-01T00:00:00.000Z',
+  language: 'en',
+  fictional_icon: '',
+  notifications_disabled: [],
+  email_confirmed: true,
+  signup_missing: [],
+  invisible: false,
+  time_bonus: null,
+  dismissals: {},
+  profile: {
+    id: 1,
+    name: 'Anna',
+    age: 30,
+    date_of_birth: '1995-01-01',
+    gender: 'female',
+    sexuality: 'hetero',
+    country: 'NL',
+    region: null,
+    city: null,
+    main_image: null,
+  },
+  csrf_token: 'the-token',
+  unread_messages: 0,
+  new_likes: 0,
+  ...overrides,
+});
+
+function renderBanner(user: User | null) {
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <I18nProvider locale="en" messages={en}>
+          <MemberSessionProvider initial={user}>
+            <AccountStatusBanner />
+          </MemberSessionProvider>
+        </I18nProvider>
+      ),
+    },
+  ]);
+  return render(<RouterProvider router={router} />);
+}
+
+const confirmText = en.banners.confirm_email;
+
+describe('the account status banner', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('reminds a member who has not confirmed the address, and sends the mail again', async () => {
+    const posted: { url: string; csrf: string | null }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        posted.push({ url, csrf: new Headers(init?.headers).get('x-csrf-token') });
+        return Response.json({ ok: true });
+      }),
+    );
+    renderBanner(member({ status: 'not_confirmed', email_confirmed: false, invisible: true }));
+    // The confirmation comes first: nobody can answer until it is done.
+    expect(screen.getByText(confirmText)).toBeTruthy();
+    expect(screen.queryByText(en.banners.invisible)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: en.banners.confirm_resend }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe(en.banners.confirm_resent));
+    expect(posted).toEqual([{ url: '/api/activation-resend.php', csrf: 'the-token' }]);
+  });
+
+  it('reminds an invisible member that they are, with the way to the settings', () => {
+    renderBanner(member({ invisible: true }));
+    expect(screen.getByText(en.banners.invisible)).toBeTruthy();
+    expect(screen.getByRole('link', { name: en.banners.invisible_settings }).getAttribute('href')).toBe(
+      '/settings',
+    );
+    expect(screen.queryByText(confirmText)).toBeNull();
+  });
+
+  it('says nothing to a confirmed, visible member, nor to a visitor', () => {
+    const { container } = renderBanner(member());
+    expect(container.textContent).toBe('');
+    cleanup();
+    expect(renderBanner(null).container.textContent).toBe('');
+  });
+});
