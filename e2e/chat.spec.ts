@@ -163,6 +163,8 @@ test('a free member starting a third conversation sees the premium upsell', asyn
   expect(started).toBeLessThanOrEqual(2);
 
   await sanne.goto(`/members/${strangers[next + 1]}/chat`);
+  // Where the conversation would start, she is told before she tries.
+  await expect(sanne.getByText('Je hebt je 2 gratis gesprekken al begonnen.')).toBeVisible();
   const textbox = sanne.getByRole('textbox', { name: /Bericht aan/ });
   await textbox.fill('Hallo daar!');
   await textbox.press('Enter');
@@ -205,7 +207,11 @@ test('without enough credits the message stays unsent, with the credits error an
   });
   await expect(error).toBeVisible();
   await expect(error.getByRole('link', { name: 'Credits kopen' })).toHaveAttribute('href', '/credits');
-  await expect(error.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
+  // A retry cannot work while the balance is short: the way out is buying credits. The composer
+  // shows the balance.
+  await expect(error.getByRole('button', { name: 'Opnieuw proberen' })).toHaveCount(0);
+  const balance = (await me(sanne)).credits;
+  await expect(sanne.getByText(`Je tegoed: ${balance} credits`)).toBeVisible();
   await expectAccessible(sanne);
   await sanne.context().close();
   await pieter.context().close();
