@@ -490,3 +490,21 @@ test('the conversation list comes with the HTML', async ({ browser }) => {
     );
   await page.context().close();
 });
+
+test('the conversation list says when each last message came', async ({ browser }) => {
+  const page = await memberPage(browser, PIETER, 1280);
+  const { chats } = (await (await page.request.get('/api/chats.php')).json()) as {
+    chats: { conversation: { id: number }; last_message: { at: string } | null }[];
+  };
+  const withMessage = chats.filter((chat) => chat.last_message !== null);
+  expect(withMessage.length).toBeGreaterThan(0);
+  await page.goto('/chats');
+  const list = page.getByRole('complementary', { name: 'Chats' });
+  for (const chat of withMessage.slice(0, 3)) {
+    const time = list.locator(`a[href="/chats/${chat.conversation.id}"] time`);
+    await expect(time).toHaveAttribute('datetime', chat.last_message?.at ?? '');
+    await expect(time).not.toBeEmpty();
+  }
+  await expectAccessible(page);
+  await page.context().close();
+});
