@@ -44,6 +44,8 @@ function lowestContrasts(page: Page) {
 test('every bubble (texts, gifts, own and theirs, sent and read) is readable at 375 px', async ({
   browser,
 }) => {
+  // Two members' pages and two axe scans: past the default time on a busy machine.
+  test.slow();
   const pieter = await memberPage(browser, PIETER, 375);
   const sanne = await memberPage(browser, SANNE, 375);
   const [pieterId, sanneId] = [await memberId(pieter), await memberId(sanne)];
