@@ -163,6 +163,8 @@ test('a free member starting a third conversation sees the premium upsell', asyn
   expect(started).toBeLessThanOrEqual(2);
 
   await sanne.goto(`/members/${strangers[next + 1]}/chat`);
+  // Where the conversation would start, she is told before she tries.
+  await expect(sanne.getByText('Je hebt je 2 gratis gesprekken al begonnen.')).toBeVisible();
   const textbox = sanne.getByRole('textbox', { name: /Bericht aan/ });
   await textbox.fill('Hallo daar!');
   await textbox.press('Enter');
@@ -205,7 +207,11 @@ test('without enough credits the message stays unsent, with the credits error an
   });
   await expect(error).toBeVisible();
   await expect(error.getByRole('link', { name: 'Credits kopen' })).toHaveAttribute('href', '/credits');
-  await expect(error.getByRole('button', { name: 'Opnieuw proberen' })).toBeVisible();
+  // A retry cannot work while the balance is short: the way out is buying credits. The composer
+  // shows the balance.
+  await expect(error.getByRole('button', { name: 'Opnieuw proberen' })).toHaveCount(0);
+  const balance = (await me(sanne)).credits;
+  await expect(sanne.getByText(`Je tegoed: ${balance} credits`)).toBeVisible();
   await expectAccessible(sanne);
   await sanne.context().close();
   await pieter.context().close();
@@ -502,5 +508,23 @@ test('the conversation list comes with the HTML', async ({ browser }) => {
       'href',
       `/chats/${chat.conversation.id}`,
     );
+  await page.context().close();
+});
+
+test('the conversation list says when each last message came', async ({ browser }) => {
+  const page = await memberPage(browser, PIETER, 1280);
+  const { chats } = (await (await page.request.get('/api/chats.php')).json()) as {
+    chats: { conversation: { id: number }; last_message: { at: string } | null }[];
+  };
+  const withMessage = chats.filter((chat) => chat.last_message !== null);
+  expect(withMessage.length).toBeGreaterThan(0);
+  await page.goto('/chats');
+  const list = page.getByRole('complementary', { name: 'Chats' });
+  for (const chat of withMessage.slice(0, 3)) {
+    const time = list.locator(`a[href="/chats/${chat.conversation.id}"] time`);
+    await expect(time).toHaveAttribute('datetime', chat.last_message?.at ?? '');
+    await expect(time).not.toBeEmpty();
+  }
+  await expectAccessible(page);
   await page.context().close();
 });

@@ -47,6 +47,57 @@ test('a member card on a phone cuts a long name, never the age', async ({ page }
   expect(ages.length).toBeGreaterThan(4);
   expect(ages.filter((card) => !card.inside)).toEqual([]);
   await expect(page.getByRole('link', { name: /^PremiumPieter, \d+$/ })).toBeVisible();
+  // Only what does not fit is cut: a cut name fills the row up to its age ("PremiumPiet… 38", not
+  // "Premium… 38" with room to spare).
+  const slack = await cards.evaluateAll((names) =>
+    names.flatMap((name) => {
+      const text = name.querySelector<HTMLElement>('.member-card-name-text');
+      const age = name.querySelector('.member-card-age')?.getBoundingClientRect();
+      if (!text || !age || text.scrollWidth <= text.clientWidth) return [];
+      const box = name.getBoundingClientRect();
+      return [{ name: text.textContent, room: Math.round(box.right - age.right) }];
+    }),
+  );
+  expect(slack.filter((card) => card.room > 2)).toEqual([]);
+});
+
+test('/likes on a phone: the three tabs fit in every language, the region select shows its whole choice', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signUpMember(page, 'tabjes');
+  await page.goto('/likes');
+  const tabs = page.locator('.likes-tabs');
+  await expect(tabs.getByRole('link')).toHaveCount(3);
+  for (const locale of LOCALES) {
+    await page.locator('.language-toggle').click();
+    await page.locator(`button[lang="${locale}"]`).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    const fit = await tabs.evaluate((list) => ({
+      overflow: list.scrollWidth - list.clientWidth,
+      outside: [...list.querySelectorAll('a')]
+        .filter((tab) => tab.getBoundingClientRect().right > window.innerWidth)
+        .map((tab) => tab.textContent),
+    }));
+    expect(fit, `${locale}: tabs off screen`).toEqual({ overflow: 0, outside: [] });
+  }
+  // The search's region select: "Noord-Holland" whole, not "Noord-Hollar" under the chevron.
+  await page.locator('.language-toggle').click();
+  await page.locator('button[lang="nl"]').click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'nl');
+  await page.goto('/members?country=NL&countryregion=NL-NH');
+  await page.getByRole('button', { name: /^Filters/ }).click();
+  const region = page.getByLabel('Regio');
+  await expect(region).toHaveValue('NL-NH');
+  const room = await region.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const text = context.measureText(select.selectedOptions[0]?.textContent ?? '').width;
+    const inner = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    return inner - text;
+  });
+  expect(room).toBeGreaterThanOrEqual(0);
 });
 
 test('the swipe game’s three buttons fit one row at 320 px in every language, each label on one line', async ({

@@ -144,6 +144,12 @@ export const ChatResponseSchema = z.object({
   /** There are messages after the last one sent (an ?after_seq= answer that was cut). */
   has_newer: z.boolean(),
   send_refusal: SendRefusalSchema,
+  /**
+   * A free member before the first message of this conversation: how many conversations they may
+   * still start (LIMITS.freeConversations in all; 0: this one would be over the limit). null for
+   * premium members and in a conversation that exists.
+   */
+  conversations_left: z.number().int().nonnegative().nullable(),
   /** The credits a text costs here (settings.message_credits). */
   message_credits: z.number().int().nonnegative(),
   /** The credits a photo costs here (settings.photo_credits). */

@@ -97,6 +97,7 @@ export type CommonKey =
   | 'blocked_members.unblock_label'
   | 'chat.back_to_list'
   | 'chat.back_to_site'
+  | 'chat.balance'
   | 'chat.buy_credits'
   | 'chat.cancel'
   | 'chat.characters_left'
@@ -111,6 +112,10 @@ export type CommonKey =
   | 'chat.empty'
   | 'chat.failed'
   | 'chat.first_message'
+  | 'chat.free_left'
+  | 'chat.free_none'
+  | 'chat.free_premium'
+  | 'chat.free_premium_link'
   | 'chat.info'
   | 'chat.info_title'
   | 'chat.insufficient_credits'
@@ -996,7 +1001,9 @@ export type ProfileKey =
   | 'title';
 
 export type MembersKey =
+  | 'gifts.balance'
   | 'gifts.button'
+  | 'gifts.buy_credits'
   | 'gifts.close'
   | 'gifts.intro'
   | 'gifts.load_failed'
@@ -1004,6 +1011,7 @@ export type MembersKey =
   | 'gifts.note_label'
   | 'gifts.note_placeholder'
   | 'gifts.open_chat'
+  | 'gifts.out_of_reach'
   | 'gifts.price'
   | 'gifts.retry'
   | 'gifts.sending'
@@ -1432,11 +1440,14 @@ export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | Pa
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =
+  | 'chat.balance'
+  | 'chat.free_left'
   | 'chat.spend_gifts'
   | 'chat.spend_photos'
   | 'chat.spend_texts'
   | 'credits_page.credits'
   | 'direct_debit.tries_left'
+  | 'gifts.balance'
   | 'gifts.price'
   | 'icebreakers.price'
   | 'likes.new_count'

@@ -20,3 +20,15 @@ export function useCountryName(): (code: string) => string {
     };
   }, [i18n.language]);
 }
+
+/**
+ * A member's place as every card writes it: the city, then the country's name in the page's
+ * language ("Sligo, Ierland", never "Sligo, IE").
+ */
+export function usePlaceName(): (
+  city: string | null | undefined,
+  country: string | null | undefined,
+) => string {
+  const countryName = useCountryName();
+  return (city, country) => [city, country ? countryName(country) : null].filter(Boolean).join(', ');
+}

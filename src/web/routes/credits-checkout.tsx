@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
-import { Toaster } from 'sonner';
 import { createTranslator } from '../../shared/i18n/translator.ts';
+import { AppToaster } from '../components/ui/toaster.tsx';
 import { BackButton } from '../features/members/back-button.tsx';
 import { CheckoutPage } from '../features/payments/checkout-page.tsx';
 import { PaymentReturn } from '../features/payments/payment-return.tsx';
@@ -39,7 +39,7 @@ function CreditsCheckout() {
       ) : (
         <CheckoutPage packageId={params.id ?? ''} method={params.method} />
       )}
-      <Toaster position="bottom-center" />
+      <AppToaster />
     </main>
   );
 }

@@ -6,6 +6,7 @@ import { connectDatabase } from '../client.ts';
 import { seedDemoChats } from './demo-chats.ts';
 import { seedDemoDiscountCodes } from './demo-discounts.ts';
 import { seedDemoLikes } from './demo-likes.ts';
+import { seedDemoLoginPhotos } from './demo-login-photos.ts';
 import { seedDemoLogins } from './demo-logins.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -36,6 +37,8 @@ try {
   );
   const logins = await seedDemoLogins(database.db);
   if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
+  const loginPhotos = await seedDemoLoginPhotos(database.db, storage);
+  if (loginPhotos > 0) log.info({ photos: loginPhotos }, 'photos of the demo logins drawn');
   const codes = await seedDemoDiscountCodes(database.db);
   if (codes > 0) log.info({ codes }, 'demo discount codes created (see README)');
   const demoLikes = await seedDemoLikes(database.db);

@@ -31,6 +31,7 @@ import {
 import { seedDemoChats } from './demo-chats.ts';
 import { DEMO_DISCOUNT_CODES, seedDemoDiscountCodes } from './demo-discounts.ts';
 import { seedDemoLikes } from './demo-likes.ts';
+import { seedDemoLoginPhotos } from './demo-login-photos.ts';
 import { DEMO_LOGIN_EMAILS, seedDemoLogins } from './demo-logins.ts';
 import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
 
@@ -343,6 +344,25 @@ describe('seedDemo with a small count', () => {
     const before = await count();
     expect(await seedDemoChats(site.db, NOW)).toBe(0);
     expect(await count()).toBe(before);
+  });
+
+  it('gives both demo logins a drawn, approved main photo of their own, once', async () => {
+    await seedDemoLogins(site.db, NOW);
+    expect(await seedDemoLoginPhotos(site.db, site.storage, NOW)).toBe(DEMO_LOGIN_EMAILS.length);
+    for (const email of DEMO_LOGIN_EMAILS) {
+      const [login] = await site.db
+        .select({ mainPhotoId: profiles.mainPhotoId, userId: profiles.userId })
+        .from(profiles)
+        .innerJoin(users, eq(users.id, profiles.userId))
+        .where(eq(users.email, email));
+      expect(login?.mainPhotoId, email).not.toBeNull();
+      const [main] = await site.db.select().from(photos).where(eq(photos.id, login!.mainPhotoId!));
+      expect(main).toMatchObject({ userId: login!.userId, status: 'approved', private: false, position: 0 });
+      for (const size of ['thumb', 'medium', 'large', 'blur'] as const)
+        expect(await site.storage.exists(photoFileKey(main!.storageKey, size)), size).toBe(true);
+    }
+    // A restart draws nothing more.
+    expect(await seedDemoLoginPhotos(site.db, site.storage, NOW)).toBe(0);
   });
 });
 

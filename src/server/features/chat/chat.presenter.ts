@@ -79,6 +79,7 @@ export function presentChat(
     older_hidden: view.olderHidden,
     has_newer: view.hasNewer,
     send_refusal: view.sendRefusal,
+    conversations_left: view.conversationsLeft,
     read_receipts: view.readReceipts,
     partner_read_seq: view.partnerReadSeq,
     profile_viewable: view.profileViewable,

@@ -312,6 +312,22 @@ describe('POST /api/chat-message.php', () => {
     for (const other of [x, y, z]) await sent(premium.login, { to: { id: other.id } });
   });
 
+  it('tells a free member before the first message how many conversations they may still start', async () => {
+    const free = await member();
+    const [x, y, z] = [await member(), await member(), await member()];
+    const left = async (login: typeof free.login, query: string) =>
+      ((await chat(login, query)).json() as ChatResponse).conversations_left;
+    expect(await left(free.login, `member=${x.id}`)).toBe(2);
+    await sent(free.login, { to: { id: x.id } });
+    expect(await left(free.login, `member=${y.id}`)).toBe(1);
+    const first = await sent(free.login, { to: { id: y.id } });
+    expect(await left(free.login, `member=${z.id}`)).toBe(0);
+    // A conversation that exists counts nothing; premium members have no limit to tell.
+    expect(await left(free.login, `conversation=${first.conversation.id}`)).toBeNull();
+    const premium = await member(20, { paidUser: true });
+    expect(await left(premium.login, `member=${x.id}`)).toBeNull();
+  });
+
   it('refuses sending both ways after a block either way, like an unknown member', async () => {
     const a = await member();
     const b = await member();

@@ -6,6 +6,7 @@ import {
   PREVIEW_CHARS,
   type SendRefusal,
 } from '../../../shared/contracts/chat.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { preparedPerDatabase } from '../../db/prepared.ts';
 import {
@@ -232,6 +233,11 @@ export type ChatView = {
   /** Older messages exist but are past retention: the conversation says so. */
   olderHidden: boolean;
   sendRefusal: SendRefusal;
+  /**
+   * Before a free member's first message here: how many conversations they may still start
+   * (LIMITS.freeConversations in all). null for premium members and where the conversation exists.
+   */
+  conversationsLeft: number | null;
   /** The caller's own choice here (true before the first message: the default). */
   readReceipts: boolean;
   /** How far the partner read, where they show it; null where they do not. */
@@ -273,6 +279,8 @@ export async function readChat(
     refusal === 'partner_pending_deletion'
       ? refusal
       : null;
+  const conversationsLeft =
+    conversationId === null && !viewer.premium ? Math.max(0, LIMITS.freeConversations - facts.started) : null;
   const profileViewable = can(viewer, 'member.view', {
     ...facts.partner,
     name: card.name,
@@ -293,6 +301,7 @@ export async function readChat(
       hasOlder: false,
       olderHidden: false,
       sendRefusal,
+      conversationsLeft,
       readReceipts: true,
       partnerReadSeq: null,
       profileViewable,
@@ -307,6 +316,7 @@ export async function readChat(
     messages: rows,
     ...paging,
     sendRefusal,
+    conversationsLeft,
     ...reads,
     profileViewable,
   };

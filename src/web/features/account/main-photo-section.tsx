@@ -4,7 +4,7 @@ import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useCountryName } from '../../lib/use-country-name.ts';
+import { usePlaceName } from '../../lib/use-country-name.ts';
 import { useRootData } from '../../root.tsx';
 import { useOwnPhotos } from '../profile/use-own-photos.ts';
 import { useSession } from '../session/member-session.tsx';
@@ -22,7 +22,7 @@ export function MainPhotoSection() {
   // The choice shows at once; the list read back from the server confirms it.
   const [chosen, setChosen] = useState<number | null>(null);
   const [error, setError] = useState<string | undefined>();
-  const countryName = useCountryName();
+  const placeName = usePlaceName();
   if (!root || !user) return null;
   const cdn = root.settings.cdn_prefix;
   const choices =
@@ -39,7 +39,7 @@ export function MainPhotoSection() {
       setError(t(e instanceof ApiError ? dynamicKey(`errors.${e.code}`) : 'errors.general'));
     }
   };
-  const place = [user.profile.city, countryName(user.profile.country)].filter(Boolean).join(', ');
+  const place = placeName(user.profile.city, user.profile.country);
   return (
     <section className="card card-body shadow-sm mb-4" aria-labelledby="main-photo-h">
       <h2 id="main-photo-h" className="h5">

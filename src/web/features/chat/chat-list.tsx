@@ -4,10 +4,12 @@ import { Link } from 'react-router';
 import type { ChatEntry, ChatsResponse } from '../../../shared/contracts/chat.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { useRootData } from '../../root.tsx';
 import { useMember } from '../session/member-session.tsx';
 import { CHATS_QUERY_KEY, fetchChats } from './chat-api.ts';
 import { onChatEvent } from './chat-events.ts';
+import { chatListTime } from './chat-list-time.ts';
 
 const countText = (n: number) => (n > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(n));
 
@@ -48,9 +50,11 @@ export function ChatList({ active, initial }: { active: number | null; initial?:
 }
 
 function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const root = useRootData();
   const me = useMember();
+  // The browser's time zone decides the time: rendered once hydrated (the server's zone differs).
+  const hydrated = useHydrated();
   const { profile, last_message: last } = chat;
   // An image message has no text to preview: it says that it is a photo.
   const text = last?.kind === 'image' ? t('chat.photo.list_preview') : (last?.preview ?? '');
@@ -89,12 +93,19 @@ function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
           </span>
           <span className="chat-list-preview">{preview}</span>
         </span>
-        {chat.num_unread_messages > 0 && (
-          <span className="chat-unread badge rounded-pill">
-            <span aria-hidden="true">{countText(chat.num_unread_messages)}</span>
-            <span className="visually-hidden">{t('chat.unread', { count: chat.num_unread_messages })}</span>
-          </span>
-        )}
+        <span className="chat-list-meta">
+          {last && hydrated && (
+            <time className="chat-list-time" dateTime={last.at}>
+              {chatListTime(last.at, new Date(), i18n.language)}
+            </time>
+          )}
+          {chat.num_unread_messages > 0 && (
+            <span className="chat-unread badge rounded-pill">
+              <span aria-hidden="true">{countText(chat.num_unread_messages)}</span>
+              <span className="visually-hidden">{t('chat.unread', { count: chat.num_unread_messages })}</span>
+            </span>
+          )}
+        </span>
       </Link>
     </li>
   );

@@ -15,7 +15,15 @@ const PendingMessageSchema = z.object({
   /** A text, a gift's note, an image's caption. */
   body: z.string(),
   /** A gift being sent: what the bubble shows until the server answers. */
-  gift: z.object({ id: z.number(), slug: z.string(), name: z.string() }).optional(),
+  gift: z
+    .object({
+      id: z.number(),
+      slug: z.string(),
+      name: z.string(),
+      /** Its price when chosen: whether a retry can work after insufficient credits. */
+      credits: z.number().optional(),
+    })
+    .optional(),
   /** An uploaded image being sent, with the address its preview shows. */
   image: z.object({ id: z.number(), thumb_url: z.string() }).optional(),
   createdAt: z.string(),

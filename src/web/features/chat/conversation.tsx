@@ -54,11 +54,12 @@ import {
   subscribeOutbox,
 } from './chat-outbox.ts';
 import { ChatPhotoButton } from './chat-photo-button.tsx';
+import { ComposerBalance, FreeConversationsNote } from './composer-notes.tsx';
 import { ConversationInfo } from './conversation-info.tsx';
 import { GiftButton, GiftPicker } from './gift-picker.tsx';
 import { IcebreakerOffer, IcebreakerPicker } from './icebreakers.tsx';
 import { MessageContent } from './message-content.tsx';
-import { SendFailure } from './send-failure.tsx';
+import { canRetry, SendFailure } from './send-failure.tsx';
 
 type Loaded = Omit<ChatResponse, 'messages'>;
 
@@ -68,19 +69,6 @@ const outboxKey = (target: ChatTarget, conversation: number | null) =>
     : 'conversation' in target
       ? `c:${target.conversation}`
       : `m:${target.member}`;
-
-/**
- * Refusals a retry cannot change (the partner is gone or blocked, the content is refused): the failed
- * message offers only to give it up. Credits, a daily limit, a rate limit or a lost connection can.
- */
-const FINAL_REFUSALS = new Set<string>([
-  'member_not_found',
-  'conversation_not_found',
-  'partner_pending_deletion',
-  'message_too_long',
-  'gift_not_found',
-  'image_not_found',
-]);
 
 /** A lost connection or a busy server: resent on reconnect or by the retry button, same client id. */
 const isTransient = (error: unknown) =>
@@ -104,6 +92,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [draft, setDraft] = useState('');
   const [picking, setPicking] = useState<'gift' | 'icebreaker' | null>(null);
+  // A refused gift's note: the picker opens with it again, so the words are not typed twice.
+  const [keptGiftNote, setKeptGiftNote] = useState('');
   // When the partner's last typing event came (0: not typing); shown for TYPING_SHOWN_FOR_MS.
   const [partnerTyping, setPartnerTyping] = useState(0);
   // How far the partner read, where they show it (null: they do not, or are invisible).
@@ -249,6 +239,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         if (code === 'conversation_limit_reached') {
           dropPending(sendKey, message.clientId);
           if (message.kind === 'text') setDraft(message.body);
+          if (message.kind === 'gift') setKeptGiftNote(message.body);
           setUpsell(true);
           return 'refused';
         }
@@ -257,6 +248,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
             ? (error.details as { limit?: number } | undefined)?.limit
             : undefined;
         putPending(sendKey, { ...message, status: 'failed', error: code, limit });
+        if (message.kind === 'gift' && code !== undefined) setKeptGiftNote(message.body);
         return code === undefined ? 'lost' : 'refused';
       } finally {
         settled(message.clientId);
@@ -495,6 +487,12 @@ export function Conversation({ target }: { target: ChatTarget }) {
     partnerRead === null
       ? null
       : (messages.findLast((m) => m.sender.id === me && m.seq <= partnerRead)?.seq ?? null);
+  const priceOf = (message: PendingMessage) =>
+    message.kind === 'gift'
+      ? message.gift?.credits
+      : message.kind === 'image'
+        ? loaded.photo_credits
+        : loaded.message_credits;
   const blockedReason =
     loaded.send_refusal === 'partner_not_confirmed' || loaded.send_refusal === 'partner_pending_deletion'
       ? loaded.send_refusal
@@ -612,7 +610,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
             ) : (
               <div className="chat-failed" role="alert">
                 <SendFailure code={message.error} limit={message.limit} name={profile.name} />
-                {!FINAL_REFUSALS.has(message.error ?? '') && (
+                {canRetry(message.error, session.user?.credits, priceOf(message)) && (
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
@@ -651,6 +649,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
           <ResendActivationButton user={session.user} />
         </p>
       )}
+      {!blockedReason && conversationId === null && loaded.conversations_left !== null && (
+        <FreeConversationsNote left={loaded.conversations_left} onUpsell={() => setUpsell(true)} />
+      )}
       {blockedReason ? (
         <p className="chat-refusal alert alert-info">{t(`errors.${blockedReason}`)}</p>
       ) : (
@@ -686,16 +687,20 @@ export function Conversation({ target }: { target: ChatTarget }) {
               <span className="chat-send-text">{t('chat.send')}</span>
             </button>
             <span className="chat-price">{t('chat.price', { credits: loaded.message_credits })}</span>
+            <ComposerBalance credits={session.user?.credits} />
           </div>
         </form>
       )}
       <GiftPicker
         open={picking === 'gift'}
         name={profile.name}
+        balance={session.user?.credits}
+        initialNote={keptGiftNote}
         onClose={() => setPicking(null)}
-        onChoose={({ id, slug, name }, note) => {
+        onChoose={({ id, slug, name, credits }, note) => {
           setPicking(null);
-          compose({ kind: 'gift', body: note, gift: { id, slug, name } });
+          setKeptGiftNote('');
+          compose({ kind: 'gift', body: note, gift: { id, slug, name, credits } });
         }}
       />
       <IcebreakerPicker

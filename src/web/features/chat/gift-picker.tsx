@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { type Gift, type GiftsResponse, giftImageUrl } from '../../../shared/contracts/gifts.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { loadOnce } from '../../lib/api.ts';
@@ -12,6 +13,10 @@ type Props = {
   open: boolean;
   /** The partner the gift is for. */
   name: string;
+  /** The member's credits (live): gifts that cost more are shown out of reach, with the way to credits. */
+  balance?: number;
+  /** The note the picker opens with: a refused gift's, so it is not typed again. */
+  initialNote?: string;
   onClose: () => void;
   /** The gift and the member's note with it ('' without one). */
   onChoose: (gift: Gift, note: string) => void;
@@ -24,16 +29,17 @@ export const GIFT_NOTE_MAX = 200;
  * The gift picker of the composer and of the profile view: every gift with its picture, name and
  * price; choosing one is sending it (the caller sends and shows how it went).
  */
-export function GiftPicker({ open, name, onClose, onChoose }: Props) {
+export function GiftPicker({ open, name, balance, initialNote = '', onClose, onChoose }: Props) {
   const { t } = useTranslation();
   const [gifts, setGifts] = useState<Gift[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
-  const [note, setNote] = useState('');
-  // A new picker starts without the last gift's note.
+  const [note, setNote] = useState(initialNote);
+  // Each opening starts from the note the caller kept (a refused gift's), or none.
   useEffect(() => {
-    if (!open) setNote('');
-  }, [open]);
+    if (open) setNote(initialNote);
+  }, [open, initialNote]);
+  const outOfReach = (gift: Gift) => balance !== undefined && gift.credits > balance;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt asks again after a failure
   useEffect(() => {
@@ -69,17 +75,34 @@ export function GiftPicker({ open, name, onClose, onChoose }: Props) {
         placeholder={t('gifts.note_placeholder', { name })}
         onChange={(event) => setNote(event.target.value)}
       />
+      {gifts && balance !== undefined && gifts.some(outOfReach) && (
+        <p className="gift-balance alert alert-warning">
+          <span>{t('gifts.balance', { count: balance })}</span>{' '}
+          <Link to="/credits" className="alert-link">
+            {t('gifts.buy_credits')}
+          </Link>
+        </p>
+      )}
       {gifts ? (
         <ul className="gift-grid">
-          {gifts.map((gift) => (
-            <li key={gift.id}>
-              <button type="button" className="gift-option" onClick={() => onChoose(gift, note.trim())}>
-                <img src={giftImageUrl(gift.slug)} alt="" width={64} height={64} loading="lazy" />
-                <span className="gift-name">{gift.name}</span>
-                <span className="gift-price">{t('gifts.price', { count: gift.credits })}</span>
-              </button>
-            </li>
-          ))}
+          {gifts.map((gift) => {
+            const tooDear = outOfReach(gift);
+            return (
+              <li key={gift.id}>
+                <button
+                  type="button"
+                  className={`gift-option${tooDear ? ' is-out-of-reach' : ''}`}
+                  disabled={tooDear}
+                  onClick={() => onChoose(gift, note.trim())}
+                >
+                  <img src={giftImageUrl(gift.slug)} alt="" width={64} height={64} loading="lazy" />
+                  <span className="gift-name">{gift.name}</span>
+                  <span className="gift-price">{t('gifts.price', { count: gift.credits })}</span>
+                  {tooDear && <span className="gift-out-of-reach">{t('gifts.out_of_reach')}</span>}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       ) : failed ? (
         <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">

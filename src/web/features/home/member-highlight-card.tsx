@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { usePlaceName } from '../../lib/use-country-name.ts';
 
 type Props = {
   member: MemberCard;
@@ -10,8 +11,6 @@ type Props = {
   fictionalWarning: string;
   /** The profile page; the whole card becomes its link (search results, related profiles). */
   to?: string;
-  /** The country's name in the visitor's language; the code when not given. */
-  countryName?: (code: string) => string;
   /** On the photo, above the card's link: the like button of member lists. */
   action?: ReactNode;
   /** Below the place, above the card's link: a reason, a mark, a link. */
@@ -30,15 +29,13 @@ export function MemberHighlightCard({
   fictionalIcon,
   fictionalWarning,
   to,
-  countryName,
   action,
   footer,
   priority,
 }: Props) {
   const { t } = useTranslation();
-  const place = [member.city, countryName ? countryName(member.country) : member.country]
-    .filter(Boolean)
-    .join(', ');
+  const placeName = usePlaceName();
+  const place = placeName(member.city, member.country);
   // The name gives way to the age on a narrow card (members.scss .member-card-name-text).
   const title = (
     <>

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
-import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRootData } from '../../root.tsx';
 import { MemberHighlightCard } from '../home/member-highlight-card.tsx';
 import { LikeButton } from '../likes/like-button.tsx';
@@ -29,7 +28,6 @@ export function MemberCardGrid<M extends MemberCard>({
   onLikedChange?: (member: M, liked: boolean) => void;
 }) {
   const root = useRootData();
-  const countryName = useCountryName();
   const { user } = useSession();
   if (!root) return null;
   const { settings } = root;
@@ -44,7 +42,6 @@ export function MemberCardGrid<M extends MemberCard>({
             cdnPrefix={settings.cdn_prefix}
             fictionalIcon={settings.fictional_icon}
             fictionalWarning={settings.fictional_warning}
-            countryName={countryName}
             action={
               <LikeButton
                 member={member}

@@ -39,6 +39,8 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [upsell, setUpsell] = useState(false);
+  // A refused gift's note: the picker opens with it again.
+  const [keptNote, setKeptNote] = useState('');
   const vars = { name: member.name };
   // The answer shows under the actions, maybe below the fold on a phone: brought into view.
   const outcomeRef = useRef<HTMLDivElement>(null);
@@ -57,9 +59,11 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
         body: note,
         gift: { id: gift.id },
       });
+      setKeptNote('');
       setOutcome({ kind: 'sent', gift, conversation: message.conversation.id });
       void session.refresh();
     } catch (error) {
+      setKeptNote(note);
       const code = error instanceof ApiError ? error.code : 'network_error';
       if (code === 'conversation_limit_reached') {
         setOutcome(null);
@@ -124,7 +128,14 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
       )}
       {opened && (
         <Suspense fallback={null}>
-          <GiftPicker open={open} name={member.name} onClose={() => setOpen(false)} onChoose={give} />
+          <GiftPicker
+            open={open}
+            name={member.name}
+            balance={session.user?.credits}
+            initialNote={keptNote}
+            onClose={() => setOpen(false)}
+            onChoose={give}
+          />
         </Suspense>
       )}
       <PremiumUpsell open={upsell} name={member.name} onClose={() => setUpsell(false)} />

@@ -130,7 +130,7 @@ export function SearchFilterForm({
             </div>
           )}
           {offers('countryregion') && offers('country') && (
-            <div className="search-filter">
+            <div className="search-filter search-filter-region">
               <label className="form-label" htmlFor={`${id}-region`}>
                 {t('search.region')}
               </label>

@@ -8,7 +8,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useCountryName } from '../../lib/use-country-name.ts';
+import { usePlaceName } from '../../lib/use-country-name.ts';
 import { useRootData } from '../../root.tsx';
 import { announceConnection } from '../likes/connection-events.ts';
 import { HeartIcon } from '../members/member-icons.tsx';
@@ -100,7 +100,7 @@ type Leaving = { id: number; action: SwipeAction; at: { x: number; y: number } |
 export function SwipeGame({ filters }: { filters: SearchFilters }) {
   const { t } = useTranslation();
   const root = useRootData();
-  const countryName = useCountryName();
+  const placeName = usePlaceName();
   const reducedMotion = usePrefersReducedMotion();
   const game = useQuery(swipeGameQuery(filters));
   const calls = useSwipeCalls(filters);
@@ -256,7 +256,7 @@ export function SwipeGame({ filters }: { filters: SearchFilters }) {
       </>
     );
   } else {
-    const place = [card.city, countryName(card.country)].filter(Boolean).join(', ');
+    const place = placeName(card.city, card.country);
     const vars = { name: card.name };
     body = (
       <>

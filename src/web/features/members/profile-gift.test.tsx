@@ -1,0 +1,116 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../../shared/contracts/auth.ts';
+import common from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
+import members from '../../../shared/i18n/locales/en/members.json' with { type: 'json' };
+import { I18nProvider } from '../../lib/i18n.tsx';
+import { MemberSessionProvider } from '../session/member-session.tsx';
+import { ProfileGift } from './profile-gift.tsx';
+
+const GIFTS = [
+  { id: 1, slug: 'rose', name: 'Rose', credits: 30 },
+  { id: 2, slug: 'ring', name: 'Ring', credits: 100 },
+];
+
+const member = (credits: number): User => ({
+  id: 1,
+  email: 'a@example.nl',
+  status: 'active',
+  credits,
+  paid_user: false,
+  signup_date: '2026-01-01T00:00:00.000Z',
+  language: 'en',
+  fictional_icon: '',
+  notifications_disabled: [],
+  email_confirmed: true,
+  signup_missing: [],
+  invisible: false,
+  time_bonus: null,
+  dismissals: {},
+  profile: {
+    id: 1,
+    name: 'Anna',
+    age: 30,
+    date_of_birth: '1995-01-01',
+    gender: 'female',
+    sexuality: 'hetero',
+    country: 'NL',
+    region: null,
+    city: null,
+    main_image: null,
+  },
+  csrf_token: 't',
+  unread_messages: 0,
+  new_likes: 0,
+});
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function renderGift(credits: number) {
+  const router = createMemoryRouter([
+    {
+      path: '/',
+      element: (
+        <I18nProvider locale="en" messages={{ ...common, ...members }}>
+          <MemberSessionProvider initial={member(credits)}>
+            <ProfileGift member={{ id: 7, name: 'Pieter' }} loggedIn onLoginRequired={() => {}} />
+          </MemberSessionProvider>
+        </I18nProvider>
+      ),
+    },
+  ]);
+  return render(<RouterProvider router={router} />);
+}
+
+// jsdom has <dialog> but not its modal methods, nor scrolling.
+Element.prototype.scrollIntoView ??= () => {};
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  this.open = false;
+};
+
+describe('ProfileGift and its picker', () => {
+  const fetchMock = vi.fn();
+  beforeEach(() => {
+    fetchMock.mockReset();
+    vi.stubGlobal('fetch', fetchMock);
+  });
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('marks the gifts the balance does not cover, with the way to credits', async () => {
+    fetchMock.mockImplementation(async () => json(200, { gifts: GIFTS }));
+    renderGift(40);
+    fireEvent.click(screen.getByRole('button', { name: /Send a gift/i }));
+    const ring = await screen.findByRole('button', { name: /Ring/ });
+    expect((ring as HTMLButtonElement).disabled).toBe(true);
+    expect(ring.textContent).toContain('Not enough credits');
+    expect((screen.getByRole('button', { name: /Rose/ }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('You have 40 credits: the greyed gifts cost more.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Buy credits' }).getAttribute('href')).toBe('/credits');
+  });
+
+  it('keeps the note typed with a gift that failed: the picker opens with it again', async () => {
+    fetchMock.mockImplementation(async (url: string) =>
+      url.includes('/api/gifts.php')
+        ? json(200, { gifts: GIFTS })
+        : json(402, { error: { code: 'insufficient_credits', message: 'Not enough credits' } }),
+    );
+    renderGift(600);
+    fireEvent.click(screen.getByRole('button', { name: /Send a gift/i }));
+    const note = await screen.findByLabelText(/A note with your gift/i);
+    fireEvent.change(note, { target: { value: 'For you, with love' } });
+    fireEvent.click(await screen.findByRole('button', { name: /Rose/ }));
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: /Send a gift/i }));
+    expect(((await screen.findByLabelText(/A note with your gift/i)) as HTMLInputElement).value).toBe(
+      'For you, with love',
+    );
+  });
+});
