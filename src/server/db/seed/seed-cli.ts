@@ -34,8 +34,21 @@ try {
     { ...result, ms: Date.now() - started },
     result.skipped ? 'demo data already present' : 'demo data seeded',
   );
-  const logins = await seedDemoLogins(database.db);
-  if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
+  const logins = await seedDemoLogins(database.db, new Date(), {
+    passwords: env.demoPasswords,
+    // The only time these passwords exist outside their hashes: said once, at warn so that a
+    // production log level shows them.
+    onPassword: (email, password) =>
+      log.warn(
+        { email, password },
+        'DEMO LOGIN on a production start: its password is random and printed only this once (docs/decisions/0039)',
+      ),
+  });
+  if (logins > 0)
+    log.info(
+      { logins },
+      env.demoPasswords === 'readme' ? 'demo logins created (see README)' : 'demo logins created',
+    );
   const codes = await seedDemoDiscountCodes(database.db);
   if (codes > 0) log.info({ codes }, 'demo discount codes created (see README)');
   const demoLikes = await seedDemoLikes(database.db);
