@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { me, memberPage, SANNE } from './demo-members.ts';
+import { logOutByApi, me, memberPage, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
@@ -50,7 +50,7 @@ test('log out and log in again', async ({ page }) => {
 
 test('reset the password by mail', async ({ page }) => {
   const { email } = await newMember(page.request);
-  await page.request.get('/api/logout.php');
+  await logOutByApi(page.request);
   await page.goto('/reset-password');
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByRole('button', { name: 'Stuur link' }).click();

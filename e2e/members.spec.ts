@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { logOutByApi } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
@@ -161,7 +162,7 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
 test('a premium member sees the same private photo without a lock', async ({ page }) => {
   await logInByApi(page.request, FREE);
   const locked = await findMemberWithLockedPhotos(page.request, 'gender=female&country=NL');
-  await page.request.get('/api/logout.php');
+  await logOutByApi(page.request);
   await logInByApi(page.request, PREMIUM);
   await page.goto(`/members/${locked.id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(locked.name) })).toBeVisible();
@@ -175,13 +176,13 @@ test('a member blocked by another sees the blocked message; a visitor is asked t
   page,
 }) => {
   const sanne = await logInByApi(page.request, FREE);
-  await page.request.get('/api/logout.php');
+  await logOutByApi(page.request);
   const pieter = await logInByApi(page.request, PREMIUM);
   const csrf = { 'x-csrf-token': pieter.user.csrf_token };
   expect(
     (await page.request.post('/api/block.php', { data: { id: sanne.user.id }, headers: csrf })).status(),
   ).toBe(200);
-  await page.request.get('/api/logout.php');
+  await logOutByApi(page.request);
 
   try {
     await logInByApi(page.request, FREE);
@@ -195,13 +196,13 @@ test('a member blocked by another sees the blocked message; a visitor is asked t
     await expect(page.getByRole('link', { name: 'Terug naar het zoeken' })).toBeVisible();
     await expectAccessible(page);
   } finally {
-    await page.request.get('/api/logout.php');
+    await logOutByApi(page.request);
     const again = await logInByApi(page.request, PREMIUM);
     await page.request.delete('/api/block.php', {
       data: { id: sanne.user.id },
       headers: { 'x-csrf-token': again.user.csrf_token },
     });
-    await page.request.get('/api/logout.php');
+    await logOutByApi(page.request);
   }
 
   // A visitor may look (logged-out search is on by default) but every action asks to log in first.

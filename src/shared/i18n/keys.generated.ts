@@ -260,6 +260,7 @@ export type CommonKey =
   | 'errors.rate_limited'
   | 'errors.repeat_order_not_found'
   | 'errors.retry'
+  | 'errors.same_site_unproven'
   | 'errors.search_login_required'
   | 'errors.service_unavailable'
   | 'errors.signups_closed'

@@ -47,7 +47,8 @@ type Tab = {
 
 /** A tab's socket that records what it hears; resolves once open, rejects with the refusal's status. */
 function connect(url: string, headers: Record<string, string> = {}): Promise<Tab> {
-  const socket = new WebSocket(url, { headers });
+  // A browser always names the page's origin on a WebSocket handshake; a test passes another to refuse.
+  const socket = new WebSocket(url, { headers: { origin: `http://${new URL(url).host}`, ...headers } });
   clients.push(socket);
   const events: ServerEvent[] = [];
   const waiters: Array<() => void> = [];
@@ -104,6 +105,29 @@ describe('GET /api/realtime', () => {
     );
     const tab = await connect(urlA, { ...cookieOf(login), origin: urlA.replace('ws:', 'http:') });
     expect(await tab.next('hello')).toEqual({ type: 'hello', userId: member.id });
+  });
+
+  it('refuses a handshake whose Origin is "null" or missing, and one that is cross-site by Sec-Fetch-Site', async () => {
+    const member = await createMember(a.services.db);
+    const login = await logIn(a.services.db, member.id);
+    const sameSite = `http://${new URL(urlA).host}`;
+    const refused: Record<string, string>[] = [
+      { origin: 'null' },
+      { origin: '' },
+      { origin: sameSite, 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of refused) {
+      await expect(
+        connect(urlA, { ...cookieOf(login), ...headers }),
+        JSON.stringify(headers),
+      ).rejects.toThrow('403');
+    }
+    const proven = await connect(urlA, {
+      ...cookieOf(login),
+      'sec-fetch-site': 'same-origin',
+      origin: 'null',
+    });
+    expect(await proven.next('hello')).toEqual({ type: 'hello', userId: member.id });
   });
 
   it("delivers a credit grant made on another instance to every tab of the member, and to no one else's", async () => {
