@@ -56,7 +56,8 @@ function latency(samples: number[]): Latency {
 function connect(member: LoadMember): Promise<void> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${base.replace('http', 'ws')}/api/realtime`, {
-      headers: { cookie: member.cookie },
+      // A browser's handshake names the page's origin; the server refuses one that proves no site.
+      headers: { cookie: member.cookie, origin: new URL(base).origin },
       perMessageDeflate: false,
     });
     sockets.set(member.id, socket);

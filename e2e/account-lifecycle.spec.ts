@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
-import { me, memberPage, SANNE } from './demo-members.ts';
+import { logOutByApi, me, memberContext, memberPage, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
@@ -48,9 +48,39 @@ test('log out and log in again', async ({ page }) => {
   expect(me.user.profile.name).toBe(name);
 });
 
+test('log in without JavaScript: a wrong password shows the page again with the error, the right one the members', async ({
+  browser,
+}) => {
+  const context = await memberContext(browser, { scripts: false });
+  const { email, name } = await newMember(context.request);
+  await logOutByApi(context.request);
+  const page = await context.newPage();
+  await page.goto('/login?redirect=%2Fpricing');
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(email);
+  await page.getByLabel('Wachtwoord').fill('verkeerd-wachtwoord');
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fpricing$/);
+  await expect(page.getByRole('alert')).toContainText('Inloggen mislukt, probeer het opnieuw');
+  await expect(page.getByLabel('E-mailadres of gebruikersnaam')).toHaveValue(email);
+  await expect(page.getByLabel('Wachtwoord')).toHaveValue('');
+  await page.getByLabel('Wachtwoord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect((await me(page)).id).toBeGreaterThan(0);
+  // Without a redirect the login ends on the members page.
+  await logOutByApi(context.request);
+  await page.goto('/login');
+  await page.getByLabel('E-mailadres of gebruikersnaam').fill(name);
+  await page.getByLabel('Wachtwoord').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Inloggen' }).click();
+  await expect(page).toHaveURL(/\/members(\?|$)/);
+  await expect(page.getByRole('heading', { name: /leden gevonden/ })).toBeVisible();
+  await context.close();
+});
+
 test('reset the password by mail', async ({ page }) => {
   const { email } = await newMember(page.request);
-  await page.request.get('/api/logout.php');
+  await logOutByApi(page.request);
   await page.goto('/reset-password');
   await page.getByLabel('E-mailadres').fill(email);
   await page.getByRole('button', { name: 'Stuur link' }).click();

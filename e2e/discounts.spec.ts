@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
-import { me, memberId, memberPage, PIETER, signUpMember } from './demo-members.ts';
+import { logOutByApi, me, memberId, memberPage, PIETER, signUpMember } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 const banner = (page: Page) => page.getByTestId('time-bonus-banner');
@@ -153,7 +153,7 @@ for (const width of [1280, 375]) {
       await expect(banner(page)).toHaveCount(0);
 
       // Logged out: gone.
-      await page.request.get('/api/logout.php');
+      await logOutByApi(page.request);
       await page.goto('/members');
       await expect(banner(page)).toHaveCount(0);
     });

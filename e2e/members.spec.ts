@@ -1,4 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { logOutByApi, scriptlessMemberPage } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
@@ -145,7 +146,7 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   await expect(page).toHaveURL(/\/members\?gender=female&country=NL&countryregion=NL-UT$/);
   await expect(page.getByRole('heading', { name: 'Vergelijkbare profielen' })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole('button', { name: 'Filters wissen' }).click();
+  await page.locator('#search-filters').getByRole('link', { name: 'Filters wissen' }).click();
   await expect(page).toHaveURL(/\/members\?gender=male$/);
   await expect(page.getByLabel('Regio')).toHaveValue('');
 
@@ -158,10 +159,40 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(firstName) })).toBeVisible();
 });
 
+test('without JavaScript the filters open on a phone, change the search, offer the regions and clear', async ({
+  browser,
+}) => {
+  const page = await scriptlessMemberPage(browser, FREE);
+  await page.goto('/members');
+  await expect(page).toHaveURL(/\/members\?gender=male$/);
+  // Folded on a phone; the toggle is a link that unfolds them.
+  await expect(page.getByLabel('Toon')).toBeHidden();
+  await page.getByRole('link', { name: /^Filters \(1 actief\)/ }).click();
+  await expect(page.getByLabel('Toon')).toBeVisible();
+  await page.getByLabel('Toon').selectOption('female');
+  await page.getByLabel('Land').selectOption('NL');
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/\/members\?gender=female&country=NL(&|$)/);
+  await expect(page.getByRole('heading', { name: /leden gevonden/ })).toBeVisible();
+  // The country's regions came with the page.
+  await page.getByRole('link', { name: /^Filters \(2 actief\)/ }).click();
+  await expect(page.getByLabel('Regio')).toBeEnabled();
+  await page.getByLabel('Regio').selectOption('NL-UT');
+  await page.getByRole('button', { name: 'Zoeken' }).click();
+  await expect(page).toHaveURL(/[?&]countryregion=NL-UT(&|$)/);
+  await expect(
+    page.getByRole('heading', { name: /leden gevonden|Geen leden gevonden/ }).first(),
+  ).toBeVisible();
+  await page.getByRole('link', { name: /^Filters \(3 actief\)/ }).click();
+  await page.locator('#search-filters').getByRole('link', { name: 'Filters wissen' }).click();
+  await expect(page).toHaveURL(/\/members\?gender=male$/);
+  await page.context().close();
+});
+
 test('a premium member sees the same private photo without a lock', async ({ page }) => {
   await logInByApi(page.request, FREE);
   const locked = await findMemberWithLockedPhotos(page.request, 'gender=female&country=NL');
-  await page.request.get('/api/logout.php');
+  await logOutByApi(page.request);
   await logInByApi(page.request, PREMIUM);
   await page.goto(`/members/${locked.id}`);
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(locked.name) })).toBeVisible();
@@ -175,13 +206,13 @@ test('a member blocked by another sees the blocked message; a visitor is asked t
   page,
 }) => {
   const sanne = await logInByApi(page.request, FREE);
-  await page.request.get('/api/logout.php');
+  await logOutByApi(page.request);
   const pieter = await logInByApi(page.request, PREMIUM);
   const csrf = { 'x-csrf-token': pieter.user.csrf_token };
   expect(
     (await page.request.post('/api/block.php', { data: { id: sanne.user.id }, headers: csrf })).status(),
   ).toBe(200);
-  await page.request.get('/api/logout.php');
+  await logOutByApi(page.request);
 
   try {
     await logInByApi(page.request, FREE);
@@ -195,13 +226,13 @@ test('a member blocked by another sees the blocked message; a visitor is asked t
     await expect(page.getByRole('link', { name: 'Terug naar het zoeken' })).toBeVisible();
     await expectAccessible(page);
   } finally {
-    await page.request.get('/api/logout.php');
+    await logOutByApi(page.request);
     const again = await logInByApi(page.request, PREMIUM);
     await page.request.delete('/api/block.php', {
       data: { id: sanne.user.id },
       headers: { 'x-csrf-token': again.user.csrf_token },
     });
-    await page.request.get('/api/logout.php');
+    await logOutByApi(page.request);
   }
 
   // A visitor may look (logged-out search is on by default) but every action asks to log in first.

@@ -1,3 +1,4 @@
+import { logInByApi, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
 test('the home page is server-rendered in Dutch, also without JavaScript', async ({ browser }) => {
@@ -64,7 +65,34 @@ test('an unknown page is a 404 with a translated message', async ({ page }) => {
   expect(response?.status()).toBe(404);
   await expect(page.getByText('Deze pagina kon niet worden gevonden')).toBeVisible();
   await expect(page.getByRole('link', { name: /home/i })).toBeVisible();
+  // The site's navigation and footer stay, so the visitor can go on from here.
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
   await expectAccessible(page);
+});
+
+test("a member's 404 keeps the member navigation and leads back to the members", async ({ page }) => {
+  await logInByApi(page.request, SANNE);
+  const response = await page.goto('/leden/bestaat-niet');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Deze pagina kon niet worden gevonden' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: /Berichten/ })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('main').getByRole('link', { name: 'Leden zoeken' }).click();
+  await expect(page).toHaveURL(/\/members(\?|$)/);
+});
+
+test('the 404 page keeps its navigation without JavaScript', async ({ browser }) => {
+  const context = await browser.newContext({
+    javaScriptEnabled: false,
+    extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
+  });
+  const page = await context.newPage();
+  expect((await page.goto('/nergens'))?.status()).toBe(404);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Terug naar de homepage' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await context.close();
 });
 
 test('traffic-source parameters are stored and removed from the address', async ({ page, context }) => {

@@ -18,6 +18,33 @@ describe('loadEnv', () => {
     expect(loadEnv({ DATABASE_URL: 'postgres://u:p@db/app', SEED_DEMO: '1' }).seedDemo).toBe(true);
   });
 
+  it('seeds no demo members into a production start unless asked, and then not with the README passwords', () => {
+    // The README's logins are public: a production site that carries them can be entered by anyone.
+    expect(loadEnv({ NODE_ENV: 'production' }).seedDemo).toBe(false);
+    expect(
+      loadEnv({ NODE_ENV: 'production', PUBLIC_URL: 'https://liefdesplein.nl', PAYMENTS_TEST_GATEWAY: '1' })
+        .seedDemo,
+    ).toBe(false);
+    expect(loadEnv({ NODE_ENV: 'test' }).seedDemo).toBe(false);
+    const asked = loadEnv({ NODE_ENV: 'production', SEED_DEMO: '1' });
+    expect(asked.seedDemo).toBe(true);
+    expect(asked.demoPasswords).toBe('random');
+    // npm start sets no NODE_ENV: the newcomer's first start has the demo and the README's logins.
+    expect(loadEnv({}).demoPasswords).toBe('readme');
+    expect(
+      loadEnv({ NODE_ENV: 'development', DATABASE_URL: 'postgres://u:p@db/app', SEED_DEMO: '1' })
+        .demoPasswords,
+    ).toBe('readme');
+  });
+
+  it("keeps the README's demo passwords in production only for a test server on this machine (DEMO_README_PASSWORDS)", () => {
+    const journeys = { NODE_ENV: 'production', SEED_DEMO: '1', DEMO_README_PASSWORDS: '1' };
+    expect(loadEnv({ ...journeys, PUBLIC_URL: 'http://localhost:3210' }).demoPasswords).toBe('readme');
+    expect(() =>
+      loadEnv({ ...journeys, PUBLIC_URL: 'https://liefdesplein.nl', PAYMENTS_TEST_GATEWAY: '1' }),
+    ).toThrow(/DEMO_README_PASSWORDS.*this machine only/);
+  });
+
   it('explains what is wrong', () => {
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(EnvError);
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);

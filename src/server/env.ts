@@ -28,6 +28,11 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://example.nl' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SEED_DEMO: booleanish.optional(),
+  /**
+   * Tests only: a production start with SEED_DEMO=1 keeps the README's demo passwords (the browser
+   * journeys and benchmarks log in with them). On this machine only (docs/decisions/0039).
+   */
+  DEMO_README_PASSWORDS: booleanish.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Lets end-to-end tests pretend a visitor comes from a given country (header x-test-geoip-country).
   // Never set in production: it would let anyone choose their GeoIP country.
@@ -120,6 +125,11 @@ export type Env = {
   publicUrl: string;
   mailFrom: string | undefined;
   seedDemo: boolean;
+  /**
+   * The demo logins' passwords: the README's, or random ones printed once to the log (a production
+   * start: the README's are public; docs/decisions/0039).
+   */
+  demoPasswords: 'readme' | 'random';
   logLevel: string;
   allowTestGeoip: boolean;
   /** Fastify's trustProxy: false (the socket's address is the client's), a hop count, or trusted addresses. */
@@ -189,6 +199,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       'Invalid environment:\n  MOLLIE_API_KEY: a public production site needs a payment provider; set MOLLIE_API_KEY, or PAYMENTS_TEST_GATEWAY=1 for a test site whose payments are not real (the built-in test gateway grants credits without money)',
     );
   }
+  if (e.DEMO_README_PASSWORDS && e.NODE_ENV === 'production' && !isLoopbackUrl(publicUrl)) {
+    throw new EnvError(
+      "Invalid environment:\n  DEMO_README_PASSWORDS: is for test servers on this machine only (PUBLIC_URL on localhost); a public site's demo logins would open with the README's published passwords",
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -198,8 +213,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     smtpUrl: e.SMTP_URL,
     publicUrl,
     mailFrom: e.MAIL_FROM,
-    // Demo members make a fresh embedded install explorable; a real database is left alone unless asked.
-    seedDemo: e.SEED_DEMO ?? !e.DATABASE_URL,
+    // Demo members make a fresh embedded install explorable on a developer's machine (npm start runs
+    // without NODE_ENV); a real database, and any production start, is left alone unless asked.
+    seedDemo: e.SEED_DEMO ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL),
+    demoPasswords: e.NODE_ENV !== 'production' || e.DEMO_README_PASSWORDS ? 'readme' : 'random',
     logLevel: e.LOG_LEVEL,
     allowTestGeoip: e.ALLOW_TEST_GEOIP,
     trustProxy: trustProxyOf(e.TRUST_PROXY) ?? false,

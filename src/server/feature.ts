@@ -32,7 +32,10 @@ export type PageRequest = {
 };
 
 /** The groups of the web load context that are service calls, which features fill in, a call each. */
-type ServiceGroups = Pick<WebLoadContext, 'site' | 'members' | 'gifts' | 'likes' | 'profile' | 'chats'>;
+type ServiceGroups = Pick<
+  WebLoadContext,
+  'site' | 'auth' | 'members' | 'gifts' | 'likes' | 'profile' | 'chats'
+>;
 export type LoadContextPart = { [Group in keyof ServiceGroups]?: Partial<ServiceGroups[Group]> };
 
 /**

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { connectDatabase, migrateDatabase } from './db/client.ts';
 import { startEmbeddedPostgres } from './db/embedded.ts';
+import { retireReadmeDemoPasswords } from './db/seed/demo-logins.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { warmGeoIndex } from './features/geocode/geocode.service.ts';
 import { acquireInstanceLock } from './lib/instance-lock.ts';
@@ -48,6 +49,25 @@ async function main() {
   await migrateDatabase(database);
   log.info('migrations applied');
   const services = await createServices(env, database, log);
+  if (env.nodeEnv === 'production' && env.seedDemo) {
+    // Fictional members and logins on a production start: on purpose (SEED_DEMO=1), and nobody
+    // reading the log should miss it.
+    log.warn(
+      { demoPasswords: env.demoPasswords },
+      env.demoPasswords === 'readme'
+        ? "DEMO MEMBERS ON A PRODUCTION START (SEED_DEMO=1) with the README's published demo passwords (DEMO_README_PASSWORDS=1: test servers on this machine only)"
+        : 'DEMO MEMBERS ON A PRODUCTION START (SEED_DEMO=1): fictional profiles are shown to visitors; the demo logins get random passwords, printed once when they are created',
+    );
+  }
+  if (env.demoPasswords === 'random') {
+    const retired = await retireReadmeDemoPasswords(database.db, new Date(), (email, password) =>
+      log.warn(
+        { email, password },
+        "DEMO LOGIN opened with the README's published password: it has a random one now, printed only this once (docs/decisions/0039)",
+      ),
+    );
+    for (const userId of retired) await services.sessions.invalidateUser(userId);
+  }
   if (env.seedDemo) {
     // Its own process: see seed-in-child-process.ts for what seeding in this one cost.
     const { seedInChildProcess } = await import('./db/seed/seed-in-child-process.ts');

@@ -16,6 +16,7 @@ export const ERROR_CODES = [
   'internal_error',
   'service_unavailable',
   'csrf_failed',
+  'same_site_unproven',
   // Accounts.
   'login_failed',
   'account_locked',

@@ -35,6 +35,27 @@ export const LIMITS = {
   complaintMessageMax: 5_000,
 } as const;
 
+/**
+ * What one member may hold of the real-time channel (GET /api/realtime). A browser tab opens one
+ * socket; the numbers leave room for many tabs and devices while bounding what a script can take.
+ * Counted per instance: that is where the sockets' memory and the frames' work are.
+ */
+export const REALTIME_LIMITS = {
+  /** Open sockets of one login session (one browser): a new one beyond this closes the oldest. */
+  socketsPerSession: 10,
+  /** Open sockets of one member over all their sessions: a new one beyond this closes the oldest. */
+  socketsPerMember: 30,
+  /**
+   * Client frames per second per socket (a token bucket refilled at this rate). A tab sends a ping
+   * every 30 s; frames beyond the bucket are dropped unread.
+   */
+  framesPerSecond: 5,
+  /** The bucket's size: a burst a socket may send at once. */
+  frameBurst: 20,
+  /** Frames dropped over a socket's life before it is closed as a flood (REALTIME_CLOSE.flooding). */
+  droppedFramesBeforeClose: 100,
+} as const;
+
 /** Traffic-source query parameters stored on entry and removed from the visible URL. */
 export const TRAFFIC_SOURCE_PARAMS = [
   'network',

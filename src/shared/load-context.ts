@@ -1,4 +1,4 @@
-import type { User } from './contracts/auth.ts';
+import type { LoginInput, User } from './contracts/auth.ts';
 import type { ChatsResponse } from './contracts/chat.ts';
 import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
@@ -45,6 +45,11 @@ export type WebLoadContext = {
     /** A country's regions, as GET /api/regions.php?country= lists them (none for an unknown country). */
     regions: (country: string) => Region[];
   };
+  /**
+   * The login page's form post (without JavaScript), as POST /api/user.php: counted with its logins
+   * and locked out by the same rule; on success the session cookie goes with the page's answer.
+   */
+  auth: { login: (input: LoginInput) => Promise<ServiceResult<{ ok: true }>> };
   /** What the catalogue's gifts cost on this domain, for the pages that say what credits buy. */
   gifts: { priceRange: () => Promise<GiftPriceRange | null> };
   /** The first page of /members and the profile view, as GET /api/members.php and /api/member.php answer. */

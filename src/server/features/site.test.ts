@@ -97,6 +97,8 @@ describe('site calls', () => {
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(file.headers['permissions-policy']).toContain('camera=()');
+    // Pages name their origin on their own form posts (never to other sites).
+    expect(file.headers['referrer-policy']).toBe('same-origin');
 
     // The API docs are an HTML page under /api/.
     const docs = await app.inject({ url: '/api/docs/' });

@@ -123,11 +123,27 @@ describe('GET /api/logout.php', () => {
   });
 
   it('logs out from our own pages and from the address bar', async () => {
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, {}]) {
+    const ownOrigin = { host: 'localhost:3000', origin: 'http://localhost:3000' };
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, ownOrigin]) {
       const { cookies } = await member();
-      expect((await app.inject({ url: '/api/logout.php', cookies, headers })).statusCode).toBe(200);
+      const answer = await app.inject({ url: '/api/logout.php', cookies, headers });
+      expect(answer.statusCode, JSON.stringify(headers)).toBe(200);
       expect((await app.inject({ url: '/api/user.php', cookies })).statusCode).toBe(403);
     }
+  });
+
+  it('refuses a request whose headers prove neither site, and keeps the session', async () => {
+    const { cookies, headers: csrf } = await member();
+    const wrongToken = { 'x-csrf-token': 'not-the-token' };
+    for (const headers of [{}, { origin: 'null' }, wrongToken, { origin: 'null', ...wrongToken }]) {
+      const answer = await app.inject({ url: '/api/logout.php', cookies, headers });
+      expect(answer.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(answer.json().error.code).toBe('same_site_unproven');
+    }
+    expect((await app.inject({ url: '/api/user.php', cookies })).statusCode).toBe(200);
+    // The web client's call in a browser that sends neither header: the session's token proves it.
+    expect((await app.inject({ url: '/api/logout.php', cookies, headers: csrf })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/user.php', cookies })).statusCode).toBe(403);
   });
 });
 

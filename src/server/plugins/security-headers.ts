@@ -35,6 +35,10 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { https: 
   const documents: Record<string, string> = {
     ...api,
     'content-security-policy': NOTHING_ALLOWED_CSP,
+    // Our pages tell our own origin where a request came from, and no other site: with no-referrer a
+    // browser sends a page's form post (login, complaints without JavaScript) with Origin: null,
+    // which proves no site and which React Router refuses for an action.
+    'referrer-policy': 'same-origin',
     'cross-origin-opener-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'x-dns-prefetch-control': 'off',

@@ -40,13 +40,20 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * true: a GET that changes state (the spec's GET /api/logout.php) and so must come from our own
-     * pages: a cross-site request (Sec-Fetch-Site, or a foreign Origin) is refused.
+     * pages: a cross-site request (Sec-Fetch-Site, or a foreign Origin) is refused, and so is one
+     * whose headers prove nothing either way unless it carries the session's CSRF token.
      */
     sameOriginOnly?: boolean;
   }
 }
 
 const csrfFailed = (message: string) => new AppError('csrf_failed', 403, message);
+const siteUnproven = () =>
+  new AppError(
+    'same_site_unproven',
+    403,
+    'Refused: neither Sec-Fetch-Site nor Origin shows that the request comes from this site, and it carries no CSRF token',
+  );
 
 /** An Origin header that names another host than the request's (absent or "null" is not foreign). */
 function foreignOrigin(request: FastifyRequest): boolean {
@@ -81,9 +88,15 @@ export function registerSessions(app: FastifyInstance, services: AppServices) {
   app.addHook('onRequest', (request, _reply, done) => {
     const config = request.routeOptions.config;
     if (SAFE_METHODS.has(request.method)) {
-      if (config?.sameOriginOnly && crossSite(request)) return done(csrfFailed('Cross-site request refused'));
       // Reads need no CSRF check: answer them without a promise.
-      return done();
+      if (!config?.sameOriginOnly) return done();
+      const site = siteOf(request);
+      if (site === 'same') return done();
+      if (site === 'cross') return done(csrfFailed('Cross-site request refused'));
+      // Neither header says where it comes from (an old browser's fetch, a script, a sandboxed
+      // frame's Origin: null): only the session's CSRF token, which only our pages can read, proves it.
+      checkToken(request, true).then(() => done(), done);
+      return;
     }
     if (foreignOrigin(request)) return done(csrfFailed('Cross-site request refused'));
     // Pages (React Router's form posts) have no token to send; the API's routes do.
@@ -91,20 +104,27 @@ export function registerSessions(app: FastifyInstance, services: AppServices) {
     checkToken(request).then(() => done(), done);
   });
 
-  /** A browser says where a request comes from in Sec-Fetch-Site; older ones only send Origin. */
-  function crossSite(request: FastifyRequest): boolean {
+  /**
+   * Where a request comes from, as far as its headers prove it: a browser says so in Sec-Fetch-Site
+   * ('none': the member typed or bookmarked the address); older ones only send Origin, and not on a
+   * same-origin GET. An Origin of "null" proves nothing.
+   */
+  function siteOf(request: FastifyRequest): 'same' | 'cross' | 'unknown' {
     const site = request.headers['sec-fetch-site'];
-    if (site !== undefined) return site !== 'same-origin' && site !== 'none';
-    return foreignOrigin(request);
+    if (site !== undefined) return site === 'same-origin' || site === 'none' ? 'same' : 'cross';
+    const origin = request.headers.origin;
+    if (!origin || origin === 'null') return 'unknown';
+    return foreignOrigin(request) ? 'cross' : 'same';
   }
 
-  async function checkToken(request: FastifyRequest) {
+  /** `required`: the token is the only proof the request has, so a wrong or missing one is a refusal of its own. */
+  async function checkToken(request: FastifyRequest, required = false) {
     if (!request.cookies[SESSION_COOKIE]) return; // no session: nothing to ride on
     const session = await request.session();
     if (!session) return; // a stale cookie: the route decides (most answer authentication_required)
     const sent = request.headers['x-csrf-token'];
     if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) {
-      throw csrfFailed('Missing or wrong CSRF token');
+      throw required ? siteUnproven() : csrfFailed('Missing or wrong CSRF token');
     }
   }
 }

@@ -180,6 +180,7 @@ export const LoginInputSchema = z.object({
   email: plainText().min(1, { error: 'login_failed' }).max(254),
   password: z.string().min(1, { error: 'login_failed' }).max(PASSWORD_MAX),
 });
+export type LoginInput = z.infer<typeof LoginInputSchema>;
 
 const UserProfileSchema = z.object({
   id: z.number().int(),

@@ -278,6 +278,7 @@ export type CommonKey =
   | 'errors.repeat_order_not_found'
   | 'errors.retention_offer_unavailable'
   | 'errors.retry'
+  | 'errors.same_site_unproven'
   | 'errors.search_login_required'
   | 'errors.service_unavailable'
   | 'errors.signups_closed'

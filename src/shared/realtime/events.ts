@@ -5,13 +5,22 @@ export const REALTIME_PATH = '/api/realtime';
 
 /**
  * Close codes of the real-time socket. 4000–4999 are the application's own (RFC 6455 §7.4.2); the
- * client reconnects after anything but SESSION_ENDED.
+ * client reconnects after anything but SESSION_ENDED, and after REPLACED only once its tab is shown
+ * again.
  */
 export const REALTIME_CLOSE = {
   /** The session behind the socket was revoked, expired or its account closed: do not reconnect. */
   sessionEnded: 4001,
   /** The client sent too many messages that were not valid client events. */
   tooManyInvalid: 4002,
+  /**
+   * The session or member opened more sockets than REALTIME_LIMITS allows and this was the oldest.
+   * Reconnecting at once would close another tab, which would do the same: the tab waits until the
+   * member looks at it again.
+   */
+  replaced: 4003,
+  /** The client kept sending frames faster than REALTIME_LIMITS.framesPerSecond. */
+  flooding: 4004,
 } as const;
 
 const MemberRefSchema = z.object({ id: z.number().int().positive() });

@@ -51,6 +51,12 @@ export function setCsrfToken(token: string | undefined) {
   csrfToken = token;
 }
 
+/**
+ * The token as a header, for the one GET that needs it (logout): a browser without Sec-Fetch-Site
+ * sends no Origin on a same-origin GET, and the server then takes the token as the proof.
+ */
+export const csrfHeader = (): Record<string, string> => (csrfToken ? { 'x-csrf-token': csrfToken } : {});
+
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const doFetch = options.fetchImpl ?? fetch;

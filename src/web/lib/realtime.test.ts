@@ -210,6 +210,46 @@ describe('realtime client', () => {
     expect(client.state()).toBe('stopped');
   });
 
+  it('waits, closed for a newer tab, until the member turns to it, without fighting the newer tab', () => {
+    const shown = new Set<() => void>();
+    const client = connect({
+      onShown: (listener) => {
+        shown.add(listener);
+        return () => shown.delete(listener);
+      },
+    });
+    const reread = vi.fn();
+    client.onReconnect(reread);
+    last().serverOpens();
+    last().serverCloses(REALTIME_CLOSE.replaced);
+    expect(client.state()).toBe('paused');
+    // No reconnection by itself, however long: it would close another tab, which would do the same.
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sockets).toHaveLength(1);
+    // The member looks at the tab again: it reconnects at once, and re-reads what it missed.
+    for (const listener of [...shown]) listener();
+    expect(sockets).toHaveLength(2);
+    expect(shown.size).toBe(0);
+    last().serverOpens();
+    expect(reread).toHaveBeenCalledOnce();
+    expect(client.state()).toBe('open');
+    // Stopped while paused, it stops listening for the tab too.
+    last().serverCloses(REALTIME_CLOSE.replaced);
+    expect(shown.size).toBe(1);
+    client.stop();
+    expect(shown.size).toBe(0);
+    expect(client.state()).toBe('stopped');
+  });
+
+  it('reconnects with backoff after a flood close, like any other drop', () => {
+    const client = connect();
+    last().serverOpens();
+    last().serverCloses(REALTIME_CLOSE.flooding);
+    expect(client.state()).toBe('waiting');
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(2);
+  });
+
   it('stops on the session-ended close code alone, and on stop()', () => {
     const first = connect();
     last().serverOpens();

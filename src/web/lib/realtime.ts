@@ -36,9 +36,19 @@ export type RealtimeOptions = {
    * this often and drops a connection that heard nothing since the previous one.
    */
   livenessMs?: number;
+  /**
+   * Calls the listener each time the member turns to this tab (shown again, or its window
+   * focused); returns the unsubscribe. A tab closed for a newer one waits for that (tests pass a
+   * fake; the default listens to the document and the window).
+   */
+  onShown?: (listener: () => void) => () => void;
 };
 
-export type RealtimeState = 'connecting' | 'open' | 'waiting' | 'stopped';
+/**
+ * 'paused': the server closed this tab's socket for a newer one (REALTIME_CLOSE.replaced); it
+ * reconnects when the member turns to the tab again, not by itself.
+ */
+export type RealtimeState = 'connecting' | 'open' | 'waiting' | 'paused' | 'stopped';
 
 export type RealtimeClient = {
   /** Calls `listener` with every valid event of that type; returns the unsubscribe. */
@@ -58,6 +68,18 @@ export type RealtimeClient = {
 };
 
 const OPEN = 1;
+
+function onTabShown(listener: () => void): () => void {
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') listener();
+  };
+  document.addEventListener('visibilitychange', onVisibility);
+  window.addEventListener('focus', listener);
+  return () => {
+    document.removeEventListener('visibilitychange', onVisibility);
+    window.removeEventListener('focus', listener);
+  };
+}
 
 /** The socket URL on the page's own origin: the server refuses a foreign one. */
 export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
@@ -86,6 +108,7 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
   const maxMs = options.maxDelayMs ?? 30_000;
   const stableAfterMs = options.stableAfterMs ?? 60_000;
   const livenessMs = options.livenessMs ?? 30_000;
+  const onShown = options.onShown ?? onTabShown;
 
   const listeners = new Map<ServerEventType, Set<(event: never) => void>>();
   const reconnectListeners = new Set<() => void>();
@@ -103,6 +126,7 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
   let stableTimer: ReturnType<typeof setTimeout> | undefined;
   let livenessTimer: ReturnType<typeof setInterval> | undefined;
   let heardSinceLastPing = true;
+  let stopWaitingForShown: (() => void) | undefined;
 
   function emit(event: ReturnType<typeof parse>) {
     if (!event) return;
@@ -113,6 +137,8 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
 
   function finish() {
     setState('stopped');
+    stopWaitingForShown?.();
+    stopWaitingForShown = undefined;
     clearTimeout(retryTimer);
     clearTimeout(stableTimer);
     clearInterval(livenessTimer);
@@ -155,8 +181,27 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
     current.onerror = () => {};
     current.onclose = (event) => {
       if (event.code === REALTIME_CLOSE.sessionEnded) return finish();
+      if (event.code === REALTIME_CLOSE.replaced) return pause();
       retry();
     };
+  }
+
+  /**
+   * The member has more tabs open than the server keeps, and this was the oldest. Reconnecting by
+   * itself would close another tab, which would reconnect and close another: only the member's
+   * turning to this tab brings it back (then the oldest elsewhere gives way).
+   */
+  function pause() {
+    clearTimeout(stableTimer);
+    clearInterval(livenessTimer);
+    socket = undefined;
+    setState('paused');
+    stopWaitingForShown = onShown(() => {
+      stopWaitingForShown?.();
+      stopWaitingForShown = undefined;
+      failures = 0;
+      open();
+    });
   }
 
   function retry() {

@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { data, Link, redirect, useSearchParams } from 'react-router';
 import { LoginInputSchema, type User } from '../../shared/contracts/auth.ts';
+import type { TranslateVars } from '../../shared/i18n/translator.ts';
 import { FormField } from '../components/ui/form-field.tsx';
 import { useSession } from '../features/session/member-session.tsx';
 import { request } from '../lib/api.ts';
+import { formErrorText } from '../lib/api-form-errors.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { guards } from '../lib/route-middleware.ts';
@@ -25,15 +27,47 @@ function safeRedirect(value: string | null): string {
   return value?.startsWith('/') && !value.startsWith('//') ? value : '/members';
 }
 
-export default function Login() {
+/**
+ * The form posted without JavaScript (with it, the page calls POST /api/user.php itself): the same
+ * login, limits and lockout, then the member page; a refusal shows the page again with its text and
+ * the typed address (never the password).
+ */
+export async function action({ request: posted, context }: Route.ActionArgs) {
+  const form = await posted.formData();
+  const email = String(form.get('email') ?? '');
+  const parsed = LoginInputSchema.safeParse({ email, password: String(form.get('password') ?? '') });
+  // Spec: never which of the two was wrong, so a field the schema refuses is a failed login too.
+  const result = parsed.success
+    ? await context.auth.login(parsed.data)
+    : { ok: false as const, status: 400, code: 'login_failed', details: undefined };
+  if (result.ok) throw redirect(safeRedirect(new URL(posted.url).searchParams.get('redirect')));
+  const vars = (result.details && typeof result.details === 'object' ? result.details : {}) as TranslateVars;
+  return data(
+    { email, error: { code: result.code, kind: 'error' as const, vars } },
+    { status: result.status },
+  );
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const session = useSession();
   // Spec: a failed log-in says so above the form, never which of the two was wrong.
-  const { form, formRef, onSubmit, formError, formErrorCode, busy } = useZodForm(LoginInputSchema, {
-    defaultValues: { email: '', password: '' },
+  const {
+    form,
+    formRef,
+    onSubmit,
+    formError: clientError,
+    formErrorCode: clientErrorCode,
+    busy,
+  } = useZodForm(LoginInputSchema, {
+    defaultValues: { email: actionData?.email ?? '', password: '' },
     shownFields: [],
   });
+  // The answer to a post without JavaScript, until the page's own checks have something to say.
+  const posted = actionData?.error;
+  const formError = clientError ?? (posted && formErrorText(t, posted));
+  const formErrorCode = clientError ? clientErrorCode : posted?.code;
   const [reactivationSent, setReactivationSent] = useState(false);
 
   const send = onSubmit(async (values) => {
@@ -77,6 +111,8 @@ export default function Login() {
           label={t('login.email')}
           autoComplete="username"
           required
+          // Rendered by the server too: the address typed before a refused post without JavaScript.
+          defaultValue={actionData?.email}
           {...form.register('email')}
         />
         <FormField

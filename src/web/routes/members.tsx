@@ -30,6 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const base = {
     title: context.t('member_nav.search'),
     texts: { ...context.pageTexts('profile'), ...context.pageTexts('members') },
+    // The searched country's regions with the page: the region select works before (or without) scripts.
+    regions: filters.country
+      ? { country: filters.country, regions: context.site.regions(filters.country) }
+      : undefined,
   };
   if (!user && !settings.logged_out_search_visible) {
     return { ...base, page: { kind: 'signup', filters, defaults } satisfies SearchPageData };
@@ -49,7 +53,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function Members({ loaderData }: Route.ComponentProps) {
   return (
     <PageTexts messages={loaderData.texts}>
-      <SearchPage data={loaderData.page as SearchPageData} />
+      <SearchPage data={loaderData.page as SearchPageData} regionsSeed={loaderData.regions} />
     </PageTexts>
   );
 }

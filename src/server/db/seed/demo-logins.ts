@@ -1,5 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../../features/auth/passwords.ts';
+import { randomBytes } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { hashPassword, verifyPassword } from '../../features/auth/passwords.ts';
+import { revokeUserSessions } from '../../features/auth/sessions.service.ts';
 import { grantCredits } from '../../features/credits/credits.service.ts';
 import { grantReference } from '../../features/payments/payments.service.ts';
 import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
@@ -42,7 +44,28 @@ const DEMO_LOGINS = [
 /** Lower case, as the logins look them up. */
 export const DEMO_LOGIN_EMAILS: readonly string[] = DEMO_LOGINS.map((login) => login.email);
 
-export async function seedDemoLogins(db: Database, now = new Date()): Promise<number> {
+/**
+ * 'readme': the passwords the README publishes (a developer's machine, a test server);
+ * 'random': a new one per login, handed to onPassword once and stored only as its hash
+ * (a production start: docs/decisions/0039).
+ */
+export type DemoPasswords = 'readme' | 'random';
+
+export type DemoLoginOptions = {
+  passwords?: DemoPasswords;
+  onPassword?: (email: string, password: string) => void;
+};
+
+/** Long enough that nobody guesses it within the login lockout's tries; typed from the log once. */
+export function randomDemoPassword(): string {
+  return randomBytes(15).toString('base64url');
+}
+
+export async function seedDemoLogins(
+  db: Database,
+  now = new Date(),
+  options: DemoLoginOptions = {},
+): Promise<number> {
   let created = 0;
   for (const login of DEMO_LOGINS) {
     const [exists] = await db
@@ -50,7 +73,8 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
       .from(users)
       .where(sql`lower(${users.email}) = ${login.email}`);
     if (exists) continue;
-    const passwordHash = await hashPassword(login.password);
+    const password = options.passwords === 'random' ? randomDemoPassword() : login.password;
+    const passwordHash = await hashPassword(password);
     const signupDate = new Date(now.getTime() - 30 * 86_400_000);
     const user = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -143,7 +167,40 @@ export async function seedDemoLogins(db: Database, now = new Date()): Promise<nu
       aboutMe: 'Demo-account om de site te verkennen.',
     });
     await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, user.id));
+    if (options.passwords === 'random') options.onPassword?.(login.email, password);
     created += 1;
   }
   return created;
+}
+
+/**
+ * A site seeded before a production start stopped using the README's passwords still has demo
+ * logins that open with them: each one that does gets a random password (handed to onPassword)
+ * and loses its sessions. Two hash checks at most, and none where there are no demo logins.
+ * Returns the ids of the accounts changed.
+ */
+export async function retireReadmeDemoPasswords(
+  db: Database,
+  now: Date,
+  onPassword: (email: string, password: string) => void,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.demo, true), inArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS])));
+  const changed: number[] = [];
+  for (const row of rows) {
+    const login = DEMO_LOGINS.find((l) => l.email === row.email.toLowerCase());
+    if (!login || !row.passwordHash || !(await verifyPassword(row.passwordHash, login.password))) continue;
+    const password = randomDemoPassword();
+    const passwordHash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ passwordHash }).where(eq(users.id, row.id));
+      // Whoever logged in with the published password is logged out.
+      await revokeUserSessions(tx, row.id, now);
+    });
+    onPassword(login.email, password);
+    changed.push(row.id);
+  }
+  return changed;
 }

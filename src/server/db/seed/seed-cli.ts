@@ -35,8 +35,21 @@ try {
     { ...result, ms: Date.now() - started },
     result.skipped ? 'demo data already present' : 'demo data seeded',
   );
-  const logins = await seedDemoLogins(database.db);
-  if (logins > 0) log.info({ logins }, 'demo logins created (see README)');
+  const logins = await seedDemoLogins(database.db, new Date(), {
+    passwords: env.demoPasswords,
+    // The only time these passwords exist outside their hashes: said once, at warn so that a
+    // production log level shows them.
+    onPassword: (email, password) =>
+      log.warn(
+        { email, password },
+        'DEMO LOGIN on a production start: its password is random and printed only this once (docs/decisions/0039)',
+      ),
+  });
+  if (logins > 0)
+    log.info(
+      { logins },
+      env.demoPasswords === 'readme' ? 'demo logins created (see README)' : 'demo logins created',
+    );
   const loginPhotos = await seedDemoLoginPhotos(database.db, storage);
   if (loginPhotos > 0) log.info({ photos: loginPhotos }, 'photos of the demo logins drawn');
   const codes = await seedDemoDiscountCodes(database.db);

@@ -1,7 +1,9 @@
 import { defineFeature, featureJob } from '../../feature.ts';
+import { serviceResult } from '../../plugins/errors.ts';
 import { ERASE_ACCOUNT_JOB, eraseAccountJob, eraseAccountRowsOf } from './account-deletion.service.ts';
 import { SEND_MAIL_JOB, sendMailJob } from './account-mail.ts';
 import { authRoutes } from './auth.routes.ts';
+import { loginFromPage } from './page-login.ts';
 import { PASSWORD_RESET_MAIL_JOB, passwordResetMailJob } from './password.service.ts';
 
 export const authFeature = defineFeature({
@@ -28,4 +30,8 @@ export const authFeature = defineFeature({
     ),
   ],
   eraseAccount: (_services, tx, userId) => eraseAccountRowsOf(tx, userId),
+  // The login page's form post without JavaScript, counted with the API's logins.
+  loadContext: (services, { app, request, reply }) => ({
+    auth: { login: (input) => serviceResult(() => loginFromPage(app, services, request, reply, input)) },
+  }),
 });

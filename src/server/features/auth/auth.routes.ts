@@ -26,7 +26,6 @@ import {
   authenticationRequired,
   clearSessionCookie,
   requireMember,
-  sessionCookieOptions,
   setSessionCookie,
 } from '../../plugins/session.ts';
 import { authorizeActor } from '../../policy/policy.ts';
@@ -34,9 +33,10 @@ import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteAccount, reactivate, requestReactivation } from './account-deletion.service.ts';
 import { dismissAlert, setInvisible, setLanguage } from './accounts.service.ts';
-import { DEVICE_COOKIE, DEVICE_MAX_AGE_S } from './lockout.service.ts';
+import { DEVICE_COOKIE } from './lockout.service.ts';
 import { login, logout } from './login.service.ts';
 import { confirmMailChange, requestMailChange } from './mail-change.service.ts';
+import { loginRateLimit, requestMeta, setLoginCookies } from './page-login.ts';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.ts';
 import { type ActiveSession, findSession } from './sessions.service.ts';
 import {
@@ -71,12 +71,7 @@ declare module 'fastify' {
 
 export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
   const secure = services.env.publicUrl.startsWith('https://');
-  const meta = (request: FastifyRequest) => ({
-    domain: request.ctx.domain,
-    locale: request.ctx.locale,
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-  });
+  const meta = requestMeta;
 
   const userOf = (request: FastifyRequest, session: ActiveSession) =>
     services.userAnswers.present(session, request.ctx.domain);
@@ -225,7 +220,9 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/user.php',
       {
-        config: { csrf: false, rateLimit: { max: services.env.loginRateLimit, timeWindow: '1 minute' } },
+        config: { csrf: false },
+        // Shared with the form post of the /login page (see loginRateLimit).
+        onRequest: loginRateLimit(app, services.env.loginRateLimit),
         schema: {
           tags: ['account'],
           summary: 'Log in with e-mail (or username) and password',
@@ -238,13 +235,8 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           ...meta(request),
           deviceToken: request.cookies[DEVICE_COOKIE],
         });
-        setSessionCookie(reply, token, secure);
-        // Sent back with logins only: it marks this browser as one the member logged in from.
-        reply.setCookie(DEVICE_COOKIE, deviceToken, {
-          ...sessionCookieOptions(secure),
-          path: '/api/user.php',
-          maxAge: DEVICE_MAX_AGE_S,
-        });
+        // The device mark is sent back with logins only: this browser is one the member logged in from.
+        setLoginCookies(reply, token, deviceToken, secure);
         // The session as the login read it (createLoginSession), serialized like GET user.php.
         return reply
           .headers(USER_ANSWER_HEADERS)

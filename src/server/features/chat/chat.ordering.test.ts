@@ -105,8 +105,10 @@ class ChatTab {
 
   /** Opens the socket; resolves on the server's hello, then catches up once (as after a reconnect). */
   async open(): Promise<void> {
-    const socket = new WebSocket(urls.get(this.app) as string, {
-      headers: { cookie: `sid=${this.login.cookies.sid}` },
+    const url = urls.get(this.app) as string;
+    // The Origin a browser names on the handshake (the server refuses one that proves no site).
+    const socket = new WebSocket(url, {
+      headers: { cookie: `sid=${this.login.cookies.sid}`, origin: `http://${new URL(url).host}` },
     });
     sockets.push(socket);
     this.socket = socket;

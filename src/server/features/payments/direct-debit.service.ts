@@ -32,9 +32,14 @@ export type DirectDebitServices = Pick<
 >;
 type MandateRow = typeof directDebitMandates.$inferSelect;
 
-/** SMS a member may be sent per hour, and a phone number may receive (any member): see ADR 0033. */
+/** SMS a member may be sent per hour, to any numbers: see ADR 0033. */
 export const SMS_PER_MEMBER_PER_HOUR = 5;
-export const SMS_PER_PHONE_PER_HOUR = 5;
+/**
+ * SMS a phone number may receive per hour from all members together, so that accounts made for it
+ * cannot flood a stranger's phone. The number's keeper is not held to it (ADR 0033, addendum):
+ * others' attempts must not lock the owner out of their own codes.
+ */
+export const SMS_PER_PHONE_PER_HOUR = 15;
 
 const limitReached = () =>
   new AppError(
@@ -134,12 +139,41 @@ export function directDebitGuard(services: Pick<AppServices, 'now'>, userId: num
   };
 }
 
-/** SMS per member and per phone number, counted on keys no request can choose (not its address). */
-async function countSms(services: Pick<AppServices, 'pool'>, userId: number, phone: string) {
+/**
+ * The member the number is kept for: one who signed a mandate with a code sent to it (they showed
+ * they hold the phone), or the first member who was sent a code there. Asked only once the number's
+ * own limit is reached (a scan of the mandates on one number).
+ */
+async function keepsNumber(db: Queryable, userId: number, phone: string): Promise<boolean> {
+  const { rows } = await db.execute<{ keeps: boolean }>(sql`
+    select exists (
+             select 1 from ${directDebitMandates}
+              where ${directDebitMandates.phone} = ${phone}
+                and ${directDebitMandates.userId} = ${userId}
+                and ${directDebitMandates.status} <> 'unsigned'
+           )
+           or ${userId} = (
+             select ${directDebitMandates.userId} from ${directDebitMandates}
+              where ${directDebitMandates.phone} = ${phone}
+              order by ${directDebitMandates.createdAt}, ${directDebitMandates.id}
+              limit 1
+           ) as keeps`);
+  return rows[0]?.keeps === true;
+}
+
+/**
+ * SMS per member and per phone number, counted on keys no request can choose (not its address).
+ * A member over their own limit is refused before the number counts the try. The number's limit
+ * refuses everyone but its keeper: whoever fills it (members made to keep a stranger from their
+ * codes) uses up no try of the keeper's, who stays held by their own member limit.
+ */
+async function countSms(services: Pick<AppServices, 'pool' | 'db'>, userId: number, phone: string) {
   const hour = 3_600_000;
   const member = await countHit(services.pool, `sms|member:${userId}`, hour);
+  if (member.current > SMS_PER_MEMBER_PER_HOUR) throw smsLimited();
   const number = await countHit(services.pool, `sms|phone:${phone}`, hour);
-  if (member.current > SMS_PER_MEMBER_PER_HOUR || number.current > SMS_PER_PHONE_PER_HOUR) throw smsLimited();
+  if (number.current > SMS_PER_PHONE_PER_HOUR && !(await keepsNumber(services.db, userId, phone)))
+    throw smsLimited();
 }
 
 async function sendCode(services: DirectDebitServices, payer: Payer, mandate: MandateRow, code: string) {

@@ -6,7 +6,12 @@ import { payments } from '../../db/schema/index.ts';
 import { createTestApp, freePort } from '../../test/app.ts';
 import { createMember, logIn, type TestLogin } from '../../test/members.ts';
 import { balanceOf } from '../credits/credits.service.ts';
-import { phoneE164, phoneHint, SMS_PER_PHONE_PER_HOUR } from './direct-debit.service.ts';
+import {
+  phoneE164,
+  phoneHint,
+  SMS_PER_MEMBER_PER_HOUR,
+  SMS_PER_PHONE_PER_HOUR,
+} from './direct-debit.service.ts';
 import { blockDirectDebit } from './direct-debit-blocks.ts';
 import { PAID_LATER_SECONDS } from './providers/test-gateway.ts';
 
@@ -238,6 +243,58 @@ describe('the SMS code', () => {
     }
     expect(codes.slice(0, SMS_PER_PHONE_PER_HOUR).every((c) => c === 200)).toBe(true);
     expect(codes.at(-1)).toBe(429);
+  });
+
+  /** Members who send codes to `phone` until the number's limit refuses them: others filling it. */
+  async function fillNumberLimit(phone: string) {
+    for (;;) {
+      const { login } = await member();
+      for (let i = 0; i < SMS_PER_MEMBER_PER_HOUR; i += 1) {
+        const res = await startForm(login, { phone });
+        if (res.statusCode === 429) {
+          expect(res.json().error.code).toBe('sms_rate_limited');
+          return;
+        }
+        expect(res.statusCode, res.body).toBe(200);
+      }
+    }
+  }
+
+  it("keeps a number's codes for the member who asked first, however many others use it up", async () => {
+    const owner = await member();
+    const phone = freshPhone();
+    await challenge(owner.login, { phone });
+    await fillNumberLimit(phone);
+    // A newcomer to the number is refused: the phone is not flooded…
+    const stranger = await member();
+    expect((await startForm(stranger.login, { phone })).statusCode).toBe(429);
+    // …but its owner still gets codes, up to their own limit, and signs.
+    const { mandateId, code } = await challenge(owner.login, { phone });
+    expect((await sign(owner.login, mandateId, code)).statusCode).toBe(200);
+    const first = await challenge(owner.login, { phone });
+    await later(31);
+    const resent = await post('/api/direct-debit-resend.php', owner.login, { mandate_id: first.mandateId });
+    expect(resent.statusCode, resent.body).toBe(200);
+    responses.push(resent.body);
+    // Their own limit still holds: 1 + 2 forms + 1 resend so far.
+    for (let sent = 4; sent < SMS_PER_MEMBER_PER_HOUR; sent += 1)
+      expect((await startForm(owner.login, { phone })).statusCode).toBe(200);
+    expect((await startForm(owner.login, { phone })).json().error.code).toBe('sms_rate_limited');
+  });
+
+  it('keeps a number for a member who signed a mandate with it, even if another asked first', async () => {
+    const phone = freshPhone();
+    // Someone else typed the number first (a mistake, or on purpose).
+    await challenge((await member()).login, { phone });
+    const owner = await member();
+    const signed = await challenge(owner.login, { phone });
+    expect((await sign(owner.login, signed.mandateId, signed.code)).statusCode).toBe(200);
+    await fillNumberLimit(phone);
+    await later(3_600);
+    // Within the next hour's limit of the number, filled again by others:
+    await fillNumberLimit(phone);
+    const again = await challenge(owner.login, { phone });
+    expect(again.code).toMatch(/^\d{6}$/);
   });
 });
 

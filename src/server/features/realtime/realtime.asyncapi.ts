@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REALTIME_LIMITS } from '../../../shared/limits.ts';
 import {
   ClientEventSchema,
   REALTIME_CLOSE,
@@ -41,7 +42,12 @@ export function realtimeAsyncApi() {
         'parse is ignored, and too many of them close the socket. The server pings every 25 s and drops a',
         `socket that missed the previous pong. Close ${REALTIME_CLOSE.sessionEnded}: the session ended`,
         `(after a session_ended event; do not reconnect). Close ${REALTIME_CLOSE.tooManyInvalid}: too many`,
-        'invalid client events.',
+        `invalid client events. A session keeps at most ${REALTIME_LIMITS.socketsPerSession} sockets and a member`,
+        `${REALTIME_LIMITS.socketsPerMember} (per server instance): a new one closes the oldest with`,
+        `${REALTIME_CLOSE.replaced} (reconnect only when the user returns to that tab, or the tabs close each`,
+        `other in turn). A socket may send ${REALTIME_LIMITS.framesPerSecond} frames a second, in bursts of up to`,
+        `${REALTIME_LIMITS.frameBurst}; frames beyond that are dropped unanswered, and after`,
+        `${REALTIME_LIMITS.droppedFramesBeforeClose} dropped frames the socket is closed with ${REALTIME_CLOSE.flooding}.`,
       ].join(' '),
     },
     servers: { site: { host: 'the site', protocol: 'wss', pathname: REALTIME_PATH } },

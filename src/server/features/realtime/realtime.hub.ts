@@ -1,4 +1,5 @@
 import type { WebSocket } from 'ws';
+import { REALTIME_LIMITS } from '../../../shared/limits.ts';
 import {
   ClientEventSchema,
   parseEvent,
@@ -18,14 +19,36 @@ const MIN_HEARTBEAT_TICK_MS = 50;
 /** Client messages that do not parse are ignored; this many on one socket closes it (a broken or hostile client). */
 export const MAX_INVALID_CLIENT_MESSAGES = 10;
 
+/** A socket's allowance of client frames: REALTIME_LIMITS.frameBurst at most, refilled by the time passed. */
+export type FrameBucket = { tokens: number; refilledAt: number };
+
+export function fullFrameBucket(nowMs: number): FrameBucket {
+  return { tokens: REALTIME_LIMITS.frameBurst, refilledAt: nowMs };
+}
+
+/** Whether a frame arriving at nowMs may be read; takes its token if so. */
+export function takeFrameToken(bucket: FrameBucket, nowMs: number): boolean {
+  const refill = (Math.max(0, nowMs - bucket.refilledAt) / 1000) * REALTIME_LIMITS.framesPerSecond;
+  bucket.tokens = Math.min(REALTIME_LIMITS.frameBurst, bucket.tokens + refill);
+  bucket.refilledAt = Math.max(bucket.refilledAt, nowMs);
+  if (bucket.tokens < 1) return false;
+  bucket.tokens -= 1;
+  return true;
+}
+
 type Connection = {
   socket: WebSocket;
   userId: number;
   /** The cookie's token, to ask the session cache again when the account changes. */
   token: string;
+  sessionId: string;
   expiresAt: Date;
   alive: boolean;
   invalid: number;
+  frames: FrameBucket;
+  dropped: number;
+  /** Closed by the hub (replaced, flooding): frames still arriving are not read. */
+  closing: boolean;
 };
 
 export type RealtimeHub = {
@@ -43,6 +66,32 @@ type HubServices = Pick<AppServices, 'bus' | 'sessions' | 'now' | 'log' | 'backg
  */
 export async function createRealtimeHub(services: HubServices, heartbeatMs: number): Promise<RealtimeHub> {
   const byUser = new Map<number, Set<Connection>>();
+  const bySession = new Map<string, Set<Connection>>();
+
+  /** Out of the registry at once, so the next count does not see it while its close handshake runs. */
+  function forget(connection: Connection) {
+    const ofUser = byUser.get(connection.userId);
+    ofUser?.delete(connection);
+    if (ofUser?.size === 0) byUser.delete(connection.userId);
+    const ofSession = bySession.get(connection.sessionId);
+    ofSession?.delete(connection);
+    if (ofSession?.size === 0) bySession.delete(connection.sessionId);
+  }
+
+  function closeByHub(connection: Connection, code: number, reason: string) {
+    connection.closing = true;
+    forget(connection);
+    connection.socket.close(code, reason);
+  }
+
+  /** Sets are in insertion order: the first is the oldest. */
+  function closeOldestBeyond(connections: Set<Connection> | undefined, limit: number) {
+    if (!connections) return;
+    while (connections.size > limit) {
+      const oldest = connections.values().next().value as Connection;
+      closeByHub(oldest, REALTIME_CLOSE.replaced, 'too many sockets');
+    }
+  }
 
   function send(connection: Connection, event: ServerEvent) {
     if (connection.socket.readyState === connection.socket.OPEN)
@@ -111,11 +160,21 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
   heartbeat.unref();
 
   function onMessage(connection: Connection, data: unknown, isBinary: boolean) {
+    if (connection.closing) return;
+    // Every answer costs the event loop: a burst of thousands of pings held the health check for
+    // most of a second. Beyond the bucket a frame is dropped unread, and a socket that keeps
+    // sending them is a flood, not a tab.
+    if (!takeFrameToken(connection.frames, services.now().getTime())) {
+      connection.dropped += 1;
+      if (connection.dropped >= REALTIME_LIMITS.droppedFramesBeforeClose)
+        closeByHub(connection, REALTIME_CLOSE.flooding, 'too many frames');
+      return;
+    }
     const event = isBinary ? undefined : parseEvent(ClientEventSchema, String(data));
     if (!event) {
       connection.invalid += 1;
       if (connection.invalid >= MAX_INVALID_CLIENT_MESSAGES)
-        connection.socket.close(REALTIME_CLOSE.tooManyInvalid, 'too many invalid messages');
+        closeByHub(connection, REALTIME_CLOSE.tooManyInvalid, 'too many invalid messages');
       return;
     }
     switch (event.type) {
@@ -132,13 +191,25 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
         socket,
         userId,
         token,
+        sessionId: session.id,
         expiresAt: session.expiresAt,
         alive: true,
         invalid: 0,
+        frames: fullFrameBucket(services.now().getTime()),
+        dropped: 0,
+        closing: false,
       };
       const connections = byUser.get(userId) ?? new Set();
       connections.add(connection);
       byUser.set(userId, connections);
+      const ofSession = bySession.get(session.id) ?? new Set();
+      ofSession.add(connection);
+      bySession.set(session.id, ofSession);
+      // One session opening sockets without end (a script, a tab reloading in a loop) would hold
+      // this instance's memory: the newest sockets stay, the oldest of the session, then of the
+      // member, are closed with a code that tells their tab not to fight back.
+      closeOldestBeyond(ofSession, REALTIME_LIMITS.socketsPerSession);
+      closeOldestBeyond(connections, REALTIME_LIMITS.socketsPerMember);
       const slot = slots[joining++ % slotCount] as Set<Connection>;
       slot.add(connection);
       socket.on('pong', () => {
@@ -147,8 +218,7 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
       socket.on('message', (data, isBinary) => onMessage(connection, data, isBinary));
       socket.on('close', () => {
         slot.delete(connection);
-        connections.delete(connection);
-        if (connections.size === 0 && byUser.get(userId) === connections) byUser.delete(userId);
+        forget(connection);
       });
       send(connection, { type: 'hello', userId });
       // A revocation heard between the upgrade's session check and now found no socket to close.

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { REALTIME_LIMITS } from '../../../shared/limits.ts';
 import { REALTIME_CLOSE, type ServerEvent } from '../../../shared/realtime/events.ts';
 import { buildApp } from '../../app.ts';
 import { loadEnv } from '../../env.ts';
@@ -9,7 +10,7 @@ import { createServices } from '../../services.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
 import { grantCredits } from '../credits/credits.service.ts';
-import { MAX_INVALID_CLIENT_MESSAGES } from './realtime.hub.ts';
+import { fullFrameBucket, MAX_INVALID_CLIENT_MESSAGES, takeFrameToken } from './realtime.hub.ts';
 import { sendToMember } from './realtime.service.ts';
 
 const env = { REALTIME_HEARTBEAT_MS: '150' };
@@ -46,7 +47,8 @@ type Tab = {
 
 /** A tab's socket that records what it hears; resolves once open, rejects with the refusal's status. */
 function connect(url: string, headers: Record<string, string> = {}): Promise<Tab> {
-  const socket = new WebSocket(url, { headers });
+  // A browser always names the page's origin on a WebSocket handshake; a test passes another to refuse.
+  const socket = new WebSocket(url, { headers: { origin: `http://${new URL(url).host}`, ...headers } });
   clients.push(socket);
   const events: ServerEvent[] = [];
   const waiters: Array<() => void> = [];
@@ -103,6 +105,29 @@ describe('GET /api/realtime', () => {
     );
     const tab = await connect(urlA, { ...cookieOf(login), origin: urlA.replace('ws:', 'http:') });
     expect(await tab.next('hello')).toEqual({ type: 'hello', userId: member.id });
+  });
+
+  it('refuses a handshake whose Origin is "null" or missing, and one that is cross-site by Sec-Fetch-Site', async () => {
+    const member = await createMember(a.services.db);
+    const login = await logIn(a.services.db, member.id);
+    const sameSite = `http://${new URL(urlA).host}`;
+    const refused: Record<string, string>[] = [
+      { origin: 'null' },
+      { origin: '' },
+      { origin: sameSite, 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of refused) {
+      await expect(
+        connect(urlA, { ...cookieOf(login), ...headers }),
+        JSON.stringify(headers),
+      ).rejects.toThrow('403');
+    }
+    const proven = await connect(urlA, {
+      ...cookieOf(login),
+      'sec-fetch-site': 'same-origin',
+      origin: 'null',
+    });
+    expect(await proven.next('hello')).toEqual({ type: 'hello', userId: member.id });
   });
 
   it("delivers a credit grant made on another instance to every tab of the member, and to no one else's", async () => {
@@ -245,6 +270,88 @@ describe('GET /api/realtime', () => {
     expect(await tab.next('pong')).toEqual({ type: 'pong' });
     tab.socket.send('{}');
     expect((await tab.closed).code).toBe(REALTIME_CLOSE.tooManyInvalid);
+  });
+
+  it('keeps at most REALTIME_LIMITS.socketsPerSession sockets of one session: a new one closes the oldest', async () => {
+    const member = await createMember(a.services.db);
+    const login = await logIn(a.services.db, member.id);
+    const tabs: Tab[] = [];
+    // One after the other, each heard by the hub (its hello), so "oldest" is the first.
+    for (let i = 0; i <= REALTIME_LIMITS.socketsPerSession; i += 1) {
+      const tab = await connect(urlA, cookieOf(login));
+      await tab.next('hello');
+      tabs.push(tab);
+    }
+    const [oldest, ...rest] = tabs as [Tab, ...Tab[]];
+    expect((await oldest.closed).code).toBe(REALTIME_CLOSE.replaced);
+    // Every other socket is still registered: an event for the member reaches each of them.
+    await a.services.db.transaction((tx) => sendToMember(tx, member.id, { type: 'pong' }));
+    for (const tab of rest) expect(await tab.next('pong')).toEqual({ type: 'pong' });
+    expect(rest.every((tab) => tab.socket.readyState === WebSocket.OPEN)).toBe(true);
+  });
+
+  it('keeps at most REALTIME_LIMITS.socketsPerMember sockets over all sessions of a member', async () => {
+    const member = await createMember(a.services.db);
+    const perSession = REALTIME_LIMITS.socketsPerSession - 2;
+    const sessions = Math.ceil((REALTIME_LIMITS.socketsPerMember + 1) / perSession);
+    const tabs: Tab[] = [];
+    for (let s = 0; s < sessions; s += 1) {
+      const login = await logIn(a.services.db, member.id);
+      for (let i = 0; i < perSession; i += 1) {
+        const tab = await connect(urlA, cookieOf(login));
+        await tab.next('hello');
+        tabs.push(tab);
+      }
+    }
+    const over = tabs.length - REALTIME_LIMITS.socketsPerMember;
+    expect(over).toBeGreaterThan(0);
+    const closed = tabs.slice(0, over);
+    const kept = tabs.slice(over);
+    for (const tab of closed) expect((await tab.closed).code).toBe(REALTIME_CLOSE.replaced);
+    await a.services.db.transaction((tx) => sendToMember(tx, member.id, { type: 'pong' }));
+    for (const tab of kept) expect(await tab.next('pong')).toEqual({ type: 'pong' });
+    // Another member's tabs are no business of this count.
+    const other = await connect(
+      urlA,
+      cookieOf(await logIn(a.services.db, (await createMember(a.services.db)).id)),
+    );
+    expect(await other.next('hello')).toMatchObject({ type: 'hello' });
+  });
+
+  it('answers a burst of frames up to the bucket, drops the rest unread, and closes a socket that keeps flooding', async () => {
+    const member = await createMember(a.services.db);
+    const tab = await connect(urlA, cookieOf(await logIn(a.services.db, member.id)));
+    await tab.next('hello');
+    // The bucket refills with the hub's clock: stopped, nothing is refilled during the burst.
+    const realNow = a.services.now;
+    const stopped = realNow();
+    a.services.now = () => stopped;
+    try {
+      const frames = REALTIME_LIMITS.frameBurst + REALTIME_LIMITS.droppedFramesBeforeClose + 50;
+      const ping = JSON.stringify({ type: 'ping' });
+      for (let i = 0; i < frames; i += 1) tab.socket.send(ping);
+      // The pongs were sent before the close frame, on the same connection: all of them are here.
+      expect((await tab.closed).code).toBe(REALTIME_CLOSE.flooding);
+      expect(tab.events.filter((event) => event.type === 'pong')).toHaveLength(REALTIME_LIMITS.frameBurst);
+    } finally {
+      a.services.now = realNow;
+    }
+  });
+
+  it('refills a socket’s frame bucket at REALTIME_LIMITS.framesPerSecond, up to the burst', () => {
+    const bucket = fullFrameBucket(0);
+    for (let i = 0; i < REALTIME_LIMITS.frameBurst; i += 1) expect(takeFrameToken(bucket, 0)).toBe(true);
+    expect(takeFrameToken(bucket, 0)).toBe(false);
+    const perFrameMs = 1_000 / REALTIME_LIMITS.framesPerSecond;
+    expect(takeFrameToken(bucket, perFrameMs / 2)).toBe(false);
+    expect(takeFrameToken(bucket, perFrameMs)).toBe(true);
+    expect(takeFrameToken(bucket, perFrameMs)).toBe(false);
+    // A long quiet spell fills it to the burst, no further.
+    const later = 3_600_000;
+    for (let i = 0; i < REALTIME_LIMITS.frameBurst; i += 1) expect(takeFrameToken(bucket, later)).toBe(true);
+    expect(takeFrameToken(bucket, later)).toBe(false);
+    // A clock that steps back refills nothing.
+    expect(takeFrameToken(bucket, later - 60_000)).toBe(false);
   });
 
   it('documents its events in an AsyncAPI document generated from the schemas', async () => {

@@ -72,7 +72,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
  * loaders' types catch.
  */
 function featureParts(features: readonly Feature[], services: AppServices, page: PageRequest) {
-  const parts = { site: {}, members: {}, gifts: {}, likes: {}, profile: {}, chats: {} } as Record<
+  const parts = { site: {}, auth: {}, members: {}, gifts: {}, likes: {}, profile: {}, chats: {} } as Record<
     keyof LoadContextPart,
     Record<string, unknown>
   >;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { AutoLikeResponse } from '../../../shared/contracts/likes.ts';
 import type { MemberResponse } from '../../../shared/contracts/members.ts';
-import { getJson } from '../../lib/api.ts';
+import { csrfHeader, getJson } from '../../lib/api.ts';
 import { getQueryClient } from '../../lib/query-client.ts';
 import { connectRealtime } from '../../lib/realtime.ts';
 import { emitChatEvent, followConnection } from '../chat/chat-events.ts';
@@ -150,7 +150,7 @@ function useAutoLike(show: (connection: Connection) => void, reload: () => void)
         },
       );
       try {
-        const { profile } = await getJson<AutoLikeResponse>('/api/auto-like.php');
+        const { profile } = await getJson<AutoLikeResponse>('/api/auto-like.php', { headers: csrfHeader() });
         if (!profile) return;
         show({ kind: 'like', member: profile });
         reloadTimer = setTimeout(reload, AUTO_LIKE_RELOAD_MS);

@@ -1,9 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { GENDERS } from '../../../shared/profile-options.ts';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
-import { useRegions } from '../../lib/use-regions.ts';
+import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
 import {
   ageOptions,
   draftFromFilters,
@@ -21,13 +22,20 @@ type Props = {
   busy: boolean;
   /** Shown when the filters differ from the member's defaults. */
   canClear: boolean;
+  /** The address of the member's default search (a link, so clearing works without JavaScript). */
+  clearTo: string;
+  /** The regions of the searched country, rendered by the server so the select works without JavaScript. */
+  regionsSeed?: RegionsSeed;
   onSearch: (filters: SearchFilters) => void;
-  onClear: () => void;
 };
+
+/** The form's fixed id: the toggle without JavaScript is a link to it, which CSS unfolds by :target. */
+export const SEARCH_FILTERS_ID = 'search-filters';
 
 /**
  * The search filters. Without JavaScript the form is a plain GET to /members with the API's
- * parameter names, which the page reads the same way.
+ * parameter names, which the page reads the same way; on phones its toggle is then a link to the
+ * form (unfolded by :target), its regions come with the page, and clearing is a link.
  */
 export function SearchFilterForm({
   filters,
@@ -36,8 +44,9 @@ export function SearchFilterForm({
   minAge,
   busy,
   canClear,
+  clearTo,
+  regionsSeed,
   onSearch,
-  onClear,
 }: Props) {
   const { t } = useTranslation();
   const id = useId();
@@ -47,7 +56,7 @@ export function SearchFilterForm({
   // Phones see the results first: the filters fold open on demand (CSS folds them below 768 px only).
   const [expanded, setExpanded] = useState(false);
   const active = Object.values(filters).filter((v) => v !== undefined && v !== '').length;
-  const regions = useRegions(draft.country);
+  const regions = useRegions(draft.country, regionsSeed);
   const offers = (field: string) => offered.includes(field);
   const ages = ageOptions(minAge);
   const showRegions = Boolean(draft.country) && regions.status === 'ready' && regions.regions.length > 0;
@@ -68,17 +77,21 @@ export function SearchFilterForm({
 
   return (
     <search aria-label={t('search.filters_title')}>
-      <button
-        type="button"
+      <a
+        // A link, so it unfolds the form without JavaScript too (see the CSS); with it, a toggle.
+        href={`#${SEARCH_FILTERS_ID}`}
         className="btn btn-outline-primary search-filters-toggle"
         aria-expanded={expanded}
-        aria-controls={`${id}-form`}
-        onClick={() => setExpanded((e) => !e)}
+        aria-controls={SEARCH_FILTERS_ID}
+        onClick={(event) => {
+          event.preventDefault();
+          setExpanded((e) => !e);
+        }}
       >
         {t('search.filters_toggle', { count: active })}
-      </button>
+      </a>
       <form
-        id={`${id}-form`}
+        id={SEARCH_FILTERS_ID}
         className={`search-filters card card-body shadow-sm${expanded ? '' : ' is-folded'}`}
         method="get"
         action="/members"
@@ -216,9 +229,14 @@ export function SearchFilterForm({
             {t('search.submit')}
           </button>
           {canClear && (
-            <button type="button" className="btn btn-outline-secondary" onClick={onClear} disabled={busy}>
+            <Link
+              to={clearTo}
+              preventScrollReset
+              className={`btn btn-outline-secondary${busy ? ' disabled' : ''}`}
+              aria-disabled={busy || undefined}
+            >
               {t('search.clear')}
-            </button>
+            </Link>
           )}
         </div>
       </form>

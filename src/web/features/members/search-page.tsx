@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from 'r
 import type { SearchResponse } from '../../../shared/contracts/members.ts';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import type { RegionsSeed } from '../../lib/use-regions.ts';
 import { useRootData } from '../../root.tsx';
 import { AddPhotoAlert } from '../profile/add-photo-alert.tsx';
 import { useSession } from '../session/member-session.tsx';
@@ -155,7 +156,7 @@ function Results({
 }
 
 /** /members: the filters, the results page by page, similar profiles, or an invitation to sign up. */
-export function SearchPage({ data }: { data: SearchPageData }) {
+export function SearchPage({ data, regionsSeed }: { data: SearchPageData; regionsSeed?: RegionsSeed }) {
   const { t } = useTranslation();
   const root = useRootData();
   const { user } = useSession();
@@ -169,9 +170,12 @@ export function SearchPage({ data }: { data: SearchPageData }) {
     (navigation.state === 'loading' && navigation.location.pathname === '/members') ||
     revalidator.state === 'loading';
   const canClear = !sameFilters(filters, defaults);
-  const go = (next: SearchFilters) => {
+  const searchOf = (next: SearchFilters) => {
     const query = filtersToParams(next, defaults).toString();
-    navigate({ pathname: '/members', search: query ? `?${query}` : '' }, { preventScrollReset: true });
+    return query ? `?${query}` : '';
+  };
+  const go = (next: SearchFilters) => {
+    navigate({ pathname: '/members', search: searchOf(next) }, { preventScrollReset: true });
   };
   const clear = () => go(defaults);
 
@@ -210,8 +214,9 @@ export function SearchPage({ data }: { data: SearchPageData }) {
             minAge={settings.min_age}
             busy={busy}
             canClear={canClear}
+            clearTo={`/members${searchOf(defaults)}`}
+            regionsSeed={regionsSeed}
             onSearch={go}
-            onClear={clear}
           />
           {data.kind === 'error' ? (
             <div className="alert alert-danger search-error mt-4" role="alert">

@@ -13,7 +13,7 @@ import {
 } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
-import { ApiError, getJson, onAuthenticationLost, setCsrfToken } from '../../lib/api.ts';
+import { ApiError, csrfHeader, getJson, onAuthenticationLost, setCsrfToken } from '../../lib/api.ts';
 import { forgetMemberData } from '../../lib/local-storage.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { titleWithCount } from './member-badges.ts';
@@ -136,7 +136,7 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
     [navigate],
   );
   const logout = useCallback(async () => {
-    await getJson('/api/logout.php').catch(() => {});
+    await getJson('/api/logout.php', { headers: csrfHeader() }).catch(() => {});
     await signOut('/');
   }, [signOut]);
 

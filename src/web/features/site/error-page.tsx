@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useSession } from '../session/member-session.tsx';
 
 type Props = {
   status: number;
@@ -19,6 +20,8 @@ export function ErrorPage(props: Props) {
 
 function ErrorContent({ status, message, onRetry }: Props) {
   const { t } = useTranslation();
+  // Outside the layouts (the root boundary) there is no session provider: a visitor's links then.
+  const { user } = useSession();
   const notFound = status === 404;
   const heading = notFound ? t('errors.page_not_found') : t('errors.title', { status });
   return (
@@ -39,7 +42,13 @@ function ErrorContent({ status, message, onRetry }: Props) {
             {t('errors.retry')}
           </button>
         )}
-        <a href="/" className="btn btn-primary">
+        {/* Plain links, not the router's: they work even when the app around them failed. */}
+        {user && (
+          <a href="/members" className="btn btn-primary">
+            {t('member_nav.search')}
+          </a>
+        )}
+        <a href="/" className={user ? 'btn btn-outline-primary' : 'btn btn-primary'}>
           {t('errors.back_home')}
         </a>
       </div>
