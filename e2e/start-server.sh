@@ -35,7 +35,10 @@ if [ -n "${E2E_TEMPLATE_DIR:-}" ] && [ "$SEED_DEMO" = 1 ]; then
     # Earlier runs' templates go.
     find .tmp -maxdepth 1 -name 'e2e-template-*' ! -name "$(basename "$E2E_TEMPLATE_DIR")*" -exec rm -rf {} +
     rm -rf "$E2E_TEMPLATE_DIR"
-    DATA_DIR="$E2E_TEMPLATE_DIR" $NODE src/server/main.ts &
+    # On a port of its own: on the worker's port, Playwright would take this short-lived server
+    # for the worker's and start journeys that then met a closed port.
+    TEMPLATE_PORT=$(( ${PORT:-3210} + 50 ))
+    DATA_DIR="$E2E_TEMPLATE_DIR" PORT=$TEMPLATE_PORT $NODE src/server/main.ts &
     SERVER=$!
     $NODE -e '
       const url = process.argv[1];
@@ -46,7 +49,7 @@ if [ -n "${E2E_TEMPLATE_DIR:-}" ] && [ "$SEED_DEMO" = 1 ]; then
           if (Date.now() > until) { console.error("the template server did not start"); process.exit(1); }
           await new Promise((r) => setTimeout(r, 200));
         }
-      })();' "$PUBLIC_URL/api/health.php"
+      })();' "http://localhost:$TEMPLATE_PORT/api/health.php"
     # A clean stop: PostgreSQL checkpoints and leaves no postmaster.pid to copy.
     kill -TERM "$SERVER"
     wait "$SERVER"
