@@ -5,6 +5,7 @@ import type { User } from '../../../shared/contracts/auth.ts';
 import common from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
 import members from '../../../shared/i18n/locales/en/members.json' with { type: 'json' };
 import { I18nProvider } from '../../lib/i18n.tsx';
+import { testUser } from '../../test/users.ts';
 import { MemberSessionProvider } from '../session/member-session.tsx';
 import { ProfileGift } from './profile-gift.tsx';
 
@@ -13,37 +14,7 @@ const GIFTS = [
   { id: 2, slug: 'ring', name: 'Ring', credits: 100 },
 ];
 
-const member = (credits: number): User => ({
-  id: 1,
-  email: 'a@example.nl',
-  status: 'active',
-  credits,
-  paid_user: false,
-  signup_date: '2026-01-01T00:00:00.000Z',
-  language: 'en',
-  fictional_icon: '',
-  notifications_disabled: [],
-  email_confirmed: true,
-  signup_missing: [],
-  invisible: false,
-  time_bonus: null,
-  dismissals: {},
-  profile: {
-    id: 1,
-    name: 'Anna',
-    age: 30,
-    date_of_birth: '1995-01-01',
-    gender: 'female',
-    sexuality: 'hetero',
-    country: 'NL',
-    region: null,
-    city: null,
-    main_image: null,
-  },
-  csrf_token: 't',
-  unread_messages: 0,
-  new_likes: 0,
-});
+const member = (credits: number): User => testUser({ credits });
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

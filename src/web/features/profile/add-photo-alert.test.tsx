@@ -4,40 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/contracts/auth.ts';
 import en from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
 import { I18nProvider } from '../../lib/i18n.tsx';
+import { testUser } from '../../test/users.ts';
 import { MemberSessionProvider } from '../session/member-session.tsx';
 import { AddPhotoAlert } from './add-photo-alert.tsx';
 
-const member = (mainImage: User['profile']['main_image']): User => ({
-  id: 1,
-  email: 'a@example.nl',
-  status: 'active',
-  credits: 0,
-  paid_user: false,
-  signup_date: '2026-01-01T00:00:00.000Z',
-  language: 'en',
-  fictional_icon: '',
-  notifications_disabled: [],
-  email_confirmed: true,
-  signup_missing: [],
-  invisible: false,
-  time_bonus: null,
-  dismissals: {},
-  profile: {
-    id: 1,
-    name: 'Anna',
-    age: 30,
-    date_of_birth: '1995-01-01',
-    gender: 'female',
-    sexuality: 'hetero',
-    country: 'NL',
-    region: null,
-    city: null,
-    main_image: mainImage,
-  },
-  csrf_token: 't',
-  unread_messages: 0,
-  new_likes: 0,
-});
+const member = (mainImage: User['profile']['main_image']): User => {
+  const user = testUser();
+  return { ...user, profile: { ...user.profile, main_image: mainImage } };
+};
 
 function renderAlert(user: User | null, hasPhoto?: boolean) {
   const router = createMemoryRouter([

@@ -4,41 +4,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/contracts/auth.ts';
 import en from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
 import { I18nProvider } from '../../lib/i18n.tsx';
+import { testUser } from '../../test/users.ts';
 import { AccountStatusBanner } from './account-status-banner.tsx';
 import { MemberSessionProvider } from './member-session.tsx';
 
-const member = (overrides: Partial<User> = {}): User => ({
-  id: 1,
-  email: 'anna@example.nl',
-  status: 'active',
-  credits: 0,
-  paid_user: false,
-  signup_date: '2026-01-01T00:00:00.000Z',
-  language: 'en',
-  fictional_icon: '',
-  notifications_disabled: [],
-  email_confirmed: true,
-  signup_missing: [],
-  invisible: false,
-  time_bonus: null,
-  dismissals: {},
-  profile: {
-    id: 1,
-    name: 'Anna',
-    age: 30,
-    date_of_birth: '1995-01-01',
-    gender: 'female',
-    sexuality: 'hetero',
-    country: 'NL',
-    region: null,
-    city: null,
-    main_image: null,
-  },
-  csrf_token: 'the-token',
-  unread_messages: 0,
-  new_likes: 0,
-  ...overrides,
-});
+const member = (overrides: Partial<User> = {}): User => testUser({ csrf_token: 'the-token', ...overrides });
 
 function renderBanner(user: User | null) {
   const router = createMemoryRouter([

@@ -1,0 +1,35 @@
+import type { User } from '../../shared/contracts/auth.ts';
+
+/** A logged-in member as GET /api/user.php answers it, for the web tests: a free, active member. */
+export const testUser = (overrides: Partial<User> = {}): User => ({
+  id: 1,
+  email: 'anna@example.nl',
+  status: 'active',
+  credits: 0,
+  paid_user: false,
+  signup_date: '2026-01-01T00:00:00.000Z',
+  language: 'en',
+  fictional_icon: '',
+  notifications_disabled: [],
+  email_confirmed: true,
+  signup_missing: [],
+  invisible: false,
+  time_bonus: null,
+  dismissals: {},
+  profile: {
+    id: 1,
+    name: 'Anna',
+    age: 30,
+    date_of_birth: '1995-01-01',
+    gender: 'female',
+    sexuality: 'hetero',
+    country: 'NL',
+    region: null,
+    city: null,
+    main_image: null,
+  },
+  csrf_token: 't',
+  unread_messages: 0,
+  new_likes: 0,
+  ...overrides,
+});
