@@ -90,23 +90,6 @@ const SKIPPED: Record<string, string> = {
   '/mail-change/do': 'needs a token from a mail (its journeys in account-lifecycle.spec.ts)',
 };
 
-/**
- * Problems the crawl found that are being fixed elsewhere. Each entry is one page's one problem; a
- * problem not listed fails the test, and an entry nothing matches any more is printed by the test
- * so it can go. Empty this as the fixes land.
- */
-const KNOWN_DEFECTS: { page: string; problem: RegExp; roles?: Role[]; widths?: number[]; note: string }[] =
-  [];
-
-/** A problem's page ("nl /likes/m/322?x: …") against a route pattern of PAGES ("/likes/m/:id"). */
-const onPage = (route: string) =>
-  new RegExp(
-    `^[a-z]{2} ${route
-      .replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-      .replace(/\/:[a-z]+\\\?/g, '(?:/[^/?: ]+)?')
-      .replace(/:[a-z]+/g, '[^/?: ]+')}(?:\\?[^ ]*)?: `,
-  );
-
 type RouteNode = { path?: string; index?: boolean; children?: RouteNode[] };
 
 /** The full path of every page route (not the layouts) of the app. */
@@ -331,26 +314,8 @@ for (const role of ROLES) {
           .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
           .join(', ')}`,
       );
-      const known = (problem: string) =>
-        KNOWN_DEFECTS.find(
-          (defect) =>
-            (defect.roles ?? ROLES).includes(role) &&
-            (defect.widths ?? WIDTHS).includes(width) &&
-            onPage(defect.page).test(problem) &&
-            defect.problem.test(problem),
-        );
-      const used = new Set(problems.map(known).filter(Boolean));
-      for (const defect of KNOWN_DEFECTS)
-        if (
-          (defect.roles ?? ROLES).includes(role) &&
-          (defect.widths ?? WIDTHS).includes(width) &&
-          !used.has(defect)
-        )
-          console.log(
-            `a known defect no longer seen (${role}, ${width} px): ${defect.page} ${defect.problem}`,
-          );
-      const fresh = [...new Set(problems.filter((problem) => !known(problem)))];
-      expect(fresh, `${role} at ${width} px:\n${fresh.join('\n')}`).toEqual([]);
+      const found = [...new Set(problems)];
+      expect(found, `${role} at ${width} px:\n${found.join('\n')}`).toEqual([]);
     });
   }
 }
