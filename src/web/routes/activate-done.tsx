@@ -22,40 +22,34 @@ export default function ActivateDone({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
   const user = root?.user;
   const name = user?.profile.name;
-  if (loaderData.already)
-    return (
-      <main id="main" className="container activation-page">
-        <div className="activation-card">
-          <div className="activation-icon activation-icon-ok" aria-hidden="true">
-            ✓
-          </div>
-          <h1 className="activation-title">{t('activation.already_title')}</h1>
-          <p className="lead">{t('activation.already_text')}</p>
-          {/* On to where the member goes next: the members when logged in, the login otherwise. */}
-          {user ? (
-            <Link to="/members" className="btn btn-primary btn-lg">
-              {t('activation.to_members')}
-            </Link>
-          ) : (
-            <Link to="/login" className="btn btn-primary btn-lg">
-              {t('activation.to_login')}
-            </Link>
-          )}
-        </div>
-      </main>
-    );
   return (
     <main id="main" className="container activation-page">
       <div className="activation-card">
         <div className="activation-icon activation-icon-ok" aria-hidden="true">
           ✓
         </div>
-        <h1 className="activation-title">{t('activation.done_title')}</h1>
-        <p className="lead">{name ? t('activation.done_text_name', { name }) : t('activation.done_text')}</p>
-        <p>{t('activation.done_next', { site_name: root?.settings.name ?? '' })}</p>
-        <Link to="/members" className="btn btn-primary btn-lg">
-          {t('activation.done_cta')}
-        </Link>
+        <h1 className="activation-title">
+          {t(loaderData.already ? 'activation.already_title' : 'activation.done_title')}
+        </h1>
+        {loaderData.already ? (
+          <>
+            <p className="lead">{t('activation.already_text')}</p>
+            {/* On to where the member goes next: the members when logged in, the login otherwise. */}
+            <Link to={user ? '/members' : '/login'} className="btn btn-primary btn-lg">
+              {t(user ? 'activation.to_members' : 'activation.to_login')}
+            </Link>
+          </>
+        ) : (
+          <>
+            <p className="lead">
+              {name ? t('activation.done_text_name', { name }) : t('activation.done_text')}
+            </p>
+            <p>{t('activation.done_next', { site_name: root?.settings.name ?? '' })}</p>
+            <Link to="/members" className="btn btn-primary btn-lg">
+              {t('activation.done_cta')}
+            </Link>
+          </>
+        )}
       </div>
     </main>
   );
