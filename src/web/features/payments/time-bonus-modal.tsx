@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { TimeBonusState, User } from '../../../shared/contracts/auth.ts';
 import { TIME_BONUS } from '../../../shared/discount-amounts.ts';
-import { LIMITS } from '../../../shared/limits.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { dismissForAccount } from '../../lib/dismissals.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -27,13 +26,6 @@ export function TimeBonusModal({
   const { t } = useTranslation();
   const { refresh } = useSession();
   const [closed, setClosed] = useState(false);
-  const [due, setDue] = useState(false);
-  const allowed = modalAllowed(user) && !closed;
-  useEffect(() => {
-    if (!allowed) return;
-    const timer = setTimeout(() => setDue(true), LIMITS.timeBonusModalDelayMs);
-    return () => clearTimeout(timer);
-  }, [allowed]);
   const percentage = TIME_BONUS.percentage;
   const close = () => {
     setClosed(true);
@@ -41,7 +33,7 @@ export function TimeBonusModal({
   };
   return (
     <Modal
-      open={allowed && due}
+      open={modalAllowed(user) && !closed}
       title={t('time_bonus.modal_title')}
       onClose={close}
       closeLabel={t('time_bonus.modal_close')}

@@ -2,10 +2,11 @@ import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { TimeBonusState, User } from '../../../shared/contracts/auth.ts';
 import { TIME_BONUS } from '../../../shared/discount-amounts.ts';
+import { LIMITS } from '../../../shared/limits.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { formatCountdown } from './time-bonus.logic.ts';
+import { formatCountdown, modalAllowed } from './time-bonus.logic.ts';
 
-// Shown 40 s after entering, to a few members: its code comes when it can show.
+// Shown 40 s after entering, to a few members: its code is loaded when it is due, not before.
 const TimeBonusModal = lazy(() =>
   import('./time-bonus-modal.tsx').then((m) => ({ default: m.TimeBonusModal })),
 );
@@ -44,6 +45,20 @@ export function Countdown({ seconds }: { seconds: number }) {
 }
 
 /**
+ * Whether the modal is due: 40 s after entering, counted here with the page rather than in the
+ * modal's own chunk, which would start counting only once it had loaded.
+ */
+function useModalDue(allowed: boolean): boolean {
+  const [due, setDue] = useState(false);
+  useEffect(() => {
+    if (!allowed) return;
+    const timer = setTimeout(() => setDue(true), LIMITS.timeBonusModalDelayMs);
+    return () => clearTimeout(timer);
+  }, [allowed]);
+  return due;
+}
+
+/**
  * The time bonus in the members area (spec §2, §4): a banner with the countdown linking to
  * /credits, rendered with the page (it takes a line above the content, so it must be in the first
  * paint: a banner that arrived later pushed the page down, a layout shift of 0.063 on /premium),
@@ -54,6 +69,7 @@ export function TimeBonus({ user }: { user: User & { time_bonus: TimeBonusState 
   const { t } = useTranslation();
   const left = useSecondsLeft(user.time_bonus);
   const bannerId = useId();
+  const due = useModalDue(modalAllowed(user));
   if (left <= 0) return null;
   const percentage = TIME_BONUS.percentage;
   return (
@@ -64,9 +80,11 @@ export function TimeBonus({ user }: { user: User & { time_bonus: TimeBonusState 
           <span className="time-bonus-action">{t('time_bonus.banner_link', { percentage })}</span>
         </Link>
       </aside>
-      <Suspense fallback={null}>
-        <TimeBonusModal user={user} left={left} />
-      </Suspense>
+      {due && (
+        <Suspense fallback={null}>
+          <TimeBonusModal user={user} left={left} />
+        </Suspense>
+      )}
     </>
   );
 }
