@@ -9,9 +9,14 @@ import { expect, expectAccessible, test, watchCsp } from './fixtures.ts';
 
 /**
  * Every page of the site as a visitor, a free and a premium member, at a phone's and a desktop's
- * width, in Dutch and English (localesAt). A page fails on a console error, a request it did not expect to
- * fail (≥ 400 or a network error), a document wider than the window, a text key nobody translated,
- * and an accessibility violation. All problems of a test are collected and shown at once.
+ * width, in Dutch and English. A page fails on a console error, a request it did not expect to fail
+ * (≥ 400 or a network error), a document wider than the window, a text key nobody translated, and an
+ * accessibility violation. All problems of a test are collected and shown at once.
+ *
+ * Each role is two passes, each page opened once per pass: Dutch loaded at the phone's width, and
+ * English loaded at the desktop's, then narrowed to the phone's and read again (a language's longer
+ * words overflow there). So every page is loaded fresh at both widths and read in both languages at
+ * the phone's, and axe checks it at both widths, with half the page loads of a pass per combination.
  */
 
 // Six long tests that touch nothing they share: spread over the workers, not one file on one worker.
@@ -20,14 +25,14 @@ test.describe.configure({ mode: 'parallel' });
 type Role = 'visitor' | 'free' | 'premium';
 type Locale = 'nl' | 'en';
 const ROLES: Role[] = ['visitor', 'free', 'premium'];
-const WIDTHS = [375, 1280] as const;
-const LOCALES: Locale[] = ['nl', 'en'];
-/**
- * The languages crawled at a width: both on a phone, where a language's longer words overflow; on a
- * desktop English only (the Dutch desktop is every other journey's), to keep the crawl within the
- * suite's time.
- */
-const localesAt = (width: number): Locale[] => (width < 500 ? LOCALES : ['en']);
+const PHONE = 375;
+const DESKTOP = 1280;
+/** A pass: the language and the width its pages load at, and the width they are read at again. */
+type Pass = { locale: Locale; width: number; narrowedTo?: number };
+const PASSES: Pass[] = [
+  { locale: 'nl', width: PHONE },
+  { locale: 'en', width: DESKTOP, narrowedTo: PHONE },
+];
 
 /** What the crawl needs to know to fill in a route's parameters, found through the API as the role. */
 type Ids = { role: Role; member: number; conversation: number | undefined; payment: string | undefined };
@@ -235,16 +240,37 @@ async function idsFor(context: BrowserContext, role: Role): Promise<Ids> {
   };
 }
 
+/** The document's width beyond the window, with the last elements that stick out, or undefined. */
+function overflowOf(page: Page): Promise<string | undefined> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    if (document.documentElement.scrollWidth <= width) return undefined;
+    const wide = [...document.body.querySelectorAll('*')]
+      .filter((element) => element.getBoundingClientRect().right > width + 1)
+      .slice(-3)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
+    return `${document.documentElement.scrollWidth} px wide (${wide.join(', ')})`;
+  });
+}
+
+async function rawKeysOf(page: Page): Promise<string[]> {
+  // biome-ignore lint/performance/useDomNodeTextContent: what is rendered, not the inline data scripts' text
+  const keys = (await page.locator('body').innerText()).match(RAW_KEY);
+  return keys ? [...new Set(keys)] : [];
+}
+
 for (const role of ROLES) {
-  for (const width of WIDTHS) {
-    test(`every page as a ${role} at ${width} px, in ${localesAt(width).join(' and ')}: no error, overflow, raw key or axe violation`, async ({
+  for (const pass of PASSES) {
+    const { locale, width, narrowedTo } = pass;
+    const widths = narrowedTo ? `${width} px, then ${narrowedTo} px` : `${width} px`;
+    test(`every page as a ${role} in ${locale} at ${widths}: no error, overflow, raw key or axe violation`, async ({
       browser,
       baseURL,
     }) => {
       test.setTimeout(600_000);
       const problems: string[] = [];
       // Where the time goes, printed at the end: the crawl runs on every CI run.
-      const spent = { open: 0, settle: 0, checks: 0, axe: 0 };
+      const spent = { open: 0, settle: 0, checks: 0, axe: 0, narrowed: 0 };
       let visits = 0;
       const clock = async <T>(phase: keyof typeof spent, work: () => Promise<T>): Promise<T> => {
         const start = Date.now();
@@ -254,68 +280,72 @@ for (const role of ROLES) {
           spent[phase] += Date.now() - start;
         }
       };
-      const locales = localesAt(width);
-      for (const locale of locales) {
-        const context = await contextFor(browser, baseURL ?? '', role, width, locale);
-        const ids = await idsFor(context, role);
-        const page = await context.newPage();
-        const requests = trackRequests(page);
-        let current: Visit = { path: '' };
-        watchPage(
-          page,
-          (problem) => problems.push(`${locale} ${current.path}: ${problem}`),
-          () => current.expectedFailures ?? [],
-        );
-        // A page that sends the role elsewhere (a visitor on /settings) lands on one checked already.
-        const checked = new Set<string>();
-        for (const visit of Object.values(PAGES).flatMap((visits) => visits(ids))) {
-          current = visit;
-          const report = (problem: string) => problems.push(`${locale} ${visit.path}: ${problem}`);
-          visits++;
-          requests.reset();
-          await clock('open', () => page.goto(visit.path));
-          // The queries a page sends once hydrated fail after its load event (/credits' discount once did).
-          await clock('settle', () => requests.quiet());
-          const landed = new URL(page.url()).pathname;
-          if (checked.has(landed)) continue;
-          checked.add(landed);
-          const checkStart = Date.now();
+      const context = await contextFor(browser, baseURL ?? '', role, width, locale);
+      const ids = await idsFor(context, role);
+      const page = await context.newPage();
+      const requests = trackRequests(page);
+      let current: Visit = { path: '' };
+      let at = `${width} px`;
+      watchPage(
+        page,
+        (problem) => problems.push(`${at} ${current.path}: ${problem}`),
+        () => current.expectedFailures ?? [],
+      );
+      // A page that sends the role elsewhere (a visitor on /settings) lands on one checked already.
+      const checked = new Set<string>();
+      for (const visit of Object.values(PAGES).flatMap((visits) => visits(ids))) {
+        current = visit;
+        at = `${width} px`;
+        const report = (problem: string) => problems.push(`${at} ${visit.path}: ${problem}`);
+        visits++;
+        requests.reset();
+        await clock('open', () => page.goto(visit.path));
+        // The queries a page sends once hydrated fail after its load event (/credits' discount once did).
+        await clock('settle', () => requests.quiet());
+        const landed = new URL(page.url()).pathname;
+        if (checked.has(landed)) continue;
+        checked.add(landed);
+        await clock('checks', async () => {
           const lang = await page.locator('html').getAttribute('lang');
           if (lang !== locale) report(`the page is in "${lang}"`);
-          const overflow = await page.evaluate(() => {
-            const width = document.documentElement.clientWidth;
-            if (document.documentElement.scrollWidth <= width) return undefined;
-            const wide = [...document.body.querySelectorAll('*')]
-              .filter((element) => element.getBoundingClientRect().right > width + 1)
-              .slice(-3)
-              .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
-            return `${document.documentElement.scrollWidth} px wide (${wide.join(', ')})`;
-          });
+          const overflow = await overflowOf(page);
           if (overflow) report(`wider than the window: ${overflow}`);
-          // biome-ignore lint/performance/useDomNodeTextContent: what is rendered, not the inline data scripts' text
-          const keys = (await page.locator('body').innerText()).match(RAW_KEY);
-          if (keys) report(`untranslated keys: ${[...new Set(keys)].join(', ')}`);
-          spent.checks += Date.now() - checkStart;
-          // Axe was half of the crawl's time: it runs in the first language, where the markup is the
-          // same; the second one is read for what a language changes (overflow, raw keys).
-          if (locale !== locales[0]) continue;
-          try {
-            await clock('axe', () => expectAccessible(page));
-          } catch (error) {
-            const lines = (error as Error).message.split('\n');
-            const found = lines.filter((line) => /\((serious|critical)\)/.test(line));
-            report(`axe: ${(found.length ? found : lines.slice(0, 1)).join('; ')}`);
-          }
+          const keys = await rawKeysOf(page);
+          if (keys.length) report(`untranslated keys: ${keys.join(', ')}`);
+        });
+        try {
+          await clock('axe', () => expectAccessible(page));
+        } catch (error) {
+          const lines = (error as Error).message.split('\n');
+          const found = lines.filter((line) => /\((serious|critical)\)/.test(line));
+          report(`axe: ${(found.length ? found : lines.slice(0, 1)).join('; ')}`);
         }
-        await context.close();
+        if (!narrowedTo) continue;
+        // The same document at the phone's width: what the language's words do there. A component
+        // that switches on the width (a media query in a hook) renders its narrow form now, and what
+        // it asks for is still watched.
+        await clock('narrowed', async () => {
+          at = `${narrowedTo} px`;
+          await page.setViewportSize({ width: narrowedTo, height: 812 });
+          await page.evaluate(
+            () => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))),
+          );
+          await requests.quiet();
+          const overflow = await overflowOf(page);
+          if (overflow) report(`wider than the window: ${overflow}`);
+          const keys = await rawKeysOf(page);
+          if (keys.length) report(`untranslated keys: ${keys.join(', ')}`);
+          await page.setViewportSize({ width, height: 800 });
+        });
       }
+      await context.close();
       console.log(
-        `crawl ${role} ${width} px: ${visits} visits; ${Object.entries(spent)
+        `crawl ${role} ${locale} ${widths}: ${visits} visits; ${Object.entries(spent)
           .map(([phase, ms]) => `${phase} ${(ms / 1000).toFixed(1)} s`)
           .join(', ')}`,
       );
       const found = [...new Set(problems)];
-      expect(found, `${role} at ${width} px:\n${found.join('\n')}`).toEqual([]);
+      expect(found, `${role} in ${locale}:\n${found.join('\n')}`).toEqual([]);
     });
   }
 }
