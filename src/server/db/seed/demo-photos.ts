@@ -840,7 +840,26 @@ function sized(svg: string, width: number): Buffer {
   );
 }
 
-type RenderedPhoto = { files: Record<PhotoSize, Buffer>; width: number; height: number };
+/**
+ * Raise it with any change to how renderPhoto turns a drawing into files (the drawing itself and the
+ * settings above are in the cache's key already): the demo photo cache then renders anew.
+ */
+const RENDER_VERSION = 1;
+
+export type RenderedPhoto = { files: Record<PhotoSize, Buffer>; width: number; height: number };
+
+/** What a rendered photo depends on besides its drawing (the demo photo cache's key has it). */
+export function renderSettings() {
+  const { large } = PHOTO_SIZES;
+  return {
+    sizes: PHOTO_SIZES,
+    quality: QUALITY,
+    blurQuality: BLUR_QUALITY,
+    blurSourceWidth: BLUR_SOURCE_WIDTH,
+    large: { width: large, height: heightFor(large) },
+    version: RENDER_VERSION,
+  };
+}
 
 /*
  * Cost per photo matters: the seed writes hundreds of them on a small machine. librsvg draws
@@ -870,8 +889,7 @@ export async function renderPhoto(svg: string): Promise<RenderedPhoto> {
   ]);
   return {
     files: { thumb: thumbFile, medium: mediumFile, large: largeFile, blur: blurFile },
-    width: large,
-    height: heightFor(large),
+    ...renderSettings().large,
   };
 }
 

@@ -8,6 +8,7 @@ import { seedDemoDiscountCodes } from './demo-discounts.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLoginPhotos } from './demo-login-photos.ts';
 import { seedDemoLogins } from './demo-logins.ts';
+import { DEFAULT_DEMO_PHOTO_CACHE } from './demo-photo-cache.ts';
 import { seedDemo } from './seed-demo.ts';
 
 /**
@@ -30,6 +31,7 @@ try {
     db: database.db,
     storage,
     log: (m: string) => log.info(m),
+    photoCache: DEFAULT_DEMO_PHOTO_CACHE,
   });
   log.info(
     { ...result, ms: Date.now() - started },

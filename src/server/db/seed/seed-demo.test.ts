@@ -33,6 +33,7 @@ import { DEMO_DISCOUNT_CODES, seedDemoDiscountCodes } from './demo-discounts.ts'
 import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLoginPhotos } from './demo-login-photos.ts';
 import { DEMO_LOGIN_EMAILS, seedDemoLogins } from './demo-logins.ts';
+import { DEFAULT_DEMO_PHOTO_CACHE } from './demo-photo-cache.ts';
 import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
 
 const NOW = new Date('2025-03-15T10:00:00Z');
@@ -418,7 +419,14 @@ describe('seedDemo with the default count', () => {
   it('creates several hundred members in every country', async () => {
     const site = await freshSite();
     const messages: string[] = [];
-    const result = await seedDemo({ ...site, now: NOW, log: (m) => messages.push(m) });
+    // With the machine's photo cache, as a server's seed has: the journeys' seed after this suite
+    // then reads the photos drawn here (the small seeds above render theirs, and check the files).
+    const result = await seedDemo({
+      ...site,
+      now: NOW,
+      log: (m) => messages.push(m),
+      photoCache: DEFAULT_DEMO_PHOTO_CACHE,
+    });
     console.info(messages.at(-1));
     expect(result.created).toBeGreaterThanOrEqual(300);
     const rows = await site.db.select({ country: profiles.country }).from(profiles);

@@ -11,7 +11,8 @@ import type { Storage } from '../../lib/storage.ts';
 import type { Database } from '../client.ts';
 import { appConfig, photos, profiles, users } from '../schema/index.ts';
 import { buildDemoMembers, DEFAULT_DEMO_COUNT, type DemoMember } from './demo-data.ts';
-import { buildPortraitSvg, describeAppearance, renderPhoto, storePhoto } from './demo-photos.ts';
+import { demoPhotoCache } from './demo-photo-cache.ts';
+import { buildPortraitSvg, describeAppearance, storePhoto } from './demo-photos.ts';
 import { createRng, DEMO_SEED } from './random.ts';
 
 type SeedDemoOptions = {
@@ -22,6 +23,8 @@ type SeedDemoOptions = {
   now?: Date;
   /** How many members; tests use a few dozen to stay quick. */
   count?: number;
+  /** Where drawn photos are kept to be read back by the next seed (demo-photo-cache.ts); none: render all. */
+  photoCache?: string;
 };
 
 export const DEMO_SEED_MARKER = 'demo_seed';
@@ -81,13 +84,14 @@ export async function seedDemo(options: SeedDemoOptions): Promise<{ created: num
   const root = createRng(DEMO_SEED);
   // One look per member, so all of someone's photos show the same person.
   const looks = new Map(members.map((m) => [m.index, describeAppearance(root.fork(`look:${m.index}`), m)]));
+  const cache = demoPhotoCache(options.photoCache);
   const renderStarted = performance.now();
   let lastBeat = Date.now();
   let done = 0;
   await runPool(jobs, RENDER_CONCURRENCY, async (job) => {
     const rng = root.fork(`photo:${job.member.index}:${job.position}`);
     const svg = buildPortraitSvg(rng, looks.get(job.member.index)!, { main: job.position === 0 });
-    await storePhoto(storage, job.storageKey, await renderPhoto(svg));
+    await storePhoto(storage, job.storageKey, await cache.render(svg));
     done++;
     if (Date.now() - lastBeat > HEARTBEAT_MS) {
       lastBeat = Date.now();
@@ -108,7 +112,7 @@ export async function seedDemo(options: SeedDemoOptions): Promise<{ created: num
   if (finished.length === 0) throw new Error('demo seed: lost the seeding lease to another instance');
   log(
     `demo seed: ${members.length} members, ${jobs.length} photos in ${Math.round(performance.now() - started)} ms ` +
-      `(${jobs.length ? (renderMs / jobs.length).toFixed(0) : 0} ms per photo)`,
+      `(${jobs.length ? (renderMs / jobs.length).toFixed(0) : 0} ms per photo, ${cache.counts.cached} from the cache)`,
   );
   return { created: members.length, skipped: false };
 }
