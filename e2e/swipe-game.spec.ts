@@ -168,22 +168,42 @@ test('the swipe game on a phone: drag, buttons and arrow keys, a match, undo of 
   await expect(page.getByRole('button', { name: /Terughalen/ })).toBeHidden();
   await nextCardAfter(page, fifth);
 
-  // The fourth like of the day: the countdown to her midnight instead of the card.
+  // The fourth like of the day: when her likes come back (her midnight, in her zone) and the
+  // countdown to it instead of the card, and the way on: the search, and for a free member premium.
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('heading', { name: 'Dat was het voor vandaag' })).toBeVisible();
+  const limit = page.getByRole('region', { name: 'Dat was het voor vandaag' });
+  await expect(limit).toBeVisible();
   await expect(card(page)).toHaveCount(0);
+  await expect(limit.getByText('Je nieuwe likes komen om 00:00, over:')).toBeVisible();
   const timer = page.getByRole('timer');
   await expect(timer).toHaveText(/^\d\d:[0-5]\d:[0-5]\d$/);
   const first = await timer.textContent();
   await expect(timer).not.toHaveText(first ?? '', { timeout: 3_000 });
   const [hours] = (first ?? '').split(':').map(Number);
   expect(hours).toBeLessThan(26);
+  await expect(limit.getByRole('link', { name: 'Leden zoeken' })).toHaveAttribute(
+    'href',
+    '/members?gender=male',
+  );
+  const premium = limit.getByRole('heading', { name: /^Premium: \d+% meer kans op een match$/, level: 3 });
+  await expect(premium).toBeVisible();
   await expectAccessible(page);
 
-  // The limit is the server's: a reload, or the API, still says so.
+  // The limit is the server's: the page's HTML already says it, in her zone (the tz cookie her
+  // browser wrote), and so do a reload and the API.
+  const html = await (await page.request.get('/swipe-game?gender=male')).text();
+  expect(html).toContain('Je nieuwe likes komen om 00:00, over:');
+  expect(html).toContain('href="/premium"');
   await page.reload();
   await expect(page.getByRole('timer')).toBeVisible();
   const api = await page.request.get('/api/swipe.php?gender=male');
-  expect(await api.json()).toMatchObject({ card: null, likes_left: 0, can_undo: false });
+  expect(await api.json()).toMatchObject({
+    card: null,
+    likes_left: 0,
+    can_undo: false,
+    time_zone: 'Europe/Amsterdam',
+  });
+  await page.getByRole('link', { name: 'Wat premium je geeft' }).click();
+  await expect(page).toHaveURL(/\/premium$/);
   await other.dispose();
 });
