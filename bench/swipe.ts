@@ -122,7 +122,7 @@ try {
   for (const { name, viewer } of viewers) {
     for (const set of filterSets) {
       const call = async () =>
-        presentSwipeGame(await getSwipeGame(services, { viewer, visitor }, set.query), new Date());
+        presentSwipeGame(await getSwipeGame(services, { viewer, visitor }, set.query, null), new Date());
       const first = await call();
       if (!first.card) throw new Error(`no card for ${name} ${set.name}`);
       for (let i = 0; i < 20; i++) await call();
@@ -141,7 +141,7 @@ try {
   const heavyViewer = viewers[1]?.viewer as MemberViewer;
   const query = filterSets[0]?.query as SwipeQuery;
   const passes: number[] = [];
-  let card = (await getSwipeGame(services, { viewer: heavyViewer, visitor }, query)).card;
+  let card = (await getSwipeGame(services, { viewer: heavyViewer, visitor }, query, null)).card;
   for (let i = 0; i < RUNS && card; i++) {
     const id = card.id;
     let next: Awaited<ReturnType<typeof swipe>> | undefined;
@@ -150,8 +150,9 @@ try {
         next = await swipe(
           services,
           { viewer: heavyViewer, visitor },
-          { id, action: 'pass', time_zone: 'Europe/Amsterdam' },
+          { id, action: 'pass' },
           query,
+          'Europe/Amsterdam',
         );
       }),
     );

@@ -168,22 +168,91 @@ test('the swipe game on a phone: drag, buttons and arrow keys, a match, undo of 
   await expect(page.getByRole('button', { name: /Terughalen/ })).toBeHidden();
   await nextCardAfter(page, fifth);
 
-  // The fourth like of the day: the countdown to her midnight instead of the card.
+  // The fourth like of the day: when her likes come back (her midnight, in her zone) and the
+  // countdown to it instead of the card, and the way on: the search, and for a free member premium.
   await page.keyboard.press('ArrowRight');
-  await expect(page.getByRole('heading', { name: 'Dat was het voor vandaag' })).toBeVisible();
+  const limit = page.getByRole('region', { name: 'Dat was het voor vandaag' });
+  await expect(limit).toBeVisible();
   await expect(card(page)).toHaveCount(0);
+  await expect(limit.getByText('Je nieuwe likes komen om 00:00, over:')).toBeVisible();
   const timer = page.getByRole('timer');
   await expect(timer).toHaveText(/^\d\d:[0-5]\d:[0-5]\d$/);
   const first = await timer.textContent();
   await expect(timer).not.toHaveText(first ?? '', { timeout: 3_000 });
   const [hours] = (first ?? '').split(':').map(Number);
   expect(hours).toBeLessThan(26);
+  await expect(limit.getByRole('link', { name: 'Leden zoeken' })).toHaveAttribute(
+    'href',
+    '/members?gender=male',
+  );
+  const premium = limit.getByRole('heading', { name: /^Premium: \d+% meer kans op een match$/, level: 3 });
+  await expect(premium).toBeVisible();
   await expectAccessible(page);
 
-  // The limit is the server's: a reload, or the API, still says so.
+  // The limit is the server's: the page's HTML already says it, in her zone (the tz cookie her
+  // browser wrote), and so do a reload and the API.
+  const html = await (await page.request.get('/swipe-game?gender=male')).text();
+  expect(html).toContain('Je nieuwe likes komen om 00:00, over:');
+  expect(html).toContain('href="/premium"');
   await page.reload();
   await expect(page.getByRole('timer')).toBeVisible();
   const api = await page.request.get('/api/swipe.php?gender=male');
-  expect(await api.json()).toMatchObject({ card: null, likes_left: 0, can_undo: false });
+  expect(await api.json()).toMatchObject({
+    card: null,
+    likes_left: 0,
+    can_undo: false,
+    time_zone: 'Europe/Amsterdam',
+  });
+  await page.getByRole('link', { name: 'Wat premium je geeft' }).click();
+  await expect(page).toHaveURL(/\/premium$/);
   await other.dispose();
+});
+
+test.describe('far from the country’s zone', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('the day is the browser’s from the first page: its zone in a cookie, the limit at its midnight', async ({
+    page,
+    context,
+  }) => {
+    // A Dutch member whose browser is in Tokyo: the country's zone would end her day at 08:00 there.
+    const player = await newMember(page.request, 'female');
+    // Any page the browser runs writes its zone into the tz cookie, before the page's own calls.
+    await page.goto('/members');
+    await expect
+      .poll(async () => (await context.cookies()).find((c) => c.name === 'tz')?.value)
+      .toBe('Asia/Tokyo');
+
+    // The day's likes through the API without a time_zone of their own: the cookie tells the zone.
+    let likes = 0;
+    for (let tries = 0; likes < 4 && tries < 30; tries += 1) {
+      const game = await page.request.get('/api/swipe.php?gender=male');
+      const { card: top } = (await game.json()) as { card: { id: number } | null };
+      if (!top) break;
+      const like = await page.request.post('/api/swipe.php?gender=male', {
+        data: { id: top.id, action: 'like' },
+        headers: { 'x-csrf-token': player.csrf },
+      });
+      if (like.status() === 200) likes += 1;
+    }
+    expect(likes).toBe(4);
+
+    // The server's HTML already counts and times her day in Tokyo, and so does the page.
+    const html = await (await page.request.get('/swipe-game?gender=male')).text();
+    expect(html).toContain('Je nieuwe likes komen om 00:00, over:');
+    await page.goto('/swipe-game?gender=male');
+    const limit = page.getByRole('region', { name: 'Dat was het voor vandaag' });
+    await expect(limit.getByText('Je nieuwe likes komen om 00:00, over:')).toBeVisible();
+    await expect(page.getByRole('timer')).toBeVisible();
+    const api = await page.request.get('/api/swipe.php?gender=male');
+    const state = (await api.json()) as { likes_left: number; resets_at: string; time_zone: string };
+    expect(state).toMatchObject({ likes_left: 0, time_zone: 'Asia/Tokyo' });
+    const tokyoTime = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Tokyo',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(state.resets_at));
+    expect(tokyoTime).toBe('00:00');
+    await expectAccessible(page);
+  });
 });

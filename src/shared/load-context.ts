@@ -7,6 +7,7 @@ import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput, Region } from './contracts/site.ts';
+import type { SwipeQuery, SwipeState } from './contracts/swipe.ts';
 import type { Locale } from './i18n/locales.ts';
 import type { PageNamespace } from './i18n/page-texts.ts';
 import type { Messages, Translate } from './i18n/translator.ts';
@@ -66,4 +67,6 @@ export type WebLoadContext = {
   };
   /** The member's conversation list, as GET /api/chats.php answers it. */
   chats: { list: () => Promise<ServiceResult<ChatsResponse>> };
+  /** The swipe game as GET /api/swipe.php answers it, counted in the zone of the browser's tz cookie. */
+  swipe: { game: (query: SwipeQuery) => Promise<ServiceResult<SwipeState>> };
 };

@@ -27,3 +27,12 @@ export function canonicalTimeZone(zone: string): string | null {
 }
 
 export const isTimeZone = (zone: string): boolean => canonicalTimeZone(zone) !== null;
+
+/**
+ * The browser's zone, written by the web client on every page (src/web/lib/time-zone-cookie.ts) so
+ * the server knows it from the first answer of the next request, before any script has run on that
+ * page: the swipe game's server-rendered day (docs/decisions/0022). Not a secret and not trusted
+ * further than the `time_zone` a call may send: it is checked like one.
+ */
+export const TIME_ZONE_COOKIE = 'tz';
+export const TIME_ZONE_COOKIE_MAX_AGE_DAYS = 365;

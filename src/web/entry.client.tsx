@@ -5,6 +5,7 @@ import { DEFAULT_LOCALE, isLocale } from '../shared/i18n/locales.ts';
 import { installChunkReloadGuard } from './lib/chunk-reload.ts';
 import { I18nProvider } from './lib/i18n.tsx';
 import { type I18nBoot, whenI18nBooted } from './lib/i18n-boot.ts';
+import { browserTimeZone, rememberTimeZone } from './lib/time-zone-cookie.ts';
 
 declare global {
   interface Window {
@@ -13,6 +14,7 @@ declare global {
 }
 
 installChunkReloadGuard();
+rememberTimeZone(document, browserTimeZone());
 
 // Hydrate with the server's texts, never before they are there (i18n-boot.ts).
 void whenI18nBooted(window, document).then((boot) => {

@@ -43,6 +43,12 @@ export const SwipeStateSchema = z.object({
   likes_left: z.number().int().min(0),
   /** When the likes start over: the member's next local midnight (ISO 8601, UTC). */
   resets_at: z.string(),
+  /**
+   * The member's IANA zone as last known, where the page shows `resets_at` as a time of day: the
+   * zone the browser reports with this call (its `time_zone` or the tz cookie), else the one the
+   * game counts in. The page asks again with its own zone when this is another.
+   */
+  time_zone: z.string(),
   /** The last swipe was a pass, recent enough to take back with POST /api/swipe-undo.php. */
   can_undo: z.boolean(),
 });

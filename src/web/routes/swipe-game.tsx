@@ -21,7 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? filtersFromParams(params, offered)
     : defaultFilters(context.user, offered);
   const texts = context.pageTexts('members');
-  return { title: createTranslator(texts)('swipe_game.title'), texts, filters };
+  // The game comes with the HTML, counted and timed in the zone of the browser's tz cookie; on a
+  // refusal the page asks the API itself and shows that answer.
+  const game = await context.swipe.game(filters);
+  return {
+    title: createTranslator(texts)('swipe_game.title'),
+    texts,
+    filters,
+    game: game.ok ? game.data : null,
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -31,7 +39,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function SwipeGamePage({ loaderData }: Route.ComponentProps) {
   return (
     <PageTexts messages={loaderData.texts}>
-      <SwipeGame filters={loaderData.filters} />
+      <SwipeGame filters={loaderData.filters} initial={loaderData.game} />
     </PageTexts>
   );
 }

@@ -72,10 +72,16 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
  * loaders' types catch.
  */
 function featureParts(features: readonly Feature[], services: AppServices, page: PageRequest) {
-  const parts = { site: {}, auth: {}, members: {}, gifts: {}, likes: {}, profile: {}, chats: {} } as Record<
-    keyof LoadContextPart,
-    Record<string, unknown>
-  >;
+  const parts = {
+    site: {},
+    auth: {},
+    members: {},
+    gifts: {},
+    likes: {},
+    profile: {},
+    chats: {},
+    swipe: {},
+  } as Record<keyof LoadContextPart, Record<string, unknown>>;
   for (const feature of features) {
     const part = feature.loadContext?.(services, page) ?? {};
     for (const [group, calls] of Object.entries(part) as [keyof LoadContextPart, object][])

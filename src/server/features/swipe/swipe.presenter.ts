@@ -8,6 +8,7 @@ export function presentSwipeGame(game: SwipeGame, now: Date): SwipeState {
     card: game.card ? presentMemberCard(game.card, now, { visibleFields: game.visibleFields }) : null,
     likes_left: game.likesLeft,
     resets_at: game.resetsAt.toISOString(),
+    time_zone: game.timeZone,
     can_undo: game.canUndo,
   };
 }

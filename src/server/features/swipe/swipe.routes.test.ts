@@ -114,6 +114,7 @@ describe('GET /api/swipe.php', () => {
       likes_left: LIMITS.swipeLikesPerDay,
       // Midnight in Amsterdam.
       resets_at: '2026-11-24T23:00:00.000Z',
+      time_zone: 'Europe/Amsterdam',
       can_undo: false,
     });
   });
@@ -126,6 +127,55 @@ describe('GET /api/swipe.php', () => {
     expect((await getGame(inNewYork)).resets_at).toBe('2026-11-25T05:00:00.000Z');
     // A zone sent by the browser counts until the first swipe stores one.
     expect((await getGame(inNewYork, '&time_zone=Asia/Tokyo')).resets_at).toBe('2026-11-24T15:00:00.000Z');
+  });
+
+  it('counts the day of a member who never swiped in the zone of their browser’s cookie', async () => {
+    // 23:30 in Tokyo, 10:30 in Amsterdam: the cookie's day ends in half an hour, not tonight.
+    await setTime('2026-11-24T14:30:00Z');
+    const player = await newPlayer({ country: 'NL' });
+    const res = await app.inject({
+      url: `/api/swipe.php?${player.query}`,
+      headers: player.login.headers,
+      cookies: { ...player.login.cookies, tz: 'Asia/Tokyo' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ resets_at: '2026-11-24T15:00:00.000Z', time_zone: 'Asia/Tokyo' });
+    // The call's own zone goes first; a cookie Intl does not know is no zone (the country's), not a refusal.
+    const sent = await app.inject({
+      url: `/api/swipe.php?${player.query}&time_zone=America/New_York`,
+      headers: player.login.headers,
+      cookies: { ...player.login.cookies, tz: 'Asia/Tokyo' },
+    });
+    expect(sent.json()).toMatchObject({
+      resets_at: '2026-11-25T05:00:00.000Z',
+      time_zone: 'America/New_York',
+    });
+    const unknown = await app.inject({
+      url: `/api/swipe.php?${player.query}`,
+      headers: player.login.headers,
+      cookies: { ...player.login.cookies, tz: 'Mars/Olympus_Mons' },
+    });
+    expect(unknown.statusCode, unknown.body).toBe(200);
+    expect(unknown.json()).toMatchObject({
+      resets_at: '2026-11-24T23:00:00.000Z',
+      time_zone: 'Europe/Amsterdam',
+    });
+  });
+
+  it('names the zone it counts in once the day is stored, and where the member is now', async () => {
+    await setTime('2026-11-24T10:00:00Z');
+    const player = await newPlayer();
+    const [woman] = await women(player, 1);
+    await swipeOk(player, woman!.id, 'pass', 'Europe/Amsterdam');
+    expect(await getGame(player)).toMatchObject({
+      resets_at: '2026-11-24T23:00:00.000Z',
+      time_zone: 'Europe/Amsterdam',
+    });
+    // In New York now: the counted day still ends at midnight in Amsterdam, shown at 18:00 there.
+    expect(await getGame(player, '&time_zone=America/New_York')).toMatchObject({
+      resets_at: '2026-11-24T23:00:00.000Z',
+      time_zone: 'America/New_York',
+    });
   });
 
   it('sends a locked main photo only blurred to a free member', async () => {
@@ -260,6 +310,7 @@ describe('POST /api/swipe.php', () => {
       card: null,
       likes_left: 0,
       resets_at: '2026-11-24T23:00:00.000Z',
+      time_zone: 'Europe/Amsterdam',
       can_undo: false,
     });
   });
@@ -281,6 +332,54 @@ describe('POST /api/swipe.php', () => {
     expect((res.json() as SwipeResponse).next).toMatchObject({
       likes_left: 3,
       resets_at: '2026-11-25T15:00:00.000Z',
+    });
+  });
+
+  it('counts the first swipes in the zone of the browser’s cookie when the call sends none', async () => {
+    // 23:00 in Tokyo, 15:00 the day before in Amsterdam, the member's country's zone.
+    await setTime('2026-11-24T14:00:00Z');
+    const player = await newPlayer({ country: 'NL' });
+    const targets = await women(player, 6);
+    const inTokyo = (id: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/swipe.php?${player.query}`,
+        payload: { id, action: 'like' },
+        headers: player.login.headers,
+        cookies: { ...player.login.cookies, tz: 'Asia/Tokyo' },
+      });
+    for (const t of targets.slice(0, 4)) expect((await inTokyo(t.id)).statusCode).toBe(200);
+    const refused = await inTokyo(targets[4]!.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.details).toEqual({ resets_at: '2026-11-24T15:00:00.000Z' });
+    await setTime('2026-11-24T15:00:00Z');
+    const res = await inTokyo(targets[4]!.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as SwipeResponse).next).toMatchObject({
+      likes_left: 3,
+      resets_at: '2026-11-25T15:00:00.000Z',
+      time_zone: 'Asia/Tokyo',
+    });
+    // A pass and its undo: the same day, in the cookie's zone.
+    const pass = await app.inject({
+      method: 'POST',
+      url: `/api/swipe.php?${player.query}`,
+      payload: { id: targets[5]!.id, action: 'pass' },
+      headers: player.login.headers,
+      cookies: { ...player.login.cookies, tz: 'Asia/Tokyo' },
+    });
+    expect(pass.statusCode, pass.body).toBe(200);
+    const undo = await app.inject({
+      method: 'POST',
+      url: '/api/swipe-undo.php',
+      headers: player.login.headers,
+      cookies: { ...player.login.cookies, tz: 'Asia/Tokyo' },
+    });
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json()).toMatchObject({
+      likes_left: 3,
+      resets_at: '2026-11-25T15:00:00.000Z',
+      time_zone: 'Asia/Tokyo',
     });
   });
 

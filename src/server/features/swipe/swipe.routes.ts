@@ -2,15 +2,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SwipeInputSchema,
+  type SwipeQuery,
   SwipeQuerySchema,
   SwipeResponseSchema,
   SwipeStateSchema,
   SwipeUndoResponseSchema,
 } from '../../../shared/contracts/swipe.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { canonicalTimeZone, TIME_ZONE_COOKIE } from '../../../shared/time-zones.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
 import { presentSwipeGame } from './swipe.presenter.ts';
 import { getSwipeGame, swipe, undoLastPass } from './swipe.service.ts';
 
@@ -29,6 +32,31 @@ async function memberKey(request: FastifyRequest) {
   return session ? `member:${session.user.id}` : `ip:${request.ip}`;
 }
 
+/**
+ * The browser's zone, canonical: the one the call sends (validated by the contract), else the tz
+ * cookie the web client writes on every page, so that a page rendered on the server and a call
+ * without `time_zone` count the member's day where they are. A cookie Intl does not know is ignored.
+ */
+export function browserZoneOf(request: Pick<FastifyRequest, 'cookies'>, sent?: string): string | null {
+  if (sent !== undefined) return canonicalTimeZone(sent);
+  const cookie = request.cookies[TIME_ZONE_COOKIE];
+  return cookie ? canonicalTimeZone(cookie) : null;
+}
+
+/** The game as GET /api/swipe.php answers it; also the first answer /swipe-game renders with its HTML. */
+export async function readSwipeGame(
+  services: AppServices,
+  request: Pick<FastifyRequest, 'ctx' | 'cookies'>,
+  session: ActiveSession | null,
+  query: SwipeQuery,
+) {
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'member.pass');
+  const zone = browserZoneOf(request, query.time_zone);
+  const game = await getSwipeGame(services, { viewer, visitor: request.ctx }, query, zone);
+  return presentSwipeGame(game, services.now());
+}
+
 const REFUSALS =
   'Refusals: authentication_required 403 (visitors), member_not_found 404 (unknown, hidden or ' +
   'blocked either way: one answer), cannot_like_self / cannot_pass_self 400, swipe_limit_reached 403 ' +
@@ -45,17 +73,15 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: 'The swipe game: the next card, the likes left today and when they start over',
           description:
             'Filters as GET /api/members.php (the /members search the game follows). `time_zone`: the ' +
-            "browser's IANA zone; it counts only until the member's first swipe stored one.",
+            "browser's IANA zone (else the `tz` cookie); it counts only until the member's first swipe " +
+            'stored one, and names where `resets_at` is shown (`time_zone` of the answer).',
           querystring: SwipeQuerySchema,
           response: { 200: SwipeStateSchema },
         },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.pass');
         reply.header('cache-control', 'no-store');
-        const game = await getSwipeGame(services, { viewer, visitor: request.ctx }, request.query);
-        return presentSwipeGame(game, services.now());
+        return readSwipeGame(services, request, await request.session(), request.query);
       },
     );
 
@@ -87,6 +113,7 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
           { viewer, visitor: request.ctx },
           request.body,
           request.query,
+          browserZoneOf(request, request.body.time_zone ?? request.query.time_zone),
         );
         return { match, next: presentSwipeGame(next, services.now()) };
       },
@@ -111,7 +138,7 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request) => {
         const viewer = viewerOf(await request.session());
         authorizeActor(viewer, 'member.unpass');
-        const game = await undoLastPass(services, { viewer, visitor: request.ctx });
+        const game = await undoLastPass(services, { viewer, visitor: request.ctx }, browserZoneOf(request));
         return presentSwipeGame(game, services.now());
       },
     );

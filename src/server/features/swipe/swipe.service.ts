@@ -2,7 +2,6 @@ import { and, desc, eq, gt, not, type SQL, sql } from 'drizzle-orm';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { SwipeQuery } from '../../../shared/contracts/swipe.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { canonicalTimeZone } from '../../../shared/time-zones.ts';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { photos, profiles, swipePasses, swipeStates, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -58,6 +57,8 @@ export type SwipeGame = {
   card: CardRow | null;
   likesLeft: number;
   resetsAt: Date;
+  /** Where the page shows resetsAt: the zone the browser reports now, else the member's (SwipeState.time_zone). */
+  timeZone: string;
   canUndo: boolean;
   visibleFields: readonly ProfileField[];
 };
@@ -187,10 +188,6 @@ const dayOf = (row: SwipeDay): SwipeDay => ({
   likes: row.likes,
 });
 
-/** The browser's zone as the contract let it through, under its canonical name. */
-const zoneOf = (reported: string | undefined) =>
-  reported === undefined ? null : canonicalTimeZone(reported);
-
 // ---- The game ----
 
 /** The member's day as it stands at `now` (their first one when they never swiped), and whether an undo would work. */
@@ -203,28 +200,45 @@ async function dayOfMember(db: Database, viewer: MemberViewer, now: Date, report
   return { day: firstDay(reportedZone ?? countryTimeZone(state?.country ?? ''), now), canUndo: false };
 }
 
-function game(day: SwipeDay, card: CardRow | null, canUndo: boolean, visibleFields: readonly ProfileField[]) {
+function game(
+  day: SwipeDay,
+  reportedZone: string | null,
+  card: CardRow | null,
+  canUndo: boolean,
+  visibleFields: readonly ProfileField[],
+) {
   const likesLeft = Math.max(0, LIMITS.swipeLikesPerDay - day.likes);
   return {
     // No likes left: no card either (the page shows the countdown instead).
     card: likesLeft > 0 ? card : null,
     likesLeft,
     resetsAt: resetsAt(day),
+    // A traveller's midnight at home is shown at the hour it is where they are now.
+    timeZone: reportedZone ?? day.nextTimeZone ?? day.timeZone,
     canUndo,
     visibleFields,
   } satisfies SwipeGame;
 }
 
-/** GET /api/swipe.php: the next card, the likes left today and when they start over. Two reads side by side. */
-export async function getSwipeGame(deps: SwipeDeps, { viewer, visitor }: Who, query: SwipeQuery) {
+/**
+ * GET /api/swipe.php and the page's first answer: the next card, the likes left today and when they
+ * start over. `zone`: the browser's, canonical (the call's time_zone, else its cookie), or null when
+ * it never told; it counts only until the first swipe stores one. Two reads side by side.
+ */
+export async function getSwipeGame(
+  deps: SwipeDeps,
+  { viewer, visitor }: Who,
+  query: SwipeQuery,
+  zone: string | null,
+) {
   const now = deps.now();
   const settings = await settingsFor(deps, visitor);
   const filters = allowedFilters(query, settings.search_fields);
   const [{ day, canUndo }, card] = await Promise.all([
-    dayOfMember(deps.db, viewer, now, zoneOf(query.time_zone)),
+    dayOfMember(deps.db, viewer, now, zone),
     findNextCard(deps.db, viewer, filters, now),
   ]);
-  return game(day, card, canUndo, settings.visible_profile_fields);
+  return game(day, zone, card, canUndo, settings.visible_profile_fields);
 }
 
 /** The member to pass as member.pass needs them (the facts of member.like): two primary-key reads. */
@@ -275,14 +289,14 @@ async function swipePass(deps: SwipeDeps, viewer: MemberViewer, id: number, zone
 export async function swipe(
   deps: SwipeDeps,
   who: Who,
-  input: { id: number; action: 'like' | 'pass'; time_zone?: string },
+  input: { id: number; action: 'like' | 'pass' },
   query: SwipeQuery,
+  zone: string | null,
 ): Promise<{ match: boolean; next: SwipeGame }> {
-  const zone = zoneOf(input.time_zone ?? query.time_zone);
   let match = false;
   if (input.action === 'like') match = await swipeLike(deps, who.viewer, input.id, zone);
   else await swipePass(deps, who.viewer, input.id, zone);
-  return { match, next: await getSwipeGame(deps, who, query) };
+  return { match, next: await getSwipeGame(deps, who, query, zone) };
 }
 
 /**
@@ -290,7 +304,7 @@ export async function swipe(
  * LIMITS.swipeUndoMinutes, of a member the viewer may still see; that member comes back as the card.
  * Anything else (a like since, too late, the member gone) is swipe_nothing_to_undo.
  */
-export async function undoLastPass(deps: SwipeDeps, who: Who): Promise<SwipeGame> {
+export async function undoLastPass(deps: SwipeDeps, who: Who, zone: string | null): Promise<SwipeGame> {
   const { viewer } = who;
   authorize(viewer, 'member.unpass');
   const now = deps.now();
@@ -327,7 +341,7 @@ export async function undoLastPass(deps: SwipeDeps, who: Who): Promise<SwipeGame
     dayOfMember(deps.db, viewer, now, null),
   ]);
   // The restored member is the card, whatever the filters: it was on screen a moment ago.
-  return { ...game(day, card, false, settings.visible_profile_fields), card };
+  return { ...game(day, zone, card, false, settings.visible_profile_fields), card };
 }
 
 /** The member's game rows, for the erasure of an account: their state and passes, and passes of them. */

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
@@ -8,14 +8,17 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { browserTimeZone } from '../../lib/time-zone-cookie.ts';
 import { usePlaceName } from '../../lib/use-country-name.ts';
 import { useRootData } from '../../root.tsx';
 import { announceConnection } from '../likes/connection-events.ts';
 import { HeartIcon } from '../members/member-icons.tsx';
 import { filtersToParams, type SearchFilters } from '../members/search-filters.ts';
+import { useSession } from '../session/member-session.tsx';
 import { FLY_OUT_MS, SwipeCard } from './swipe-card.tsx';
-import { formatCountdown, ignoresArrowKeys } from './swipe-logic.ts';
-import { swipeGameQuery, useSwipeCalls } from './swipe-queries.ts';
+import { SwipeLimit } from './swipe-limit.tsx';
+import { ignoresArrowKeys } from './swipe-logic.ts';
+import { swipeGameQuery, swipeKeys, useSwipeCalls } from './swipe-queries.ts';
 
 const PassIcon = () => (
   <Icon size={28}>
@@ -46,34 +49,6 @@ function usePrefersReducedMotion(): boolean {
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** hh:mm:ss to the member's next midnight, every second; when it runs out the game is read again. */
-function Countdown({ resetsAt, onDone }: { resetsAt: string; onDone: () => void }) {
-  const { t } = useTranslation();
-  const [now, setNow] = useState(() => new Date());
-  const done = useRef(onDone);
-  done.current = onDone;
-  useEffect(() => {
-    const end = Date.parse(resetsAt);
-    const timer = setInterval(() => {
-      const current = new Date();
-      setNow(current);
-      if (current.getTime() >= end) {
-        clearInterval(timer);
-        done.current();
-      }
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [resetsAt]);
-  return (
-    <p className="swipe-countdown">
-      <span className="visually-hidden">{t('swipe_game.countdown_label')}</span>
-      <time role="timer" dateTime={resetsAt} className="swipe-countdown-time">
-        {formatCountdown(new Date(resetsAt), now)}
-      </time>
-    </p>
-  );
-}
-
 function LikesLeft({ left }: { left: number }) {
   const { t } = useTranslation();
   return (
@@ -95,14 +70,23 @@ type Leaving = { id: number; action: SwipeAction; at: { x: number; y: number } |
 /**
  * /swipe-game: one member at a time from the member's search. Like or pass by dragging the card,
  * with the buttons or with the arrow keys (left: pass, right: like); the last pass can be taken
- * back. After the day's likes, a countdown to the member's midnight instead of the card.
+ * back. After the day's likes, when they come back (SwipeLimit) instead of the card.
+ * `initial`: the loader's answer, rendered with the HTML; null when it was refused (the page then
+ * asks the API and shows its answer).
  */
-export function SwipeGame({ filters }: { filters: SearchFilters }) {
+export function SwipeGame({ filters, initial }: { filters: SearchFilters; initial: SwipeState | null }) {
   const { t } = useTranslation();
   const root = useRootData();
+  const { user } = useSession();
   const placeName = usePlaceName();
   const reducedMotion = usePrefersReducedMotion();
-  const game = useQuery(swipeGameQuery(filters));
+  const queryClient = useQueryClient();
+  // The loader read the game as the page opened (on every navigation here): it replaces whatever
+  // the cache kept from an earlier visit, and is not read again behind the member's back.
+  useState(() => {
+    if (initial) queryClient.setQueryData(swipeKeys.game(filters), initial);
+  });
+  const game = useQuery({ ...swipeGameQuery(filters), refetchOnMount: initial === null });
   const calls = useSwipeCalls(filters);
   const [leaving, setLeaving] = useState<Leaving | null>(null);
   const [busy, setBusy] = useState(false);
@@ -113,6 +97,19 @@ export function SwipeGame({ filters }: { filters: SearchFilters }) {
 
   const state: SwipeState | undefined = game.data;
   const card = state?.card ?? null;
+
+  // Rendered in another zone than the browser's (its first page, before the tz cookie, or a trip
+  // since): read again with the browser's zone, which counts until the first swipe stores one.
+  // Once: an alias the server names otherwise (Asia/Calcutta, Asia/Kolkata) must not ask forever.
+  const renderedZone = state?.time_zone;
+  const askedZone = useRef(false);
+  const reload = calls.reload;
+  useEffect(() => {
+    const zone = browserTimeZone();
+    if (askedZone.current || !renderedZone || !zone || renderedZone === zone) return;
+    askedZone.current = true;
+    void reload();
+  }, [renderedZone, reload]);
 
   const errorText = useCallback(
     (e: unknown) => {
@@ -227,17 +224,13 @@ export function SwipeGame({ filters }: { filters: SearchFilters }) {
     );
   } else if (state.likes_left === 0) {
     body = (
-      <section className="swipe-limit" aria-labelledby="swipe-limit-title">
-        <HeartIcon filled />
-        <h2 id="swipe-limit-title" className="h4">
-          {t('swipe_game.limit_title')}
-        </h2>
-        <p>{t('swipe_game.limit_text')}</p>
-        <Countdown resetsAt={state.resets_at} onDone={() => void calls.reload()} />
-        <Link to={searchHref} className="btn btn-outline-primary">
-          {t('swipe_game.empty_link')}
-        </Link>
-      </section>
+      <SwipeLimit
+        state={state}
+        premium={user?.paid_user === true}
+        matchChance={settings.premium_match_chance}
+        searchHref={searchHref}
+        onDone={() => void calls.reload()}
+      />
     );
   } else if (!card) {
     body = (

@@ -48,13 +48,15 @@ export function formatCountdown(until: Date, now: Date): string {
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor(seconds / 60) % 60)}:${pad(seconds % 60)}`;
 }
 
-/** The browser's IANA zone, where the member's day is counted; undefined where Intl cannot tell. */
-export function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
+/**
+ * When the likes come back, as a time of day in the member's language and zone (the answer's
+ * time_zone): the server renders it in that zone too, so the page reads the same before and after
+ * hydration, whatever zone the server itself runs in.
+ */
+export function formatResetTime(resetsAt: string, locale: string, timeZone: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(
+    new Date(resetsAt),
+  );
 }
 
 /** GET and POST /api/swipe.php with the search's filters (and for GET the browser's zone). */

@@ -1,9 +1,10 @@
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import type { SwipeAction, SwipeResponse, SwipeState } from '../../../shared/contracts/swipe.ts';
 import { getJson, request } from '../../lib/api.ts';
+import { browserTimeZone } from '../../lib/time-zone-cookie.ts';
 import { LIKES_QUERY_KEY } from '../likes/likes-keys.ts';
 import { filtersToParams, type SearchFilters } from '../members/search-filters.ts';
-import { browserTimeZone, swipeApiUrl } from './swipe-logic.ts';
+import { swipeApiUrl } from './swipe-logic.ts';
 
 export const swipeKeys = {
   all: ['swipe'] as const,
