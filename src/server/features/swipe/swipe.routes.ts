@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SwipeInputSchema,
@@ -8,8 +7,6 @@ import {
   SwipeUndoResponseSchema,
 } from '../../../shared/contracts/swipe.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { presentSwipeGame } from './swipe.presenter.ts';
 import { getSwipeGame, swipe, undoLastPass } from './swipe.service.ts';
@@ -17,17 +14,6 @@ import { getSwipeGame, swipe, undoLastPass } from './swipe.service.ts';
 /** Swipes a minute per member: far above a person's pace, low enough to stop a script walking the site. */
 const SWIPES_PER_MINUTE = 90;
 const UNDOS_PER_MINUTE = 30;
-
-/** Per member: members behind one address (an office, a phone carrier) do not share a limit. */
-/** A visitor is refused before the query or body is read: whatever they sent, the answer is 403. */
-async function membersOnly(request: FastifyRequest) {
-  authorizeActor(viewerOf(await request.session()), 'member.pass');
-}
-
-async function memberKey(request: FastifyRequest) {
-  const session = await request.session();
-  return session ? `member:${session.user.id}` : `ip:${request.ip}`;
-}
 
 const REFUSALS =
   'Refusals: authentication_required 403 (visitors), member_not_found 404 (unknown, hidden or ' +
@@ -39,7 +25,8 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/swipe.php',
       {
-        preValidation: membersOnly,
+        // A visitor is refused before the query is read: whatever they sent, the answer is 403.
+        config: { actor: 'member' },
         schema: {
           tags: ['swipe'],
           summary: 'The swipe game: the next card, the likes left today and when they start over',
@@ -51,8 +38,7 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.pass');
+        const viewer = request.viewer;
         reply.header('cache-control', 'no-store');
         const game = await getSwipeGame(services, { viewer, visitor: request.ctx }, request.query);
         return presentSwipeGame(game, services.now());
@@ -62,10 +48,11 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/swipe.php',
       {
+        // Per member: members behind one address (an office, a phone carrier) do not share a limit.
         config: {
-          rateLimit: { max: SWIPES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: memberKey },
+          actor: 'member',
+          rateLimit: { max: SWIPES_PER_MINUTE, timeWindow: '1 minute', per: 'member' },
         },
-        preValidation: membersOnly,
         schema: {
           tags: ['swipe'],
           summary: 'Like or pass the card; answers whether a like is a match, and the game after it',
@@ -80,8 +67,7 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, request.body.action === 'like' ? 'member.like' : 'member.pass');
+        const viewer = request.viewer;
         const { match, next } = await swipe(
           services,
           { viewer, visitor: request.ctx },
@@ -96,9 +82,9 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/api/swipe-undo.php',
       {
         config: {
-          rateLimit: { max: UNDOS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: memberKey },
+          actor: 'member',
+          rateLimit: { max: UNDOS_PER_MINUTE, timeWindow: '1 minute', per: 'member' },
         },
-        preValidation: membersOnly,
         schema: {
           tags: ['swipe'],
           summary: 'Take back the last pass; the member comes back as the card',
@@ -109,8 +95,7 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.unpass');
+        const viewer = request.viewer;
         const game = await undoLastPass(services, { viewer, visitor: request.ctx });
         return presentSwipeGame(game, services.now());
       },
