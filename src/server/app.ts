@@ -18,6 +18,7 @@ import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-body.ts';
 import { createLazyChildLogger } from './lib/lazy-child-logger.ts';
 import { registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
+import { registerRouteActors } from './plugins/route-actor.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSessions } from './plugins/session.ts';
 import type { AppServices } from './services.ts';
@@ -57,6 +58,8 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { 1: 4 } },
   });
+  // Before the limiter: a route's `rateLimit.per` becomes its key when the limiter reads the route.
+  registerRouteActors(app);
   await app.register(rateLimit, { global: false, store: services.rateLimits.Store });
   await app.register(swagger, {
     openapi: {

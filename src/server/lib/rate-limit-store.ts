@@ -274,11 +274,23 @@ export async function countHit(pool: Pick<pg.Pool, 'query'>, key: string, window
 }
 
 /**
- * The key of a limit on members' own actions (likes, swipes): the session, so members behind one
- * address (an office, a mobile carrier) do not share a count. A request without a session cookie,
- * or with an invented one, is refused by the route anyway; it is counted by address.
+ * The key of a limit on members' own actions (likes, sends): the session, so members behind one
+ * address (an office, a mobile carrier) do not share a count. Only a session that exists: an
+ * invented or stale cookie would otherwise be a fresh count per value; without one, the request is
+ * counted by address (request.ip, which trusts TRUST_PROXY's proxies only). The lookup is the one
+ * the route's actor needs anyway (memoised per request).
  */
-export function perSessionKey(request: FastifyRequest): string {
+export async function perSessionKey(request: FastifyRequest): Promise<string> {
   const sid = request.cookies?.[SESSION_COOKIE];
-  return sid ? `s:${createHash('sha256').update(sid).digest('base64url').slice(0, 22)}` : request.ip;
+  if (!sid || !(await request.session())) return request.ip;
+  return `s:${createHash('sha256').update(sid).digest('base64url').slice(0, 22)}`;
+}
+
+/**
+ * The key of a limit on what a member does over all their sessions (photo uploads, swipes): a new
+ * login does not start a new count. Without a session, by address, as perSessionKey.
+ */
+export async function perMemberKey(request: FastifyRequest): Promise<string> {
+  const session = await request.session();
+  return session ? `member:${session.user.id}` : `ip:${request.ip}`;
 }

@@ -24,15 +24,9 @@ export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
+/** A 403 whose body says authentication_required: the client logs out on it. */
 export const authenticationRequired = () =>
   new AppError('authentication_required', 403, 'authentication_required');
-
-/** The logged-in member, or a 403 whose body says authentication_required (the client logs out on it). */
-export async function requireMember(request: FastifyRequest): Promise<ActiveSession> {
-  const session = await request.session();
-  if (!session) throw authenticationRequired();
-  return session;
-}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

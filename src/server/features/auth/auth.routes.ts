@@ -20,16 +20,8 @@ import {
 } from '../../../shared/contracts/auth.ts';
 import { SESSION_COOKIE } from '../../../shared/limits.ts';
 import { negotiateBody } from '../../lib/encoded-body.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { AppError, parseOrFail } from '../../plugins/errors.ts';
-import {
-  authenticationRequired,
-  clearSessionCookie,
-  requireMember,
-  setSessionCookie,
-} from '../../plugins/session.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
+import { authenticationRequired, clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
 import { deleteAccount, reactivate, requestReactivation } from './account-deletion.service.ts';
 import { dismissAlert, setInvisible, setLanguage } from './accounts.service.ts';
@@ -199,9 +191,10 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: z.unknown(),
           response: { 200: UserResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const session = await requireMember(request);
+        const session = request.memberSession;
         const values = await services.settings.getValues(request.ctx.domain);
         const schema = makeCompleteSignupSchema({
           minAge: values.min_age,
@@ -254,9 +247,10 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: 'The logged-in member (403 authentication_required otherwise)',
           response: { 200: UserResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        const session = await requireMember(request);
+        const session = request.memberSession;
         // Serialized from the typed presenter (user-answers.ts), skipping a second validation pass
         // of the same shape, and compressed at most once per session object.
         const { encoding, bytes } = negotiateBody(
@@ -278,9 +272,10 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: LanguageInputSchema,
           response: { 200: UserResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const session = await requireMember(request);
+        const session = request.memberSession;
         await setLanguage(services, session, request.body.language);
         return {
           user: await userOf(request, {
@@ -297,14 +292,8 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         config: {
           // Every switch empties the search totals, highlights and new-likes caches on every
           // instance: a few an hour is all a person needs.
-          rateLimit: {
-            max: 30,
-            timeWindow: '1 hour',
-            keyGenerator: async (request: FastifyRequest) => {
-              const session = await request.session();
-              return session ? `member:${session.user.id}` : `ip:${request.ip}`;
-            },
-          },
+          actor: 'member',
+          rateLimit: { max: 30, timeWindow: '1 hour', per: 'member' },
         },
         schema: {
           tags: ['account'],
@@ -315,9 +304,8 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireMember(request);
-        const member = viewerOf(session);
-        authorizeActor(member, 'account.set_invisible');
+        const session = request.memberSession;
+        const member = request.viewer;
         await setInvisible(services, member, request.body.invisible);
         return {
           user: await userOf(request, {
@@ -331,7 +319,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/dismissal.php',
       {
-        config: { rateLimit: { max: 30, timeWindow: '1 hour', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 30, timeWindow: '1 hour', per: 'session' } },
         schema: {
           tags: ['account'],
           summary:
@@ -341,8 +329,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const member = viewerOf(await requireMember(request));
-        authorizeActor(member, 'account.dismiss_alert');
+        const member = request.viewer;
         await dismissAlert(services, member, request.body.key);
         return { ok: true as const };
       },
@@ -352,11 +339,11 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/api/logout.php',
       {
         // A GET by the spec's name, but it ends the session: only our own pages may ask.
-        config: { sameOriginOnly: true },
+        config: { sameOriginOnly: true, actor: 'any' },
         schema: { tags: ['account'], summary: 'End the session', response: { 200: OkSchema } },
       },
       async (request, reply) => {
-        await logout(services, await request.session());
+        await logout(services, request.memberSession);
         clearSessionCookie(reply, secure);
         return { ok: true as const };
       },
@@ -381,11 +368,11 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/activation-resend.php',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+        config: { actor: 'member', rateLimit: { max: 5, timeWindow: '1 hour' } },
         schema: { tags: ['account'], summary: 'Send the activation mail again', response: { 200: OkSchema } },
       },
       async (request) => {
-        await resendActivation(services, await requireMember(request), meta(request));
+        await resendActivation(services, request.memberSession, meta(request));
         return { ok: true as const };
       },
     );
@@ -434,9 +421,10 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: PasswordChangeSchema,
           response: { 200: OkSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        await changePassword(services, await requireMember(request), request.body);
+        await changePassword(services, request.memberSession, request.body);
         return { ok: true as const };
       },
     );
@@ -444,7 +432,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/mail-change.php',
       {
-        config: { rateLimit: { max: 5, timeWindow: '1 hour' } },
+        config: { actor: 'member', rateLimit: { max: 5, timeWindow: '1 hour' } },
         schema: {
           tags: ['account'],
           summary: 'Ask to change the e-mail address; a link goes to the new address',
@@ -453,7 +441,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        await requestMailChange(services, await requireMember(request), request.body, meta(request));
+        await requestMailChange(services, request.memberSession, request.body, meta(request));
         return { ok: true as const };
       },
     );
@@ -484,9 +472,10 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: DeleteAccountSchema,
           response: { 200: OkSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        await deleteAccount(services, await requireMember(request), request.body, meta(request));
+        await deleteAccount(services, request.memberSession, request.body, meta(request));
         clearSessionCookie(reply, secure);
         return { ok: true as const };
       },

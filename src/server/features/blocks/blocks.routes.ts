@@ -7,8 +7,7 @@ import {
   BlockInputSchema,
 } from '../../../shared/contracts/members.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { authorize, authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
+import { authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { listBlockedMembers } from './blocked-members.service.ts';
@@ -26,10 +25,10 @@ export function blocksRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: BlockInputSchema,
           response: { 200: OkSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.block');
+        const viewer = request.viewer;
         await blockMember(services.db, viewer, request.body.id);
         return { ok: true as const };
       },
@@ -46,9 +45,10 @@ export function blocksRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: BlockInputSchema.nullish(),
           response: { 200: OkSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
+        const viewer = request.viewer;
         // Before the id is looked for: a visitor is refused whatever they sent.
         authorize(viewer, 'member.unblock');
         const id = request.body?.id ?? request.query.id;
@@ -68,11 +68,11 @@ export function blocksRoutes(services: AppServices): FastifyPluginAsyncZod {
           querystring: BlockedMembersQuerySchema,
           response: { 200: BlockedMembersResponseSchema },
         },
+        // Listing one's blocks is what unblocking needs: a member, nothing read before.
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        // Listing one's blocks is what unblocking needs: a member, nothing read before.
-        authorizeActor(viewer, 'member.unblock');
+        const viewer = request.viewer;
         const [page, settings] = await Promise.all([
           listBlockedMembers(services.db, viewer, request.query.cursor),
           settingsFor(services, request.ctx),

@@ -6,10 +6,7 @@ import {
   ChatPhotoFormSchema,
   ChatPhotoResponseSchema,
 } from '../../../shared/contracts/chat-photos.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { notFound, parseOrFail } from '../../plugins/errors.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { sendStoredImage } from '../media/media.reply.ts';
 import { readPhotoUpload, registerPhotoMultipart, uploadsDir } from '../photos/photos.upload.ts';
@@ -34,12 +31,10 @@ export function chatImageRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/chat-photo.php',
       {
+        // A visitor is refused before the body is read: their upload costs no parsing.
         config: {
-          rateLimit: {
-            max: services.env.photoUploadRateLimit,
-            timeWindow: '1 hour',
-            keyGenerator: perSessionKey,
-          },
+          actor: 'member',
+          rateLimit: { max: services.env.photoUploadRateLimit, timeWindow: '1 hour', per: 'session' },
         },
         schema: {
           tags: ['chat'],
@@ -59,9 +54,7 @@ export function chatImageRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        // Before the body is read: a visitor's upload costs no parsing.
-        authorizeActor(viewer, 'conversation.send');
+        const viewer = request.viewer;
         const { photo, dispose, fields } = await readPhotoUpload(app, request, {
           file: 'photo',
           fields: ['to', 'conversation'],
@@ -81,15 +74,17 @@ export function chatImageRoutes(services: AppServices): FastifyPluginAsyncZod {
 
     app.get(
       '/media/chat/:id/:file',
-      { schema: { hide: true, params: z.object({ id: z.string(), file: z.string() }) } },
+      {
+        schema: { hide: true, params: z.object({ id: z.string(), file: z.string() }) },
+        config: { actor: 'any' },
+      },
       async (request, reply) => {
         reply.header('cache-control', REFUSED_CACHE_CONTROL);
         const { id, file } = request.params;
         const size = CHAT_IMAGE_FILE.exec(file)?.[1] as ChatImageSize | undefined;
         // Any malformed address answers like an unknown image.
         if (!size || !CHAT_IMAGE_ID.test(id)) throw notFound();
-        const viewer = viewerOf(await request.session());
-        const { key, etag } = await chatImageFileFor(services, viewer, Number(id), size);
+        const { key, etag } = await chatImageFileFor(services, request.viewer, Number(id), size);
         return sendStoredImage(services, request, reply, {
           key,
           etag,

@@ -15,7 +15,6 @@ import {
   SendMessageInputSchema,
   SendMessageResponseSchema,
 } from '../../../shared/contracts/chat.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
@@ -65,12 +64,12 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
         // Far above anyone typing (and a reconnect resending what waited), a wall for a script.
         config: {
-          rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: perSessionKey, countBehind: true },
+          actor: 'member',
+          rateLimit: { max: 600, timeWindow: '1 minute', per: 'session', countBehind: true },
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'conversation.send');
+        const viewer = request.viewer;
         const { to, conversation, client_id, kind, body, gift, image } = request.body;
         const settings = await settingsFor(services, request.ctx);
         const target = conversation ? { conversationId: conversation.id } : { to: to?.id ?? 0 };
@@ -104,8 +103,9 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: "The caller's conversations, newest activity first, with unread counts",
           response: { 200: ChatsResponseSchema },
         },
+        config: { actor: 'member' },
       },
-      async (request) => readChats(services, request.ctx, await request.session()),
+      async (request) => readChats(services, request.ctx, request.memberSession),
     );
 
     app.get(
@@ -118,10 +118,10 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           querystring: ChatQuerySchema,
           response: { 200: ChatResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'conversation.use');
+        const viewer = request.viewer;
         const q = request.query;
         const by =
           q.conversation !== undefined ? { conversationId: q.conversation } : { memberId: q.member ?? 0 };
@@ -150,12 +150,12 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: OkSchema },
         },
         config: {
-          rateLimit: { max: 600, timeWindow: '1 minute', keyGenerator: perSessionKey, countBehind: true },
+          actor: 'member',
+          rateLimit: { max: 600, timeWindow: '1 minute', per: 'session', countBehind: true },
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'conversation.use');
+        const viewer = request.viewer;
         await markChatRead(services, viewer, request.body.conversation.id, request.body.seq);
         return { ok: true as const };
       },
@@ -171,11 +171,10 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: OkSchema },
         },
         // The client sends one every 3 s while typing: 20 a minute, and room for two tabs.
-        config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 60, timeWindow: '1 minute', per: 'session' } },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'conversation.use');
+        const viewer = request.viewer;
         await signalTyping(services, viewer, request.body.conversation.id);
         return { ok: true as const };
       },
@@ -190,10 +189,10 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           querystring: ChatSpendQuerySchema,
           response: { 200: ChatSpendResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'conversation.use');
+        const viewer = request.viewer;
         const spend = await conversationSpend(services.db, viewer, request.query.conversation);
         return {
           total_credits: spend.total,
@@ -214,11 +213,10 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: ChatSettingsInputSchema,
           response: { 200: OkSchema },
         },
-        config: { rateLimit: { max: 60, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 60, timeWindow: '1 minute', per: 'session' } },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'conversation.use');
+        const viewer = request.viewer;
         await setReadReceipts(services, viewer, request.body.conversation.id, request.body.read_receipts);
         return { ok: true as const };
       },
@@ -233,10 +231,10 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: ChatDeleteInputSchema,
           response: { 200: OkSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'conversation.use');
+        const viewer = request.viewer;
         await hideChat(services, viewer, request.body.conversation.id);
         return { ok: true as const };
       },

@@ -5,9 +5,6 @@ import {
   SpendingLimitSchema,
 } from '../../../shared/contracts/credits.ts';
 import { canonicalTimeZone } from '../../../shared/time-zones.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { type SpendingLimit, setSpendingLimit, spendingLimitOf } from './credits.service.ts';
 
@@ -26,10 +23,10 @@ export function creditsRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: "The caller's own daily spending limit (null: none) and what they spent today",
           response: { 200: SpendingLimitSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'account.spending_limit');
+        const viewer = request.viewer;
         return present(await spendingLimitOf(services.db, viewer.id));
       },
     );
@@ -44,11 +41,10 @@ export function creditsRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: SpendingLimitInputSchema,
           response: { 200: SpendingLimitSchema },
         },
-        config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 30, timeWindow: '1 minute', per: 'session' } },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'account.spending_limit');
+        const viewer = request.viewer;
         const { daily_limit, time_zone } = request.body;
         const limit = await setSpendingLimit(services.db, viewer.id, {
           dailyLimit: daily_limit,

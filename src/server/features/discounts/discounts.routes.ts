@@ -8,10 +8,7 @@ import {
   RetentionOfferInputSchema,
   RetentionOfferResponseSchema,
 } from '../../../shared/contracts/discounts.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { badRequest } from '../../plugins/errors.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { payerFrom } from '../payments/payments.routes.ts';
 import { creditOffers } from '../payments/payments.service.ts';
@@ -39,7 +36,7 @@ export function discountsRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: z.union([ActiveDiscountResponseSchema, DiscountResponseSchema]) },
         },
         // Guessing codes costs a member a few tries a minute, not a dictionary.
-        config: { rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 30, timeWindow: '1 minute', per: 'session' } },
       },
       async (request, reply) => {
         const payer = await payerFrom(request);
@@ -84,10 +81,10 @@ export function discountsRoutes(services: AppServices): FastifyPluginAsyncZod {
             "The discount offered to the caller for staying instead of deleting their account (the company's delete_discount), null when none is offered (none set, or given before)",
           response: { 200: RetentionOfferResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'discount.retention');
+        const viewer = request.viewer;
         reply.header('cache-control', 'private, no-store');
         return { offer: await retentionOffer(services, viewer) };
       },
@@ -103,11 +100,10 @@ export function discountsRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: RetentionOfferInputSchema,
           response: { 200: RetentionDiscountResponseSchema },
         },
-        config: { rateLimit: { max: 10, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 10, timeWindow: '1 minute', per: 'session' } },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'discount.retention');
+        const viewer = request.viewer;
         return { discount: await acceptRetentionOffer(services, viewer, request.body.reason) };
       },
     );

@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GIFTS_MAX_AGE_SECONDS, GiftsResponseSchema } from '../../../shared/contracts/gifts.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { presentGifts } from './gifts.presenter.ts';
@@ -18,11 +16,10 @@ export function giftsRoutes(services: AppServices): FastifyPluginAsyncZod {
             "The gifts a member can send (the composer's and the profile's gift picker): names in the caller's language, prices in credits",
           response: { 200: GiftsResponseSchema },
         },
+        // Gifts are sent in conversations: whoever may use them may see what they can send.
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        // Gifts are sent in conversations: whoever may use them may see what they can send.
-        authorizeActor(viewer, 'conversation.use');
         const [rows, settings] = await Promise.all([listGifts(services), settingsFor(services, request.ctx)]);
         // Per member (the language and the domain's prices follow the session): private.
         reply.header('cache-control', `private, max-age=${GIFTS_MAX_AGE_SECONDS}`);

@@ -12,7 +12,6 @@ import {
   LikesListResponseSchema,
   LikesResponseSchema,
 } from '../../../shared/contracts/likes.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
@@ -53,11 +52,10 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: LikeResponseSchema },
         },
         // Generous for a member clicking through cards, a wall for a script liking everyone.
-        config: { rateLimit: { max: 120, timeWindow: '1 minute', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 120, timeWindow: '1 minute', per: 'session' } },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.like');
+        const viewer = request.viewer;
         const match = await likeMember(services, viewer, request.body.id);
         return { ok: true as const, match };
       },
@@ -74,9 +72,10 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: LikeInputSchema.nullish(),
           response: { 200: OkSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
+        const viewer = request.viewer;
         // Before the id is looked for: a visitor is refused whatever they sent.
         authorize(viewer, 'member.unlike');
         const id = request.body?.id ?? request.query.id;
@@ -94,11 +93,11 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: 'Likes given (profiles), received (liked_by, new first) and matches',
           response: { 200: LikesResponseSchema },
         },
+        // Listing one's likes is what liking needs: a member, nothing read before.
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        // Listing one's likes is what liking needs: a member, nothing read before.
-        authorizeActor(viewer, 'member.like');
+        const viewer = request.viewer;
         const [result, settings] = await Promise.all([
           listLikes(services, viewer),
           settingsFor(services, request.ctx),
@@ -116,15 +115,10 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
           querystring: LikesListQuerySchema,
           response: { 200: LikesListResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) =>
-        readLikesPage(
-          services,
-          request.ctx,
-          await request.session(),
-          request.query.list,
-          request.query.cursor,
-        ),
+        readLikesPage(services, request.ctx, request.memberSession, request.query.list, request.query.cursor),
     );
 
     app.post(
@@ -136,10 +130,10 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: LikeInputSchema,
           response: { 200: OkSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.like');
+        const viewer = request.viewer;
         await markLikeSeen(services, viewer, request.body.id);
         return { ok: true as const };
       },
@@ -157,12 +151,12 @@ export function likesRoutes(services: AppServices): FastifyPluginAsyncZod {
         // It creates a like: a GET the spec names, so no other site may make a browser send it.
         config: {
           sameOriginOnly: true,
-          rateLimit: { max: 30, timeWindow: '1 minute', keyGenerator: perSessionKey },
+          actor: 'member',
+          rateLimit: { max: 30, timeWindow: '1 minute', per: 'session' },
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.like');
+        const viewer = request.viewer;
         const [row, settings] = await Promise.all([
           autoLike(services, viewer),
           settingsFor(services, request.ctx),

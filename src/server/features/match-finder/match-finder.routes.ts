@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FinderQuerySchema, FinderResponseSchema } from '../../../shared/contracts/match-finder.ts';
 import { parseOrFail } from '../../plugins/errors.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { presentFinder } from './match-finder.presenter.ts';
 import { findMatches } from './match-finder.service.ts';
@@ -18,15 +16,9 @@ export function matchFinderRoutes(services: AppServices): FastifyPluginAsyncZod 
         // The query is checked in the handler, after the viewer: a visitor learns nothing from a 400.
         attachValidation: true,
         config: {
-          rateLimit: {
-            max: FINDER_RATE_LIMIT,
-            timeWindow: '1 minute',
-            // Per member: members behind one address (an office, a phone carrier) do not share it.
-            keyGenerator: async (request) => {
-              const session = await request.session();
-              return session ? `member:${session.user.id}` : `ip:${request.ip}`;
-            },
-          },
+          actor: 'member',
+          // Per member: members behind one address (an office, a phone carrier) do not share it.
+          rateLimit: { max: FINDER_RATE_LIMIT, timeWindow: '1 minute', per: 'member' },
         },
         schema: {
           tags: ['members'],
@@ -40,8 +32,7 @@ export function matchFinderRoutes(services: AppServices): FastifyPluginAsyncZod 
         },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.find');
+        const viewer = request.viewer;
         // Checked by Fastify already; on failure the raw query is parsed again for our field keys.
         const answers = request.validationError
           ? parseOrFail(FinderQuerySchema, request.query)

@@ -21,11 +21,12 @@ export function membersRoutes(services: AppServices): FastifyPluginAsyncZod {
           querystring: SearchQuerySchema,
           response: { 200: SearchResponseSchema },
         },
+        config: { actor: 'any' },
       },
       async (request) => {
         const result = await searchMembers(
           services,
-          { visitor: request.ctx, session: await request.session(), query: request.query },
+          { visitor: request.ctx, session: request.memberSession, query: request.query },
           services.searchTotals,
         );
         return presentSearch(result, services.now());
@@ -41,11 +42,12 @@ export function membersRoutes(services: AppServices): FastifyPluginAsyncZod {
           querystring: MemberQuerySchema,
           response: { 200: MemberResponseSchema },
         },
+        config: { actor: 'any' },
       },
       async (request) => {
         const result = await getMemberProfile(services, {
           visitor: request.ctx,
-          session: await request.session(),
+          session: request.memberSession,
           id: request.query.id,
         });
         return presentMemberProfile(result, services.now());

@@ -8,7 +8,6 @@ import {
   SignMandateInputSchema,
   SmsChallengeSchema,
 } from '../../../shared/contracts/direct-debit.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
 import type { AppServices } from '../../services.ts';
 import { resendCode, signMandate, startDirectDebit } from './direct-debit.service.ts';
 import { payerFrom } from './payments.routes.ts';
@@ -31,7 +30,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
           body: DirectDebitFormSchema,
           response: { 200: SmsChallengeSchema },
         },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 20, timeWindow: '10 minutes', per: 'session' } },
       },
       async (request) => {
         return startDirectDebit(services, await payerFrom(request), request.body);
@@ -47,7 +46,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
           body: ResendCodeInputSchema,
           response: { 200: SmsChallengeSchema },
         },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 20, timeWindow: '10 minutes', per: 'session' } },
       },
       async (request) => {
         return resendCode(services, await payerFrom(request), request.body.mandate_id);
@@ -64,7 +63,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
           body: SignMandateInputSchema,
           response: { 200: MandatePaymentResponseSchema },
         },
-        config: { rateLimit: { max: 30, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 30, timeWindow: '10 minutes', per: 'session' } },
       },
       async (request) => {
         const { payment, returnPath } = await signMandate(services, await payerFrom(request), request.body);
@@ -80,6 +79,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
           summary: "The caller's last paid purchase, offered again (null when there is none)",
           response: { 200: RepeatOrderResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
         reply.header('cache-control', 'private, no-store');
@@ -97,7 +97,7 @@ export function directDebitRoutes(services: AppServices): FastifyPluginAsyncZod 
           body: RepeatOrderInputSchema,
           response: { 200: MandatePaymentResponseSchema },
         },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 20, timeWindow: '10 minutes', per: 'session' } },
       },
       async (request) => {
         return startRepeatOrder(services, await payerFrom(request), request.body.payment_id);

@@ -8,9 +8,7 @@ import {
   StartPaymentResponseSchema,
 } from '../../../shared/contracts/payments.ts';
 import { plainText } from '../../../shared/contracts/text.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { type MemberViewer, viewerOf } from '../../policy/viewer.ts';
+import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { noticeQueueOf } from './payment-notices.ts';
@@ -30,12 +28,13 @@ export function payerOf(
   return { viewer, country: session?.profile.country ?? 'NL', locale: ctx.locale, domain: ctx.domain };
 }
 
-/** The member paying, from the request (a visitor is refused here, before any service runs). */
-export async function payerFrom(request: FastifyRequest): Promise<Payer> {
-  const session = await request.session();
-  const viewer = viewerOf(session);
-  authorizeActor(viewer, 'payment.start');
-  return payerOf(viewer, session, request.ctx);
+/** The member paying, from a route of `actor: 'member'` (a visitor was refused before it ran). */
+export function payerFrom(request: {
+  viewer: MemberViewer;
+  memberSession: ActiveSession;
+  ctx: FastifyRequest['ctx'];
+}): Payer {
+  return payerOf(request.viewer, request.memberSession, request.ctx);
 }
 
 export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
@@ -56,6 +55,7 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
             "The credit packages priced in the caller's currency, and the payment methods open to them (their country, currency and the provider)",
           response: { 200: CreditOffersResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
         const payer = await payerFrom(request);
@@ -74,7 +74,7 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: StartPaymentInputSchema,
           response: { 200: StartPaymentResponseSchema },
         },
-        config: { rateLimit: { max: 20, timeWindow: '10 minutes', keyGenerator: perSessionKey } },
+        config: { actor: 'member', rateLimit: { max: 20, timeWindow: '10 minutes', per: 'session' } },
       },
       async (request) => {
         const { payment, checkoutUrl } = await startPayment(services, await payerFrom(request), {
@@ -98,10 +98,10 @@ export function paymentsRoutes(services: AppServices): FastifyPluginAsyncZod {
           querystring: z.object({ id: z.string().max(64) }),
           response: { 200: PaymentResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'payment.view');
+        const viewer = request.viewer;
         reply.header('cache-control', 'private, no-store');
         return { payment: presentPayment(await findOwnPayment(services.db, viewer, request.query.id)) };
       },

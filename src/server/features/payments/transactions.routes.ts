@@ -7,8 +7,6 @@ import {
   TransactionsQuerySchema,
   TransactionsResponseSchema,
 } from '../../../shared/contracts/transactions.ts';
-import { authorizeActor } from '../../policy/policy.ts';
-import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { findOwnTransaction, listLedger, listTransactions } from './transactions.service.ts';
 
@@ -24,10 +22,10 @@ export function transactionsRoutes(services: AppServices): FastifyPluginAsyncZod
           querystring: TransactionsQuerySchema,
           response: { 200: TransactionsResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'payment.view');
+        const viewer = request.viewer;
         reply.header('cache-control', 'private, no-store');
         return listTransactions(services.db, viewer, request.query.page);
       },
@@ -42,10 +40,10 @@ export function transactionsRoutes(services: AppServices): FastifyPluginAsyncZod
           querystring: z.object({ id: z.string().max(64) }),
           response: { 200: TransactionResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'payment.view');
+        const viewer = request.viewer;
         reply.header('cache-control', 'private, no-store');
         return { transaction: await findOwnTransaction(services.db, viewer, request.query.id) };
       },
@@ -61,10 +59,10 @@ export function transactionsRoutes(services: AppServices): FastifyPluginAsyncZod
           querystring: LedgerQuerySchema,
           response: { 200: LedgerResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'payment.view');
+        const viewer = request.viewer;
         reply.header('cache-control', 'private, no-store');
         return listLedger(services.db, viewer, request.query.before);
       },

@@ -58,10 +58,11 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: "The member's own photos, main photo and photo limit",
           response: { 200: OwnPhotosResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return readOwnPhotos(services, await request.session());
+        return readOwnPhotos(services, request.memberSession);
       },
     );
 
@@ -69,15 +70,9 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/api/photos.php',
       {
         config: {
-          rateLimit: {
-            max: services.env.photoUploadRateLimit,
-            timeWindow: '1 hour',
-            // Per member: members behind one address (an office, a phone carrier) do not share it.
-            keyGenerator: async (request: FastifyRequest) => {
-              const session = await request.session();
-              return session ? `member:${session.user.id}` : `ip:${request.ip}`;
-            },
-          },
+          actor: 'member',
+          // Per member: members behind one address (an office, a phone carrier) do not share it.
+          rateLimit: { max: services.env.photoUploadRateLimit, timeWindow: '1 hour', per: 'member' },
         },
         schema: {
           tags: ['photos'],
@@ -95,7 +90,7 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
+        const viewer = request.viewer;
         // Before the body is read: a refused upload costs no parsing.
         authorize(viewer, 'photo.upload');
         const upload = await readUpload(app, request, services.env.dataDir);
@@ -123,10 +118,10 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
           body: PhotoUpdateSchema,
           response: { 200: PhotoResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'photo.edit');
+        const viewer = request.viewer;
         const { photo, isMain } = await photosService.updatePhoto(
           services,
           viewer,
@@ -146,10 +141,10 @@ export function photosRoutes(services: AppServices): FastifyPluginAsyncZod {
           querystring: PhotoIdQuerySchema,
           response: { 200: OwnPhotosResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'photo.edit');
+        const viewer = request.viewer;
         return presentOwnPhotos(await photosService.deletePhoto(services, viewer, request.query.id));
       },
     );

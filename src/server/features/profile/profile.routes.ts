@@ -31,10 +31,11 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
           summary: "The logged-in member's own profile (403 authentication_required otherwise)",
           response: { 200: OwnProfileResponseSchema },
         },
+        config: { actor: 'member' },
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return { profile: await readOwnProfile(services, await request.session()) };
+        return { profile: await readOwnProfile(services, request.memberSession) };
       },
     );
 
@@ -43,7 +44,8 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         // The body is checked here rather than by Fastify, so errors carry our keys per field.
         attachValidation: true,
-        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        // A visitor is refused before the body is checked: they learn nothing from a 400.
+        config: { actor: 'member', rateLimit: { max: 60, timeWindow: '1 minute' } },
         schema: {
           tags: ['profile'],
           summary: "Change fields of the logged-in member's own profile; answers the saved profile",
@@ -52,9 +54,7 @@ export function profileRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        // Before the body is checked: a visitor learns nothing from a 400.
-        authorizeActor(viewer, 'profile.edit');
+        const viewer = request.viewer;
         const update = parseOrFail(ProfileUpdateSchema, request.body);
         return { profile: await updateOwnProfile(services, viewer, update) };
       },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SESSION_COOKIE } from '../../../shared/limits.ts';
 import { REALTIME_PATH } from '../../../shared/realtime/events.ts';
-import { requireMember } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
 import { realtimeAsyncApi } from './realtime.asyncapi.ts';
 import { createRealtimeHub } from './realtime.hub.ts';
@@ -20,17 +19,14 @@ export function realtimeRoutes(services: AppServices): FastifyPluginAsyncZod {
         websocket: true,
         // A page of another site could otherwise open a socket riding on the member's cookie
         // (cross-site WebSocket hijacking): the session plugin's same-origin rule refuses it.
-        config: { sameOriginOnly: true },
-        // Before the upgrade, so a visitor gets a plain 403 rather than a socket that closes.
-        preHandler: async (request) => {
-          await requireMember(request);
-        },
+        // `actor` is decided before the upgrade: a visitor gets a plain 403 rather than a socket that closes.
+        config: { sameOriginOnly: true, actor: 'member' },
       },
       async (socket, request) => {
-        const session = await request.session();
+        const session = request.memberSession;
         const token = request.cookies[SESSION_COOKIE];
-        // preHandler has seen both; the session promise is memoised.
-        if (!session || !token) return socket.close();
+        // A session was found for this cookie before the upgrade.
+        if (!token) return socket.close();
         hub.accept(socket, session, token);
       },
     );

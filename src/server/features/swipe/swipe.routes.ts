@@ -21,17 +21,6 @@ import { getSwipeGame, swipe, undoLastPass } from './swipe.service.ts';
 const SWIPES_PER_MINUTE = 90;
 const UNDOS_PER_MINUTE = 30;
 
-/** Per member: members behind one address (an office, a phone carrier) do not share a limit. */
-/** A visitor is refused before the query or body is read: whatever they sent, the answer is 403. */
-async function membersOnly(request: FastifyRequest) {
-  authorizeActor(viewerOf(await request.session()), 'member.pass');
-}
-
-async function memberKey(request: FastifyRequest) {
-  const session = await request.session();
-  return session ? `member:${session.user.id}` : `ip:${request.ip}`;
-}
-
 /**
  * The browser's zone, canonical: the one the call sends (validated by the contract), else the tz
  * cookie the web client writes on every page, so that a page rendered on the server and a call
@@ -43,7 +32,10 @@ export function browserZoneOf(request: Pick<FastifyRequest, 'cookies'>, sent?: s
   return cookie ? canonicalTimeZone(cookie) : null;
 }
 
-/** The game as GET /api/swipe.php answers it; also the first answer /swipe-game renders with its HTML. */
+/**
+ * The game as GET /api/swipe.php answers it; also the first answer /swipe-game renders with its
+ * HTML, where no route config checked the actor: so it is checked here.
+ */
 export async function readSwipeGame(
   services: AppServices,
   request: Pick<FastifyRequest, 'ctx' | 'cookies'>,
@@ -67,7 +59,8 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/swipe.php',
       {
-        preValidation: membersOnly,
+        // A visitor is refused before the query is read: whatever they sent, the answer is 403.
+        config: { actor: 'member' },
         schema: {
           tags: ['swipe'],
           summary: 'The swipe game: the next card, the likes left today and when they start over',
@@ -81,17 +74,18 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        return readSwipeGame(services, request, await request.session(), request.query);
+        return readSwipeGame(services, request, request.memberSession, request.query);
       },
     );
 
     app.post(
       '/api/swipe.php',
       {
+        // Per member: members behind one address (an office, a phone carrier) do not share a limit.
         config: {
-          rateLimit: { max: SWIPES_PER_MINUTE, timeWindow: '1 minute', keyGenerator: memberKey },
+          actor: 'member',
+          rateLimit: { max: SWIPES_PER_MINUTE, timeWindow: '1 minute', per: 'member' },
         },
-        preValidation: membersOnly,
         schema: {
           tags: ['swipe'],
           summary: 'Like or pass the card; answers whether a like is a match, and the game after it',
@@ -106,8 +100,7 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, request.body.action === 'like' ? 'member.like' : 'member.pass');
+        const viewer = request.viewer;
         const { match, next } = await swipe(
           services,
           { viewer, visitor: request.ctx },
@@ -123,9 +116,9 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/api/swipe-undo.php',
       {
         config: {
-          rateLimit: { max: UNDOS_PER_MINUTE, timeWindow: '1 minute', keyGenerator: memberKey },
+          actor: 'member',
+          rateLimit: { max: UNDOS_PER_MINUTE, timeWindow: '1 minute', per: 'member' },
         },
-        preValidation: membersOnly,
         schema: {
           tags: ['swipe'],
           summary: 'Take back the last pass; the member comes back as the card',
@@ -136,8 +129,7 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const viewer = viewerOf(await request.session());
-        authorizeActor(viewer, 'member.unpass');
+        const viewer = request.viewer;
         const game = await undoLastPass(services, { viewer, visitor: request.ctx }, browserZoneOf(request));
         return presentSwipeGame(game, services.now());
       },
