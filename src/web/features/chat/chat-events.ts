@@ -1,4 +1,3 @@
-import { useSyncExternalStore } from 'react';
 import type { ServerEventOf } from '../../../shared/realtime/events.ts';
 import type { RealtimeClient } from '../../lib/realtime.ts';
 
@@ -38,20 +37,16 @@ export function setChatConnected(value: boolean): void {
   for (const listener of connectionListeners) listener();
 }
 
-function subscribeConnection(listener: () => void) {
+/** Tells `listener` each time the chats' channel goes down or comes up again. */
+export function onChatConnection(listener: () => void): () => void {
   connectionListeners.add(listener);
   return () => {
     connectionListeners.delete(listener);
   };
 }
 
-/** Whether the chats consider the channel up (what useChatConnected reads). */
+/** Whether the chats consider the channel up (the conversation store reads it). */
 export const isChatConnected = () => connected;
-
-/** The chat's connection as the member should hear of it: true on the server and until told otherwise. */
-export function useChatConnected(): boolean {
-  return useSyncExternalStore(subscribeConnection, isChatConnected, () => true);
-}
 
 /**
  * Follows the real-time client for the chats: down once the channel has stayed down for `graceMs`

@@ -3,24 +3,16 @@ import {
   type FormEvent,
   type KeyboardEvent,
   type ReactNode,
-  useCallback,
   useEffect,
   useLayoutEffect,
-  useMemo,
   useRef,
   useState,
   useSyncExternalStore,
 } from 'react';
 import { Link, useNavigate } from 'react-router';
-import {
-  type ChatMessage,
-  type ChatResponse,
-  TYPING_SEND_EVERY_MS,
-  TYPING_SHOWN_FOR_MS,
-} from '../../../shared/contracts/chat.ts';
+import { type ChatResponse, TYPING_SEND_EVERY_MS } from '../../../shared/contracts/chat.ts';
 import type { ErrorCode } from '../../../shared/errors.ts';
 import { Modal } from '../../components/ui/modal.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import { useRootData } from '../../root.tsx';
@@ -28,55 +20,24 @@ import { FictionalWarning } from '../members/fictional-warning.tsx';
 import { PremiumUpsell } from '../members/premium-upsell.tsx';
 import { ResendActivationButton } from '../session/account-status-banner.tsx';
 import { useSession } from '../session/member-session.tsx';
-import {
-  CHATS_QUERY_KEY,
-  type ChatTarget,
-  deleteChat,
-  fetchChat,
-  postMessage,
-  postRead,
-  postTyping,
-} from './chat-api.ts';
-import { onChatEvent, useChatConnected } from './chat-events.ts';
+import { CHATS_QUERY_KEY, type ChatTarget, deleteChat, postTyping } from './chat-api.ts';
 import { ChatAvatar } from './chat-list.tsx';
-import { completeThrough, dayLabel, lastSeqOf, mergeMessages, withDaySeparators } from './chat-messages.ts';
-import {
-  dropPending,
-  movePending,
-  NO_PENDING,
-  openOutbox,
-  type PendingMessage,
-  pendingKeyOf,
-  pendingOf,
-  putPending,
-  settled,
-  startSending,
-  subscribeOutbox,
-} from './chat-outbox.ts';
+import { dayLabel, withDaySeparators } from './chat-messages.ts';
+import { openOutbox, type PendingMessage } from './chat-outbox.ts';
 import { ChatPhotoButton } from './chat-photo-button.tsx';
 import { ComposerBalance, FreeConversationsNote } from './composer-notes.tsx';
 import { ConversationInfo } from './conversation-info.tsx';
+import { type ComposedContent, createConversationStore } from './conversation-store.ts';
 import { GiftButton, GiftPicker } from './gift-picker.tsx';
 import { IcebreakerOffer, IcebreakerPicker } from './icebreakers.tsx';
 import { MessageContent } from './message-content.tsx';
 import { canRetry, SendFailure } from './send-failure.tsx';
 
-type Loaded = Omit<ChatResponse, 'messages'>;
-
-const outboxKey = (target: ChatTarget, conversation: number | null) =>
-  conversation !== null
-    ? `c:${conversation}`
-    : 'conversation' in target
-      ? `c:${target.conversation}`
-      : `m:${target.member}`;
-
-/** A lost connection or a busy server: resent on reconnect or by the retry button, same client id. */
-const isTransient = (error: unknown) =>
-  !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
-
 /**
- * One conversation: its messages (older ones on request, missed ones after a reconnect or a
- * message event), the composer with the price, and the unsent messages with their state.
+ * One conversation as the member sees it. Its messages, unsent messages, the partner's reads and
+ * typing and the connection live in the conversation store (conversation-store.ts), which keeps
+ * them in order; this component renders them and keeps what only the page has: the text being
+ * typed, the pickers and dialogs, where the log is scrolled.
  */
 export function Conversation({ target }: { target: ChatTarget }) {
   const { t, i18n } = useTranslation();
@@ -84,290 +45,52 @@ export function Conversation({ target }: { target: ChatTarget }) {
   const session = useSession();
   const client = useQueryClient();
   const navigate = useNavigate();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const [loadingOlder, setLoadingOlder] = useState(false);
+  // ChatScreen keys the conversation by its target: one store for as long as it is shown.
+  const [store] = useState(() => createConversationStore({ target }));
+  const { loaded, failure, messages, unsent, partnerRead, partnerTyping, connected, loadingOlder } =
+    useSyncExternalStore(store.subscribe, store.getState, store.getState);
   const [upsell, setUpsell] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [draft, setDraft] = useState('');
   const [picking, setPicking] = useState<'gift' | 'icebreaker' | null>(null);
   // A refused gift's note: the picker opens with it again, so the words are not typed twice.
   const [keptGiftNote, setKeptGiftNote] = useState('');
-  // When the partner's last typing event came (0: not typing); shown for TYPING_SHOWN_FOR_MS.
-  const [partnerTyping, setPartnerTyping] = useState(0);
-  // How far the partner read, where they show it (null: they do not, or are invisible).
-  const [partnerRead, setPartnerRead] = useState<number | null>(null);
   const [infoOpen, setInfoOpen] = useState(false);
-  const connected = useChatConnected();
   const online = useOnline();
-  useEffect(() => {
-    if (partnerTyping === 0) return;
-    const timer = setTimeout(() => setPartnerTyping(0), TYPING_SHOWN_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [partnerTyping]);
   const listRef = useRef<HTMLDivElement>(null);
   const keepFromBottom = useRef<number | null>(null);
   const stickToBottom = useRef(true);
-  // Scroll events come faster than state: one page of older messages at a time.
-  const olderLoading = useRef(false);
 
   const conversationId = loaded?.conversation?.id ?? null;
-  const key = outboxKey(target, conversationId);
-  // The member's unsent messages come from this browser's storage after hydration (the server has none).
+  // The member's unsent messages come from this browser's storage after hydration (the server has
+  // none); opened before the store starts, so the opening's resends find them.
   const memberId = session.user?.id;
   useEffect(() => {
     if (memberId !== undefined) openOutbox(memberId);
   }, [memberId]);
-  const pending = useSyncExternalStore(
-    subscribeOutbox,
-    () => pendingOf(key),
-    () => NO_PENDING,
-  );
-  // A message the server already has (its answer was lost before a reload) shows once, as stored;
-  // its resend drops it from the outbox.
-  const unsent = useMemo(() => {
-    if (pending.length === 0) return pending;
-    const stored = new Set(messages.map((m) => m.client_id));
-    return pending.filter((m) => !stored.has(m.clientId));
-  }, [pending, messages]);
-  const latest = useRef({ messages, conversationId, loaded });
-  latest.current = { messages, conversationId, loaded };
-  // The seq up to which the tab has every message (completeThrough): catch-ups ask after it.
-  const complete = useRef(0);
-  const merge = useCallback((incoming: readonly ChatMessage[], covered = 0) => {
-    const merged = mergeMessages(latest.current.messages, incoming);
-    latest.current.messages = merged;
-    complete.current = completeThrough(merged, Math.max(complete.current, covered));
-    setMessages((current) => mergeMessages(current, incoming));
-  }, []);
+  useEffect(() => store.start(), [store]);
 
-  /** The first page: on opening, and when the partner's first message creates the conversation. */
-  const showFirstPage = useCallback(
-    (answer: ChatResponse) => {
-      const { messages: first, ...rest } = answer;
-      setLoaded(rest);
-      setMessages(first);
-      // Known at once, not at the next render: an event or a catch-up meanwhile goes by it.
-      latest.current = {
-        ...latest.current,
-        messages: first,
-        loaded: rest,
-        conversationId: rest.conversation?.id ?? null,
-      };
-      // The newest page: everything up to its last message.
-      complete.current = lastSeqOf(first);
-      setPartnerRead(answer.partner_read_seq);
-      if (answer.conversation && 'member' in target)
-        movePending(`m:${target.member}`, `c:${answer.conversation.id}`);
-    },
-    [target],
-  );
-  useEffect(() => {
-    let gone = false;
-    fetchChat(target)
-      .then((answer) => {
-        if (!gone) showFirstPage(answer);
-      })
-      .catch((error) => {
-        if (!gone) setFailure(error instanceof ApiError ? error.code : 'internal_error');
-      });
-    return () => {
-      gone = true;
-    };
-  }, [target, showFirstPage]);
-
-  /**
-   * What came after the last message the tab has, in as many answers as it takes. Open on a member
-   * with no conversation yet: whether one began (the partner wrote first, perhaps while this tab
-   * was away).
-   */
-  const catchUp = useCallback(async () => {
-    const id = latest.current.conversationId;
-    if (id === null) {
-      if (!latest.current.loaded || !('member' in target)) return;
-      const answer = await fetchChat(target);
-      if (!answer.conversation) return;
-      if (latest.current.conversationId === null) showFirstPage(answer);
-      // Another catch-up opened it meanwhile, with fewer messages perhaps: this answer's are added.
-      else if (answer.conversation.id === latest.current.conversationId)
-        merge(answer.messages, lastSeqOf(answer.messages));
-      return;
-    }
-    for (let round = 0; round < 20; round++) {
-      const answer = await fetchChat({ conversation: id }, { after_seq: complete.current });
-      // The answer holds every message after what was asked, up to its last.
-      merge(answer.messages, lastSeqOf(answer.messages));
-      if (!answer.has_newer) break;
-    }
-  }, [target, showFirstPage, merge]);
-
-  /** One message to the server: sent, refused (it says why), or lost (no answer: to go again). */
-  const send = useCallback(
-    async (message: PendingMessage): Promise<'sent' | 'refused' | 'lost' | 'skipped'> => {
-      const current = latest.current;
-      // Sent or given up while it waited its turn, or being sent already: nothing to do.
-      const sendKey = pendingKeyOf(message.clientId);
-      if (!current.loaded || sendKey === undefined || !startSending(message.clientId)) return 'skipped';
-      putPending(sendKey, { ...message, status: 'sending', error: undefined });
-      try {
-        const { message: stored } = await postMessage({
-          ...(current.conversationId !== null
-            ? { conversation: { id: current.conversationId } }
-            : { to: { id: current.loaded.profile.id } }),
-          client_id: message.clientId,
-          kind: message.kind,
-          body: message.body,
-          ...(message.gift ? { gift: { id: message.gift.id } } : {}),
-          ...(message.image ? { image: { id: message.image.id } } : {}),
-        });
-        if (current.conversationId === null) {
-          const conversation = stored.conversation;
-          // The next message in the queue goes to the conversation, before a render has told latest.
-          latest.current.conversationId = conversation.id;
-          setLoaded((l) => (l ? { ...l, conversation } : l));
-          movePending(sendKey, `c:${conversation.id}`);
-          dropPending(`c:${conversation.id}`, message.clientId);
-        } else dropPending(sendKey, message.clientId);
-        merge([stored]);
-        stickToBottom.current = true;
-        void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
-        void session.refresh();
-        return 'sent';
-      } catch (error) {
-        const code = error instanceof ApiError && !isTransient(error) ? error.code : undefined;
-        if (code === 'conversation_limit_reached') {
-          dropPending(sendKey, message.clientId);
-          if (message.kind === 'text') setDraft(message.body);
-          if (message.kind === 'gift') setKeptGiftNote(message.body);
-          setUpsell(true);
-          return 'refused';
-        }
-        const limit =
-          code === 'daily_limit_reached' && error instanceof ApiError
-            ? (error.details as { limit?: number } | undefined)?.limit
-            : undefined;
-        putPending(sendKey, { ...message, status: 'failed', error: code, limit });
-        if (message.kind === 'gift' && code !== undefined) setKeptGiftNote(message.body);
-        return code === undefined ? 'lost' : 'refused';
-      } finally {
-        settled(message.clientId);
-      }
-    },
-    [client, session, merge],
-  );
-
-  /**
-   * Sends what waits in this conversation (not what the server refused), one message at a time in
-   * the order written, so they reach the server, and get their seqs, in that order. A lost one ends
-   * the round: those after it wait with it (shown failed, with a retry) instead of overtaking it,
-   * until the next round (a reconnect, an opening, a new message, a retry). A call during a round
-   * makes one more round after it, unless the round lost one.
-   */
-  const flushing = useRef(false);
-  const flushAgain = useRef(false);
-  const flush = useCallback(async () => {
-    if (flushing.current) {
-      flushAgain.current = true;
-      return;
-    }
-    flushing.current = true;
-    try {
-      do {
-        flushAgain.current = false;
-        const box = () => outboxKey(target, latest.current.conversationId);
-        let lost = false;
-        for (const message of pendingOf(box()).filter((m) => m.error === undefined)) {
-          lost = (await send(message)) === 'lost';
-          if (lost) break;
-        }
-        if (lost) {
-          // What waits behind it (this round's, and what was written meanwhile) waits with it.
-          for (const later of pendingOf(box()))
-            if (later.status === 'sending') putPending(box(), { ...later, status: 'failed' });
-          flushAgain.current = false;
-        }
-      } while (flushAgain.current);
-    } finally {
-      flushing.current = false;
-    }
-  }, [send, target]);
-
-  /** The retry button: a refused message too (credits bought since), then the round. */
-  const retry = (message: PendingMessage) => {
-    const key = pendingKeyOf(message.clientId);
-    if (key) putPending(key, { ...message, status: 'sending', error: undefined, limit: undefined });
-    void flush();
-  };
-
-  // What waited when the conversation opens (a reload, a closed tab, a conversation left before its
-  // answer): sent again with the same client ids, so what the server already had is not charged twice.
-  // Once per opening: `flush` changes with the session, which must not start a round again.
-  const opened = loaded !== null;
-  const flushNow = useRef(flush);
-  flushNow.current = flush;
-  useEffect(() => {
-    if (opened) void flushNow.current();
-  }, [opened]);
-
-  // Live: a message of this conversation (from the partner or another tab of the member), a
-  // reconnect (what was missed, and what waited to be sent).
+  // What the store tells the page: the list and the balance follow sends and reads; a refusal gives
+  // the words back (the upsell for a free member's limit).
+  const refreshSession = session.refresh;
   useEffect(
     () =>
-      onChatEvent((event) => {
-        const id = latest.current.conversationId;
-        if (event.type === 'reconnect') {
-          void catchUp().catch(() => {});
-          void flush();
+      store.onNotice((notice) => {
+        if (notice.type === 'refused') {
+          const { message, code } = notice;
+          if (message.kind === 'gift') setKeptGiftNote(message.body);
+          if (code === 'conversation_limit_reached') {
+            if (message.kind === 'text') setDraft(message.body);
+            setUpsell(true);
+          }
           return;
         }
-        if (event.type === 'typing') {
-          if (event.conversation.id === id) setPartnerTyping(Date.now());
-          return;
-        }
-        if (event.type === 'partner_changed') {
-          // The partner can be answered now (they confirmed their address): what the conversation
-          // allows and their card, read again, with whatever came meanwhile.
-          if (event.conversation.id !== id || id === null) return;
-          void fetchChat({ conversation: id }, { after_seq: complete.current })
-            .then((answer) => {
-              const { messages: newer, send_refusal, profile, profile_viewable } = answer;
-              setLoaded((l) => (l ? { ...l, send_refusal, profile, profile_viewable } : l));
-              merge(newer, lastSeqOf(newer));
-              void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
-            })
-            .catch(() => {});
-          return;
-        }
-        if (event.type === 'read') {
-          // The partner's reads, where they show them; 0: they stopped showing them.
-          const partner = latest.current.loaded?.profile.id;
-          if (event.conversation.id === id && event.reader.id === partner)
-            setPartnerRead(event.seq === 0 ? null : event.seq);
-          return;
-        }
-        if (event.type === 'message' && event.conversation.id === id) setPartnerTyping(0);
-        if (
-          event.type === 'message' &&
-          (id === null || (event.conversation.id === id && event.seq > complete.current))
-        )
-          void catchUp().catch(() => {});
-      }),
-    [catchUp, flush, merge, client],
-  );
-
-  // Opening the conversation and every message that arrives while it is open: read.
-  const lastFromPartner = messages.findLast((m) => m.sender.id !== session.user?.id)?.seq ?? 0;
-  useEffect(() => {
-    if (conversationId === null || lastFromPartner === 0) return;
-    // Up to the partner's newest: the member's own sends already count as read on the server.
-    postRead(conversationId, lastFromPartner)
-      .then(() => {
-        void session.refresh();
+        if (notice.type === 'sent') stickToBottom.current = true;
+        if (notice.type !== 'partner_changed') void refreshSession();
         void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
-      })
-      .catch(() => {});
-  }, [conversationId, lastFromPartner, session.refresh, client]);
+      }),
+    [store, client, refreshSession],
+  );
 
   // Scrolling: to the bottom when a message arrives while the member is at the bottom; where they
   // were when older messages come in above.
@@ -381,42 +104,20 @@ export function Conversation({ target }: { target: ChatTarget }) {
     } else if (stickToBottom.current) list.scrollTop = list.scrollHeight;
   }, [messages, unsent]);
 
-  const loadOlder = async () => {
-    const first = messages[0];
-    if (conversationId === null || !first || olderLoading.current) return;
-    olderLoading.current = true;
-    setLoadingOlder(true);
-    try {
-      const answer = await fetchChat({ conversation: conversationId }, { before_seq: first.seq });
+  const loadOlder = () =>
+    store.loadOlder(() => {
       const list = listRef.current;
       keepFromBottom.current = list ? list.scrollHeight - list.scrollTop : null;
-      setMessages((current) => mergeMessages(current, answer.messages));
-      setLoaded((l) => (l ? { ...l, has_older: answer.has_older } : l));
-    } catch {
-      // The button stays: the member tries again.
-    } finally {
-      olderLoading.current = false;
-      setLoadingOlder(false);
-    }
-  };
+    });
 
   /** A new message of any kind (a text, a gift, an icebreaker): false when the upsell came instead. */
-  const compose = (content: Pick<PendingMessage, 'kind' | 'body' | 'gift' | 'image'>) => {
+  const compose = (content: ComposedContent) => {
     if (!loaded) return false;
-    if (loaded.send_refusal === 'conversation_limit_reached' && loaded.conversation === null) {
+    if (!store.compose(content)) {
       setUpsell(true);
       return false;
     }
     stickToBottom.current = true;
-    const message: PendingMessage = {
-      clientId: crypto.randomUUID(),
-      ...content,
-      createdAt: new Date().toISOString(),
-      status: 'sending',
-    };
-    // Shown at once as sending; sent after the ones before it.
-    putPending(outboxKey(target, conversationId), message);
-    void flush();
     return true;
   };
 
@@ -563,7 +264,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
           <button
             type="button"
             className="btn btn-link btn-sm chat-load-older"
-            onClick={loadOlder}
+            onClick={() => void loadOlder()}
             disabled={loadingOlder}
           >
             {t('chat.load_older')}
@@ -614,7 +315,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
                   <button
                     type="button"
                     className="btn btn-outline-secondary btn-sm"
-                    onClick={() => retry(message)}
+                    onClick={() => store.retry(message)}
                   >
                     {t('chat.retry')}
                   </button>
@@ -623,7 +324,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
                 <button
                   type="button"
                   className="btn btn-link btn-sm"
-                  onClick={() => dropPending(key, message.clientId)}
+                  onClick={() => store.discard(message.clientId)}
                 >
                   {t('chat.discard')}
                 </button>
@@ -633,7 +334,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         ))}
       </div>
       <p className="chat-typing" role="status" aria-live="polite">
-        {partnerTyping > 0 ? t('chat.typing', { name: profile.name }) : ''}
+        {partnerTyping ? t('chat.typing', { name: profile.name }) : ''}
       </p>
       {/* The server out of reach with the network up (the layout's banner says when it is down). */}
       {!connected && online && (
@@ -720,7 +421,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
           conversationId={conversationId}
           name={profile.name}
           readReceipts={loaded.read_receipts}
-          onReadReceiptsChange={(on) => setLoaded((l) => (l ? { ...l, read_receipts: on } : l))}
+          onReadReceiptsChange={store.setReadReceipts}
         />
       )}
       <PremiumUpsell open={upsell} name={profile.name} onClose={() => setUpsell(false)} />
