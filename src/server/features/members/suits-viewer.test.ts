@@ -164,6 +164,29 @@ describe('a member in Utrecht', () => {
   });
 });
 
+describe('a member who moves', () => {
+  it('is measured from the new city as soon as the profile says so, and from nowhere without one', async () => {
+    const inMaastricht = await createMember(db, {
+      gender: 'male',
+      country: 'NL',
+      region: 'NL-LI',
+      city: 'Maastricht',
+    });
+    const viewer = await utrechtWoman();
+    const distanceTo = async () =>
+      MemberResponseSchema.parse(
+        (await app.inject({ url: `/api/member.php?id=${inMaastricht.id}`, ...viewer.login })).json(),
+      ).member.distance_km;
+    expect(await distanceTo()).toBeGreaterThan(100);
+    const move = (payload: object) =>
+      app.inject({ method: 'PUT', url: '/api/profile.php', payload, ...viewer.login });
+    expect((await move({ region: 'NL-LI', city: 'Maastricht' })).statusCode).toBe(200);
+    expect(await distanceTo()).toBe(0);
+    expect((await move({ city: '' })).statusCode).toBe(200);
+    expect(await distanceTo()).toBeUndefined();
+  });
+});
+
 describe('a visitor', () => {
   it('reading Dutch gets members of the Netherlands first, then of Belgium, then the rest', async () => {
     // The newest are far away: the old order (newest, or a daily shuffle) would mix them in.
