@@ -2,6 +2,7 @@ import os from 'node:os';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../src/server/db/schema/index.ts';
 import { createSession, findSession } from '../src/server/features/auth/sessions.service.ts';
+import { findSeeker } from '../src/server/features/members/suits-viewer.ts';
 import { presentSwipeGame } from '../src/server/features/swipe/swipe.presenter.ts';
 import { findNextCard, getSwipeGame, swipe } from '../src/server/features/swipe/swipe.service.ts';
 import { type MemberViewer, viewerOf } from '../src/server/policy/viewer.ts';
@@ -183,7 +184,16 @@ async function explainNextCard(
     for (const set of sets) {
       captured.length = 0;
       const { gender, country, min_age, max_age } = set.query;
-      await findNextCard(logged, viewer, { gender, country, minAge: min_age, maxAge: max_age }, new Date());
+      const filters = { gender, country, minAge: min_age, maxAge: max_age };
+      // The seeker is read before the statement is captured: the plan is of the card's statement.
+      const seeker = await findSeeker(services.db, viewer, { locale: 'nl', country: null });
+      await findNextCard(
+        logged,
+        { ...seeker, minAge: min_age, maxAge: max_age },
+        viewer,
+        filters,
+        new Date(),
+      );
       const statement = captured[0];
       if (!statement) continue;
       const plan = await services.pool.query(

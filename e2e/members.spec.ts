@@ -252,3 +252,37 @@ test('a member blocked by another sees the blocked message; a visitor is asked t
   await page.getByRole('link', { name: 'Stuur een bericht' }).click();
   await expect(dialog.getByText(`Log in om ${name} een bericht te sturen.`)).toBeVisible();
 });
+
+test('a member in Utrecht sees how far members live on cards, the profile and the swipe card; a visitor meets Dutch members first', async ({
+  page,
+}) => {
+  const distance = /^Op (minder dan )?\d[\d.]* km afstand$/;
+  // DemoSanne lives in Utrecht and looks for men.
+  await logInByApi(page.request, FREE);
+  await page.goto('/members?gender=male&country=NL');
+  const firstCard = page.locator('.member-card').first();
+  await expect(firstCard.locator('.member-card-distance')).toHaveText(distance);
+  const onCard = await firstCard.locator('.member-card-distance').textContent();
+  await firstCard.locator('.member-card-link').click();
+  await expect(page.locator('.member-distance')).toHaveText(onCard ?? '');
+  // "Misschien vind je deze leden ook leuk": those who suit her, with the distance.
+  const related = page.locator('.member-card');
+  await expect(related.first().locator('.member-card-distance')).toHaveText(distance);
+  await expectAccessible(page);
+
+  await page.goto('/swipe-game');
+  await expect(page.locator('.swipe-card-distance')).toHaveText(distance);
+
+  await logOutByApi(page.request);
+  // A visitor from a country without members (so the address decides nothing) reading Dutch:
+  // members of the Netherlands first, then of Belgium, then the rest.
+  await page.context().setExtraHTTPHeaders({ 'x-test-geoip-country': 'JP' });
+  await page.goto('/');
+  const places = page.locator('.highlights .member-card-place');
+  await expect(places.first()).toHaveText(/, Nederland$/);
+  const rank = (place: string) => ['Nederland', 'België'].indexOf(place.split(', ').at(-1) ?? '') + 1 || 3;
+  const ranks = (await places.allTextContents()).map(rank);
+  expect(ranks).toEqual([...ranks].sort());
+  // No distances: a visitor has no place.
+  await expect(page.locator('.member-card-distance')).toHaveCount(0);
+});

@@ -19,6 +19,7 @@ import {
 import { createSharedSearchTotals, type SearchTotalsCache } from './features/members/search.service.ts';
 import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
 import { rekeyLegacyPhotos } from './features/photos/photos.rekey.ts';
+import { fillMissingCoordinates } from './features/profile/profile-coordinates.ts';
 import {
   createResolvedSettingsCache,
   createSettingsStore,
@@ -126,6 +127,10 @@ export async function createServices(
   // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
   await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
     log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
+  );
+  // Distances and the members lists' order read them (docs/decisions/0041).
+  await fillMissingCoordinates(db, (msg) => log.info(msg)).catch((err) =>
+    log.error({ err }, 'filling profile coordinates failed; it is tried again at the next start'),
   );
   const services: AppServices = {
     env,

@@ -5,6 +5,7 @@ import { blocks, photos, profiles, users } from '../db/schema/index.ts';
 import { createSession } from '../features/auth/sessions.service.ts';
 import { grantCredits } from '../features/credits/credits.service.ts';
 import { photoStorageKey } from '../features/photos/photos.keys.ts';
+import { coordinatesOf } from '../features/profile/profile.service.ts';
 
 type UserRow = typeof users.$inferInsert;
 type ProfileRow = typeof profiles.$inferInsert;
@@ -71,16 +72,20 @@ export async function createMembers(
     .returning({ id: users.id, name: users.name, email: users.email });
   created.sort((a, b) => a.id - b.id);
   await db.insert(profiles).values(
-    created.map((user) => ({
-      userId: user.id,
-      birthDate: '1990-05-17',
-      gender: 'female' as const,
-      sexuality: 'hetero' as const,
-      country: 'NL',
-      region: 'NL-UT',
-      city: 'Utrecht',
-      ...(profileValues as Partial<ProfileRow>),
-    })),
+    created.map((user) => {
+      const profile = {
+        userId: user.id,
+        birthDate: '1990-05-17',
+        gender: 'female' as const,
+        sexuality: 'hetero' as const,
+        country: 'NL',
+        region: 'NL-UT' as string | null,
+        city: 'Utrecht' as string | null,
+        ...(profileValues as Partial<ProfileRow>),
+      };
+      // As the profile feature stores a place: with the coordinates of its city.
+      return { ...coordinatesOf(profile.country, profile.region ?? null, profile.city ?? null), ...profile };
+    }),
   );
   return created;
 }

@@ -20,6 +20,11 @@ export const MemberCardSchema = z.object({
   main_image: MainImageSchema.nullable(),
   /** The logged-in viewer likes this member (the card's like button); absent for visitors. */
   liked: z.boolean().optional(),
+  /**
+   * How far the member lives from the viewer, in km: 0 under 5 km, whole km under 100, tens
+   * beyond (no finer, so nobody can be located by it). Absent where either place is unknown.
+   */
+  distance_km: z.number().int().nonnegative().optional(),
 });
 export type MemberCard = z.infer<typeof MemberCardSchema>;
 

@@ -205,6 +205,8 @@ export type CommonKey =
   | 'connections.start_chat'
   | 'connections.unlike'
   | 'connections.unlike_name'
+  | 'distance.away'
+  | 'distance.under'
   | 'entry_warning.accept'
   | 'entry_warning.intro'
   | 'entry_warning.leave'

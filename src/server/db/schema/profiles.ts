@@ -1,6 +1,6 @@
 // Owned by the profile feature (features/profile); other features change a profile through its service.
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
 export const profiles = pgTable(
@@ -16,6 +16,13 @@ export const profiles = pgTable(
     /** ISO 3166-2 code, e.g. NL-NH. */
     region: text('region'),
     city: text('city'),
+    /**
+     * Where `city` lies (its centre in the city table of features/geocode), kept with the place by
+     * the profile feature: member lists order by distance and cards show it. Null when the city is
+     * not in that table. Never sent to anyone (docs/decisions/0041).
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     hairColor: text('hair_color'),
     eyeColor: text('eye_color'),
     bodyType: text('body_type'),

@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '../../features/auth/passwords.ts';
 import { revokeUserSessions } from '../../features/auth/sessions.service.ts';
 import { grantCredits } from '../../features/credits/credits.service.ts';
 import { grantReference } from '../../features/payments/payments.service.ts';
+import { coordinatesOf } from '../../features/profile/profile.service.ts';
 import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
 import type { Database } from '../client.ts';
 import {
@@ -164,6 +165,7 @@ export async function seedDemoLogins(
       country: 'NL',
       region: login.region,
       city: login.city,
+      ...coordinatesOf('NL', login.region, login.city),
       aboutMe: 'Demo-account om de site te verkennen.',
     });
     await db.update(users).set({ lastActiveAt: now }).where(eq(users.id, user.id));

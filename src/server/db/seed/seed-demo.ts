@@ -7,6 +7,7 @@ import {
   photoFileKey,
   photoStorageKey,
 } from '../../features/photos/photos.keys.ts';
+import { coordinatesOf } from '../../features/profile/profile.service.ts';
 import type { Storage } from '../../lib/storage.ts';
 import type { Database } from '../client.ts';
 import { appConfig, photos, profiles, users } from '../schema/index.ts';
@@ -199,6 +200,7 @@ async function insertBatch(db: Database, batch: readonly DemoMember[]): Promise<
         country: m.country,
         region: m.region,
         city: m.city,
+        ...coordinatesOf(m.country, m.region, m.city),
         hairColor: m.hairColor,
         eyeColor: m.eyeColor,
         bodyType: m.bodyType,

@@ -140,6 +140,7 @@ describe('PUT /api/invisible.php', () => {
 describe('the switch on one instance holds on another at once', () => {
   it('drops the session, visibility, search totals, highlights and new-likes caches of every instance', async () => {
     const country = 'IE';
+    const visitorSeeker = { genders: null, countries: [country], point: null };
     // More matches than a page, so the total comes from the totals cache rather than the page.
     await createMembers(db, 30, { country, region: null });
     const member = await createMember(db, { country, region: null });
@@ -163,9 +164,9 @@ describe('the switch on one instance holds on another at once', () => {
     const before = await searchOn(b, viewerLogin, `country=${country}`);
     expect(before.total).toBe(31);
     expect(before.members.map((m) => m.id)).toContain(member.id);
-    expect((await bServices.highlights.list(country, bServices.now(), VISITOR)).map((m) => m.id)).toContain(
-      member.id,
-    );
+    expect(
+      (await bServices.highlights.list(visitorSeeker, bServices.now(), VISITOR)).map((m) => m.id),
+    ).toContain(member.id);
     expect(await bServices.memberVisibility.isVisible(member.id)).toBe(true);
     expect((await userOn(b, memberLogin)).invisible).toBe(false);
     const badge = (await userOn(b, viewerLogin)).new_likes;
@@ -179,7 +180,7 @@ describe('the switch on one instance holds on another at once', () => {
     expect(after.total).toBe(30);
     expect(after.members.map((m) => m.id)).not.toContain(member.id);
     expect(
-      (await bServices.highlights.list(country, bServices.now(), VISITOR)).map((m) => m.id),
+      (await bServices.highlights.list(visitorSeeker, bServices.now(), VISITOR)).map((m) => m.id),
     ).not.toContain(member.id);
     expect(await bServices.memberVisibility.isVisible(member.id)).toBe(false);
     expect((await userOn(b, memberLogin)).invisible).toBe(true);

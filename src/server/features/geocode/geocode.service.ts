@@ -212,3 +212,33 @@ export function suggestCities(
   }
   return suggestions;
 }
+
+// ---- Where a profile's place lies ----
+
+export type Point = { lat: number; lon: number };
+
+/**
+ * The centre of a member's city, for distances between members: the biggest place of that name in
+ * the country, in the region when one is given and has it (two towns of one name are usually in
+ * different regions). Null when the table has no such place: no distance rather than a wrong one.
+ */
+export function locatePlace(country: string, region: string | null, city: string | null): Point | null {
+  if (!city) return null;
+  const key = normalizeCityName(city);
+  if (!key) return null;
+  const { cities } = getGeoIndex();
+  const { keys, ids } = getNameIndex(cities, country);
+  const regionId = region === null ? -1 : cities.regions.indexOf(region);
+  let best: number | undefined;
+  let bestRank = -1;
+  for (let i = lowerBound(keys, key); i < keys.length && keys[i] === key; i++) {
+    const id = ids[i] as number;
+    // A place in the member's region outranks any other of the name; then the bigger one.
+    const rank = (cities.region[id] === regionId ? 2 ** 32 : 0) + (cities.population[id] as number);
+    if (rank > bestRank) {
+      bestRank = rank;
+      best = id;
+    }
+  }
+  return best === undefined ? null : { lat: cities.lat[best] as number, lon: cities.lon[best] as number };
+}

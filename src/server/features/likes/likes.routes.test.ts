@@ -247,6 +247,8 @@ describe('GET /api/likes.php', () => {
         'main_image',
         'liked',
         'like_new',
+        // Both live in Utrecht (src/server/test/members.ts): the card says how far.
+        'distance_km',
       ].sort(),
     );
     // Each card knows whether the viewer likes them: all of these like each other.

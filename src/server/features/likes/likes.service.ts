@@ -14,6 +14,7 @@ import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
+import { distanceKm, findMemberPoint } from '../members/suits-viewer.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
 import { newLikesChanged } from './likes.counts.ts';
 import { likedByViewer } from './likes.sql.ts';
@@ -256,13 +257,19 @@ export async function likesPage(
   limit = LIKES_PAGE_SIZE,
 ): Promise<LikesPage> {
   const after = cursorText === undefined ? undefined : decodeLikesCursor(cursorText);
+  // The cards say how far each member lives from the viewer (only members the viewer may see are listed).
+  const distance = distanceKm(await findMemberPoint(deps.db, viewer.id));
   if (list === 'received') {
     const seen = sql<boolean>`(${likes.seenAt} is not null)`;
     const rows = await likeCards(
       deps.db,
       viewer,
       likes.likerId,
-      { isNew: sql<boolean>`${likes.seenAt} is null`, liked: likedByViewer(viewer.id, likes.likerId) },
+      {
+        isNew: sql<boolean>`${likes.seenAt} is null`,
+        liked: likedByViewer(viewer.id, likes.likerId),
+        distanceKm: distance,
+      },
       // After the cursor in (seen ascending, created_at and id descending).
       after &&
         sql`(${seen} > ${after.seen} or (${seen} = ${after.seen} and (${likes.createdAt}, ${likes.likerId}) < (${after.at}::timestamptz, ${after.id})))`,
@@ -276,7 +283,7 @@ export async function likesPage(
     deps.db,
     viewer,
     likes.likedId,
-    {},
+    { distanceKm: distance },
     list === 'matches' ? matchCondition : undefined,
     after && sql`(${likes.createdAt}, ${likes.likedId}) < (${after.at}::timestamptz, ${after.id})`,
   )

@@ -12,23 +12,30 @@ import { findBlockRelations } from '../blocks/blocks.service.ts';
 import { presentMemberCard } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
 import { cardColumns } from './search.service.ts';
+import { distanceKm, type Seeker, suitsViewerOrder } from './suits-viewer.ts';
 
 export type HighlightsCache = {
   /**
-   * A few members with a public photo for the landing page, from the visitor's country first. A
-   * member viewer never sees themself or a member blocked either way (the member.list rule).
+   * A few members with a public photo for the landing page, those who suit the viewer first
+   * (suits-viewer.ts: whom they look for, nearby, their country). A member viewer never sees
+   * themself or a member blocked either way (the member.list rule).
    */
-  list: (country: string | null, now: Date, viewer: Viewer) => Promise<MemberCard[]>;
+  list: (seeker: Seeker, now: Date, viewer: Viewer) => Promise<MemberCard[]>;
 };
 
 const HIGHLIGHT_COUNT = 8;
 /** Cached beyond what is shown: a member's own exclusions (self, blocks) come off a shared list. */
 const HIGHLIGHT_SPARE = 8;
 const CACHE_MS = 60_000;
+/** Members of one city who look for the same share a list; the bound keeps a site of many places in check. */
+const CACHE_ENTRIES = 10_000;
 
-async function listHighlightMembers(db: Database, country: string | null, now: Date): Promise<MemberCard[]> {
+const seekerKey = (seeker: Seeker) =>
+  JSON.stringify([seeker.genders, seeker.countries, seeker.point?.lat, seeker.point?.lon]);
+
+async function listHighlightMembers(db: Database, seeker: Seeker, now: Date): Promise<MemberCard[]> {
   const rows = await db
-    .select(cardColumns)
+    .select({ ...cardColumns, distanceKm: distanceKm(seeker.point) })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .innerJoin(
@@ -36,9 +43,9 @@ async function listHighlightMembers(db: Database, country: string | null, now: D
       and(eq(photos.id, profiles.mainPhotoId), eq(photos.private, false), eq(photos.status, 'approved')),
     )
     .where(visibleMemberCondition)
-    // Same country first, then most recently active; a daily shuffle keeps the page alive.
+    // Whom the seeker looks for, nearby first; among equals a daily shuffle keeps the page alive.
     .orderBy(
-      sql`(${profiles.country} = ${country ?? ''}) desc`,
+      ...suitsViewerOrder(seeker, now),
       sql`md5(${users.id}::text || ${now.toISOString().slice(0, 10)})`,
     )
     .limit(HIGHLIGHT_COUNT + HIGHLIGHT_SPARE);
@@ -46,7 +53,7 @@ async function listHighlightMembers(db: Database, country: string | null, now: D
 }
 
 /**
- * The lists are shared by every viewer of a country; a member turning invisible or asking for
+ * The lists are shared by the viewers who seek the same from the same place; a member turning invisible or asking for
  * deletion empties them on every instance (memberVisibilityChanged), so they leave the home page at
  * once rather than after the cache's minute.
  */
@@ -54,13 +61,13 @@ export async function createHighlightsCache(
   db: Database,
   bus: Pick<EventBus, 'subscribe'>,
 ): Promise<HighlightsCache> {
-  const cache = createPromiseCache<MemberCard[]>({ ttlMs: CACHE_MS });
+  const cache = createPromiseCache<MemberCard[]>({ ttlMs: CACHE_MS, maxEntries: CACHE_ENTRIES });
   await bus.subscribe(memberVisibilityChanged, () => cache.clear());
   return {
-    list: async (country, now, viewer) => {
+    list: async (seeker, now, viewer) => {
       // The services' clock: the daily shuffle and the tests follow it.
       const [cards, relations] = await Promise.all([
-        cache.get(country ?? '', () => listHighlightMembers(db, country, now), now.getTime()),
+        cache.get(seekerKey(seeker), () => listHighlightMembers(db, seeker, now), now.getTime()),
         isMember(viewer) ? findBlockRelations(db, viewer.id) : undefined,
       ]);
       const shown = relations

@@ -5,6 +5,7 @@ import { presentMemberProfile, presentSearch } from './members.presenter.ts';
 import { membersRoutes } from './members.routes.ts';
 import { getMemberProfile } from './profile-view.service.ts';
 import { searchMembers } from './search.service.ts';
+import { findSeeker } from './suits-viewer.ts';
 
 export const membersFeature = defineFeature({
   name: 'members',
@@ -14,7 +15,11 @@ export const membersFeature = defineFeature({
     const visitor = request.ctx;
     return {
       site: {
-        listHighlights: () => services.highlights.list(visitor.country, services.now(), viewerOf(session)),
+        listHighlights: async () => {
+          const viewer = viewerOf(session);
+          const seeker = await findSeeker(services.db, viewer, visitor);
+          return services.highlights.list(seeker, services.now(), viewer);
+        },
       },
       members: {
         search: (query) =>

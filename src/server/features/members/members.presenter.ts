@@ -35,6 +35,8 @@ export type CardRow = {
   photoServable?: boolean;
   /** The viewer (a member) likes them; absent for visitors. */
   liked?: boolean;
+  /** Exact kilometres to the viewer's place (suits-viewer.ts distanceKm); null or absent: unknown. */
+  distanceKm?: number | null;
 };
 
 type Visibility = { visibleFields?: readonly ProfileField[] };
@@ -69,7 +71,19 @@ export function presentMemberCard(row: CardRow, now: Date, visibility: Visibilit
         ? presentMainImage(row.photoKey, row.photoStatus, row.photoLocked === true)
         : null,
     ...(row.liked !== undefined ? { liked: row.liked } : {}),
+    ...distanceOf(row.distanceKm),
   };
+}
+
+/** Kilometres as they leave the server: coarse enough to say how far, never where (see MemberCardSchema). */
+export function roundDistanceKm(km: number): number {
+  if (km < 5) return 0;
+  if (km < 100) return Math.round(km);
+  return Math.round(km / 10) * 10;
+}
+
+function distanceOf(km: number | null | undefined): { distance_km?: number } {
+  return km === null || km === undefined || !Number.isFinite(km) ? {} : { distance_km: roundDistanceKm(km) };
 }
 
 export function presentSearch(result: SearchResult, now: Date): SearchResponse {
@@ -120,6 +134,7 @@ export function presentMemberProfile(result: MemberProfileResult, now: Date): Me
     city: field('city', profile.city),
     fictional: user.fictional,
     main_image: main ? presentMainImage(main.storageKey, main.status, main.locked) : null,
+    ...distanceOf(result.distanceKm),
     sexuality: profile.sexuality,
     hair_color: field('hair_color', profile.hairColor),
     eye_color: field('eye_color', profile.eyeColor),

@@ -101,7 +101,11 @@ describe('GET /api/members.php', () => {
     expect(shown.statusCode).toBe(200);
     const body = MemberResponseSchema.parse(shown.json());
     expect(body.member.relation).toEqual({ is_self: false, blocked_by_viewer: true, liked_by_viewer: false });
-    expect(body.related.map((m) => m.id)).toEqual([other.id]);
+    // Related members suit the viewer now, not the profile: all of few members, less those two.
+    const related = body.related.map((m) => m.id);
+    expect(related).toContain(other.id);
+    expect(related).not.toContain(blockedByViewer.id);
+    expect(related).not.toContain(blockerOfViewer.id);
   });
 
   it("tells a member's cards whether they like each member, and visitors' cards nothing", async () => {
@@ -360,18 +364,29 @@ describe('GET /api/member.php', () => {
     expect((await viewProfile('abc')).statusCode).toBe(400);
   });
 
-  it('lists related members of the same gender and country at a close age, not the member or the viewer', async () => {
-    const member = await createMember(db, { country: 'ES', region: 'ES-MD', birthDate: '1990-03-01' });
-    const close = await createMember(db, { country: 'ES', region: 'ES-CT', birthDate: '1993-03-01' });
-    const tooOld = await createMember(db, { country: 'ES', birthDate: '1970-03-01' });
-    const man = await createMember(db, { country: 'ES', gender: 'male', birthDate: '1990-03-01' });
-    const viewer = await newViewer({ country: 'ES', birthDate: '1991-01-01' });
+  it('lists related members who suit the viewer (whom she looks for, nearest first), not the member or the viewer', async () => {
+    // The profile's owner is a woman; the viewer, a woman looking for men, is offered men, not women like her.
+    const member = await createMember(db, { country: 'NZ', region: null, city: 'Invercargill' });
+    const nearMan = await createMember(db, {
+      country: 'NZ',
+      region: null,
+      city: 'Invercargill',
+      gender: 'male',
+    });
+    const farMan = await createMember(db, { country: 'NZ', region: null, city: 'Auckland', gender: 'male' });
+    const woman = await createMember(db, { country: 'NZ', region: null, city: 'Invercargill' });
+    const viewer = await newViewer({ city: 'Invercargill', birthDate: '1991-01-01' });
     const body = MemberResponseSchema.parse((await viewProfile(member.id, viewer.login)).json());
     const related = body.related.map((m) => m.id);
-    expect(related).toEqual([close.id]);
-    expect(related).not.toContain(tooOld.id);
-    expect(related).not.toContain(man.id);
+    expect(related.slice(0, 2)).toEqual([nearMan.id, farMan.id]);
+    expect(related).not.toContain(member.id);
+    expect(related).not.toContain(viewer.id);
+    // Members of the gender she does not look for come after every man, if at all.
+    if (related.includes(woman.id)) expect(related.indexOf(woman.id)).toBeGreaterThan(1);
+    expect(body.related[0]?.distance_km).toBe(0);
+    expect(body.related[1]?.distance_km).toBeGreaterThan(900);
     expect(body.member.age).toBe(36);
+    expect(body.member.distance_km).toBe(0);
   });
 });
 

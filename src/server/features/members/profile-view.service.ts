@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { ageOn, SEARCH_MIN_AGE } from '../../../shared/contracts/members.ts';
+import { distance as haversineKm } from 'geokdbush';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { Queryable } from '../../db/client.ts';
 import { conversations, profiles, users } from '../../db/schema/index.ts';
@@ -9,14 +9,15 @@ import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
 import { isMember, isMemberSelf, viewerOf } from '../../policy/viewer.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { findBlockRelation } from '../blocks/blocks.service.ts';
+import type { Point } from '../geocode/geocode.service.ts';
 import { hasLiked } from '../likes/likes.service.ts';
 import { listProfilePhotos } from '../photos/photos.service.ts';
 import type { CardRow } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
 import { findMemberPage, type MembersDeps, type SettingsVisitor, settingsFor } from './search.service.ts';
+import { findSeeker } from './suits-viewer.ts';
 
 const RELATED_COUNT = 8;
-const RELATED_AGE_SPREAD = 5;
 
 export type ProfilePhotoRow = {
   id: number;
@@ -36,6 +37,8 @@ export type MemberProfileResult = {
   related: CardRow[];
   relation: { isSelf: boolean; blockedByViewer: boolean; likedByViewer: boolean };
   visibleFields: readonly ProfileField[];
+  /** Exact kilometres between the viewer's place and the member's; null when either is unknown or not the viewer's to know. */
+  distanceKm: number | null;
 };
 
 /** The two have a conversation (the pair is stored once, lower id first), as the like rule reads it. */
@@ -58,7 +61,7 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
   const { db } = deps;
   const viewer = viewerOf(input.session);
   const isSelf = isMemberSelf(viewer, input.id);
-  const [settings, [row], relation, likedByViewer] = await Promise.all([
+  const [settings, [row], relation, likedByViewer, seeker] = await Promise.all([
     settingsFor(deps, input.visitor),
     db
       .select({
@@ -72,6 +75,7 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
       .where(eq(users.id, input.id)),
     isMember(viewer) && !isSelf ? findBlockRelation(db, viewer.id, input.id) : Promise.resolve(NO_BLOCKS),
     isMember(viewer) && !isSelf ? hasLiked(db, viewer.id, input.id) : Promise.resolve(false),
+    findSeeker(db, viewer, input.visitor),
   ]);
   if (!row) throw memberNotFound();
   // Only asked where it can change the answer: an invisible member, shown to their conversations.
@@ -89,22 +93,20 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
   });
 
   const today = deps.now();
-  const age = ageOn(row.profile.birthDate, today);
   const [photoRows, related] = await Promise.all([
     // Others see approved photos only; the owner also their pending and rejected ones. A hidden
     // member's files are served to nobody else (media.serve): no address is sent that cannot load.
     row.visible || isSelf ? listProfilePhotos(db, input.id, { approvedOnly: !isSelf }) : Promise.resolve([]),
+    // "You may also like": whom the viewer looks for, nearby first (suits-viewer.ts), not people
+    // like this member: a woman looking for men, on a woman's profile, is offered men.
     findMemberPage(db, {
-      filters: {
-        gender: row.profile.gender,
-        country: row.profile.country,
-        minAge: Math.max(SEARCH_MIN_AGE, age - RELATED_AGE_SPREAD),
-        maxAge: age + RELATED_AGE_SPREAD,
-      },
+      filters: {},
       viewer,
       today,
       excludeIds: [input.id],
       limit: RELATED_COUNT,
+      seeker,
+      order: 'suits',
     }),
   ]);
   const mainId = row.profile.mainPhotoId;
@@ -123,5 +125,14 @@ export async function getMemberProfile(deps: MembersDeps, input: ProfileInput): 
     related,
     relation: { isSelf, blockedByViewer: relation.viewerBlocked, likedByViewer },
     visibleFields: settings.visible_profile_fields,
+    // Only of a member the viewer may find (not of an invisible one shown to a conversation).
+    distanceKm: row.visible && !isSelf ? kmBetween(seeker.point, pointOf(row.profile)) : null,
   };
+}
+
+const pointOf = (p: { latitude: number | null; longitude: number | null }): Point | null =>
+  p.latitude === null || p.longitude === null ? null : { lat: p.latitude, lon: p.longitude };
+
+function kmBetween(a: Point | null, b: Point | null): number | null {
+  return a && b ? haversineKm(a.lon, a.lat, b.lon, b.lat) : null;
 }

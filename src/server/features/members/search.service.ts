@@ -22,6 +22,7 @@ import { likedByViewer } from '../likes/likes.sql.ts';
 import type { VisitorContext } from '../settings/settings.service.ts';
 import type { CardRow } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
+import { distanceKm, findSeeker, type Seeker, suitsViewerOrder } from './suits-viewer.ts';
 
 /** What a member card needs (members.presenter.ts), for every list of cards. */
 export const cardColumns = {
@@ -120,6 +121,10 @@ type PageQuery = {
   beforeId?: number;
   excludeIds?: number[];
   limit: number;
+  /** Who looks: the cards carry the distance to their place. */
+  seeker?: Seeker;
+  /** 'suits': the members who suit the seeker first (suits-viewer.ts) instead of newest first; no keyset. */
+  order?: 'newest' | 'suits';
 };
 
 /**
@@ -134,6 +139,7 @@ export async function findMemberPage(db: Database, q: PageQuery): Promise<CardRo
       id: profiles.userId,
       photoPrivate: photos.private,
       liked: isMember(q.viewer) ? likedByViewer(q.viewer.id, profiles.userId) : sql<boolean>`false`,
+      distanceKm: distanceKm(q.seeker?.point ?? null),
     })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
@@ -149,7 +155,10 @@ export async function findMemberPage(db: Database, q: PageQuery): Promise<CardRo
         q.excludeIds?.length ? notInArray(profiles.userId, q.excludeIds) : undefined,
       ),
     )
-    .orderBy(desc(profiles.userId))
+    .orderBy(
+      ...(q.order === 'suits' && q.seeker ? suitsViewerOrder(q.seeker, q.today) : []),
+      desc(profiles.userId),
+    )
     .limit(q.limit);
   return rows.map(({ photoPrivate, liked, ...row }) => ({
     ...row,
@@ -338,7 +347,11 @@ export async function searchMembers(
   totals: SearchTotalsCache,
 ): Promise<SearchResult> {
   const viewer = viewerOf(input.session);
-  const settings = await settingsFor(deps, input.visitor);
+  const [settings, seeker] = await Promise.all([
+    settingsFor(deps, input.visitor),
+    // Only for the distances on the cards: results stay newest first, so pages stay keyset pages.
+    isMember(viewer) ? findSeeker(deps.db, viewer, input.visitor) : undefined,
+  ]);
   authorize(viewer, 'member.search', { visitorSearchAllowed: settings.logged_out_search_visible });
   const cursor = input.query.cursor === undefined ? null : decodeCursor(input.query.cursor);
   const filters = allowedFilters(input.query, settings.search_fields);
@@ -353,6 +366,7 @@ export async function searchMembers(
       today,
       beforeId: cursor?.lastId,
       limit: SEARCH_PAGE_SIZE + 1,
+      seeker,
     }),
     cursor ? undefined : countMatches(deps.db, totals, filters, viewer, today),
   ]);
@@ -375,6 +389,7 @@ export async function searchMembers(
           viewer,
           today,
           members.map((m) => m.id),
+          seeker,
         )
       : null;
   return { members, total, nextCursor, similar, visibleFields: settings.visible_profile_fields };
@@ -393,6 +408,7 @@ async function findSimilarMembers(
   viewer: Viewer,
   today: Date,
   mainIds: number[],
+  seeker: Seeker | undefined,
 ): Promise<MemberList | null> {
   const steps = relaxedFilterSteps(filters);
   for (const [index, step] of steps.entries()) {
@@ -402,6 +418,7 @@ async function findSimilarMembers(
       today,
       excludeIds: mainIds,
       limit: SEARCH_PAGE_SIZE + 1,
+      seeker,
     });
     const members = rows.slice(0, SEARCH_PAGE_SIZE);
     // Every main result also matches the looser filters: they are counted there and taken off.

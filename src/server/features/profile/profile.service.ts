@@ -8,6 +8,7 @@ import { profileNotFound } from '../../policy/refusals.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { findAccount } from '../auth/accounts.service.ts';
+import { locatePlace } from '../geocode/geocode.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { presentOwnProfile } from './profile.presenter.ts';
 
@@ -70,6 +71,10 @@ export async function updateOwnProfile(
     if (update.tattoos !== undefined) changes.tattoos = update.tattoos;
     if (update.signup_reason !== undefined) changes.signupReason = update.signup_reason;
     if (update.interests !== undefined) changes.interests = [...new Set(update.interests)];
+    Object.assign(
+      changes,
+      coordinatesOf(country, region, changes.city === undefined ? current.city : changes.city),
+    );
 
     const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
     const user = await findAccount(tx, userId);
@@ -82,11 +87,21 @@ export async function updateOwnProfile(
   return presentOwnProfile(saved.user, saved.row, now);
 }
 
+/** The profile's coordinates follow its place in every write, so a distance is never from an old city. */
+export function coordinatesOf(country: string, region: string | null, city: string | null) {
+  const point = locatePlace(country, region, city);
+  return { latitude: point?.lat ?? null, longitude: point?.lon ?? null };
+}
+
 export type NewProfile = Omit<typeof profiles.$inferInsert, 'userId'>;
 
 /** The profile of a new account, in the sign-up's transaction (auth creates the account). */
 export async function createProfile(tx: Tx, userId: number, values: NewProfile): Promise<void> {
-  await tx.insert(profiles).values({ userId, ...values });
+  await tx.insert(profiles).values({
+    userId,
+    ...values,
+    ...coordinatesOf(values.country, values.region ?? null, values.city ?? null),
+  });
 }
 
 /** The parts /complete-signup asks for (birth date, place), in the caller's transaction. */
@@ -97,9 +112,19 @@ export async function completeSignupProfile(
   now: Date,
 ): Promise<void> {
   if (Object.keys(changes).length === 0) return;
+  const [current] = await tx
+    .select({ country: profiles.country, region: profiles.region, city: profiles.city })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (!current) return;
+  const place = { ...current, ...changes };
   await tx
     .update(profiles)
-    .set({ ...changes, updatedAt: now })
+    .set({
+      ...changes,
+      ...coordinatesOf(place.country, place.region ?? null, place.city ?? null),
+      updatedAt: now,
+    })
     .where(eq(profiles.userId, userId));
 }
 

@@ -110,6 +110,8 @@ describe('GET /api/swipe.php', () => {
         city: 'Utrecht',
         fictional: false,
         main_image: null,
+        // Both in Utrecht (the player's place: src/server/test/members.ts).
+        distance_km: 0,
       },
       likes_left: LIMITS.swipeLikesPerDay,
       // Midnight in Amsterdam.

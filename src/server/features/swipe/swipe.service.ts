@@ -23,6 +23,7 @@ import {
   type SettingsVisitor,
   settingsFor,
 } from '../members/search.service.ts';
+import { distanceKm, findSeeker, type Seeker, suitsViewerOrder } from '../members/suits-viewer.ts';
 import {
   countryTimeZone,
   currentDay,
@@ -69,10 +70,12 @@ type Who = { viewer: MemberViewer; visitor: SettingsVisitor };
 
 /**
  * Member cards the viewer may see on a list (search's matchConditions: visible, not themself, no
- * block either way) under extra conditions, newest first. One statement; the caller's limit.
+ * block either way) under extra conditions, those who suit the viewer first (suits-viewer.ts:
+ * nearby, then their country), then newest. One statement; the caller's limit.
  */
 async function findCards(
   db: Queryable,
+  seeker: Seeker,
   viewer: MemberViewer,
   filters: MemberFilters,
   now: Date,
@@ -80,12 +83,17 @@ async function findCards(
   limit: number,
 ): Promise<CardRow[]> {
   const rows = await db
-    .select({ ...cardColumns, id: profiles.userId, photoPrivate: photos.private })
+    .select({
+      ...cardColumns,
+      id: profiles.userId,
+      photoPrivate: photos.private,
+      distanceKm: distanceKm(seeker.point),
+    })
     .from(profiles)
     .innerJoin(users, eq(users.id, profiles.userId))
     .leftJoin(photos, cardPhotoJoin)
     .where(and(...matchConditions(filters, viewer, now), ...conditions))
-    .orderBy(desc(profiles.userId))
+    .orderBy(...suitsViewerOrder(seeker, now), desc(profiles.userId))
     .limit(limit);
   return rows.map(({ photoPrivate, ...row }) => ({
     ...row,
@@ -108,21 +116,37 @@ function notSwipedBy(viewerId: number, now: Date): SQL[] {
   ];
 }
 
-/** The next card: the newest member matching the filters whom the viewer has not liked or recently passed. */
+/**
+ * The next card: of the members matching the filters whom the viewer has not liked or recently
+ * passed, the one who suits the viewer best (nearest first), the newest among equals.
+ */
 export async function findNextCard(
   db: Queryable,
+  seeker: Seeker,
   viewer: MemberViewer,
   filters: MemberFilters,
   now: Date,
 ): Promise<CardRow | null> {
-  const [card] = await findCards(db, viewer, filters, now, notSwipedBy(viewer.id, now), 1);
+  const [card] = await findCards(db, seeker, viewer, filters, now, notSwipedBy(viewer.id, now), 1);
   return card ?? null;
 }
 
 /** One member as a card, if the viewer may see them on a list. */
-async function findCard(db: Queryable, viewer: MemberViewer, id: number, now: Date): Promise<CardRow | null> {
-  const [card] = await findCards(db, viewer, {}, now, [eq(profiles.userId, id)], 1);
+async function findCard(
+  db: Queryable,
+  seeker: Seeker,
+  viewer: MemberViewer,
+  id: number,
+  now: Date,
+): Promise<CardRow | null> {
+  const [card] = await findCards(db, seeker, viewer, {}, now, [eq(profiles.userId, id)], 1);
   return card ?? null;
+}
+
+/** The viewer as the ordering rule reads them, with the filters' ages as the range they look for. */
+async function seekerFor(db: Queryable, { viewer, visitor }: Who, filters: MemberFilters): Promise<Seeker> {
+  const seeker = await findSeeker(db, viewer, visitor);
+  return { ...seeker, minAge: filters.minAge, maxAge: filters.maxAge };
 }
 
 // ---- The member's day ----
@@ -236,7 +260,9 @@ export async function getSwipeGame(
   const filters = allowedFilters(query, settings.search_fields);
   const [{ day, canUndo }, card] = await Promise.all([
     dayOfMember(deps.db, viewer, now, zone),
-    findNextCard(deps.db, viewer, filters, now),
+    seekerFor(deps.db, { viewer, visitor }, filters).then((seeker) =>
+      findNextCard(deps.db, seeker, viewer, filters, now),
+    ),
   ]);
   return game(day, zone, card, canUndo, settings.visible_profile_fields);
 }
@@ -316,7 +342,7 @@ export async function undoLastPass(deps: SwipeDeps, who: Who, zone: string | nul
       .for('update');
     const id = state?.lastPassedId;
     if (!id) throw nothingToUndo();
-    const restored = await findCard(tx, viewer, id, now);
+    const restored = await findCard(tx, await seekerFor(tx, who, {}), viewer, id, now);
     const removed = restored
       ? await tx
           .delete(swipePasses)

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { usePlaceName } from '../../lib/use-country-name.ts';
+import { useDistanceLabel } from '../../lib/use-distance-label.ts';
 
 type Props = {
   member: MemberCard;
@@ -36,6 +37,7 @@ export function MemberHighlightCard({
   const { t } = useTranslation();
   const placeName = usePlaceName();
   const place = placeName(member.city, member.country);
+  const distance = useDistanceLabel()(member.distance_km);
   // The name gives way to the age on a narrow card (members.scss .member-card-name-text).
   const title = (
     <>
@@ -81,6 +83,7 @@ export function MemberHighlightCard({
           )}
         </h3>
         <p className="member-card-place">{place}</p>
+        {distance && <p className="member-card-distance">{distance}</p>}
         {footer && <div className="member-card-footer">{footer}</div>}
       </div>
     </article>

@@ -3,6 +3,7 @@ import type { MemberCard, MemberProfile } from '../../../shared/contracts/member
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
+import { useDistanceLabel } from '../../lib/use-distance-label.ts';
 import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
 import { useRootData } from '../../root.tsx';
 import { useSession } from '../session/member-session.tsx';
@@ -34,6 +35,7 @@ function Profile({
   const root = useRootData();
   const { user } = useSession();
   const countryName = useCountryName();
+  const distanceLabel = useDistanceLabel();
   const regions = useRegions(member.region ? member.country : '', regionsSeed);
   if (!root) return null;
   const { settings } = root;
@@ -42,6 +44,7 @@ function Profile({
     country: countryName,
     region: (code) => regions.regions.find((r) => r.code === code)?.name,
   });
+  const distance = distanceLabel(member.distance_km);
   const highlights = profileHighlights(member, visible);
   const details = profileDetails(member, visible);
   const interests = visible.includes('interests') ? member.interests : [];
@@ -63,6 +66,7 @@ function Profile({
               {visible.includes('age') && <span className="member-profile-age">, {member.age}</span>}
             </h1>
             {place && <p className="member-place">{place}</p>}
+            {distance && <p className="member-distance">{distance}</p>}
             {member.fictional && (
               <FictionalWarning icon={settings.fictional_icon} text={settings.fictional_warning} />
             )}

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import type { SwipeAction } from '../../../shared/contracts/swipe.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useDistanceLabel } from '../../lib/use-distance-label.ts';
 import { dragRotation, stampOpacity, swipeDecision } from './swipe-logic.ts';
 
 /** How long the card takes to fly out; the next one waits for it. */
@@ -42,6 +43,7 @@ export function SwipeCard({
   onSwipe,
 }: Props) {
   const { t } = useTranslation();
+  const distance = useDistanceLabel()(member.distance_km);
   const ref = useRef<HTMLElement>(null);
   const [drag, setDrag] = useState({ x: 0, y: 0, active: false });
   // A drag that started on the name's link must not open the profile when it ends.
@@ -139,6 +141,7 @@ export function SwipeCard({
           </Link>
         </h2>
         {place && <p className="swipe-card-place">{place}</p>}
+        {distance && <p className="swipe-card-distance">{distance}</p>}
       </div>
     </article>
   );

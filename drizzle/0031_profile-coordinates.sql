@@ -1,0 +1,2 @@
+ALTER TABLE "profiles" ADD COLUMN "latitude" double precision;--> statement-breakpoint
+ALTER TABLE "profiles" ADD COLUMN "longitude" double precision;
