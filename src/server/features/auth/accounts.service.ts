@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DismissalKey } from '../../../shared/contracts/auth.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
@@ -50,6 +50,24 @@ export async function setLanguage(
 ) {
   await services.db.update(users).set({ language }).where(eq(users.id, session.user.id));
   await services.sessions.invalidateUser(session.user.id);
+}
+
+/**
+ * Stamps last_active_at of members who are online now, but only where the stamp is older than
+ * `everyMs`: an online member's row is written once in that time, not on every socket or request.
+ * No session invalidation: nothing a session carries is read for this column.
+ */
+export async function touchLastActive(
+  db: Queryable,
+  userIds: readonly number[],
+  now: Date,
+  everyMs: number,
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .update(users)
+    .set({ lastActiveAt: now })
+    .where(and(inArray(users.id, [...userIds]), lt(users.lastActiveAt, new Date(now.getTime() - everyMs))));
 }
 
 /**
