@@ -196,8 +196,10 @@ export function Conversation({ target }: { target: ChatTarget }) {
     }
     for (let round = 0; round < 20; round++) {
       const answer = await fetchChat({ conversation: id }, { after_seq: complete.current });
-      // The answer holds every message after what was asked, up to its last.
+      // The answer holds every message after what was asked, up to its last. Presence events sent
+      // while the tab was away are lost: the answer says whether the partner is online now.
       merge(answer.messages, lastSeqOf(answer.messages));
+      setLoaded((l) => (l ? { ...l, partner_online: answer.partner_online } : l));
       if (!answer.has_newer) break;
     }
   }, [target, showFirstPage, merge]);
@@ -337,6 +339,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
               void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
             })
             .catch(() => {});
+          return;
+        }
+        if (event.type === 'presence') {
+          // Sent only of a partner the member may know it of (the server decides, as for the list).
+          setLoaded((l) =>
+            l && l.profile.id === event.member.id ? { ...l, partner_online: event.online } : l,
+          );
           return;
         }
         if (event.type === 'read') {
@@ -505,13 +514,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
         {loaded.profile_viewable ? (
           // The link's name starts with the words it shows (WCAG 2.5.3): a voice-control user says them.
           <Link to={`/members/${profile.id}`} className="chat-partner">
-            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} />
+            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} online={loaded.partner_online} />
             <span className="visually-hidden"> {t('chat.view_profile', { name: profile.name })}</span>
           </Link>
         ) : (
           // Invisible, unconfirmed or leaving: the conversation goes on, the profile is not shown.
           <div className="chat-partner">
-            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} />
+            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} online={loaded.partner_online} />
           </div>
         )}
         {conversationId !== null && (
@@ -750,17 +759,30 @@ export function Conversation({ target }: { target: ChatTarget }) {
   );
 }
 
-/** The partner in the conversation's header: photo, name and age. */
-function ChatPartner({ profile, cdnPrefix }: { profile: ChatResponse['profile']; cdnPrefix: string }) {
+/** The partner in the conversation's header: photo, name and age, and "Online" while they are. */
+function ChatPartner({
+  profile,
+  cdnPrefix,
+  online,
+}: {
+  profile: ChatResponse['profile'];
+  cdnPrefix: string;
+  online: boolean;
+}) {
+  const { t } = useTranslation();
   return (
     <>
       <ChatAvatar
         name={profile.name}
         src={profile.main_image ? `${cdnPrefix}${profile.main_image.thumb_filename}` : null}
+        online={online}
       />
-      <span className="chat-partner-name">
-        {profile.name}
-        {profile.age ? <span className="chat-partner-age">, {profile.age}</span> : null}
+      <span className="chat-partner-text">
+        <span className="chat-partner-name">
+          {profile.name}
+          {profile.age ? <span className="chat-partner-age">, {profile.age}</span> : null}
+        </span>
+        {online && <span className="chat-partner-online">{t('chat.online')}</span>}
       </span>
     </>
   );
