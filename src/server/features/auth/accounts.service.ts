@@ -52,6 +52,9 @@ export async function setLanguage(
   await services.sessions.invalidateUser(session.user.id);
 }
 
+/** Ids per statement of touchLastActive: a statement's parameters are bounded (65,535). */
+const TOUCH_BATCH = 10_000;
+
 /**
  * Stamps last_active_at of members who are online now, but only where the stamp is older than
  * `everyMs`: an online member's row is written once in that time, not on every socket or request.
@@ -63,11 +66,17 @@ export async function touchLastActive(
   now: Date,
   everyMs: number,
 ): Promise<void> {
-  if (userIds.length === 0) return;
-  await db
-    .update(users)
-    .set({ lastActiveAt: now })
-    .where(and(inArray(users.id, [...userIds]), lt(users.lastActiveAt, new Date(now.getTime() - everyMs))));
+  for (let start = 0; start < userIds.length; start += TOUCH_BATCH) {
+    await db
+      .update(users)
+      .set({ lastActiveAt: now })
+      .where(
+        and(
+          inArray(users.id, userIds.slice(start, start + TOUCH_BATCH)),
+          lt(users.lastActiveAt, new Date(now.getTime() - everyMs)),
+        ),
+      );
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { memberPresence } from '../../db/schema/index.ts';
 import { touchLastActive } from '../auth/accounts.service.ts';
@@ -49,23 +49,23 @@ export async function markOffline(deps: PresenceDeps, instance: string, userId: 
 }
 
 /**
- * The round of a hub: its members' rows stamped again (an update only, so a member whose last
- * socket closed meanwhile is not brought back), their last_active_at kept fresh (throttled), and
- * rows that no instance stamps any more swept.
+ * The round of a hub: its rows stamped again (an update only, so a member whose last socket closed
+ * meanwhile is not brought back), their members' last_active_at kept fresh (throttled), and rows
+ * that no instance stamps any more swept. The instance's rows are its online members: no list of
+ * ids travels.
  */
-export async function refreshPresence(
-  deps: PresenceDeps,
-  instance: string,
-  userIds: readonly number[],
-  now: Date,
-): Promise<void> {
-  if (userIds.length > 0) {
-    await deps.db
-      .update(memberPresence)
-      .set({ seenAt: now })
-      .where(and(eq(memberPresence.instance, instance), inArray(memberPresence.userId, [...userIds])));
-    await touchLastActive(deps.db, userIds, now, PRESENCE.lastActiveEveryMs);
-  }
+export async function refreshPresence(deps: PresenceDeps, instance: string, now: Date): Promise<void> {
+  const stamped = await deps.db
+    .update(memberPresence)
+    .set({ seenAt: now })
+    .where(eq(memberPresence.instance, instance))
+    .returning({ userId: memberPresence.userId });
+  await touchLastActive(
+    deps.db,
+    stamped.map((row) => row.userId),
+    now,
+    PRESENCE.lastActiveEveryMs,
+  );
   await deps.db.delete(memberPresence).where(lt(memberPresence.seenAt, freshSince(now)));
 }
 

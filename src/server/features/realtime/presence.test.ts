@@ -221,7 +221,7 @@ describe('who is online', () => {
       seenAt: new Date(now.getTime() - PRESENCE.staleMs - 1000),
     });
     expect(await partnerOnlineInList(a.app, loginY, x.id)).toBe(false);
-    await refreshPresence(a.services, 'another', [], now);
+    await refreshPresence(a.services, 'another', now);
     expect(await db.select().from(memberPresence).where(eq(memberPresence.userId, x.id))).toEqual([]);
   });
 });
@@ -239,10 +239,10 @@ describe('last_active_at', () => {
 
     // The hub's rounds come every minute; the column is written only once its stamp is old enough.
     const oneRound = new Date(t0.getTime() + PRESENCE.refreshMs);
-    await refreshPresence(a.services, 'test-instance', [member.id], oneRound);
+    await refreshPresence(a.services, 'test-instance', oneRound);
     expect(await lastActiveOf(member.id)).toEqual(t0);
     const later = new Date(t0.getTime() + PRESENCE.lastActiveEveryMs + 1);
-    await refreshPresence(a.services, 'test-instance', [member.id], later);
+    await refreshPresence(a.services, 'test-instance', later);
     expect(await lastActiveOf(member.id)).toEqual(later);
     // The presence row itself follows every round.
     const [row] = await db.select().from(memberPresence).where(eq(memberPresence.userId, member.id));

@@ -67,11 +67,7 @@ type HubServices = Pick<AppServices, 'db' | 'bus' | 'sessions' | 'now' | 'log' |
  * This instance's open sockets, by member. Every instance subscribes to the same channels and
  * delivers only to its own sockets, so an event published anywhere reaches every tab.
  */
-export async function createRealtimeHub(
-  services: HubServices,
-  heartbeatMs: number,
-  presenceRefreshMs: number = PRESENCE.refreshMs,
-): Promise<RealtimeHub> {
+export async function createRealtimeHub(services: HubServices, heartbeatMs: number): Promise<RealtimeHub> {
   const byUser = new Map<number, Set<Connection>>();
   const bySession = new Map<string, Set<Connection>>();
   // Who is online lives in the database (presence.service.ts), a row per member and instance, so
@@ -193,11 +189,11 @@ export async function createRealtimeHub(
   const presenceRound = setInterval(() => {
     if (byUser.size === 0) return;
     void services.background.track(
-      refreshPresence(services, instance, [...byUser.keys()], services.now()).catch((err) =>
+      refreshPresence(services, instance, services.now()).catch((err) =>
         services.log.error({ err }, 'realtime: refreshing presence failed'),
       ),
     );
-  }, presenceRefreshMs);
+  }, PRESENCE.refreshMs);
   presenceRound.unref();
 
   function onMessage(connection: Connection, data: unknown, isBinary: boolean) {
