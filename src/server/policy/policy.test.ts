@@ -134,6 +134,32 @@ describe('member.list (search, similar and related members)', () => {
   });
 });
 
+describe('member.see_online (the chat list and header, the presence events)', () => {
+  it('tells a member who else is online only of a visible member other than them with no block either way', () => {
+    for (const [name, relation] of Object.entries(relations)) {
+      for (const visible of [true, false]) {
+        const facts = { id: OTHER_ID, visible, relation };
+        const expected = visible && name === 'none' ? null : NF;
+        expect(
+          [ask(free, 'member.see_online', facts), ask(premium, 'member.see_online', facts)],
+          name,
+        ).toEqual([expected, expected]);
+      }
+    }
+    expectRow(
+      'member.see_online',
+      { id: OTHER_ID, visible: true, relation: NO_BLOCKS },
+      { visitor: 'authentication_required', free: null, premium: null, owner: NF },
+    );
+    // Invisible, not confirmed or leaving: all three are outside `visible`.
+    expectRow(
+      'member.see_online',
+      { id: OTHER_ID, visible: false, relation: NO_BLOCKS },
+      { visitor: 'authentication_required', free: NF, premium: NF, owner: NF },
+    );
+  });
+});
+
 describe('member.search (GET /api/members.php)', () => {
   it('lets members search always and visitors where logged_out_search allows it', () => {
     expectRow(
@@ -509,6 +535,7 @@ describe('operators and admins', () => {
       'member.pass': true,
       'member.unpass': true,
       'member.find': true,
+      'member.see_online': true,
       'photo.view_full': true,
       'photo.upload': true,
       'photo.edit': true,

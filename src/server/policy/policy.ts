@@ -24,6 +24,7 @@ import {
   type MemberFacts,
   type SearchFacts,
   searchMembers,
+  seeOnline,
   unblockMember,
   unlikeMember,
   type ViewedMemberFacts,
@@ -56,6 +57,7 @@ type Actions = {
   'member.pass': { actor: MemberViewer; resource: MemberFacts };
   'member.unpass': { actor: MemberViewer; resource: undefined };
   'member.find': { actor: MemberViewer; resource: undefined };
+  'member.see_online': { actor: MemberViewer; resource: MemberFacts };
   'photo.view_full': { actor: Viewer; resource: PhotoFacts };
   'photo.upload': { actor: MemberViewer; resource: undefined };
   'photo.edit': { actor: MemberViewer; resource: OwnedFacts };
@@ -99,6 +101,7 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'member.pass': passMember,
   'member.unpass': undoPass,
   'member.find': findMatches,
+  'member.see_online': seeOnline,
   'photo.view_full': viewPhotoInFull,
   'photo.upload': uploadPhoto,
   'photo.edit': editPhoto,

@@ -99,6 +99,11 @@ export const ChatEntrySchema = z.object({
   num_unread_messages: z.number().int().nonnegative(),
   /** The partner deleted the account (and may still reactivate it): the list says so, nobody writes. */
   partner_leaving: z.boolean(),
+  /**
+   * The partner has the site open now (a real-time socket on any instance). Always false for a
+   * partner the caller may not know it of: invisible, not confirmed, leaving.
+   */
+  partner_online: z.boolean(),
   last_message: z
     .object({
       sender: Ref,
@@ -163,6 +168,8 @@ export const ChatResponseSchema = z.object({
    * confirmed their address or is leaving (the conversation goes on; the profile is not shown).
    */
   profile_viewable: z.boolean(),
+  /** As the list's partner_online: false for a partner the caller may not know it of. */
+  partner_online: z.boolean(),
 });
 export type ChatResponse = z.infer<typeof ChatResponseSchema>;
 

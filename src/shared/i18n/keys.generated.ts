@@ -126,6 +126,7 @@ export type CommonKey =
   | 'chat.not_found'
   | 'chat.offline'
   | 'chat.older_hidden'
+  | 'chat.online'
   | 'chat.partner_leaving'
   | 'chat.photo.attach'
   | 'chat.photo.caption_label'

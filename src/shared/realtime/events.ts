@@ -64,6 +64,16 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
     .describe(
       "The conversation's partner changed what it allows (they confirmed their e-mail address, so they can be answered now): read GET /api/chat.php?conversation={id} again (send_refusal, profile) and GET /api/chats.php.",
     ),
+  // A conversation partner came online (opened the site) or went offline (closed its last tab).
+  z
+    .object({
+      type: z.literal('presence'),
+      member: MemberRefSchema,
+      online: z.boolean(),
+    })
+    .describe(
+      'A partner of one of your conversations came online (a tab of theirs opened) or went offline (their last tab closed). Never sent of a member you may not see (invisible, not confirmed, leaving) nor across a block. Read GET /api/chats.php again, or show the partner as the event says.',
+    ),
   // `reader` read the conversation up to `seq`: the reader's other tabs clear its unread count.
   z
     .object({

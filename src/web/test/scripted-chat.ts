@@ -165,6 +165,7 @@ export function chatAnswer(
     photo_credits: 20,
     read_receipts: true,
     partner_read_seq: null,
+    partner_online: false,
     profile_viewable: true,
     ...overrides,
   };

@@ -11,6 +11,7 @@ export * from './mandates.ts';
 export * from './page-events.ts';
 export * from './payments.ts';
 export * from './photos.ts';
+export * from './presence.ts';
 export * from './profiles.ts';
 export * from './rate-limits.ts';
 export * from './settings.ts';

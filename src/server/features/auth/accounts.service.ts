@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DismissalKey } from '../../../shared/contracts/auth.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
@@ -50,6 +50,33 @@ export async function setLanguage(
 ) {
   await services.db.update(users).set({ language }).where(eq(users.id, session.user.id));
   await services.sessions.invalidateUser(session.user.id);
+}
+
+/** Ids per statement of touchLastActive: a statement's parameters are bounded (65,535). */
+const TOUCH_BATCH = 10_000;
+
+/**
+ * Stamps last_active_at of members who are online now, but only where the stamp is older than
+ * `everyMs`: an online member's row is written once in that time, not on every socket or request.
+ * No session invalidation: nothing a session carries is read for this column.
+ */
+export async function touchLastActive(
+  db: Queryable,
+  userIds: readonly number[],
+  now: Date,
+  everyMs: number,
+): Promise<void> {
+  for (let start = 0; start < userIds.length; start += TOUCH_BATCH) {
+    await db
+      .update(users)
+      .set({ lastActiveAt: now })
+      .where(
+        and(
+          inArray(users.id, userIds.slice(start, start + TOUCH_BATCH)),
+          lt(users.lastActiveAt, new Date(now.getTime() - everyMs)),
+        ),
+      );
+  }
 }
 
 /**

@@ -51,6 +51,7 @@ export function presentChats(
       profile: presentMemberCard(row, now, visibility),
       num_unread_messages: row.unread,
       partner_leaving: row.pendingDeletion,
+      partner_online: row.online,
       last_message: row.lastMessage
         ? {
             sender: { id: row.lastMessage.sender },
@@ -83,6 +84,7 @@ export function presentChat(
     read_receipts: view.readReceipts,
     partner_read_seq: view.partnerReadSeq,
     profile_viewable: view.profileViewable,
+    partner_online: view.partnerOnline,
     message_credits: prices.messageCredits,
     photo_credits: prices.photoCredits,
   };

@@ -22,12 +22,14 @@ import {
 import { event, publishAll } from '../../lib/event-bus.ts';
 import { authorize, can, decide } from '../../policy/policy.ts';
 import { conversationNotFound, memberNotFound } from '../../policy/refusals.ts';
+import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
-import { isBlockedEitherWay, notBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { blockedEitherWayIds, isBlockedEitherWay, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
+import { isOnline, onlineSql } from '../realtime/presence.online.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
 import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
 import { retentionCutoff, withinRetention } from './chat.retention.ts';
@@ -108,6 +110,33 @@ export async function announcePartnerChanged(tx: Queryable, memberId: number): P
   );
 }
 
+/**
+ * Tells the partners of a member's conversations that the member came online or went offline, in
+ * the caller's transaction. Nobody hears it of a member others may not see (invisible, unconfirmed,
+ * leaving: the list shows them offline too), nor across a block either way: the event would tell
+ * what the list keeps back.
+ */
+export async function announcePresence(tx: Queryable, memberId: number, online: boolean): Promise<void> {
+  const partnerId = partnerOf(memberId);
+  const rows = await tx
+    .select({ partnerId })
+    .from(conversationMembers)
+    .innerJoin(conversations, eq(conversations.id, conversationMembers.conversationId))
+    .innerJoin(users, and(eq(users.id, conversationMembers.memberId), visibleMemberCondition))
+    .where(
+      and(
+        eq(conversationMembers.memberId, memberId),
+        sql`${partnerId} not in (${blockedEitherWayIds(memberId)})`,
+      ),
+    );
+  await publishAll(
+    tx,
+    rows.map((row) =>
+      memberEvent(Number(row.partnerId), { type: 'presence', member: { id: memberId }, online }),
+    ),
+  );
+}
+
 /** The caller's conversation of that id and its partner, or conversation_not_found. */
 async function myConversation(db: Queryable, viewerId: number, conversationId: number) {
   const [row] = await db
@@ -178,6 +207,8 @@ export type ChatListRow = CardRow & {
   lastMessage: LastMessage | null;
   /** The partner deleted the account and may still come back (14 days): nobody can write to them. */
   pendingDeletion: boolean;
+  /** The partner has a tab open now, where the viewer may know it (member.see_online). */
+  online: boolean;
 };
 
 /**
@@ -185,7 +216,11 @@ export type ChatListRow = CardRow & {
  * was erased or disabled or is blocked either way. Invisible, unconfirmed and leaving partners
  * stay: the conversation goes on (or says why it cannot).
  */
-export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 500): Promise<ChatListRow[]> {
+export async function listChats(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  viewer: MemberViewer,
+  limit = 500,
+): Promise<ChatListRow[]> {
   const rows = await deps.db
     .select({
       ...cardColumns,
@@ -194,6 +229,7 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
       unread: conversationMembers.unread,
       pendingDeletion: sql<boolean>`(${users.status} = 'pending_deletion')`,
       visible: sql<boolean>`coalesce(${visibleMemberCondition}, false)`,
+      online: onlineSql(users.id, deps.now()),
       lastMessage: sql<LastMessage | null>`(
         select json_build_object('sender', m.sender_id, 'kind', m.kind, 'preview', left(m.body, ${PREVIEW_CHARS}),
           'gift', (select g.names from ${gifts} g where g.id = m.gift_id), 'at', m.created_at)
@@ -216,8 +252,10 @@ export async function listChats(deps: ChatDeps, viewer: MemberViewer, limit = 50
     )
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(limit);
-  return rows.map(({ photoPrivate, visible, ...row }) => ({
+  return rows.map(({ photoPrivate, visible, online, ...row }) => ({
     ...row,
+    // Blocked partners are not in the list at all (the query's condition).
+    online: online && can(viewer, 'member.see_online', { id: row.id, visible, relation: NO_BLOCKS }),
     photoLocked: !can(viewer, 'photo.view_full', { ownerId: row.id, private: photoPrivate === true }),
     photoServable: photoServable(viewer, row.id, visible),
     lastMessage: row.lastMessage ? { ...row.lastMessage, sender: Number(row.lastMessage.sender) } : null,
@@ -248,6 +286,8 @@ export type ChatView = {
    * but their profile answers like an unknown id: the header does not link to it.
    */
   profileViewable: boolean;
+  /** The partner has a tab open now, where the viewer may know it (member.see_online). */
+  partnerOnline: boolean;
 };
 
 type Page = { afterSeq?: number; beforeSeq?: number };
@@ -258,7 +298,7 @@ type Page = { afterSeq?: number; beforeSeq?: number };
  * partner answers like an unknown id.
  */
 export async function readChat(
-  deps: ChatDeps,
+  deps: Pick<AppServices, 'db' | 'now'>,
   viewer: MemberViewer,
   by: { conversationId: number } | { memberId: number },
   page: Page,
@@ -286,6 +326,8 @@ export async function readChat(
     name: card.name,
     conversation: conversationId !== null,
   });
+  const partnerOnline =
+    can(viewer, 'member.see_online', facts.partner) && (await isOnline(deps.db, partnerId, deps.now()));
   const { photoPrivate, ...cardFields } = card;
   const cardRow: CardRow = {
     ...cardFields,
@@ -305,6 +347,7 @@ export async function readChat(
       readReceipts: true,
       partnerReadSeq: null,
       profileViewable,
+      partnerOnline,
     };
   const [{ rows, ...paging }, reads] = await Promise.all([
     messagePage(deps.db, conversationId, page),
@@ -319,6 +362,7 @@ export async function readChat(
     conversationsLeft,
     ...reads,
     profileViewable,
+    partnerOnline,
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { REALTIME_LIMITS } from '../../../shared/limits.ts';
 import {
@@ -10,6 +11,8 @@ import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { userChanged } from '../auth/sessions.service.ts';
 import { creditsChanged } from '../credits/credits.service.ts';
+import { PRESENCE } from './presence.online.ts';
+import { markOffline, markOnline, refreshPresence } from './presence.service.ts';
 import { realtimeMember } from './realtime.service.ts';
 
 /** The heartbeat visits its sockets in this many slots, one per tick (at most; a tick is ≥ 50 ms). */
@@ -58,7 +61,7 @@ export type RealtimeHub = {
   stop: () => void;
 };
 
-type HubServices = Pick<AppServices, 'bus' | 'sessions' | 'now' | 'log' | 'background'>;
+type HubServices = Pick<AppServices, 'db' | 'bus' | 'sessions' | 'now' | 'log' | 'background'>;
 
 /**
  * This instance's open sockets, by member. Every instance subscribes to the same channels and
@@ -67,12 +70,35 @@ type HubServices = Pick<AppServices, 'bus' | 'sessions' | 'now' | 'log' | 'backg
 export async function createRealtimeHub(services: HubServices, heartbeatMs: number): Promise<RealtimeHub> {
   const byUser = new Map<number, Set<Connection>>();
   const bySession = new Map<string, Set<Connection>>();
+  // Who is online lives in the database (presence.service.ts), a row per member and instance, so
+  // every instance answers alike; this instance's rows carry its name.
+  const instance = randomUUID();
+  let stopped = false;
+  // A member's presence writes of this instance, one after the other: a tab closed right after it
+  // opened must not have its row deleted before it was written (the member would stay "online").
+  const presenceQueue = new Map<number, Promise<void>>();
+  function presence(userId: number, write: (now: Date) => Promise<void>) {
+    if (stopped) return;
+    const previous = presenceQueue.get(userId) ?? Promise.resolve();
+    const next = previous
+      .then(() => write(services.now()))
+      .catch((err) => services.log.error({ err }, 'realtime: writing presence failed'));
+    presenceQueue.set(userId, next);
+    void services.background.track(next);
+    void next.then(() => {
+      if (presenceQueue.get(userId) === next) presenceQueue.delete(userId);
+    });
+  }
 
   /** Out of the registry at once, so the next count does not see it while its close handshake runs. */
   function forget(connection: Connection) {
     const ofUser = byUser.get(connection.userId);
-    ofUser?.delete(connection);
-    if (ofUser?.size === 0) byUser.delete(connection.userId);
+    const wasHere = ofUser?.delete(connection) === true;
+    if (ofUser?.size === 0) {
+      byUser.delete(connection.userId);
+      if (wasHere)
+        presence(connection.userId, (now) => markOffline(services, instance, connection.userId, now));
+    }
     const ofSession = bySession.get(connection.sessionId);
     ofSession?.delete(connection);
     if (ofSession?.size === 0) bySession.delete(connection.sessionId);
@@ -159,6 +185,17 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
   }, heartbeatMs / slotCount);
   heartbeat.unref();
 
+  // Stamps this instance's members again, so their rows stay fresh while their tabs stay open.
+  const presenceRound = setInterval(() => {
+    if (byUser.size === 0) return;
+    void services.background.track(
+      refreshPresence(services, instance, services.now()).catch((err) =>
+        services.log.error({ err }, 'realtime: refreshing presence failed'),
+      ),
+    );
+  }, PRESENCE.refreshMs);
+  presenceRound.unref();
+
   function onMessage(connection: Connection, data: unknown, isBinary: boolean) {
     if (connection.closing) return;
     // Every answer costs the event loop: a burst of thousands of pings held the health check for
@@ -199,6 +236,7 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
         dropped: 0,
         closing: false,
       };
+      const firstHere = !byUser.has(userId);
       const connections = byUser.get(userId) ?? new Set();
       connections.add(connection);
       byUser.set(userId, connections);
@@ -220,10 +258,17 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
         slot.delete(connection);
         forget(connection);
       });
+      if (firstHere) presence(userId, (now) => markOnline(services, instance, userId, now));
       send(connection, { type: 'hello', userId });
       // A revocation heard between the upgrade's session check and now found no socket to close.
       recheck(connection);
     },
-    stop: () => clearInterval(heartbeat),
+    stop: () => {
+      // The sockets close after this (the app's close): their rows go stale and are read as
+      // offline, rather than writing to a database that may be closing too.
+      stopped = true;
+      clearInterval(heartbeat);
+      clearInterval(presenceRound);
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { type Decision, forAnyone, forMembers } from '../rule.ts';
-import { isMember, isMemberSelf, type Viewer } from '../viewer.ts';
+import { isMember, isMemberSelf, type MemberViewer, type Viewer } from '../viewer.ts';
 
 /** Who blocked whom between the viewer and a member; both false for a visitor and for oneself. */
 export type BlockRelation = { viewerBlocked: boolean; blockedViewer: boolean };
@@ -105,3 +105,16 @@ export const unlikeMember = forMembers((_member, _none: undefined): Decision => 
  * search's (match-finder.service.ts applies search's matchConditions).
  */
 export const findMatches = forMembers((_member, _none: undefined): Decision => null);
+
+/**
+ * Whether the viewer may learn that a member is online now (the chat's list and header, the
+ * partners told live): only of a member they could find on a list. Not of an invisible member (the
+ * switch promises nobody sees them about), nor one not confirmed or leaving, nor across a block.
+ * chat.service.ts announcePresence asks the same as SQL when it picks whom to tell.
+ */
+export const seeOnline = forMembers(
+  (viewer: MemberViewer, member: MemberFacts): Decision =>
+    member.visible && !isMemberSelf(viewer, member.id) && !blockedEitherWay(member.relation)
+      ? null
+      : 'member_not_found',
+);

@@ -6,6 +6,7 @@ export type ChatEvent =
   | ServerEventOf<'read'>
   | ServerEventOf<'typing'>
   | ServerEventOf<'partner_changed'>
+  | ServerEventOf<'presence'>
   | { type: 'reconnect' };
 
 type Listener = (event: ChatEvent) => void;

@@ -14,7 +14,8 @@ import { chatListTime } from './chat-list-time.ts';
 const countText = (n: number) => (n > LIMITS.unreadBadgeCap ? `${LIMITS.unreadBadgeCap}+` : String(n));
 
 /**
- * The conversation list: newest activity first, read again on every chat event of the tab.
+ * The conversation list: newest activity first, read again on every chat event of the tab (a
+ * partner coming online or going offline among them: the server says whom the member may see so).
  * `initial`: the list the route's loader read with the HTML.
  */
 export function ChatList({ active, initial }: { active: number | null; initial?: ChatsResponse }) {
@@ -73,10 +74,12 @@ function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
               ? `${root?.settings.cdn_prefix ?? ''}${profile.main_image.thumb_filename}`
               : null
           }
+          online={chat.partner_online}
         />
         <span className="chat-list-text">
           <span className="chat-list-name">
             {profile.name}
+            {chat.partner_online && <span className="visually-hidden">, {t('chat.online')}</span>}
             {profile.fictional && root && (
               <img
                 className="chat-fictional-icon"
@@ -111,13 +114,32 @@ function ChatListItem({ chat, active }: { chat: ChatEntry; active: boolean }) {
   );
 }
 
-/** Decorative: every place it shows writes the name beside it, and an alt would only repeat it. */
-export function ChatAvatar({ name, src }: { name: string; src: string | null }) {
-  return src ? (
+/**
+ * Decorative: every place it shows writes the name beside it, and an alt would only repeat it. The
+ * green dot of a partner who is online is decorative too: the place that shows it says "Online" in
+ * words as well (a colour alone tells nothing to a screen reader or a colour-blind member).
+ */
+export function ChatAvatar({
+  name,
+  src,
+  online = false,
+}: {
+  name: string;
+  src: string | null;
+  online?: boolean;
+}) {
+  const avatar = src ? (
     <img className="chat-avatar" src={src} alt="" width={48} height={48} />
   ) : (
     <span className="chat-avatar chat-avatar-empty" aria-hidden="true">
       {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+  if (!online) return avatar;
+  return (
+    <span className="chat-avatar-online">
+      {avatar}
+      <span className="chat-online-dot" aria-hidden="true" />
     </span>
   );
 }

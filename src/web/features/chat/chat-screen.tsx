@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { ChatsResponse } from '../../../shared/contracts/chat.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { ResendActivationButton } from '../session/account-status-banner.tsx';
+import { useMember } from '../session/member-session.tsx';
 import type { ChatTarget } from './chat-api.ts';
 import { ChatList } from './chat-list.tsx';
 import { Conversation } from './conversation.tsx';
@@ -22,6 +24,8 @@ export function ChatScreen({ target, chats }: { target: ChatTarget | null; chats
           </Link>
           <h1 className="chat-title">{t('chat.title')}</h1>
         </header>
+        {/* An open conversation says it itself, beside the composer. */}
+        {!target && <ConfirmReminder />}
         <ChatList active={target && 'conversation' in target ? target.conversation : null} initial={chats} />
       </aside>
       <main id="main" className="chat-main">
@@ -32,5 +36,20 @@ export function ChatScreen({ target, chats }: { target: ChatTarget | null; chats
         )}
       </main>
     </div>
+  );
+}
+
+/**
+ * A member who has not confirmed the address yet, on the list: their partners cannot answer until
+ * they do (the chat layout has no site banner), with "send again". Goes once the session says so.
+ */
+function ConfirmReminder() {
+  const { t } = useTranslation();
+  const user = useMember();
+  if (!user || user.email_confirmed) return null;
+  return (
+    <p className="chat-confirm-note chat-list-confirm alert alert-warning">
+      {t('chat.replies_wait', { email: user.email })} <ResendActivationButton user={user} />
+    </p>
   );
 }

@@ -525,6 +525,23 @@ describe('the conversation store', () => {
     expect(store.getState().partnerRead).toBeNull();
   });
 
+  it('follows whether the partner is online: live, and from the catch-up after a reconnect (events while away are lost)', async () => {
+    const { store, server, socket } = setup();
+    (await server.next('fetch')).answer(chatAnswer(CONVERSATION, [storedMessage(CONVERSATION, 1)]));
+    await store.idle();
+    expect(store.getState().loaded?.partner_online).toBe(false);
+    socket.emit({ type: 'presence', member: { id: PARTNER }, online: true });
+    expect(store.getState().loaded?.partner_online).toBe(true);
+    // Another partner's presence (the member's list hears it too) is not this conversation's.
+    socket.emit({ type: 'presence', member: { id: PARTNER + 1 }, online: false });
+    expect(store.getState().loaded?.partner_online).toBe(true);
+    socket.drop();
+    socket.reconnect();
+    (await server.next('fetch')).answer(chatAnswer(CONVERSATION, [], { partner_online: false }));
+    await store.idle();
+    expect(store.getState().loaded?.partner_online).toBe(false);
+  });
+
   it('says when the connection is down and when it is back', async () => {
     const { store, server, socket } = setup();
     (await server.next('fetch')).answer(chatAnswer(CONVERSATION, []));

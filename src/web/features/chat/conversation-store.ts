@@ -240,8 +240,11 @@ export function createConversationStore({
     }
     for (let round = 0; round < 20; round++) {
       const answer = await transport.fetchChat({ conversation: id }, { after_seq: complete });
-      // The answer holds every message after what was asked, up to its last.
+      // The answer holds every message after what was asked, up to its last. Presence events sent
+      // while the tab was away are lost: the answer says whether the partner is online now.
       merge(answer.messages, lastSeqOf(answer.messages));
+      if (state.loaded && state.loaded.partner_online !== answer.partner_online)
+        set({ loaded: { ...state.loaded, partner_online: answer.partner_online } });
       if (!answer.has_newer) break;
     }
   }
@@ -363,6 +366,12 @@ export function createConversationStore({
           })
           .catch(() => {}),
       );
+      return;
+    }
+    if (event.type === 'presence') {
+      // Sent only of a partner the member may know it of (the server decides, as for the list).
+      if (state.loaded && state.loaded.profile.id === event.member.id)
+        set({ loaded: { ...state.loaded, partner_online: event.online } });
       return;
     }
     if (event.type === 'read') {

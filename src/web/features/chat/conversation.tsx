@@ -206,13 +206,13 @@ export function Conversation({ target }: { target: ChatTarget }) {
         {loaded.profile_viewable ? (
           // The link's name starts with the words it shows (WCAG 2.5.3): a voice-control user says them.
           <Link to={`/members/${profile.id}`} className="chat-partner">
-            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} />
+            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} online={loaded.partner_online} />
             <span className="visually-hidden"> {t('chat.view_profile', { name: profile.name })}</span>
           </Link>
         ) : (
           // Invisible, unconfirmed or leaving: the conversation goes on, the profile is not shown.
           <div className="chat-partner">
-            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} />
+            <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} online={loaded.partner_online} />
           </div>
         )}
         {conversationId !== null && (
@@ -451,17 +451,30 @@ export function Conversation({ target }: { target: ChatTarget }) {
   );
 }
 
-/** The partner in the conversation's header: photo, name and age. */
-function ChatPartner({ profile, cdnPrefix }: { profile: ChatResponse['profile']; cdnPrefix: string }) {
+/** The partner in the conversation's header: photo, name and age, and "Online" while they are. */
+function ChatPartner({
+  profile,
+  cdnPrefix,
+  online,
+}: {
+  profile: ChatResponse['profile'];
+  cdnPrefix: string;
+  online: boolean;
+}) {
+  const { t } = useTranslation();
   return (
     <>
       <ChatAvatar
         name={profile.name}
         src={profile.main_image ? `${cdnPrefix}${profile.main_image.thumb_filename}` : null}
+        online={online}
       />
-      <span className="chat-partner-name">
-        {profile.name}
-        {profile.age ? <span className="chat-partner-age">, {profile.age}</span> : null}
+      <span className="chat-partner-text">
+        <span className="chat-partner-name">
+          {profile.name}
+          {profile.age ? <span className="chat-partner-age">, {profile.age}</span> : null}
+        </span>
+        {online && <span className="chat-partner-online">{t('chat.online')}</span>}
       </span>
     </>
   );

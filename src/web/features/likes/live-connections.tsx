@@ -91,6 +91,8 @@ export function LiveConnections({ onChanged }: Props) {
         void changed.current();
       }),
       client.on('typing', emitChatEvent),
+      // A partner came online or went offline: the chat list and an open conversation show it.
+      client.on('presence', emitChatEvent),
       // The partner confirmed their address: an open conversation with them unlocks.
       client.on('partner_changed', (event) => {
         emitChatEvent(event);
