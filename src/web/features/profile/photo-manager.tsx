@@ -113,7 +113,7 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
     else if (added > 0)
       setFeedback({
         kind: 'success',
-        text: added === 1 ? t('photos.uploaded_one') : t('photos.uploaded_many', { count: added }),
+        text: t('photos.uploaded', { count: added }),
       });
   };
 
