@@ -6,19 +6,14 @@ import { ApiError } from '../../lib/api.ts';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { DiscountCodeForm } from './discount-code-form.tsx';
 
+/** No code in the address, no discount of the member's own. */
+const NOTHING = { code: null, discount: null, error: null, pending: false, active: null };
+
 function renderForm(props: Partial<Parameters<typeof DiscountCodeForm>[0]> = {}) {
   const onApply = vi.fn();
   render(
     <I18nProvider locale="en" messages={{ ...common, ...payments }}>
-      <DiscountCodeForm
-        code={null}
-        discount={null}
-        error={null}
-        pending={false}
-        active={null}
-        onApply={onApply}
-        {...props}
-      />
+      <DiscountCodeForm {...NOTHING} onApply={onApply} {...props} />
     </I18nProvider>,
   );
   return onApply;
