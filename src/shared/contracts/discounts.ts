@@ -33,14 +33,30 @@ export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
 export const DISCOUNT_KINDS = ['code', 'welcome', 'time_bonus', 'retention'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
+const DISCOUNT_CODE_MAX = 40;
+const DISCOUNT_CODE_CHARACTERS = /^[A-Za-z0-9_-]*$/;
+
 /** A code as members type it: letters, digits, dashes and underscores; compared in upper case. */
 export const DiscountCodeTextSchema = z
   .string()
   .trim()
   .min(1)
-  .max(40)
-  .regex(/^[A-Za-z0-9_-]+$/)
+  .max(DISCOUNT_CODE_MAX)
+  .regex(DISCOUNT_CODE_CHARACTERS)
   .transform((code) => code.toUpperCase());
+
+/**
+ * The code field of /credits: empty (no code) or a code by the same rules, kept as typed (the
+ * address shows it so). A text no code can have is refused as the server would refuse it.
+ */
+export const DiscountCodeFormSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .max(DISCOUNT_CODE_MAX, { message: 'discount_code_not_found' })
+    .regex(DISCOUNT_CODE_CHARACTERS, { message: 'discount_code_not_found' }),
+});
+export type DiscountCodeFormValues = z.input<typeof DiscountCodeFormSchema>;
 
 /** GET /api/discountcode.php: a code (with the package and method chosen) or `welcome=true`. */
 export const DiscountQuerySchema = z.looseObject({

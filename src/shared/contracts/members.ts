@@ -68,6 +68,25 @@ export const SearchQuerySchema = z
   });
 export type SearchQuery = z.infer<typeof SearchQuerySchema>;
 
+/**
+ * The search filter form: its selects give strings, '' for "any"; read as the search query, so
+ * the browser refuses a reversed age range with the server's own key.
+ */
+export const SearchFilterFormSchema = z
+  .object({
+    gender: z.string(),
+    country: z.string(),
+    countryregion: z.string(),
+    min_age: z.string(),
+    max_age: z.string(),
+  })
+  .transform(
+    (draft): Record<string, unknown> =>
+      Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== '')),
+  )
+  .pipe(SearchQuerySchema);
+export type SearchFilterFormValues = z.input<typeof SearchFilterFormSchema>;
+
 export const SearchResponseSchema = z.object({
   members: z.array(MemberCardSchema),
   total: z.number().int(),

@@ -1,6 +1,8 @@
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../shared/contracts/auth.ts';
-import { dynamicKey, type KeyedTranslate, type TranslateVars } from '../../shared/i18n/translator.ts';
+import { isValidationKey } from '../../shared/errors.ts';
+import type { KeyedTranslate, TranslateVars } from '../../shared/i18n/translator.ts';
 import { ApiError } from './api.ts';
+import { errorText } from './error-text.ts';
 
 /**
  * What a form shows for a failed submit, as codes (translated when rendered, so a language switch
@@ -59,20 +61,16 @@ export function readApiError(error: unknown, shownFields: readonly string[]): Ap
 /** Placeholders the account texts use ("at least {password_min} characters"). */
 const VARS = { password_min: PASSWORD_MIN, password_max: PASSWORD_MAX };
 
-/** The first existing text among the candidate keys, so a code never shows as a raw key. */
-function firstText(t: KeyedTranslate, keys: string[], vars: TranslateVars, fallback: string) {
-  for (const key of keys) {
-    const text = t(dynamicKey(key), vars);
-    if (text !== key) return text;
-  }
-  return t(dynamicKey(fallback), vars);
-}
-
 /** The text under an input for a validation key (zod's own sentences get the generic text). */
 export function fieldErrorText(t: KeyedTranslate, code: string, vars?: TranslateVars): string {
   const all = { ...VARS, ...vars };
-  if (!isCode(code)) return t('validation.invalid_field', all);
-  return firstText(t, [`validation.${code}`, `errors.${code}`], all, 'validation.invalid_field');
+  if (isValidationKey(code)) {
+    const key = `validation.${code}` as const;
+    const text = t(key, all);
+    if (text !== key) return text;
+  }
+  // Some checks answer with an error code (login's login_failed on a field).
+  return errorText(t, code, { vars: all, fallback: 'validation.invalid_field' });
 }
 
 /** The text above the form. */
@@ -84,7 +82,7 @@ export function formErrorText(
   const all = { ...VARS, ...vars, ...form.vars };
   return form.kind === 'validation'
     ? fieldErrorText(t, form.code, all)
-    : firstText(t, [`errors.${form.code}`], all, 'errors.general');
+    : errorText(t, form.code, { vars: all });
 }
 
 export type FormErrors = {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { resendErrorKey, useResendActivation } from '../features/signup/use-resend-activation.ts';
+import { resendErrorText, useResendActivation } from '../features/signup/use-resend-activation.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useRootData } from '../root.tsx';
@@ -52,7 +52,7 @@ export default function ActivateError() {
             )}
             {typeof state === 'object' && (
               <p className="signup-error-text small" role="alert">
-                {t(resendErrorKey(state.error))}
+                {resendErrorText(t, state.error)}
               </p>
             )}
           </div>

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { ERROR_CODES, type ErrorCode } from '../../shared/errors.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { BackButton } from '../features/members/back-button.tsx';
@@ -9,6 +8,7 @@ import { MethodLogo } from '../features/payments/method-logo.tsx';
 import { repeatOrderQuery, useRepeatOrder } from '../features/payments/payments-queries.ts';
 import { paymentsLinks } from '../features/payments/payments-styles.ts';
 import { ApiError } from '../lib/api.ts';
+import { errorText } from '../lib/error-text.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
@@ -37,10 +37,10 @@ function RepeatOrder() {
   const leaving = order.isSuccess;
   if (last.data === null) return <Navigate to="/credits" replace />;
   const failure = order.error
-    ? order.error instanceof ApiError && (ERROR_CODES as readonly string[]).includes(order.error.code)
-      ? (order.error.code as ErrorCode)
-      : 'internal_error'
-    : null;
+    ? errorText(t, order.error instanceof ApiError ? order.error.code : undefined, {
+        fallback: 'errors.internal_error',
+      })
+    : undefined;
   const confirm = (paymentId: string) =>
     order.mutate(paymentId, {
       // The checkout is a provider's page; the return page is ours, a full load either way is fine.
@@ -69,7 +69,7 @@ function RepeatOrder() {
               ? t('repeat_order.stored', { method: t(`methods.${last.data.method}`) })
               : t('repeat_order.checkout')}
           </p>
-          <FormAlert message={failure ? t(`errors.${failure}`) : undefined} />
+          <FormAlert message={failure} />
           <button
             type="button"
             className="btn btn-primary btn-lg"

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { usePlaceName } from '../../lib/use-country-name.ts';
 import { useRootData } from '../../root.tsx';
@@ -36,7 +36,7 @@ export function MainPhotoSection() {
       setSaved(true);
     } catch (e) {
       setChosen(null);
-      setError(t(e instanceof ApiError ? dynamicKey(`errors.${e.code}`) : 'errors.general'));
+      setError(errorText(t, e instanceof ApiError ? e.code : undefined));
     }
   };
   const place = placeName(user.profile.city, user.profile.country);

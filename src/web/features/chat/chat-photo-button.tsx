@@ -3,6 +3,7 @@ import type { ChatImage } from '../../../shared/contracts/chat.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import {
   checkPhotoFile,
@@ -81,7 +82,7 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
     setFile(chosen);
     setPhase(
       problem
-        ? { kind: 'error', text: t(`errors.${problem}`, photoErrorVars()), canRetry: false }
+        ? { kind: 'error', text: errorText(t, problem, { vars: photoErrorVars() }), canRetry: false }
         : { kind: 'preview' },
     );
   };

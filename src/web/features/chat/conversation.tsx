@@ -11,8 +11,8 @@ import {
 } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type ChatResponse, TYPING_SEND_EVERY_MS } from '../../../shared/contracts/chat.ts';
-import type { ErrorCode } from '../../../shared/errors.ts';
 import { Modal } from '../../components/ui/modal.tsx';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import { useRootData } from '../../root.tsx';
@@ -167,7 +167,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         <p className="chat-failure" role="alert">
           {failure === 'member_not_found' || failure === 'conversation_not_found'
             ? t('chat.not_found')
-            : t(`errors.${failure as ErrorCode}`)}
+            : errorText(t, failure)}
         </p>
       </div>
     );
@@ -354,7 +354,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         <FreeConversationsNote left={loaded.conversations_left} onUpsell={() => setUpsell(true)} />
       )}
       {blockedReason ? (
-        <p className="chat-refusal alert alert-info">{t(`errors.${blockedReason}`)}</p>
+        <p className="chat-refusal alert alert-info">{errorText(t, blockedReason)}</p>
       ) : (
         <form className="chat-composer" onSubmit={submit}>
           <ChatPhotoButton

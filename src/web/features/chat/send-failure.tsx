@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { ErrorCode } from '../../../shared/errors.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 
 /**
@@ -68,5 +68,5 @@ export function SendFailure({
         </Link>
       </>
     );
-  return <span>{otherwise ?? (code ? t(`errors.${code as ErrorCode}`) : t('chat.failed'))}</span>;
+  return <span>{otherwise ?? errorText(t, code, { fallback: 'chat.failed' })}</span>;
 }

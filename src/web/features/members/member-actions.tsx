@@ -2,9 +2,9 @@ import { type MouseEvent, useState } from 'react';
 import { Link } from 'react-router';
 import type { LikeResponse } from '../../../shared/contracts/likes.ts';
 import type { MemberProfile } from '../../../shared/contracts/members.ts';
-import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError, request } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { announceConnection } from '../likes/connection-events.ts';
 import { type LoginReason, LoginRequiredModal } from './login-required-modal.tsx';
@@ -67,9 +67,9 @@ export function MemberActions({ member, loggedIn }: Props) {
       setRelation((r) => relationAfter(action, r));
       setStatus(t(`member_actions.done_${action}`, vars));
     } catch (e) {
-      const code = e instanceof ApiError ? e.code : '';
-      const specific = code && code !== 'not_found' ? t(dynamicKey(`errors.${code}`), vars) : '';
-      setError(specific && specific !== `errors.${code}` ? specific : t('errors.general'));
+      // A plain not_found says less than the general text (the member is gone or hidden).
+      const code = e instanceof ApiError && e.code !== 'not_found' ? e.code : undefined;
+      setError(errorText(t, code, { vars }));
     } finally {
       setBusy(null);
     }

@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type Gift, giftImageUrl } from '../../../shared/contracts/gifts.ts';
-import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { postMessage } from '../chat/chat-api.ts';
 import { SendFailure } from '../chat/send-failure.tsx';
@@ -79,10 +79,7 @@ export function ProfileGift({ member, loggedIn, onLoginRequired }: Props) {
     }
   };
 
-  const failureText = (code: string) => {
-    const text = t(dynamicKey(`errors.${code}`), vars);
-    return text === `errors.${code}` ? t('errors.general') : text;
-  };
+  const failureText = (code: string) => errorText(t, code, { vars });
 
   return (
     <>

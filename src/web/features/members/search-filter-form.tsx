@@ -1,17 +1,13 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { SearchFilterFormSchema } from '../../../shared/contracts/members.ts';
 import { GENDERS } from '../../../shared/profile-options.ts';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
-import {
-  ageOptions,
-  draftFromFilters,
-  type FilterDraft,
-  filtersFromDraft,
-  type SearchFilters,
-} from './search-filters.ts';
+import { useZodForm } from '../../lib/use-zod-form.ts';
+import { ageOptions, draftFromFilters, offeredFilters, type SearchFilters } from './search-filters.ts';
 
 type Props = {
   filters: SearchFilters;
@@ -51,29 +47,23 @@ export function SearchFilterForm({
   const { t } = useTranslation();
   const id = useId();
   const countryName = useCountryName();
-  const [draft, setDraft] = useState<FilterDraft>(() => draftFromFilters(filters));
-  const [error, setError] = useState<string | undefined>();
+  // The selects' values with the page too (defaultValue): without JavaScript the GET form sends them.
+  const [draft] = useState(() => draftFromFilters(filters));
+  const { form, formRef, onSubmit, fieldError, formError } = useZodForm(SearchFilterFormSchema, {
+    defaultValues: draft,
+    shownFields: ['max_age'],
+  });
+  const country = form.watch('country');
+  const region = form.watch('countryregion');
+  const error = fieldError('max_age');
   // Phones see the results first: the filters fold open on demand (CSS folds them below 768 px only).
   const [expanded, setExpanded] = useState(false);
   const active = Object.values(filters).filter((v) => v !== undefined && v !== '').length;
-  const regions = useRegions(draft.country, regionsSeed);
+  const regions = useRegions(country, regionsSeed);
   const offers = (field: string) => offered.includes(field);
   const ages = ageOptions(minAge);
-  const showRegions = Boolean(draft.country) && regions.status === 'ready' && regions.regions.length > 0;
-
-  const change = (patch: Partial<FilterDraft>) => {
-    setError(undefined);
-    setDraft((d) => ({ ...d, ...patch }));
-  };
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = filtersFromDraft(draft, offered);
-    if (result.error) {
-      setError(t(result.error));
-      return;
-    }
-    onSearch(result.filters);
-  };
+  const showRegions = Boolean(country) && regions.status === 'ready' && regions.regions.length > 0;
+  const submit = onSubmit((values) => onSearch(offeredFilters(values, offered)));
 
   return (
     <search aria-label={t('search.filters_title')}>
@@ -95,9 +85,15 @@ export function SearchFilterForm({
         className={`search-filters card card-body shadow-sm${expanded ? '' : ' is-folded'}`}
         method="get"
         action="/members"
+        ref={formRef}
         onSubmit={submit}
         noValidate
       >
+        {formError && (
+          <p className="alert alert-danger" role="alert">
+            {formError}
+          </p>
+        )}
         <div className="search-filter-fields">
           {offers('gender') && (
             <div className="search-filter">
@@ -106,10 +102,9 @@ export function SearchFilterForm({
               </label>
               <select
                 id={`${id}-gender`}
-                name="gender"
                 className="form-select"
-                value={draft.gender}
-                onChange={(e) => change({ gender: e.target.value })}
+                defaultValue={draft.gender}
+                {...form.register('gender')}
               >
                 <option value="">{t('search.gender_any')}</option>
                 {GENDERS.map((gender) => (
@@ -127,11 +122,10 @@ export function SearchFilterForm({
               </label>
               <select
                 id={`${id}-country`}
-                name="country"
                 className="form-select"
                 autoComplete="off"
-                value={draft.country}
-                onChange={(e) => change({ country: e.target.value, countryregion: '' })}
+                defaultValue={draft.country}
+                {...form.register('country', { onChange: () => form.setValue('countryregion', '') })}
               >
                 <option value="">{t('search.country_any')}</option>
                 {countries.map((code) => (
@@ -149,16 +143,16 @@ export function SearchFilterForm({
               </label>
               <select
                 id={`${id}-region`}
-                name="countryregion"
                 className="form-select"
-                value={showRegions ? draft.countryregion : ''}
+                {...form.register('countryregion')}
+                // Its options come with the country: the value follows them rather than the DOM's.
+                value={showRegions ? region : ''}
                 disabled={!showRegions}
-                onChange={(e) => change({ countryregion: e.target.value })}
               >
                 <RegionOptions
                   regions={showRegions ? regions.regions : []}
                   placeholder={
-                    draft.country && regions.status === 'loading'
+                    country && regions.status === 'loading'
                       ? t('search.region_loading')
                       : t('search.region_any')
                   }
@@ -178,11 +172,10 @@ export function SearchFilterForm({
                     </label>
                     <select
                       id={`${id}-min-age`}
-                      name="min_age"
                       className={`form-select${error ? ' is-invalid' : ''}`}
-                      value={draft.min_age}
+                      defaultValue={draft.min_age}
                       aria-describedby={error ? `${id}-age-error` : undefined}
-                      onChange={(e) => change({ min_age: e.target.value })}
+                      {...form.register('min_age', { deps: ['max_age'] })}
                     >
                       <option value="">{t('search.age_from_any')}</option>
                       {ages.map((age) => (
@@ -200,11 +193,11 @@ export function SearchFilterForm({
                     </label>
                     <select
                       id={`${id}-max-age`}
-                      name="max_age"
                       className={`form-select${error ? ' is-invalid' : ''}`}
-                      value={draft.max_age}
+                      defaultValue={draft.max_age}
+                      aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-age-error` : undefined}
-                      onChange={(e) => change({ max_age: e.target.value })}
+                      {...form.register('max_age')}
                     >
                       <option value="">{t('search.age_to_any')}</option>
                       {ages.map((age) => (

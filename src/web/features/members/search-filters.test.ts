@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { SearchFilterFormSchema } from '../../../shared/contracts/members.ts';
 import {
   ageOptions,
   defaultFilters,
   draftFromFilters,
-  filtersFromDraft,
   filtersFromParams,
   filtersToParams,
   hasFilterParams,
+  offeredFilters,
   sameFilters,
   searchApiUrl,
 } from './search-filters.ts';
@@ -117,12 +118,14 @@ describe('the filter form', () => {
     const filters = { gender: 'male', country: 'NL', min_age: 25 } as const;
     const draft = draftFromFilters(filters);
     expect(draft).toEqual({ gender: 'male', country: 'NL', countryregion: '', min_age: '25', max_age: '' });
-    expect(filtersFromDraft(draft, ALL)).toEqual({ filters });
+    expect(offeredFilters(SearchFilterFormSchema.parse(draft), ALL)).toEqual(filters);
   });
 
   it('refuses a reversed age range with the shared validation text', () => {
     const draft = { gender: '', country: '', countryregion: '', min_age: '50', max_age: '30' };
-    expect(filtersFromDraft(draft, ALL).error).toBe('validation.age_range_invalid');
+    expect(SearchFilterFormSchema.safeParse(draft).error?.issues).toMatchObject([
+      { path: ['max_age'], message: 'age_range_invalid' },
+    ]);
   });
 
   it('offers ages from the site minimum to 99', () => {

@@ -1,5 +1,10 @@
 import type { User } from '../../../shared/contracts/auth.ts';
-import { SEARCH_MAX_AGE, SEARCH_MIN_AGE, type SearchQuery } from '../../../shared/contracts/members.ts';
+import {
+  SEARCH_MAX_AGE,
+  SEARCH_MIN_AGE,
+  type SearchFilterFormValues,
+  type SearchQuery,
+} from '../../../shared/contracts/members.ts';
 import { COUNTRIES } from '../../../shared/limits.ts';
 import { GENDERS, type Gender, soughtGenders } from '../../../shared/profile-options.ts';
 
@@ -103,7 +108,7 @@ export function searchApiUrl(filters: SearchFilters, cursor?: string | null): st
 }
 
 /** What the filter form holds: strings, as its selects give them. */
-export type FilterDraft = Record<FilterKey, string>;
+export type FilterDraft = SearchFilterFormValues;
 
 export function draftFromFilters(filters: SearchFilters): FilterDraft {
   return {
@@ -115,17 +120,9 @@ export function draftFromFilters(filters: SearchFilters): FilterDraft {
   };
 }
 
-/** The draft as filters, or the i18n key of the problem (only a reversed age range is possible). */
-export function filtersFromDraft(
-  draft: FilterDraft,
-  offered: readonly string[],
-): { filters: SearchFilters; error?: 'validation.age_range_invalid' } {
-  if (draft.min_age && draft.max_age && Number(draft.min_age) > Number(draft.max_age)) {
-    return { filters: {}, error: 'validation.age_range_invalid' };
-  }
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) if (draft[key]) params.set(key, draft[key]);
-  return { filters: filtersFromParams(params, offered) };
+/** Checked filters as the site offers them (the form's selects only offer valid values). */
+export function offeredFilters(filters: SearchFilters, offered: readonly string[]): SearchFilters {
+  return filtersFromParams(filtersToParams(filters), offered);
 }
 
 /** The ages the age selects offer: from the site's minimum age (never below the API's) to the maximum. */

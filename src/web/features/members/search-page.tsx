@@ -1,7 +1,6 @@
 import { useId, useRef } from 'react';
 import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import type { SearchResponse } from '../../../shared/contracts/members.ts';
-import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { RegionsSeed } from '../../lib/use-regions.ts';
 import { useRootData } from '../../root.tsx';
@@ -10,6 +9,7 @@ import { useSession } from '../session/member-session.tsx';
 import { MemberCardGrid } from './member-card-grid.tsx';
 import { SearchFilterForm } from './search-filter-form.tsx';
 import { filtersToParams, type SearchFilters, sameFilters } from './search-filters.ts';
+import { totalText } from './search-totals.ts';
 import { useInfiniteScroll } from './use-infinite-scroll.ts';
 import { useSearchResults } from './use-search-results.ts';
 
@@ -19,11 +19,6 @@ export type SearchPageData =
   | { kind: 'signup'; filters: SearchFilters; defaults: SearchFilters }
   /** The first page failed; the page offers a retry. */
   | { kind: 'error'; filters: SearchFilters; defaults: SearchFilters; code: string };
-
-/** "1 member found" / "24 members found": Polish and others have one wording for every number. */
-function countKey(base: string, count: number) {
-  return count === 1 ? `${base}_one` : `${base}_other`;
-}
 
 function Spinner({ label }: { label: string }) {
   return (
@@ -78,7 +73,6 @@ function Results({
   const similarId = useId();
   const hasMore = results.nextCursor !== null;
   useInfiniteScroll(sentinel, () => void results.loadMore(), hasMore && results.status === 'idle' && !busy);
-  const number = (n: number) => n.toLocaleString(i18n.language);
 
   return (
     <>
@@ -89,9 +83,7 @@ function Results({
       >
         <div className="search-results-head">
           <h2 id={headingId} className="h5 mb-0">
-            {search.total_more
-              ? t('search.total_more', { count: number(search.total) })
-              : t(dynamicKey(countKey('search.total', search.total)), { count: number(search.total) })}
+            {totalText(t, i18n.language, search, 'total')}
           </h2>
           {busy && <Spinner label={t('search.loading')} />}
         </div>
@@ -142,11 +134,7 @@ function Results({
             {t('search.similar_title')}
           </h2>
           <p className="text-body-secondary small">
-            {search.similar.total_more
-              ? t('search.similar_total_more', { count: number(search.similar.total) })
-              : t(dynamicKey(countKey('search.similar_total', search.similar.total)), {
-                  count: number(search.similar.total),
-                })}
+            {totalText(t, i18n.language, search.similar, 'similar_total')}
           </p>
           <MemberCardGrid members={search.similar.members} />
         </section>

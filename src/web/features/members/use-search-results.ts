@@ -1,7 +1,9 @@
-import { useCallback, useRef, useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
 import type { MemberCard, SearchResponse } from '../../../shared/contracts/members.ts';
-import { getJson } from '../../lib/api.ts';
-import { type SearchFilters, searchApiUrl } from './search-filters.ts';
+import { getQueryClient } from '../../lib/query-client.ts';
+import { searchResultsQuery } from './members-queries.ts';
+import type { SearchFilters } from './search-filters.ts';
 
 export type SearchResultsState = {
   members: MemberCard[];
@@ -17,47 +19,27 @@ export function appendPage(members: readonly MemberCard[], page: readonly Member
 }
 
 /**
- * The results of one search: the first page from the loader, further pages from
- * GET /api/members.php appended one cursor at a time. A new first page (new filters) starts over,
- * and a page still on its way for the old search is dropped.
+ * The results of one search (searchResultsQuery): the loader's first page, then further pages
+ * appended. /members is open to visitors and outside the member layout, so the page's one browser
+ * client is used directly, as the session refresher does.
  */
 export function useSearchResults(first: SearchResponse, filters: SearchFilters) {
-  const [state, setState] = useState<SearchResultsState & { first: SearchResponse }>(() => ({
-    first,
-    members: first.members,
-    nextCursor: first.next_cursor,
-    status: 'idle',
-  }));
-  let current = state;
-  if (state.first !== first) {
-    current = { first, members: first.members, nextCursor: first.next_cursor, status: 'idle' };
-    setState(current);
-  }
-  const firstRef = useRef(first);
-  firstRef.current = first;
-  const busy = useRef(false);
-
-  const { nextCursor } = current;
+  const query = useInfiniteQuery(searchResultsQuery(first, filters), getQueryClient());
+  const { data, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = query;
+  const members = useMemo(
+    () => data.pages.reduce<MemberCard[]>((shown, page) => appendPage(shown, page.members), []),
+    [data.pages],
+  );
   const loadMore = useCallback(async () => {
-    if (busy.current || !nextCursor) return;
-    busy.current = true;
-    const forFirst = firstRef.current;
-    setState((s) => ({ ...s, status: 'loading' }));
-    try {
-      const page = await getJson<SearchResponse>(searchApiUrl(filters, nextCursor));
-      if (firstRef.current !== forFirst) return;
-      setState((s) => ({
-        ...s,
-        members: appendPage(s.members, page.members),
-        nextCursor: page.next_cursor,
-        status: 'idle',
-      }));
-    } catch {
-      if (firstRef.current === forFirst) setState((s) => ({ ...s, status: 'error' }));
-    } finally {
-      busy.current = false;
-    }
-  }, [filters, nextCursor]);
+    if (!hasNextPage || isFetchingNextPage) return;
+    // A second call while a page is on its way (scroll and button) waits for it instead of restarting it.
+    await fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
-  return { members: current.members, nextCursor: current.nextCursor, status: current.status, loadMore };
+  const status: SearchResultsState['status'] = isFetchingNextPage
+    ? 'loading'
+    : isFetchNextPageError
+      ? 'error'
+      : 'idle';
+  return { members, nextCursor: data.pages.at(-1)?.next_cursor ?? null, status, loadMore };
 }

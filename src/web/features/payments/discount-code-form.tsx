@@ -1,7 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { Discount } from '../../../shared/contracts/discounts.ts';
+import { useId } from 'react';
+import { type Discount, DiscountCodeFormSchema } from '../../../shared/contracts/discounts.ts';
 import { TIME_BONUS } from '../../../shared/discount-amounts.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import { useApiErrorText } from './discount.ts';
 import { activeBeatsCode } from './discount-choice.ts';
 
@@ -42,13 +43,12 @@ export function DiscountCodeForm({
   const errorText = useApiErrorText();
   const inputId = useId();
   const errorId = useId();
-  const [text, setText] = useState(code ?? '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const next = text.trim();
-    onApply(next === '' ? null : next);
-  };
-  const failure = code && error && !pending ? errorText(error) : null;
+  const { form, formRef, onSubmit, fieldError } = useZodForm(DiscountCodeFormSchema, {
+    defaultValues: { code: code ?? '' },
+  });
+  const submit = onSubmit(({ code: next }) => onApply(next === '' ? null : next));
+  // What the browser can tell (no code looks like that) first, else the server's refusal of the applied code.
+  const failure = fieldError('code') ?? (code && error && !pending ? errorText(error) : null);
   // Which discount applies, and why the other does not: the best one (the server charges the same).
   const accepted = code && discount && !pending ? discount : null;
   const activeWins = activeBeatsCode(accepted, active);
@@ -57,7 +57,7 @@ export function DiscountCodeForm({
       type="button"
       className="btn btn-link btn-sm p-0 align-baseline"
       onClick={() => {
-        setText('');
+        form.reset({ code: '' });
         onApply(null);
       }}
     >
@@ -81,17 +81,16 @@ export function DiscountCodeForm({
           {t('discount.time_bonus', { percentage: TIME_BONUS.percentage })}
         </p>
       )}
-      <form className="discount-code-form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="discount-code-form" onSubmit={submit} noValidate>
         <label htmlFor={inputId} className="form-label">
           {t('discount.title')}
         </label>
         <div className="input-group">
           <input
             id={inputId}
-            name="code"
             className={`form-control${failure ? ' is-invalid' : ''}`}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
+            defaultValue={code ?? ''}
+            {...form.register('code')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}

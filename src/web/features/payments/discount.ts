@@ -7,8 +7,8 @@ import type {
 } from '../../../shared/contracts/discounts.ts';
 import type { PaymentMethod } from '../../../shared/contracts/payments.ts';
 import { discountKindOfCode } from '../../../shared/discount-amounts.ts';
-import { ERROR_CODES, type ErrorCode } from '../../../shared/errors.ts';
 import { ApiError, getJson } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { formatMoney } from '../pricing/format.ts';
@@ -101,8 +101,6 @@ export function useDiscountName() {
   );
 }
 
-const isErrorCode = (code: string): code is ErrorCode => (ERROR_CODES as readonly string[]).includes(code);
-
 /**
  * An API error in the member's words; the discount refusals name what they depend on (the minimum
  * in money, the country by its name, the methods by theirs), from the error's details.
@@ -112,7 +110,7 @@ export function useApiErrorText() {
   const countryName = useCountryName();
   return useCallback(
     (error: unknown): string => {
-      if (!(error instanceof ApiError) || !isErrorCode(error.code)) return t('errors.internal_error');
+      if (!(error instanceof ApiError)) return t('errors.internal_error');
       const details = (error.details ?? {}) as {
         minimum_order_value?: number;
         currency?: string;
@@ -133,7 +131,7 @@ export function useApiErrorText() {
             methods: (details.methods ?? []).map((m) => t(`methods.${m}`)).join(', '),
           });
         default:
-          return t(`errors.${error.code}`);
+          return errorText(t, error.code, { fallback: 'errors.internal_error' });
       }
     },
     [t, i18n.language, countryName],

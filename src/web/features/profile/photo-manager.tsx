@@ -4,6 +4,7 @@ import type { OwnPhoto } from '../../../shared/contracts/photos.ts';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import {
   checkPhotoFile,
@@ -77,7 +78,7 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
     for (const [index, file] of chosen.entries()) {
       const problem = checkPhotoFile(file);
       if (problem) {
-        failure = t(`errors.${problem}`, photoErrorVars());
+        failure = errorText(t, problem, { vars: photoErrorVars() });
         continue;
       }
       setUpload({ current: index + 1, total: chosen.length, percent: 0, phase: 'sending' });
@@ -112,7 +113,7 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
     else if (added > 0)
       setFeedback({
         kind: 'success',
-        text: added === 1 ? t('photos.uploaded_one') : t('photos.uploaded_many', { count: added }),
+        text: t('photos.uploaded', { count: added }),
       });
   };
 

@@ -4,8 +4,9 @@ import {
   PHOTO_MAX_BYTES,
   PHOTO_MIN_SIDE,
 } from '../../../shared/contracts/photos.ts';
-import { dynamicKey, type KeyedTranslate } from '../../../shared/i18n/translator.ts';
+import type { KeyedTranslate } from '../../../shared/i18n/translator.ts';
 import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 /** The file input's accept attribute: the server's list, so the picker offers what will pass. */
 export const PHOTO_ACCEPT_ATTRIBUTE = PHOTO_ACCEPT.join(',');
@@ -22,12 +23,8 @@ export function photoErrorVars(details?: unknown): Record<string, number> {
 
 /** An upload's error in the member's language: the code's text with its limits, or the general one. */
 export function photoErrorText(t: KeyedTranslate, error: unknown): string {
-  if (error instanceof ApiError) {
-    const key = `errors.${error.code}`;
-    const text = t(dynamicKey(key), photoErrorVars(error.details));
-    if (text !== key) return text;
-  }
-  return t('errors.general');
+  if (!(error instanceof ApiError)) return t('errors.general');
+  return errorText(t, error.code, { vars: photoErrorVars(error.details) });
 }
 
 // Some browsers leave the type of HEIC files empty; the extension is the only hint there.

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { resendErrorKey, useResendActivation } from '../signup/use-resend-activation.ts';
+import { resendErrorText, useResendActivation } from '../signup/use-resend-activation.ts';
 import { useMember } from './member-session.tsx';
 
 /** "Send again" for the activation mail, and what came of it. */
@@ -26,7 +26,7 @@ export function ResendActivationButton({ user }: { user: User }) {
       </button>
       {typeof state === 'object' && (
         <span className="account-banner-error" role="alert">
-          {t(resendErrorKey(state.error))}
+          {resendErrorText(t, state.error)}
         </span>
       )}
     </>

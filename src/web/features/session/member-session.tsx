@@ -10,6 +10,7 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
 } from 'react';
 import { useNavigate, useRevalidator } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
@@ -24,6 +25,15 @@ import { updateAppBadge } from './session-timing.ts';
 const SessionRefresher = lazy(() =>
   import('./session-refresher.tsx').then((m) => ({ default: m.SessionRefresher })),
 );
+type MemberCache = typeof import('./member-cache.ts');
+let memberCache: Promise<MemberCache> | undefined;
+/** The member's cache entry (member-cache.ts), with TanStack Query: loaded once a member is known. */
+const loadMemberCache = () => {
+  memberCache ??= import('./member-cache.ts');
+  return memberCache;
+};
+const noSubscription = () => () => {};
+
 // The real-time channel, the match and new-like modals and the auto-like: members only, too.
 const LiveConnections = lazy(() =>
   import('../likes/live-connections.tsx').then((m) => ({ default: m.LiveConnections })),
@@ -69,20 +79,52 @@ export function useMember(): User | null {
 }
 
 /**
- * Keeps the member fresh: the server-rendered user first, then GET /api/user.php after 5 s and
- * every 60 s (300 s once push is on), polled by SessionRefresher's user query. A lost session
- * anywhere logs the member out here too.
+ * The logged-in member from one source: the loader's (server-rendered, and after every
+ * revalidation) until the browser has the user query's cache entry, then that entry, which the
+ * poll (GET /api/user.php after 5 s and every 60 s, 300 s once push is on; SessionRefresher), a
+ * refresh, a save answering with the member and the loaders' fresh reads all write. The provider
+ * keeps only which member this tab is logged in as, for the moments between a login or a logout
+ * and the loaders' answer. A lost session anywhere logs the member out here too.
  */
 export function MemberSessionProvider({ initial, children }: { initial: User | null; children: ReactNode }) {
-  const [user, setUser] = useState<User | null>(initial);
+  // A newer loader answer decides again: who it says is logged in is, until the next login or logout.
+  const [chosen, setChosen] = useState({ initial, memberId: initial?.id ?? null });
+  const memberId = chosen.initial === initial ? chosen.memberId : (initial?.id ?? null);
+  const choose = useCallback((id: number | null) => setChosen({ initial, memberId: id }), [initial]);
+  const [cache, setCache] = useState<MemberCache | null>(null);
+  const subscribe = useCallback(
+    (onChange: () => void) => (cache && memberId !== null ? cache.watchMember(memberId, onChange) : () => {}),
+    [cache, memberId],
+  );
+  const cached = useSyncExternalStore(
+    cache ? subscribe : noSubscription,
+    () => (cache && memberId !== null ? cache.readMember(memberId) : undefined),
+    () => undefined,
+  );
+  const user = memberId === null ? null : (cached ?? (initial?.id === memberId ? initial : null));
+
   const [pushSubscribed, setPushSubscribed] = useState(false);
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  // The revalidator's identity changes with its state; a ref keeps the polling loop from restarting.
+  // The revalidator's identity changes with its state; a ref keeps the callbacks below stable.
   const revalidate = useRef(revalidator.revalidate);
   revalidate.current = revalidator.revalidate;
+  const hydrated = useHydrated();
 
-  useEffect(() => setUser(initial), [initial]);
+  // The cache entry comes into play once the page is live and a member is known.
+  const wantsCache = hydrated && memberId !== null;
+  useEffect(() => {
+    if (wantsCache && !cache) void loadMemberCache().then(setCache);
+  }, [wantsCache, cache]);
+  // A loader's answer is a fresh read of the member (a revalidation after a purchase, a page of
+  // another layout): the entry takes it, unless what it holds was read later still (a refresh that
+  // answered before the entry was in reach).
+  const arrival = useRef({ initial, at: Date.now() });
+  if (arrival.current.initial !== initial) arrival.current = { initial, at: Date.now() };
+  useEffect(() => {
+    if (cache && initial) cache.writeMember(initial, arrival.current.at);
+  }, [cache, initial]);
+
   // A layout effect: it runs before any page's effects, which run before this component's own, so a
   // page opened directly (not reached by a click) can already post from its first effect
   // (/likes/m/{id} marks the like seen at once; without the token that was a 403).
@@ -90,50 +132,51 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
 
   // Spec §4: forget the member at once (no stale menu), then let the loaders redirect as needed.
   const loseSession = useCallback(() => {
-    setUser(null);
+    choose(null);
     setCsrfToken(undefined);
+    void memberCache?.then((c) => c.forgetMembers());
     void revalidate.current();
-  }, []);
+  }, [choose]);
   useEffect(() => onAuthenticationLost(loseSession), [loseSession]);
 
-  // The refresher's refresh goes through the user query; until its code has arrived, a direct call.
-  const queryRefresh = useRef<(() => Promise<void>) | null>(null);
-  const setQueryRefresh = useCallback((next: (() => Promise<void>) | null) => {
-    queryRefresh.current = next;
-  }, []);
   const refresh = useCallback(async () => {
-    if (queryRefresh.current) return queryRefresh.current();
+    if (memberId === null) return;
     try {
-      setUser((await getJson<{ user: User }>('/api/user.php')).user);
+      const loaded = await loadMemberCache();
+      setCache(loaded);
+      await loaded.fetchMember(memberId);
     } catch (error) {
       if (error instanceof ApiError && error.code === 'authentication_required') loseSession();
       // Anything else (offline, server busy) keeps the last known member until the next tick.
     }
-  }, [loseSession]);
-  const hydrated = useHydrated();
+  }, [memberId, loseSession]);
 
   // Navigate first, revalidate after: revalidating in place would rerun the current page's
   // middleware (login's 'guest', settings' 'auth'), whose redirect cancels the root's new data.
   const signIn = useCallback(
     async (member: User, to: string) => {
-      setUser(member);
+      const loaded = await loadMemberCache();
+      loaded.writeMember(member);
+      setCache(loaded);
+      choose(member.id);
       setCsrfToken(member.csrf_token);
       await navigate(to);
       await revalidate.current();
     },
-    [navigate],
+    [navigate, choose],
   );
   // A logout or a deleted account (not a lost session: the member logs in again and finds their
   // unsent messages).
   const signOut = useCallback(
     async (to: string) => {
       forgetMemberData();
-      setUser(null);
+      choose(null);
       setCsrfToken(undefined);
+      void memberCache?.then((c) => c.forgetMembers());
       await navigate(to);
       await revalidate.current();
     },
-    [navigate],
+    [navigate, choose],
   );
   const logout = useCallback(async () => {
     await getJson('/api/logout.php', { headers: csrfHeader() }).catch(() => {});
@@ -172,14 +215,7 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
       {children}
       {hydrated && user && (
         <Suspense fallback={null}>
-          <SessionRefresher
-            key={user.id}
-            user={user}
-            pushSubscribed={pushSubscribed}
-            onUser={setUser}
-            onLost={loseSession}
-            onRefreshReady={setQueryRefresh}
-          />
+          <SessionRefresher key={user.id} user={user} pushSubscribed={pushSubscribed} onLost={loseSession} />
           <LiveConnections key={`live-${user.id}`} onChanged={refresh} />
         </Suspense>
       )}

@@ -18,8 +18,9 @@ export function userQuery(memberId: number) {
     // waits for the next tick, as api.ts has already retried it.
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
-    // Nobody else observes it: gone with the member, so a later login never starts from old data.
-    gcTime: 0,
+    // The session reads it while the member is logged in (member-cache.ts); a logout or a lost
+    // session removes it, so a later login never starts from old data.
+    gcTime: Number.POSITIVE_INFINITY,
   });
 }
 

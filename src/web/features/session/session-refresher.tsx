@@ -10,32 +10,32 @@ type Props = {
   /** The member when polling starts; render this keyed by the member's id. */
   user: User;
   pushSubscribed: boolean;
-  onUser: (user: User) => void;
   /** GET /api/user.php answered 403 authentication_required: the session is gone. */
   onLost: () => void;
-  /** Hands the session a refresh through this query (null when polling stops). */
-  onRefreshReady: (refresh: (() => Promise<void>) | null) => void;
 };
 
 const isLost = (error: unknown) => error instanceof ApiError && error.code === 'authentication_required';
 
 /**
  * Polls GET /api/user.php through the user query (spec §7: 5 s after start, then every 60 s, or
- * 300 s with push). Loaded on demand by MemberSessionProvider once a member is known, so visitors'
- * pages never load TanStack Query. It uses the page's one browser client directly: the member
- * layout's provider is not around it on public pages.
+ * 300 s with push); each answer lands in the query's cache entry, which the session reads
+ * (member-cache.ts). Loaded on demand by MemberSessionProvider once a member is known, so
+ * visitors' pages never load TanStack Query. It uses the page's one browser client directly: the
+ * member layout's provider is not around it on public pages.
  */
-export function SessionRefresher({ user, pushSubscribed, onUser, onLost, onRefreshReady }: Props) {
+export function SessionRefresher({ user, pushSubscribed, onLost }: Props) {
   const client = getQueryClient();
   const options = userQuery(user.id);
-  // Switching push on or off restarts the schedule with the 5 s first tick, as it always did.
-  const [start, setStart] = useState({ pushSubscribed, fetches: 0 });
-  if (start.pushSubscribed !== pushSubscribed) {
+  const fetchesNow = () => {
     const state = client.getQueryState(options.queryKey);
-    setStart({ pushSubscribed, fetches: state ? userFetchCount(state) : 0 });
-  }
+    return state ? userFetchCount(state) : 0;
+  };
+  // Polling (re)starts with the 5 s first tick: with the member, and when push is switched on or
+  // off. What was written before (the login's answer, the page's) is no tick of this schedule.
+  const [start, setStart] = useState(() => ({ pushSubscribed, fetches: fetchesNow() }));
+  if (start.pushSubscribed !== pushSubscribed) setStart({ pushSubscribed, fetches: fetchesNow() });
 
-  const { data, error, errorUpdatedAt } = useQuery(
+  const { error, errorUpdatedAt } = useQuery(
     {
       ...options,
       initialData: user,
@@ -48,25 +48,10 @@ export function SessionRefresher({ user, pushSubscribed, onUser, onLost, onRefre
     client,
   );
 
-  // A fetched member replaces the session's; the first value is the session's own (no change).
-  useEffect(() => onUser(data), [data, onUser]);
-
   useEffect(() => {
     // Anything else (offline, server busy) keeps the last known member until the next tick.
     if (errorUpdatedAt > 0 && isLost(error)) onLost();
   }, [error, errorUpdatedAt, onLost]);
-
-  const memberId = user.id;
-  useEffect(() => {
-    onRefreshReady(async () => {
-      try {
-        onUser(await client.fetchQuery({ ...userQuery(memberId), staleTime: 0 }));
-      } catch (failure) {
-        if (isLost(failure)) onLost();
-      }
-    });
-    return () => onRefreshReady(null);
-  }, [client, memberId, onUser, onLost, onRefreshReady]);
 
   return null;
 }

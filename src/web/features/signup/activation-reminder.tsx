@@ -5,7 +5,7 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { LazyPageTexts } from '../../lib/page-texts.tsx';
 import { isSmartphoneViewport } from './signup-viewport.ts';
-import { resendErrorKey, useResendActivation } from './use-resend-activation.ts';
+import { resendErrorText, useResendActivation } from './use-resend-activation.ts';
 
 export const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
 
@@ -89,7 +89,7 @@ function Reminder({ user }: { user: User | null }) {
         ))}
       {typeof state === 'object' && (
         <p className="signup-error-text small mb-0" role="alert">
-          {t(resendErrorKey(state.error))}
+          {resendErrorText(t, state.error)}
         </p>
       )}
     </Modal>

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { resendErrorKey, useResendActivation } from './use-resend-activation.ts';
+import { resendErrorText, useResendActivation } from './use-resend-activation.ts';
 
 /** The last step: the address the mail went to, a resend button and the way into the site. */
 export function SignupInboxStep({ user, matchesHref }: { user: User; matchesHref: string }) {
@@ -37,7 +37,7 @@ export function SignupInboxStep({ user, matchesHref }: { user: User; matchesHref
         )}
         {typeof state === 'object' && (
           <p className="signup-error-text small mb-0" role="alert">
-            {t(resendErrorKey(state.error))}
+            {resendErrorText(t, state.error)}
           </p>
         )}
       </div>

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { KeyedTranslate } from '../../../shared/i18n/translator.ts';
 import { ApiError, request } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 
 /** Sends the activation mail again for the logged-in member; the caller shows the outcome. */
 export function useResendActivation(csrfToken: string | undefined) {
@@ -19,8 +21,7 @@ export function useResendActivation(csrfToken: string | undefined) {
   return { state, resend };
 }
 
-export function resendErrorKey(
-  code: string,
-): 'errors.rate_limited' | 'errors.network_error' | 'errors.general' {
-  return code === 'rate_limited' || code === 'network_error' ? `errors.${code}` : 'errors.general';
+/** Only a refusal the member can act on (wait, reconnect) is named; anything else is the general text. */
+export function resendErrorText(t: KeyedTranslate, code: string): string {
+  return errorText(t, code === 'rate_limited' || code === 'network_error' ? code : undefined);
 }

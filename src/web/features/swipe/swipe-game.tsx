@@ -3,10 +3,10 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import type { SwipeAction, SwipeState } from '../../../shared/contracts/swipe.ts';
-import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { browserTimeZone } from '../../lib/time-zone-cookie.ts';
 import { usePlaceName } from '../../lib/use-country-name.ts';
@@ -111,11 +111,9 @@ export function SwipeGame({ filters, initial }: { filters: SearchFilters; initia
     void reload();
   }, [renderedZone, reload]);
 
-  const errorText = useCallback(
+  const failureText = useCallback(
     (e: unknown) => {
-      const code = e instanceof ApiError ? e.code : '';
-      const text = code ? t(dynamicKey(`errors.${code}`)) : '';
-      return text && text !== `errors.${code}` ? text : t('swipe_game.error');
+      return errorText(t, e instanceof ApiError ? e.code : undefined, { fallback: 'swipe_game.error' });
     },
     [t],
   );
@@ -144,14 +142,14 @@ export function SwipeGame({ filters, initial }: { filters: SearchFilters; initia
         if (answer.match) announceConnection({ kind: 'match', member: card });
       } catch (e) {
         // The limit reached in another tab, the member gone meanwhile: the game as it is now.
-        if (!(e instanceof ApiError && e.code === 'swipe_limit_reached')) setError(errorText(e));
+        if (!(e instanceof ApiError && e.code === 'swipe_limit_reached')) setError(failureText(e));
         await calls.reload();
       } finally {
         setLeaving(null);
         setBusy(false);
       }
     },
-    [card, busy, calls, reducedMotion, t, errorText],
+    [card, busy, calls, reducedMotion, t, failureText],
   );
 
   const undo = async () => {
@@ -164,7 +162,7 @@ export function SwipeGame({ filters, initial }: { filters: SearchFilters; initia
       setLastPassed(null);
       if (restored.card) setStatus(t('swipe_game.done_undo', { name: restored.card.name }));
     } catch (e) {
-      setError(errorText(e));
+      setError(failureText(e));
       await calls.reload();
     } finally {
       setBusy(false);
