@@ -144,6 +144,8 @@ export const VALIDATION_KEYS = [
   'gift_not_found',
   'image_not_found',
   'spending_limit_invalid',
+  // The discount code field of /credits (a text no code can have, refused in the form already).
+  'discount_code_not_found',
   // Complaints.
   'complaint_name_required',
   'complaint_name_too_long',

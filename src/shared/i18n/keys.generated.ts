@@ -662,6 +662,7 @@ export type CommonKey =
   | 'validation.country_required'
   | 'validation.date_of_birth_min_age'
   | 'validation.delete_reason_required'
+  | 'validation.discount_code_not_found'
   | 'validation.email_disposable'
   | 'validation.email_exists'
   | 'validation.email_pending_deletion'
