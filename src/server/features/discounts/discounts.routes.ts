@@ -13,8 +13,8 @@ import { badRequest } from '../../plugins/errors.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
-import { payerFrom } from '../payments/payments.routes.ts';
-import { creditOffers } from '../payments/payments.service.ts';
+import { payerFrom } from '../payments/checkout/payments.routes.ts';
+import { creditOffers } from '../payments/checkout/payments.service.ts';
 import { presentDiscount } from './discounts.presenter.ts';
 import {
   acceptRetentionOffer,

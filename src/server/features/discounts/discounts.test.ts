@@ -6,7 +6,7 @@ import { createMember, logIn, type MemberOverrides, type TestLogin } from '../..
 import { webhookNotice } from '../../test/payment-notices.ts';
 import { scriptedProvider } from '../../test/scripted-provider.ts';
 import { balanceOf } from '../credits/credits.service.ts';
-import { setPaymentProvider } from '../payments/payment-providers.ts';
+import { setPaymentProvider } from '../payments/providers/provider-choice.ts';
 
 const { app, services } = await createTestApp();
 const scripted = scriptedProvider();

@@ -1,8 +1,8 @@
-import { type Env, isLoopbackUrl } from '../../env.ts';
-import type { AppServices } from '../../services.ts';
+import { type Env, isLoopbackUrl } from '../../../env.ts';
+import type { AppServices } from '../../../services.ts';
+import { molliePaymentProviderFromEnv } from './mollie.ts';
 import { keepsMandates, type PaymentProvider } from './payment-provider.ts';
-import { molliePaymentProviderFromEnv } from './providers/mollie.ts';
-import { createTestGateway, type TestGatewayDeps } from './providers/test-gateway.ts';
+import { createTestGateway, type TestGatewayDeps } from './test-gateway.ts';
 
 /** Whether a real provider is configured: Mollie, when MOLLIE_API_KEY is set (env.ts). */
 export function realProviderConfigured(env: Env): boolean {

@@ -1,11 +1,11 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { paymentNotices, payments } from '../../db/schema/index.ts';
-import { defineJob } from '../../lib/jobs.ts';
-import type { AppServices } from '../../services.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { paymentProviderOf } from './payment-providers.ts';
-import { applyProviderStatus, askProviderAgain, type PaymentServices } from './payments.service.ts';
+import { paymentNotices, payments } from '../../../db/schema/index.ts';
+import { defineJob } from '../../../lib/jobs.ts';
+import type { AppServices } from '../../../services.ts';
+import { applyProviderStatus, askProviderAgain, type PaymentServices } from '../checkout/payments.service.ts';
+import type { PaymentProvider } from '../providers/payment-provider.ts';
+import { paymentProviderOf } from '../providers/provider-choice.ts';
 
 /**
  * A provider's notices, taken in and applied apart (docs/decisions/0030, addendum). The webhook

@@ -7,11 +7,11 @@ import {
   ResendCodeInputSchema,
   SignMandateInputSchema,
   SmsChallengeSchema,
-} from '../../../shared/contracts/direct-debit.ts';
-import { perSessionKey } from '../../lib/rate-limit-store.ts';
-import type { AppServices } from '../../services.ts';
+} from '../../../../shared/contracts/direct-debit.ts';
+import { perSessionKey } from '../../../lib/rate-limit-store.ts';
+import type { AppServices } from '../../../services.ts';
+import { payerFrom } from '../checkout/payments.routes.ts';
 import { resendCode, signMandate, startDirectDebit } from './direct-debit.service.ts';
-import { payerFrom } from './payments.routes.ts';
 import { repeatOrderOf, startRepeatOrder } from './repeat-order.service.ts';
 
 /**
