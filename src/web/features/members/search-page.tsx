@@ -3,8 +3,8 @@ import { Link, useLocation, useNavigate, useNavigation, useRevalidator } from 'r
 import type { SearchResponse } from '../../../shared/contracts/members.ts';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import type { RegionsSeed } from '../../lib/use-regions.ts';
-import { useRootData } from '../../root.tsx';
 import { AddPhotoAlert } from '../profile/add-photo-alert.tsx';
 import { useSession } from '../session/member-session.tsx';
 import { MemberCardGrid } from './member-card-grid.tsx';

@@ -1,4 +1,5 @@
 import {
+  type ComponentType,
   createContext,
   lazy,
   type ReactNode,
@@ -23,10 +24,6 @@ import { updateAppBadge } from './session-timing.ts';
 // their JavaScript budget (docs/decisions/0016).
 const SessionRefresher = lazy(() =>
   import('./session-refresher.tsx').then((m) => ({ default: m.SessionRefresher })),
-);
-// The real-time channel, the match and new-like modals and the auto-like: members only, too.
-const LiveConnections = lazy(() =>
-  import('../likes/live-connections.tsx').then((m) => ({ default: m.LiveConnections })),
 );
 
 export type Session = {
@@ -73,7 +70,16 @@ export function useMember(): User | null {
  * every 60 s (300 s once push is on), polled by SessionRefresher's user query. A lost session
  * anywhere logs the member out here too.
  */
-export function MemberSessionProvider({ initial, children }: { initial: User | null; children: ReactNode }) {
+export function MemberSessionProvider({
+  initial,
+  live: Live,
+  children,
+}: {
+  initial: User | null;
+  /** What runs for a member only, beside the page (the layout's real-time channel), told of changes. */
+  live?: ComponentType<{ onChanged: () => Promise<void> }>;
+  children: ReactNode;
+}) {
   const [user, setUser] = useState<User | null>(initial);
   const [pushSubscribed, setPushSubscribed] = useState(false);
   const revalidator = useRevalidator();
@@ -180,7 +186,7 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
             onLost={loseSession}
             onRefreshReady={setQueryRefresh}
           />
-          <LiveConnections key={`live-${user.id}`} onChanged={refresh} />
+          {Live && <Live key={`live-${user.id}`} onChanged={refresh} />}
         </Suspense>
       )}
     </SessionContext.Provider>
