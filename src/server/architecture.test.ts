@@ -99,6 +99,16 @@ function exportedWritingFragments(source: string, tables: readonly OwnedTable[])
   });
 }
 
+/**
+ * Module-level maps keyed by an app's object that stay, and why. Anything keyed by the services or
+ * the database is a feature's state and belongs in its definition (defineFeature's `state`).
+ */
+const APP_KEYED_MAPS_ALLOWED: Record<string, string> = {
+  // Memos of Fastify's own rateLimit(), which exists only once the app is built; the counts live in PostgreSQL.
+  'features/auth/page-login.ts': 'a login limiter per Fastify instance',
+  'features/complaints/complaints.rate-limit.ts': 'a complaints limiter per Fastify instance',
+};
+
 describe('architecture', () => {
   it('finds the writes it looks for', async () => {
     const tables = await ownedTables();
@@ -157,6 +167,26 @@ describe('architecture', () => {
         'that write, not SQL fragments that do; a table of the core ' +
         '(app_config, rate limits) is written through src/server/lib. A new table: give its schema ' +
         "file the owning feature's name, or add it to SCHEMA_FILE_OWNERS / TABLE_OWNERS here.",
+    ).toEqual([]);
+  });
+
+  it("keeps each app's state in its feature's definition, not in module-level maps", () => {
+    const found: string[] = [];
+    for (const file of sourceFiles(FEATURES_DIR)) {
+      const relative = path.relative(import.meta.dirname, file);
+      if (
+        /^(?:export )?(?:const|let) \w+(?:\s*:[^=]+)? = new WeakMap\b/m.test(
+          withoutComments(readFileSync(file, 'utf8')),
+        )
+      )
+        if (!(relative in APP_KEYED_MAPS_ALLOWED)) found.push(relative);
+    }
+    expect(
+      found,
+      "State an app keeps (a provider, a queue, a cache) is made by its feature's definition: " +
+        'defineState(name, (services) => …) listed in defineFeature({ state: [...] }) and read with ' +
+        'services.state.of(slot), so a test app or a second instance has its own and a newcomer finds it ' +
+        '(docs/architecture.md, "Adding a feature").',
     ).toEqual([]);
   });
 });

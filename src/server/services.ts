@@ -3,7 +3,7 @@ import type { Clock } from 'pg-boss';
 import type { Logger as PinoLogger } from 'pino';
 import { type Db, pingDatabase } from './db/client.ts';
 import type { Env } from './env.ts';
-import { jobsOf } from './feature.ts';
+import { createFeatureStates, type FeatureStates, jobsOf } from './feature.ts';
 import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
 import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
 import { createUnreadMessagesCache, type UnreadMessagesCache } from './features/chat/chat.counts.ts';
@@ -63,6 +63,8 @@ type Core = {
 
 /** The process-wide state features keep (caches, stores), built on the core. */
 type FeatureServices = {
+  /** What each feature keeps per app, listed in its own definition (defineFeature's `state`). */
+  state: FeatureStates;
   settings: SettingsStore;
   resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
   sessions: SessionCache;
@@ -158,6 +160,7 @@ export async function createServices(
     },
     enqueue: (job, payload, enqueueOptions = {}) =>
       queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() }),
+    state: createFeatureStates(FEATURES, () => services),
     settings,
     resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
     company: createCompanyStore(db),

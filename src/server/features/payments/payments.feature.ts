@@ -7,8 +7,16 @@ import {
   watchPaidPayments,
 } from './checkout/payments.service.ts';
 import { directDebitRoutes } from './direct-debit/direct-debit.routes.ts';
-import { PAYMENT_NOTICES_SWEEP_JOB, sweepPaymentNotices } from './notices/payment-notices.ts';
-import { directDebitAvailable, realProviderConfigured } from './providers/provider-choice.ts';
+import {
+  noticeQueueState,
+  PAYMENT_NOTICES_SWEEP_JOB,
+  sweepPaymentNotices,
+} from './notices/payment-notices.ts';
+import {
+  directDebitAvailable,
+  paymentProviderState,
+  realProviderConfigured,
+} from './providers/provider-choice.ts';
 import { testGatewayRoutes } from './providers/test-gateway.routes.ts';
 import {
   sendGatewayWebhook,
@@ -24,6 +32,7 @@ import {
  */
 export const paymentsFeature = defineFeature({
   name: 'payments',
+  state: [paymentProviderState, noticeQueueState],
   routes: (services) => async (app) => {
     await app.register(paymentsRoutes(services));
     await app.register(directDebitRoutes(services));

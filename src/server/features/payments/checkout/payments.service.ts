@@ -41,7 +41,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 
 export type PaymentServices = Pick<
   AppServices,
-  'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log'
+  'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log' | 'state'
 >;
 
 /** Who pays, as the route knows them: the viewer, and where they live and read (from the session). */

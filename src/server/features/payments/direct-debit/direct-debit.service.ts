@@ -28,7 +28,17 @@ import { assertDirectDebitAllowed } from './direct-debit-blocks.ts';
 
 export type DirectDebitServices = Pick<
   AppServices,
-  'env' | 'db' | 'pool' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log' | 'sms' | 'translations'
+  | 'env'
+  | 'db'
+  | 'pool'
+  | 'now'
+  | 'enqueue'
+  | 'settings'
+  | 'sessions'
+  | 'log'
+  | 'sms'
+  | 'translations'
+  | 'state'
 >;
 type MandateRow = typeof directDebitMandates.$inferSelect;
 

@@ -21,10 +21,7 @@ async function lastPaidPayment(services: Pick<DirectDebitServices, 'db'>, userId
 }
 
 /** Whether a paid payment left a mandate the configured provider can charge again. */
-function storedMandateOf(
-  services: Pick<DirectDebitServices, 'env' | 'db' | 'now' | 'enqueue'>,
-  payment: PaymentRow,
-) {
+function storedMandateOf(services: Pick<DirectDebitServices, 'state'>, payment: PaymentRow) {
   const provider = paymentProviderOf(services);
   return payment.mandateId &&
     payment.customerId &&

@@ -7,7 +7,7 @@ import type { Payer } from '../checkout/payments.service.ts';
 import { keepsMandates } from './payment-provider.ts';
 import { paymentProviderOf } from './provider-choice.ts';
 
-type CustomerServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'log'>;
+type CustomerServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'log' | 'state'>;
 
 /**
  * The member's customer at the configured provider (docs/decisions/0033): the one a payment or a
