@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import type { CompanyInfo } from '../../../shared/contracts/site.ts';
 import type { Database } from '../../db/client.ts';
+import { defineState } from '../../feature.ts';
 import { readAppConfig, writeAppConfig } from '../../lib/app-config.ts';
+import type { AppServices } from '../../services.ts';
 
 const StoredCompanySchema = z.object({
   name: z.string().min(1),
@@ -62,4 +64,11 @@ export function createCompanyStore(db: Database): CompanyStore {
       return load();
     },
   };
+}
+
+/** The app's company store, its read cached (company.feature.ts lists it). */
+export const companyStoreState = defineState('company.store', (services) => createCompanyStore(services.db));
+
+export function companyOf(services: Pick<AppServices, 'state'>): CompanyStore {
+  return services.state.of(companyStoreState);
 }
