@@ -14,7 +14,7 @@ step() {
   timings+=("$(printf '%5d s  %s' $((SECONDS - started)) "$name")")
 }
 started=$SECONDS
-step "lint" npx biome check .
+step "lint" npm run lint
 step "typecheck" npm run --silent typecheck
 step "unit and server tests" npx vitest run
 step "build" bash -c 'npm run --silent build >/dev/null'

@@ -46,6 +46,12 @@ export type LoadContextPart = { [Group in keyof ServiceGroups]?: Partial<Service
  */
 export type Feature = {
   name: string;
+  /**
+   * The state the feature keeps per app (a chosen provider, a queue, a cache), made on first use
+   * for each services object, so a test app or a second instance has its own; read with
+   * `services.state.of(slot)`.
+   */
+  state?: readonly StateSlot<unknown>[];
   routes?: (services: AppServices) => FastifyPluginAsyncZod;
   /** Routes registered only when this holds (the development outboxes). */
   servedWhen?: (env: Env) => boolean;
@@ -57,6 +63,50 @@ export type Feature = {
    */
   eraseAccount?: (services: AppServices, tx: Tx, userId: number) => Promise<void>;
 };
+
+/** One piece of a feature's state: its name (for messages) and how it is made for an app. */
+export type StateSlot<S> = { readonly name: string; readonly create: (services: AppServices) => S };
+
+export function defineState<S>(name: string, create: (services: AppServices) => S): StateSlot<S> {
+  return { name, create };
+}
+
+/** The features' state of one app (AppServices.state). */
+export type FeatureStates = {
+  /** The slot's state for these services, made on first use. */
+  of: <S>(slot: StateSlot<S>) => S;
+  /** Tests: these services use `value` from now on (a provider's local double). */
+  replace: <S>(slot: StateSlot<S>, value: S) => void;
+};
+
+/**
+ * The state of the listed features for one app. A slot no feature lists is refused, so that what
+ * an app keeps is found in the features' definitions and nowhere else.
+ */
+export function createFeatureStates(
+  features: readonly Feature[],
+  services: () => AppServices,
+): FeatureStates {
+  const listed = new Set<StateSlot<unknown>>(features.flatMap((feature) => feature.state ?? []));
+  const made = new Map<StateSlot<unknown>, unknown>();
+  const listedSlot = <S>(slot: StateSlot<S>): StateSlot<S> => {
+    if (!listed.has(slot))
+      throw new Error(
+        `state "${slot.name}" is in no feature's definition: list it in defineFeature({ state: [...] }) ` +
+          '(docs/architecture.md, "Adding a feature")',
+      );
+    return slot;
+  };
+  return {
+    of: (slot) => {
+      if (!made.has(listedSlot(slot))) made.set(slot, slot.create(services()));
+      return made.get(slot) as never;
+    },
+    replace: (slot, value) => {
+      made.set(listedSlot(slot), value);
+    },
+  };
+}
 
 export function defineFeature(feature: Feature): Feature {
   return feature;

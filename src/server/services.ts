@@ -1,15 +1,13 @@
 import path from 'node:path';
 import type { Clock } from 'pg-boss';
 import type { Logger as PinoLogger } from 'pino';
-import { type Db, pingDatabase } from './db/client.ts';
+import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
-import { jobsOf } from './feature.ts';
+import { createFeatureStates, type FeatureStates, jobsOf } from './feature.ts';
 import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
 import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
 import { createUnreadMessagesCache, type UnreadMessagesCache } from './features/chat/chat.counts.ts';
-import { type CompanyStore, createCompanyStore } from './features/company/company.service.ts';
 import { type BalanceCache, createBalanceCache } from './features/credits/credits.service.ts';
-import { createDatabaseCheck, type DatabaseCheck } from './features/health/health.service.ts';
 import { createNewLikesCache, type NewLikesCache } from './features/likes/likes.counts.ts';
 import { createHighlightsCache, type HighlightsCache } from './features/members/highlights.service.ts';
 import {
@@ -64,11 +62,12 @@ type Core = {
 
 /** The process-wide state features keep (caches, stores), built on the core. */
 type FeatureServices = {
+  /** What each feature keeps per app, listed in its own definition (defineFeature's `state`). */
+  state: FeatureStates;
   settings: SettingsStore;
   resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
   sessions: SessionCache;
   userAnswers: UserAnswers;
-  company: CompanyStore;
   vapid: VapidKeys;
   highlights: HighlightsCache;
   /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
@@ -82,8 +81,6 @@ type FeatureServices = {
   newLikes: NewLikesCache;
   /** Unread-messages counts for the hot reads, dropped by unread_messages_changed and blocks_changed. */
   unreadMessages: UnreadMessagesCache;
-  /** The health call's database check (a success is reused for a second). */
-  databaseCheck: DatabaseCheck;
 };
 
 /**
@@ -163,11 +160,10 @@ export async function createServices(
     },
     enqueue: (job, payload, enqueueOptions = {}) =>
       queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() }),
+    state: createFeatureStates(FEATURES, () => services),
     settings,
     resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
-    company: createCompanyStore(db),
     vapid: await ensureVapidKeys(db),
-    databaseCheck: createDatabaseCheck(() => pingDatabase(db)),
     highlights: await createHighlightsCache(db, bus),
     searchTotals: await createSharedSearchTotals(bus),
     sessions: await createSessionCache(db, bus),

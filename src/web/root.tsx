@@ -1,18 +1,11 @@
 import type { ReactNode } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-  useRouteLoaderData,
-} from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './features/site/error-page.tsx';
 import { describeRouteError } from './features/site/route-error-boundary.tsx';
 import { useTranslation } from './lib/i18n.tsx';
+import { useRootData } from './lib/root-data.ts';
 import { stylesheetLinks } from './lib/stylesheets.ts';
 import appStyles from './styles/app.scss?url';
 
@@ -39,12 +32,6 @@ export function shouldRevalidate({
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
-}
-
-export type RootData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootData | undefined {
-  return useRouteLoaderData<typeof loader>('root');
 }
 
 export function Layout({ children }: { children: ReactNode }) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INTEREST_KEYS } from '../../shared/interests.ts';
 import { createTestApp } from '../test/app.ts';
 import { addPhoto, createMember } from '../test/members.ts';
+import { companyOf } from './company/company.service.ts';
 import { photoFileKey } from './photos/photos.keys.ts';
 
 const { app, services } = await createTestApp();
@@ -18,7 +19,7 @@ describe('site calls', () => {
   });
 
   it('company changes are stored and served', async () => {
-    await services.company.update({ support_phone: '+31 (0)20 - 555 12 34', delete_discount: 30 });
+    await companyOf(services).update({ support_phone: '+31 (0)20 - 555 12 34', delete_discount: 30 });
     const body = (await app.inject({ url: '/api/companyinfo.php' })).json();
     expect(body.support_phone_number).toBe('+31(0)205551234');
     expect(body.delete_discount).toBe(30);

@@ -1,19 +1,14 @@
-import { eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Database } from '../db/client.ts';
-import { appConfig } from '../db/schema/index.ts';
+import { addAppConfig, readAppConfig } from './app-config.ts';
 
 export type VapidKeys = { publicKey: string; privateKey: string };
 
 /** VAPID keys are made on first start and kept, so push subscriptions stay valid across restarts. */
 export async function ensureVapidKeys(db: Database): Promise<VapidKeys> {
-  const [row] = await db.select().from(appConfig).where(eq(appConfig.key, 'vapid'));
-  if (row) return row.value as VapidKeys;
+  const stored = await readAppConfig(db, 'vapid');
+  if (stored) return stored as VapidKeys;
   const keys = webpush.generateVAPIDKeys();
-  await db
-    .insert(appConfig)
-    .values({ key: 'vapid', value: { ...keys } })
-    .onConflictDoNothing();
-  const [stored] = await db.select().from(appConfig).where(eq(appConfig.key, 'vapid'));
-  return (stored?.value as VapidKeys | undefined) ?? keys;
+  await addAppConfig(db, 'vapid', { ...keys });
+  return ((await readAppConfig(db, 'vapid')) as VapidKeys | undefined) ?? keys;
 }

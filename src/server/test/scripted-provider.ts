@@ -3,7 +3,7 @@ import {
   type PaymentProvider,
   type ProviderPayment,
   ProviderPaymentNotFound,
-} from '../features/payments/payment-provider.ts';
+} from '../features/payments/providers/payment-provider.ts';
 
 /**
  * A provider whose answers the test sets: what a real provider's API double does, without HTTP,

@@ -1,14 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { LiveConnectionsOnDemand } from '../features/likes/live-connections-on-demand.tsx';
 import { TimeBonusOnDemand } from '../features/payments/time-bonus-on-demand.tsx';
 import { MemberSessionProvider } from '../features/session/member-session.tsx';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
 import { OfflineBanner } from '../features/site/offline-banner.tsx';
 import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { getQueryClient } from '../lib/query-client.ts';
+import { useRootData } from '../lib/root-data.ts';
 import { guards } from '../lib/route-middleware.ts';
-import { useRootData } from '../root.tsx';
 
 /** Members only, like the member layout (docs/decisions/0016): visitors log in first. */
 export const middleware = guards('auth');
@@ -23,7 +24,7 @@ export default function ChatLayout() {
   // useState: one client per server render (per request), the page's single client in the browser.
   const [queryClient] = useState(getQueryClient);
   return (
-    <MemberSessionProvider initial={data?.user ?? null}>
+    <MemberSessionProvider initial={data?.user ?? null} live={LiveConnectionsOnDemand}>
       <QueryClientProvider client={queryClient}>
         <div className="layout-chat">
           <NavigationProgress />

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { LiveConnectionsOnDemand } from '../features/likes/live-connections-on-demand.tsx';
 import { TimeBonusOnDemand } from '../features/payments/time-bonus-on-demand.tsx';
 import { AccountStatusBanner } from '../features/session/account-status-banner.tsx';
 import { MemberSessionProvider } from '../features/session/member-session.tsx';
@@ -10,7 +11,7 @@ import { PageHiddenBeacon } from '../features/site/page-hidden-beacon.tsx';
 import { SiteFooter } from '../features/site/site-footer.tsx';
 import { TopNav } from '../features/site/top-nav.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 
 /** Top navigation, warning banners, the page, footer with disclaimer, and the sign-up modal's slot. */
 export default function DefaultLayout() {
@@ -19,7 +20,7 @@ export default function DefaultLayout() {
   if (!data) return <Outlet />;
   const { settings, company } = data;
   return (
-    <MemberSessionProvider initial={data.user}>
+    <MemberSessionProvider initial={data.user} live={LiveConnectionsOnDemand}>
       <SignupProvider loggedIn={Boolean(data.user)}>
         <a href="#main" className="visually-hidden-focusable skip-link">
           {t('nav.skip_to_content')}

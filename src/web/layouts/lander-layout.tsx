@@ -2,7 +2,7 @@ import { Outlet } from 'react-router';
 import { Logo } from '../features/site/logo.tsx';
 import { NavigationProgress } from '../features/site/navigation-progress.tsx';
 import { PageHiddenBeacon } from '../features/site/page-hidden-beacon.tsx';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 
 /** Advertising landers: only a logo bar, so nothing distracts from signing up. */
 export default function LanderLayout() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/activate-done';
 
 /** `?already=1`: the link was used before (opened in advance by a mail client, or clicked twice). */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { resendErrorText, useResendActivation } from '../features/signup/use-resend-activation.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/activate-error';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -5,8 +5,8 @@ import type { RouteHandle } from '../features/site/top-nav.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import { guards } from '../lib/route-middleware.ts';
-import { useRootData } from '../root.tsx';
 import type { Route } from './+types/complete-signup';
 
 export const middleware = guards('auth');

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx';
 import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { giftUseText } from '../features/pricing/gift-use.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/pricing';
 
 export async function loader({ context }: Route.LoaderArgs) {

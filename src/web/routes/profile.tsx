@@ -15,9 +15,9 @@ import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import { guards } from '../lib/route-middleware.ts';
 import type { RegionsSeed } from '../lib/use-regions.ts';
-import { useRootData } from '../root.tsx';
 import '../styles/profile.scss';
 import type { Route } from './+types/profile';
 

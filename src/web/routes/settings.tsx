@@ -11,7 +11,7 @@ import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/settings';
 import '../styles/settings.scss';
 

@@ -10,7 +10,7 @@ import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx'
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
-import { useRootData } from '../root.tsx';
+import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/signup-matches';
 
 const isGender = (v: unknown): v is Gender => GENDERS.includes(v as Gender);

@@ -1,4 +1,4 @@
-// Owned by the payments feature (features/payments/direct-debit.*, mandates.*): SEPA direct-debit
+// Owned by the payments feature (features/payments/direct-debit/): SEPA direct-debit
 // mandates signed by SMS code on /directdebit, and the built-in test gateway's own customers and
 // mandates (what a real provider keeps on its servers).
 import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -158,7 +158,7 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
 /**
  * Members who may no longer pay by direct debit: after a reversal or chargeback (a debit the bank
  * took back), or by the back office. One row per member; the direct-debit form refuses them with
- * 'Your account is blocked for direct debit payments.' (features/payments/direct-debit-blocks.ts).
+ * 'Your account is blocked for direct debit payments.' (features/payments/direct-debit/direct-debit-blocks.ts).
  */
 export const directDebitBlocks = pgTable('direct_debit_blocks', {
   userId: bigint('user_id', { mode: 'number' })

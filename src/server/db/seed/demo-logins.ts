@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../../features/auth/passwords.ts';
 import { revokeUserSessions } from '../../features/auth/sessions.service.ts';
 import { grantCredits } from '../../features/credits/credits.service.ts';
-import { grantReference } from '../../features/payments/payments.service.ts';
+import { grantReference } from '../../features/payments/checkout/payments.service.ts';
 import { coordinatesOf } from '../../features/profile/profile.service.ts';
 import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
 import type { Database } from '../client.ts';

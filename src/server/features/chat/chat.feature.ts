@@ -2,12 +2,14 @@ import { defineFeature, featureJob } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
 import { CHAT_RETENTION_JOB, purgeExpiredMessages } from './chat.retention.ts';
 import { chatRoutes, readChats } from './chat.routes.ts';
+import { chatSenderState } from './chat.send.ts';
 import { eraseChatsOf } from './chat.service.ts';
 import { chatImageRoutes } from './chat-images.routes.ts';
 import { CHAT_IMAGE_SWEEP_JOB, eraseChatImagesOf, sweepChatImages } from './chat-images.service.ts';
 
 export const chatFeature = defineFeature({
   name: 'chat',
+  state: [chatSenderState],
   routes: (services) => async (app) => {
     await app.register(chatRoutes(services));
     // Its own scope: only the photo upload takes multipart bodies.

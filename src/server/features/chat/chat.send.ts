@@ -13,12 +13,14 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.ts';
+import { defineState } from '../../feature.ts';
 import { notifySql, publishAll } from '../../lib/event-bus.ts';
 import { validationFailed } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import { conversationNotFound, memberNotFound } from '../../policy/refusals.ts';
 import type { SendFacts } from '../../policy/rules/chat.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
 import {
   couldSpendSql,
   SpendsRefused,
@@ -463,25 +465,22 @@ const MAX_ROUNDS = 5;
  * in flight were measured slower, their sets half as large for the same work (docs/performance.md).
  */
 type Sender = { queue: Pending[]; running: boolean };
-const senders = new WeakMap<Database, Sender>();
+/** One per app (chat.feature.ts lists it). */
+export const chatSenderState = defineState('chat.sender', (): Sender => ({ queue: [], running: false }));
 
 /**
  * Sends a message (step 1 to 3 with the sends that wait with it). Answers the stored message, the
  * first one for a resent client id, or the refusal of the rules.
  */
 export async function sendMessage(
-  db: Database,
+  services: Pick<AppServices, 'db' | 'state'>,
   viewer: MemberViewer,
   target: SendTarget,
   input: { clientId: string; content: MessageContent },
   settings: SendSettings,
 ): Promise<SentMessage | number> {
-  let sender = senders.get(db);
-  if (!sender) {
-    sender = { queue: [], running: false };
-    senders.set(db, sender);
-  }
-  const queued = sender;
+  const { db } = services;
+  const queued = services.state.of(chatSenderState);
   const request = { viewer, target, clientId: input.clientId, content: input.content, settings };
   return new Promise((resolve, reject) => {
     queued.queue.push({ request, rounds: 0, resolve, reject });

@@ -179,13 +179,13 @@ export async function authorizeSend(deps: ChatDeps, viewer: MemberViewer, target
  * first one for a resent client id, or the same refusal, however it went.
  */
 export async function sendMessage(
-  deps: ChatDeps,
+  deps: Pick<AppServices, 'db' | 'state'>,
   viewer: MemberViewer,
   target: SendTarget,
   input: { clientId: string; content: MessageContent },
   settings: SendSettings,
 ): Promise<MessageRow> {
-  const sent = await sendOnce(deps.db, viewer, target, input, settings);
+  const sent = await sendOnce(deps, viewer, target, input, settings);
   if (typeof sent !== 'number') return sent;
   const [first] = await messageByClientId(deps.db).execute({ sender: viewer.id, client: input.clientId });
   if (!first) throw new Error('a resent message vanished');

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CompanyInfoSchema } from '../../../shared/contracts/site.ts';
 import type { AppServices } from '../../services.ts';
+import { companyOf } from './company.service.ts';
 
 export function companyRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -13,7 +14,7 @@ export function companyRoutes(services: AppServices): FastifyPluginAsyncZod {
           response: { 200: CompanyInfoSchema },
         },
       },
-      () => services.company.get(),
+      () => companyOf(services).get(),
     );
   };
 }

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { CompanyInfo } from '../../../shared/contracts/site.ts';
 import type { Database } from '../../db/client.ts';
-import { appConfig } from '../../db/schema/index.ts';
+import { defineState } from '../../feature.ts';
+import { readAppConfig, writeAppConfig } from '../../lib/app-config.ts';
+import type { AppServices } from '../../services.ts';
 
 const StoredCompanySchema = z.object({
   name: z.string().min(1),
@@ -42,8 +43,8 @@ export type CompanyStore = {
 export function createCompanyStore(db: Database): CompanyStore {
   let cached: Promise<CompanyInfo> | undefined;
   const load = async (): Promise<CompanyInfo> => {
-    const [row] = await db.select().from(appConfig).where(eq(appConfig.key, 'company'));
-    const parsed = StoredCompanySchema.safeParse({ ...DEFAULT_COMPANY, ...(row?.value ?? {}) });
+    const stored = await readAppConfig(db, 'company');
+    const parsed = StoredCompanySchema.safeParse({ ...DEFAULT_COMPANY, ...(stored ?? {}) });
     const company = parsed.success ? parsed.data : DEFAULT_COMPANY;
     return { ...company, support_phone_number: phoneNumberForDialling(company.support_phone) };
   };
@@ -58,12 +59,16 @@ export function createCompanyStore(db: Database): CompanyStore {
     update: async (patch) => {
       const current = await load();
       const next = StoredCompanySchema.parse({ ...current, ...patch });
-      await db
-        .insert(appConfig)
-        .values({ key: 'company', value: next })
-        .onConflictDoUpdate({ target: appConfig.key, set: { value: next, updatedAt: new Date() } });
+      await writeAppConfig(db, 'company', next);
       cached = undefined;
       return load();
     },
   };
+}
+
+/** The app's company store, its read cached (company.feature.ts lists it). */
+export const companyStoreState = defineState('company.store', (services) => createCompanyStore(services.db));
+
+export function companyOf(services: Pick<AppServices, 'state'>): CompanyStore {
+  return services.state.of(companyStoreState);
 }

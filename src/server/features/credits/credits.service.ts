@@ -236,7 +236,7 @@ export const couldSpendSql = (userId: SQL, amount: SQL) => sql`(${amount} = 0 or
  * (compare the counts; `all_or_nothing`, migration 0027); a reference claimed at the same moment by
  * another transaction fails the ledger's unique index.
  */
-export const spendsTogetherSql = (spends: SQL) => sql`
+const spendsTogetherSql = (spends: SQL) => sql`
     spend_used as (
       -- By the unique index, the references as an array: never a scan of the whole ledger.
       select ${creditLedger.reference} as reference from ${creditLedger}

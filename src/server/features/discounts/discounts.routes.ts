@@ -10,8 +10,8 @@ import {
 } from '../../../shared/contracts/discounts.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { payerFrom } from '../payments/payments.routes.ts';
-import { creditOffers } from '../payments/payments.service.ts';
+import { payerFrom } from '../payments/checkout/payments.routes.ts';
+import { creditOffers } from '../payments/checkout/payments.service.ts';
 import { presentDiscount } from './discounts.presenter.ts';
 import {
   acceptRetentionOffer,

@@ -19,6 +19,7 @@ import { authorize } from '../../policy/policy.ts';
 import { discountCodeNotFound } from '../../policy/refusals.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { companyOf } from '../company/company.service.ts';
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
@@ -332,11 +333,11 @@ const retentionUnavailable = () =>
 
 /** The company's discount for staying, when it may still be offered to this member (null: not). */
 export async function retentionOffer(
-  services: Pick<AppServices, 'db' | 'company'>,
+  services: Pick<AppServices, 'db' | 'state'>,
   viewer: MemberViewer,
 ): Promise<{ percentage: number } | null> {
   authorize(viewer, 'discount.retention');
-  const { delete_discount: percentage } = await services.company.get();
+  const { delete_discount: percentage } = await companyOf(services).get();
   if (percentage <= 0) return null;
   // Offered once: a member who stayed for it before is not offered it again.
   return (await retentionCodeOf(services.db, viewer.id)) ? null : { percentage };
@@ -349,13 +350,13 @@ export async function retentionOffer(
  * A member leaving because they found someone is not kept with a discount.
  */
 export async function acceptRetentionOffer(
-  services: Pick<AppServices, 'db' | 'company'>,
+  services: Pick<AppServices, 'db' | 'state'>,
   viewer: MemberViewer,
   reason: DeleteReason,
 ): Promise<{ code: string; percentage: number }> {
   authorize(viewer, 'discount.retention');
   if (reason === 'found_someone') throw retentionUnavailable();
-  const { delete_discount: percentage } = await services.company.get();
+  const { delete_discount: percentage } = await companyOf(services).get();
   const given = await retentionCodeOf(services.db, viewer.id);
   if (given) return { code: given.code, percentage: given.valuePercentage };
   if (percentage <= 0) throw retentionUnavailable();

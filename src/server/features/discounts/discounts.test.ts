@@ -5,8 +5,9 @@ import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn, type MemberOverrides, type TestLogin } from '../../test/members.ts';
 import { webhookNotice } from '../../test/payment-notices.ts';
 import { scriptedProvider } from '../../test/scripted-provider.ts';
+import { companyOf } from '../company/company.service.ts';
 import { balanceOf } from '../credits/credits.service.ts';
-import { setPaymentProvider } from '../payments/payment-providers.ts';
+import { setPaymentProvider } from '../payments/providers/provider-choice.ts';
 
 const { app, services } = await createTestApp();
 const scripted = scriptedProvider();
@@ -473,7 +474,7 @@ describe('the discount for staying (account deletion’s offer)', () => {
     app.inject({ method: 'POST', url: '/api/retention-offer.php', payload: { reason }, ...login });
 
   it('gives the company’s delete_discount once, as a code of the member’s own that /credits applies', async () => {
-    const percentage = (await services.company.get()).delete_discount;
+    const percentage = (await companyOf(services).get()).delete_discount;
     expect(percentage).toBeGreaterThan(25);
     const { id, login } = await member({ signupDate: new Date(Date.now() - HOUR) });
     expect((await offer(login)).json()).toEqual({ offer: { percentage } });
@@ -523,14 +524,14 @@ describe('the discount for staying (account deletion’s offer)', () => {
   });
 
   it('offers nothing when the company’s delete_discount is 0', async () => {
-    const before = (await services.company.get()).delete_discount;
-    await services.company.update({ delete_discount: 0 });
+    const before = (await companyOf(services).get()).delete_discount;
+    await companyOf(services).update({ delete_discount: 0 });
     try {
       const { login } = await member();
       expect((await offer(login)).json()).toEqual({ offer: null });
       expect((await stay(login, 'price')).json().error.code).toBe('retention_offer_unavailable');
     } finally {
-      await services.company.update({ delete_discount: before });
+      await companyOf(services).update({ delete_discount: before });
     }
   });
 });

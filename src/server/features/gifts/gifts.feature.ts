@@ -2,11 +2,12 @@ import { defineFeature } from '../../feature.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { giftPriceRange } from './gifts.presenter.ts';
 import { giftsRoutes } from './gifts.routes.ts';
-import { listGifts } from './gifts.service.ts';
+import { giftCatalogueState, listGifts } from './gifts.service.ts';
 
 /** The gift catalogue (migration 0019); sending a gift is the chat's send path. */
 export const giftsFeature = defineFeature({
   name: 'gifts',
+  state: [giftCatalogueState],
   routes: giftsRoutes,
   // /pricing and /credits say what a gift costs: from the catalogue, as the picker shows it.
   loadContext: (services, { request }) => ({

@@ -50,10 +50,10 @@ describe('GET /api/gifts.php', () => {
     await services.pool.query(
       `insert into gifts (slug, names, credits, position) values ('retired', '{"nl":"Weg","en":"Gone"}', null, 1)`,
     );
-    forgetGifts(services.db);
+    forgetGifts(services);
     expect((await giftsOf(login, 'en')).body.gifts.map((g) => g.slug)).toContain('retired');
     await services.pool.query(`update gifts set active = false where slug in ('retired', 'star')`);
-    forgetGifts(services.db);
+    forgetGifts(services);
     const slugs = (await giftsOf(login, 'en')).body.gifts.map((g) => g.slug);
     expect(slugs).not.toContain('retired');
     expect(slugs).not.toContain('star');
@@ -67,7 +67,7 @@ describe('GET /api/gifts.php', () => {
       grantCredits(tx, { userId: a.id, amount: 500, reason: 'test', reference: `test:${a.id}` }),
     );
     const login = await logIn(services.db, a.id);
-    forgetGifts(services.db);
+    forgetGifts(services);
     const { gifts } = (await giftsOf(login, 'nl')).body;
     for (const slug of ['ring', 'rose']) {
       const gift = gifts.find((g) => g.slug === slug);
@@ -102,7 +102,7 @@ describe('GET /api/gifts.php', () => {
 
 describe('giftPriceRange', () => {
   it("spans the catalogue's prices, a gift without its own costing the domain's gift_credits", async () => {
-    forgetGifts(services.db);
+    forgetGifts(services);
     const rows = await listGifts(services);
     expect(giftPriceRange(rows, 30)).toEqual({ min: 30, max: 100 });
     expect(giftPriceRange(rows, 150)).toEqual({ min: 60, max: 150 });

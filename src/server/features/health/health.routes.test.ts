@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { pingDatabase } from '../../db/client.ts';
 import { createTestApp } from '../../test/app.ts';
-import { createDatabaseCheck } from './health.service.ts';
+import { createDatabaseCheck, databaseCheckState } from './health.service.ts';
 
 const { app, services } = await createTestApp();
 
 /** A check that has not pinged yet, as after a start. */
 function freshCheck(ping = () => pingDatabase(services.db)) {
-  services.databaseCheck = createDatabaseCheck(ping);
+  services.state.replace(databaseCheckState, createDatabaseCheck(ping));
 }
 
 describe('GET /api/health.php', () => {

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponseSchema } from '../../../shared/contracts/site.ts';
 import type { AppServices } from '../../services.ts';
-import { DATABASE_CHECK_TTL_MS, HEALTH_DOWN, HEALTH_HEADERS, HEALTH_UP } from './health.service.ts';
+import {
+  DATABASE_CHECK_TTL_MS,
+  databaseCheckOf,
+  HEALTH_DOWN,
+  HEALTH_HEADERS,
+  HEALTH_UP,
+} from './health.service.ts';
 
 export function healthRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -18,7 +24,7 @@ export function healthRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
       async (_request, reply) => {
         reply.headers(HEALTH_HEADERS);
-        if (await services.databaseCheck.check()) return HEALTH_UP;
+        if (await databaseCheckOf(services).check()) return HEALTH_UP;
         return reply.status(503).send(HEALTH_DOWN);
       },
     );

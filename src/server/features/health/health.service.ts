@@ -1,5 +1,8 @@
 import type { z } from 'zod';
 import type { HealthResponseSchema } from '../../../shared/contracts/site.ts';
+import { pingDatabase } from '../../db/client.ts';
+import { defineState } from '../../feature.ts';
+import type { AppServices } from '../../services.ts';
 
 /** How long a successful database check answers the health call. */
 export const DATABASE_CHECK_TTL_MS = 1_000;
@@ -66,4 +69,13 @@ export function createDatabaseCheck(
       return inFlight;
     },
   };
+}
+
+/** The app's check (health.feature.ts lists it); a test swaps it for one with its own ping. */
+export const databaseCheckState = defineState('health.database-check', (services) =>
+  createDatabaseCheck(() => pingDatabase(services.db)),
+);
+
+export function databaseCheckOf(services: Pick<AppServices, 'state'>): DatabaseCheck {
+  return services.state.of(databaseCheckState);
 }

@@ -1,14 +1,22 @@
 import { defineFeature, featureJob } from '../../feature.ts';
-import { directDebitRoutes } from './direct-debit.routes.ts';
-import { PAYMENT_NOTICES_SWEEP_JOB, sweepPaymentNotices } from './payment-notices.ts';
-import { directDebitAvailable, realProviderConfigured } from './payment-providers.ts';
-import { paymentsRoutes } from './payments.routes.ts';
+import { paymentsRoutes } from './checkout/payments.routes.ts';
 import {
   PAYMENTS_RECHECK_JOB,
   PAYMENTS_REVERSAL_WATCH_JOB,
   recheckUnsettledPayments,
   watchPaidPayments,
-} from './payments.service.ts';
+} from './checkout/payments.service.ts';
+import { directDebitRoutes } from './direct-debit/direct-debit.routes.ts';
+import {
+  noticeQueueState,
+  PAYMENT_NOTICES_SWEEP_JOB,
+  sweepPaymentNotices,
+} from './notices/payment-notices.ts';
+import {
+  directDebitAvailable,
+  paymentProviderState,
+  realProviderConfigured,
+} from './providers/provider-choice.ts';
 import { testGatewayRoutes } from './providers/test-gateway.routes.ts';
 import {
   sendGatewayWebhook,
@@ -16,7 +24,6 @@ import {
   TEST_GATEWAY_PAID_LATER_JOB,
   TEST_GATEWAY_WEBHOOK_JOB,
 } from './providers/test-gateway.ts';
-import { transactionsRoutes } from './transactions.routes.ts';
 
 /**
  * Buying credits (docs/decisions/0030): packages, payments, the provider's webhook, the re-check of
@@ -25,9 +32,9 @@ import { transactionsRoutes } from './transactions.routes.ts';
  */
 export const paymentsFeature = defineFeature({
   name: 'payments',
+  state: [paymentProviderState, noticeQueueState],
   routes: (services) => async (app) => {
     await app.register(paymentsRoutes(services));
-    await app.register(transactionsRoutes(services));
     await app.register(directDebitRoutes(services));
     if (!directDebitAvailable(services))
       services.log.warn('no SMS provider is configured for this public site: direct debit is not offered');

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { appConfig, photos } from '../../db/schema/index.ts';
+import { photos } from '../../db/schema/index.ts';
+import { readAppConfig, replaceAppConfigIf, writeAppConfig } from '../../lib/app-config.ts';
 import type { Storage } from '../../lib/storage.ts';
 import {
   isLegacyStorageKey,
@@ -52,15 +53,12 @@ export async function rekeyLegacyPhotos(deps: RekeyDeps): Promise<{ rekeyed: num
   if (running?.status !== 'running') return { rekeyed, swept: false };
   await sweepLegacyFiles(deps, running.upToId);
   // Not over a marker another instance raised meanwhile for photos this sweep did not cover.
-  await db
-    .update(appConfig)
-    .set({ value: { status: 'done' }, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(appConfig.key, PHOTO_REKEY_MARKER),
-        sql`(${appConfig.value}->>'upToId')::bigint <= ${running.upToId}`,
-      ),
-    );
+  await replaceAppConfigIf(
+    db,
+    PHOTO_REKEY_MARKER,
+    { status: 'done' },
+    (stored) => sql`(${stored}->>'upToId')::bigint <= ${running.upToId}`,
+  );
   return { rekeyed, swept: true };
 }
 
@@ -75,18 +73,11 @@ async function maxLegacyPhotoId(db: Database): Promise<number | null> {
 }
 
 async function readMarker(db: Database): Promise<Marker | undefined> {
-  const [row] = await db
-    .select({ value: appConfig.value })
-    .from(appConfig)
-    .where(eq(appConfig.key, PHOTO_REKEY_MARKER));
-  return row?.value as Marker | undefined;
+  return (await readAppConfig(db, PHOTO_REKEY_MARKER)) as Marker | undefined;
 }
 
 async function writeMarker(db: Database, value: Marker): Promise<void> {
-  await db
-    .insert(appConfig)
-    .values({ key: PHOTO_REKEY_MARKER, value })
-    .onConflictDoUpdate({ target: appConfig.key, set: { value, updatedAt: sql`now()` } });
+  await writeAppConfig(db, PHOTO_REKEY_MARKER, value);
 }
 
 /** Re-keys up to one batch of photos; answers how many. */

@@ -11,6 +11,7 @@ import type { Feature, LoadContextPart, PageRequest } from '../../feature.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { companyOf } from '../company/company.service.ts';
 import { createPageCache } from './page-cache.ts';
 
 export type SsrOptions = { buildDir: string };
@@ -155,7 +156,7 @@ export function ssrRoutes(
       const hit = cacheKey ? pageCache.get(cacheKey, now) : undefined;
       const [{ value: settings }, company, session] = await Promise.all([
         services.resolvedSettings({ ...ctx, pushPublicKey: services.vapid.publicKey }),
-        services.company.get(),
+        companyOf(services).get(),
         request.session(),
       ]);
       reply.header('content-security-policy', contentSecurityPolicy(nonce, settings.cdn_prefix));

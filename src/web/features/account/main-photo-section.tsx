@@ -4,8 +4,8 @@ import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { usePlaceName } from '../../lib/use-country-name.ts';
-import { useRootData } from '../../root.tsx';
 import { useOwnPhotos } from '../profile/use-own-photos.ts';
 import { useSession } from '../session/member-session.tsx';
 

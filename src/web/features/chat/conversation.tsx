@@ -14,8 +14,8 @@ import { type ChatResponse, TYPING_SEND_EVERY_MS } from '../../../shared/contrac
 import { Modal } from '../../components/ui/modal.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { useOnline } from '../../lib/use-online.ts';
-import { useRootData } from '../../root.tsx';
 import { FictionalWarning } from '../members/fictional-warning.tsx';
 import { PremiumUpsell } from '../members/premium-upsell.tsx';
 import { ResendActivationButton } from '../session/account-status-banner.tsx';

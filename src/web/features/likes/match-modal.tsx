@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { FictionalWarning } from '../members/fictional-warning.tsx';
 import { MessageIcon } from '../members/member-icons.tsx';
 import type { ConnectionMember } from './connection-events.ts';

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { FinderAnswers } from '../../../shared/contracts/match-finder.ts';
 import type { OwnProfile } from '../../../shared/contracts/profile.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { ownProfileQuery } from '../profile/profile-queries.ts';
 import { useSession } from '../session/member-session.tsx';
 import { answersFromParams, answersToParams, defaultAnswers } from './finder-answers.ts';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { MemberHighlightCard } from '../home/member-highlight-card.tsx';
 import { LikeButton } from '../likes/like-button.tsx';
 import { useSession } from '../session/member-session.tsx';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { formatMoney } from '../pricing/format.ts';
 import { useDiscountName } from './discount.ts';
 import { transactionQuery } from './payments-queries.ts';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { BlockedMemberCard } from '../../../shared/contracts/members.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { blockedMembersQuery, useUnblockMember } from './privacy-queries.ts';
 
 /**

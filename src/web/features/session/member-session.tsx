@@ -1,4 +1,5 @@
 import {
+  type ComponentType,
   createContext,
   lazy,
   type ReactNode,
@@ -33,11 +34,6 @@ const loadMemberCache = () => {
   return memberCache;
 };
 const noSubscription = () => () => {};
-
-// The real-time channel, the match and new-like modals and the auto-like: members only, too.
-const LiveConnections = lazy(() =>
-  import('../likes/live-connections.tsx').then((m) => ({ default: m.LiveConnections })),
-);
 
 export type Session = {
   /** The logged-in member (refreshed in the background); null for visitors. */
@@ -86,7 +82,16 @@ export function useMember(): User | null {
  * keeps only which member this tab is logged in as, for the moments between a login or a logout
  * and the loaders' answer. A lost session anywhere logs the member out here too.
  */
-export function MemberSessionProvider({ initial, children }: { initial: User | null; children: ReactNode }) {
+export function MemberSessionProvider({
+  initial,
+  live: Live,
+  children,
+}: {
+  initial: User | null;
+  /** What runs for a member only, beside the page (the layout's real-time channel), told of changes. */
+  live?: ComponentType<{ onChanged: () => Promise<void> }>;
+  children: ReactNode;
+}) {
   // A newer loader answer decides again: who it says is logged in is, until the next login or logout.
   const [chosen, setChosen] = useState({ initial, memberId: initial?.id ?? null });
   const memberId = chosen.initial === initial ? chosen.memberId : (initial?.id ?? null);
@@ -216,7 +221,7 @@ export function MemberSessionProvider({ initial, children }: { initial: User | n
       {hydrated && user && (
         <Suspense fallback={null}>
           <SessionRefresher key={user.id} user={user} pushSubscribed={pushSubscribed} onLost={loseSession} />
-          <LiveConnections key={`live-${user.id}`} onChanged={refresh} />
+          {Live && <Live key={`live-${user.id}`} onChanged={refresh} />}
         </Suspense>
       )}
     </SessionContext.Provider>

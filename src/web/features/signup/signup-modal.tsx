@@ -1,7 +1,7 @@
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { fetchPageTexts, LazyPageTexts } from '../../lib/page-texts.tsx';
-import { useRootData } from '../../root.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { SignupWizard } from './signup-wizard.tsx';
 
 type Props = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mollieDoubleForFile } from '../../../test/mollie-double.ts';
-import type { CreatePaymentRequest } from '../payment-provider.ts';
 import { createMollieProvider, MollieProviderError } from './mollie.ts';
+import type { CreatePaymentRequest } from './payment-provider.ts';
 
 /**
  * Mandates through Mollie (decision 0033), against the local HTTPS double of its API: a customer, a

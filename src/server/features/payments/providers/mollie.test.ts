@@ -9,7 +9,6 @@ import {
   mollieDoubleForFile,
   startMollieDouble,
 } from '../../../test/mollie-double.ts';
-import { type CreatePaymentRequest, ProviderPaymentNotFound } from '../payment-provider.ts';
 import {
   createMollieProvider,
   fromMollieAmount,
@@ -19,6 +18,7 @@ import {
   mollieTakes,
   toMollieAmount,
 } from './mollie.ts';
+import { type CreatePaymentRequest, ProviderPaymentNotFound } from './payment-provider.ts';
 
 const double = await mollieDoubleForFile();
 const provider = createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint });

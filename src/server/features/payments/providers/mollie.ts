@@ -25,7 +25,7 @@ import {
   type ProviderPayment,
   ProviderPaymentNotFound,
   sequenceOf,
-} from '../payment-provider.ts';
+} from './payment-provider.ts';
 
 /**
  * Mollie's method for each of our 18 that Mollie still takes (decision 0031). All card brands go to

@@ -5,7 +5,7 @@ import { createMollieProvider, mollieWebhookPaymentId } from './mollie.ts';
 
 /**
  * Mollie's side of the webhook: what a notice looks like and what may be read from it. The product's
- * route with Mollie behind it is payments.mollie.test.ts.
+ * route with Mollie behind it is mollie.payments.test.ts.
  */
 const double = await mollieDoubleForFile();
 const provider = createMollieProvider({ apiKey: double.apiKey, apiEndpoint: double.apiEndpoint });

@@ -8,7 +8,7 @@ import type {
   CreatePaymentRequest,
   DirectDebitMandateRequest,
   ProviderMandate,
-} from '../payment-provider.ts';
+} from './payment-provider.ts';
 import {
   gatewayRecordOf,
   PAID_LATER_SECONDS,

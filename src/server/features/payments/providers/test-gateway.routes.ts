@@ -90,7 +90,7 @@ function storedMandateChoice(t: (key: string) => string): string {
  * The test gateway's checkout page (docs/decisions/0030): what a provider's hosted checkout is,
  * clearly marked as a test. The buyer picks the outcome; the gateway records it, sends its notice to
  * our webhook by HTTP (a job), and sends the browser back to the return page, as a provider does.
- * Registered only when no real provider is configured (payment-providers.ts).
+ * Registered only when no real provider is configured (provider-choice.ts).
  */
 export function testGatewayRoutes(services: AppServices): FastifyPluginAsyncZod {
   const deps = gatewayDeps(services);

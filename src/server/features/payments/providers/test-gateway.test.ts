@@ -3,7 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../../test/app.ts';
 import { createMember, logIn } from '../../../test/members.ts';
 import { balanceOf } from '../../credits/credits.service.ts';
-import { PAYMENTS_RECHECK_JOB, RECHECK_AFTER_MS, recheckUnsettledPayments } from '../payments.service.ts';
+import {
+  PAYMENTS_RECHECK_JOB,
+  RECHECK_AFTER_MS,
+  recheckUnsettledPayments,
+} from '../checkout/payments.service.ts';
 import { OPEN_CHECKOUT_EXPIRES_MS, PAID_LATER_SECONDS } from './test-gateway.ts';
 
 async function freePort(): Promise<number> {

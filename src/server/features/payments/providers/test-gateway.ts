@@ -12,7 +12,7 @@ import {
   type ProviderPayment,
   ProviderPaymentNotFound,
   sequenceOf,
-} from '../payment-provider.ts';
+} from './payment-provider.ts';
 import {
   chargeGatewayMandate,
   createGatewayCustomer,

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { LedgerResponse, TransactionsResponse } from '../../../shared/contracts/transactions.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createMember, logIn } from '../../test/members.ts';
-import { webhookNotice } from '../../test/payment-notices.ts';
-import { scriptedProvider } from '../../test/scripted-provider.ts';
-import { balanceOf, spendCredits } from '../credits/credits.service.ts';
-import { directDebitBlockOf } from './direct-debit-blocks.ts';
-import { setPaymentProvider } from './payment-providers.ts';
-import { applyProviderStatus, watchPaidPayments } from './payments.service.ts';
+import type { LedgerResponse, TransactionsResponse } from '../../../../shared/contracts/transactions.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { createMember, logIn } from '../../../test/members.ts';
+import { webhookNotice } from '../../../test/payment-notices.ts';
+import { scriptedProvider } from '../../../test/scripted-provider.ts';
+import { balanceOf, spendCredits } from '../../credits/credits.service.ts';
+import { applyProviderStatus, watchPaidPayments } from '../checkout/payments.service.ts';
+import { directDebitBlockOf } from '../direct-debit/direct-debit-blocks.ts';
+import { setPaymentProvider } from '../providers/provider-choice.ts';
 import { creditsReversed, listReversedPayments } from './reversals.ts';
 
 const { app, services } = await createTestApp();

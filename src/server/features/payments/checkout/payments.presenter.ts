@@ -1,5 +1,5 @@
-import type { Payment, PaymentDiscount } from '../../../shared/contracts/payments.ts';
-import { PackageIdSchema } from '../../../shared/contracts/payments.ts';
+import type { Payment, PaymentDiscount } from '../../../../shared/contracts/payments.ts';
+import { PackageIdSchema } from '../../../../shared/contracts/payments.ts';
 import type { PaymentRow } from './payments.service.ts';
 
 /** The discount a payment was started with (null: none): the return page and the receipt show it. */

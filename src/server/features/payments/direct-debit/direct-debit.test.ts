@@ -1,11 +1,12 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { formatIbanGroups, isSepaIban } from '../../../shared/contracts/direct-debit.ts';
-import { payments } from '../../db/schema/index.ts';
-import { createTestApp, freePort } from '../../test/app.ts';
-import { createMember, logIn, type TestLogin } from '../../test/members.ts';
-import { balanceOf } from '../credits/credits.service.ts';
+import { formatIbanGroups, isSepaIban } from '../../../../shared/contracts/direct-debit.ts';
+import { payments } from '../../../db/schema/index.ts';
+import { createTestApp, freePort } from '../../../test/app.ts';
+import { createMember, logIn, type TestLogin } from '../../../test/members.ts';
+import { balanceOf } from '../../credits/credits.service.ts';
+import { PAID_LATER_SECONDS } from '../providers/test-gateway.ts';
 import {
   phoneE164,
   phoneHint,
@@ -13,7 +14,6 @@ import {
   SMS_PER_PHONE_PER_HOUR,
 } from './direct-debit.service.ts';
 import { blockDirectDebit } from './direct-debit-blocks.ts';
-import { PAID_LATER_SECONDS } from './providers/test-gateway.ts';
 
 // A real port: the test gateway posts its notices to PUBLIC_URL's webhook by HTTP.
 const port = await freePort();

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp, freePort } from '../../test/app.ts';
-import { createMember, logIn } from '../../test/members.ts';
-import { mollieDoubleForFile } from '../../test/mollie-double.ts';
-import { webhookNotice } from '../../test/payment-notices.ts';
-import { balanceOf, spendCredits } from '../credits/credits.service.ts';
-import { setPaymentProvider } from './payment-providers.ts';
-import { createMollieProvider } from './providers/mollie.ts';
+import { createTestApp, freePort } from '../../../test/app.ts';
+import { createMember, logIn } from '../../../test/members.ts';
+import { mollieDoubleForFile } from '../../../test/mollie-double.ts';
+import { webhookNotice } from '../../../test/payment-notices.ts';
+import { balanceOf, spendCredits } from '../../credits/credits.service.ts';
+import { createMollieProvider } from './mollie.ts';
+import { setPaymentProvider } from './provider-choice.ts';
 
 /**
  * The product with Mollie behind it, against the local double of Mollie's API over HTTPS: a member

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.ts';
-import { directDebitBlocks } from '../../db/schema/index.ts';
-import { AppError } from '../../plugins/errors.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { directDebitBlocks } from '../../../db/schema/index.ts';
+import { AppError } from '../../../plugins/errors.ts';
 
 export type DirectDebitBlock = typeof directDebitBlocks.$inferSelect;
 export type DirectDebitBlockReason = DirectDebitBlock['reason'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.ts';
-import { createMember } from '../../test/members.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { createMember } from '../../../test/members.ts';
 import {
   assertDirectDebitAllowed,
   blockDirectDebit,

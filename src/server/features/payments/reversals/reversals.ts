@@ -1,11 +1,11 @@
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import type { Queryable, Tx } from '../../db/client.ts';
-import { directDebitBlocks, payments } from '../../db/schema/index.ts';
-import type { AppServices } from '../../services.ts';
-import { setPaidUser } from '../auth/accounts.service.ts';
-import { takeBackCredits } from '../credits/credits.service.ts';
-import { blockDirectDebit } from './direct-debit-blocks.ts';
-import type { Money, ProviderPayment } from './payment-provider.ts';
+import type { Queryable, Tx } from '../../../db/client.ts';
+import { directDebitBlocks, payments } from '../../../db/schema/index.ts';
+import type { AppServices } from '../../../services.ts';
+import { setPaidUser } from '../../auth/accounts.service.ts';
+import { takeBackCredits } from '../../credits/credits.service.ts';
+import { blockDirectDebit } from '../direct-debit/direct-debit-blocks.ts';
+import type { Money, ProviderPayment } from '../providers/payment-provider.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 type ReversalServices = Pick<AppServices, 'sessions' | 'log'>;

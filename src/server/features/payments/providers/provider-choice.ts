@@ -1,8 +1,9 @@
-import { type Env, isLoopbackUrl } from '../../env.ts';
-import type { AppServices } from '../../services.ts';
+import { type Env, isLoopbackUrl } from '../../../env.ts';
+import { defineState } from '../../../feature.ts';
+import type { AppServices } from '../../../services.ts';
+import { molliePaymentProviderFromEnv } from './mollie.ts';
 import { keepsMandates, type PaymentProvider } from './payment-provider.ts';
-import { molliePaymentProviderFromEnv } from './providers/mollie.ts';
-import { createTestGateway, type TestGatewayDeps } from './providers/test-gateway.ts';
+import { createTestGateway, type TestGatewayDeps } from './test-gateway.ts';
 
 /** Whether a real provider is configured: Mollie, when MOLLIE_API_KEY is set (env.ts). */
 export function realProviderConfigured(env: Env): boolean {
@@ -19,28 +20,25 @@ export function createPaymentProvider(env: Env, deps: TestGatewayDeps): PaymentP
   return molliePaymentProviderFromEnv(env) ?? createTestGateway(deps);
 }
 
-const providers = new WeakMap<object, PaymentProvider>();
-
-/** The services' provider, made on first use (one per app). */
-export function paymentProviderOf(
-  services: Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue'>,
-): PaymentProvider {
-  let provider = providers.get(services);
-  if (!provider) {
-    provider = createPaymentProvider(services.env, {
+/** The provider of an app's payments, made on first use (payments.feature.ts lists it). */
+export const paymentProviderState = defineState(
+  'payments.provider',
+  (services): PaymentProvider =>
+    createPaymentProvider(services.env, {
       db: services.db,
       now: () => services.now(),
       publicUrl: services.env.publicUrl,
       enqueue: services.enqueue,
-    });
-    providers.set(services, provider);
-  }
-  return provider;
+    }),
+);
+
+export function paymentProviderOf(services: Pick<AppServices, 'state'>): PaymentProvider {
+  return services.state.of(paymentProviderState);
 }
 
 /** Tests: payments of these services go through `provider` (a provider's local double). */
-export function setPaymentProvider(services: object, provider: PaymentProvider): void {
-  providers.set(services, provider);
+export function setPaymentProvider(services: Pick<AppServices, 'state'>, provider: PaymentProvider): void {
+  services.state.replace(paymentProviderState, provider);
 }
 
 /**
@@ -49,7 +47,7 @@ export function setPaymentProvider(services: object, provider: PaymentProvider):
  * developer, the journeys), through the development outbox. A public site without an SMS provider
  * does not offer direct debit (and says so in its log at start).
  */
-export function directDebitAvailable(services: Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue'>): boolean {
+export function directDebitAvailable(services: Pick<AppServices, 'env' | 'state'>): boolean {
   return (
     keepsMandates(paymentProviderOf(services)) &&
     (services.env.sms !== null || isLoopbackUrl(services.env.publicUrl))

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.ts';
-import { createMember, logIn } from '../../test/members.ts';
-import { scriptedProvider } from '../../test/scripted-provider.ts';
-import { balanceOf } from '../credits/credits.service.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { createMember, logIn } from '../../../test/members.ts';
+import { scriptedProvider } from '../../../test/scripted-provider.ts';
+import { balanceOf } from '../../credits/credits.service.ts';
+import { setPaymentProvider } from '../providers/provider-choice.ts';
 import { noticeQueueOf } from './payment-notices.ts';
-import { setPaymentProvider } from './payment-providers.ts';
 
 /**
  * Notices that arrive together are stored in one statement. A notice that statement cannot store

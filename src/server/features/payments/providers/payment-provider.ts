@@ -1,5 +1,5 @@
-import type { Currency, PaymentMethod, PaymentStatus } from '../../../shared/contracts/payments.ts';
-import type { Locale } from '../../../shared/i18n/locales.ts';
+import type { Currency, PaymentMethod, PaymentStatus } from '../../../../shared/contracts/payments.ts';
+import type { Locale } from '../../../../shared/i18n/locales.ts';
 
 /** An amount in the currency's smallest unit (cents, grosze): never a float. */
 export type Money = { cents: number; currency: Currency };

@@ -6,13 +6,13 @@ import {
   PaymentResponseSchema,
   StartPaymentInputSchema,
   StartPaymentResponseSchema,
-} from '../../../shared/contracts/payments.ts';
-import { plainText } from '../../../shared/contracts/text.ts';
-import type { MemberViewer } from '../../policy/viewer.ts';
-import type { AppServices } from '../../services.ts';
-import type { ActiveSession } from '../auth/sessions.service.ts';
-import { noticeQueueOf } from './payment-notices.ts';
-import { paymentProviderOf } from './payment-providers.ts';
+} from '../../../../shared/contracts/payments.ts';
+import { plainText } from '../../../../shared/contracts/text.ts';
+import type { MemberViewer } from '../../../policy/viewer.ts';
+import type { AppServices } from '../../../services.ts';
+import type { ActiveSession } from '../../auth/sessions.service.ts';
+import { noticeQueueOf } from '../notices/payment-notices.ts';
+import { paymentProviderOf } from '../providers/provider-choice.ts';
 import { presentPayment } from './payments.presenter.ts';
 import { creditOffers, findOwnPayment, type Payer, startPayment } from './payments.service.ts';
 

@@ -1,13 +1,13 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { PaymentMethod } from '../../../shared/contracts/payments.ts';
-import { directDebitMandates, payments, users } from '../../db/schema/index.ts';
-import type { AppServices } from '../../services.ts';
-import { CARD_MANDATE_METHODS } from './payment-methods.catalogue.ts';
+import type { PaymentMethod } from '../../../../shared/contracts/payments.ts';
+import { directDebitMandates, payments, users } from '../../../db/schema/index.ts';
+import type { AppServices } from '../../../services.ts';
+import { CARD_MANDATE_METHODS } from '../checkout/payment-methods.catalogue.ts';
+import type { Payer } from '../checkout/payments.service.ts';
 import { keepsMandates } from './payment-provider.ts';
-import { paymentProviderOf } from './payment-providers.ts';
-import type { Payer } from './payments.service.ts';
+import { paymentProviderOf } from './provider-choice.ts';
 
-type CustomerServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'log'>;
+type CustomerServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'log' | 'state'>;
 
 /**
  * The member's customer at the configured provider (docs/decisions/0033): the one a payment or a

@@ -1,11 +1,12 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { paymentNotices, payments } from '../../db/schema/index.ts';
-import { defineJob } from '../../lib/jobs.ts';
-import type { AppServices } from '../../services.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { paymentProviderOf } from './payment-providers.ts';
-import { applyProviderStatus, askProviderAgain, type PaymentServices } from './payments.service.ts';
+import { paymentNotices, payments } from '../../../db/schema/index.ts';
+import { defineState } from '../../../feature.ts';
+import { defineJob } from '../../../lib/jobs.ts';
+import type { AppServices } from '../../../services.ts';
+import { applyProviderStatus, askProviderAgain, type PaymentServices } from '../checkout/payments.service.ts';
+import type { PaymentProvider } from '../providers/payment-provider.ts';
+import { paymentProviderOf } from '../providers/provider-choice.ts';
 
 /**
  * A provider's notices, taken in and applied apart (docs/decisions/0030, addendum). The webhook
@@ -78,16 +79,13 @@ export type NoticeQueue = {
 /** A notice's application runs after the answer: the instance's background work. */
 type NoticeServices = PaymentServices & Pick<AppServices, 'background'>;
 
-const queues = new WeakMap<object, NoticeQueue>();
+/** The instance's queue of notices to store and apply, one per app (payments.feature.ts lists it). */
+export const noticeQueueState = defineState('payments.notice-queue', (services) =>
+  createNoticeQueue(services),
+);
 
-/** The instance's queue of notices to store and apply (one per app's services). */
-export function noticeQueueOf(services: NoticeServices): NoticeQueue {
-  let queue = queues.get(services);
-  if (!queue) {
-    queue = createNoticeQueue(services);
-    queues.set(services, queue);
-  }
-  return queue;
+export function noticeQueueOf(services: Pick<AppServices, 'state'>): NoticeQueue {
+  return services.state.of(noticeQueueState);
 }
 
 /**

@@ -1,13 +1,13 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { PackageIdSchema } from '../../../shared/contracts/payments.ts';
-import { payments } from '../../db/schema/index.ts';
-import { authorize } from '../../policy/policy.ts';
-import { nothingToRepeat } from '../../policy/refusals.ts';
+import { PackageIdSchema } from '../../../../shared/contracts/payments.ts';
+import { payments } from '../../../db/schema/index.ts';
+import { authorize } from '../../../policy/policy.ts';
+import { nothingToRepeat } from '../../../policy/refusals.ts';
+import { creditOffers, type Payer, type PaymentRow, startPayment } from '../checkout/payments.service.ts';
+import { keepsMandates } from '../providers/payment-provider.ts';
+import { paymentProviderOf } from '../providers/provider-choice.ts';
 import { type DirectDebitServices, directDebitGuard } from './direct-debit.service.ts';
-import { keepsMandates } from './payment-provider.ts';
-import { paymentProviderOf } from './payment-providers.ts';
-import { creditOffers, type Payer, type PaymentRow, startPayment } from './payments.service.ts';
 
 /** The member's last paid purchase, newest first by when it was paid. */
 async function lastPaidPayment(services: Pick<DirectDebitServices, 'db'>, userId: number) {
@@ -21,10 +21,7 @@ async function lastPaidPayment(services: Pick<DirectDebitServices, 'db'>, userId
 }
 
 /** Whether a paid payment left a mandate the configured provider can charge again. */
-function storedMandateOf(
-  services: Pick<DirectDebitServices, 'env' | 'db' | 'now' | 'enqueue'>,
-  payment: PaymentRow,
-) {
+function storedMandateOf(services: Pick<DirectDebitServices, 'state'>, payment: PaymentRow) {
   const provider = paymentProviderOf(services);
   return payment.mandateId &&
     payment.customerId &&

@@ -8,36 +8,40 @@ import {
   type PackageId,
   type PaymentMethod,
   type PaymentStatus,
-} from '../../../shared/contracts/payments.ts';
-import type { SettingsValues } from '../../../shared/contracts/settings.ts';
-import type { Locale } from '../../../shared/i18n/locales.ts';
-import type { Queryable } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
-import { defineJob } from '../../lib/jobs.ts';
-import { AppError } from '../../plugins/errors.ts';
-import { authorize } from '../../policy/policy.ts';
-import type { MemberViewer } from '../../policy/viewer.ts';
-import type { AppServices } from '../../services.ts';
-import { markPaidUser } from '../auth/accounts.service.ts';
-import { grantCredits } from '../credits/credits.service.ts';
+} from '../../../../shared/contracts/payments.ts';
+import type { SettingsValues } from '../../../../shared/contracts/settings.ts';
+import type { Locale } from '../../../../shared/i18n/locales.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { payments } from '../../../db/schema/index.ts';
+import { defineJob } from '../../../lib/jobs.ts';
+import { AppError } from '../../../plugins/errors.ts';
+import { authorize } from '../../../policy/policy.ts';
+import type { MemberViewer } from '../../../policy/viewer.ts';
+import type { AppServices } from '../../../services.ts';
+import { markPaidUser } from '../../auth/accounts.service.ts';
+import { grantCredits } from '../../credits/credits.service.ts';
 import {
   bestDiscount,
   type CheckedDiscount,
   priceWith,
   reserveDiscount,
   settleDiscount,
-} from '../discounts/discounts.service.ts';
+} from '../../discounts/discounts.service.ts';
+import {
+  type PaymentProvider,
+  type ProviderPayment,
+  ProviderPaymentNotFound,
+} from '../providers/payment-provider.ts';
+import { directDebitAvailable, paymentProviderOf } from '../providers/provider-choice.ts';
+import { firstPaymentCustomer } from '../providers/provider-customers.ts';
+import { type AppliedReversal, applyReversals } from '../reversals/reversals.ts';
 import { methodsFor } from './payment-methods.catalogue.ts';
-import { type PaymentProvider, type ProviderPayment, ProviderPaymentNotFound } from './payment-provider.ts';
-import { directDebitAvailable, paymentProviderOf } from './payment-providers.ts';
-import { firstPaymentCustomer } from './provider-customers.ts';
-import { type AppliedReversal, applyReversals } from './reversals.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 export type PaymentServices = Pick<
   AppServices,
-  'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log'
+  'env' | 'db' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log' | 'state'
 >;
 
 /** Who pays, as the route knows them: the viewer, and where they live and read (from the session). */

@@ -10,25 +10,35 @@ import {
   SMS_CODE_TTL_SECONDS,
   SMS_RESEND_AFTER_SECONDS,
   type SmsChallenge,
-} from '../../../shared/contracts/direct-debit.ts';
-import type { CreditOffer } from '../../../shared/contracts/payments.ts';
-import type { SettingsValues } from '../../../shared/contracts/settings.ts';
-import type { Queryable } from '../../db/client.ts';
-import { directDebitMandates, payments } from '../../db/schema/index.ts';
-import { countHit } from '../../lib/rate-limit-store.ts';
-import { AppError, validationFailed } from '../../plugins/errors.ts';
-import { authorize } from '../../policy/policy.ts';
-import { mandateNotFound } from '../../policy/refusals.ts';
-import type { AppServices } from '../../services.ts';
+} from '../../../../shared/contracts/direct-debit.ts';
+import type { CreditOffer } from '../../../../shared/contracts/payments.ts';
+import type { SettingsValues } from '../../../../shared/contracts/settings.ts';
+import type { Queryable } from '../../../db/client.ts';
+import { directDebitMandates, payments } from '../../../db/schema/index.ts';
+import { countHit } from '../../../lib/rate-limit-store.ts';
+import { AppError, validationFailed } from '../../../plugins/errors.ts';
+import { authorize } from '../../../policy/policy.ts';
+import { mandateNotFound } from '../../../policy/refusals.ts';
+import type { AppServices } from '../../../services.ts';
+import { creditOffers, type Payer, type PaymentRow, startPayment } from '../checkout/payments.service.ts';
+import { keepsMandates } from '../providers/payment-provider.ts';
+import { directDebitAvailable, paymentProviderOf } from '../providers/provider-choice.ts';
+import { ensureCustomer } from '../providers/provider-customers.ts';
 import { assertDirectDebitAllowed } from './direct-debit-blocks.ts';
-import { keepsMandates } from './payment-provider.ts';
-import { directDebitAvailable, paymentProviderOf } from './payment-providers.ts';
-import { creditOffers, type Payer, type PaymentRow, startPayment } from './payments.service.ts';
-import { ensureCustomer } from './provider-customers.ts';
 
 export type DirectDebitServices = Pick<
   AppServices,
-  'env' | 'db' | 'pool' | 'now' | 'enqueue' | 'settings' | 'sessions' | 'log' | 'sms' | 'translations'
+  | 'env'
+  | 'db'
+  | 'pool'
+  | 'now'
+  | 'enqueue'
+  | 'settings'
+  | 'sessions'
+  | 'log'
+  | 'sms'
+  | 'translations'
+  | 'state'
 >;
 type MandateRow = typeof directDebitMandates.$inferSelect;
 

@@ -12,8 +12,8 @@ import type { Queryable } from '../../db/client.ts';
 import { creditLedger, payments } from '../../db/schema/index.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
-import { presentPaymentDiscount } from './payments.presenter.ts';
-import { findOwnPayment, type PaymentRow } from './payments.service.ts';
+import { presentPaymentDiscount } from '../payments/checkout/payments.presenter.ts';
+import { findOwnPayment, type PaymentRow } from '../payments/checkout/payments.service.ts';
 import { vatIncluded, vatRateBp } from './vat.ts';
 
 /** A payment for the list and the receipt: the VAT computed from the country it was made in. */

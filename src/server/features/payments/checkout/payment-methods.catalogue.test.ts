@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../../shared/contracts/payments.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../../../shared/contracts/payments.ts';
+import { mollieTakes } from '../providers/mollie.ts';
 import { METHOD_REACH, methodsFor } from './payment-methods.catalogue.ts';
-import { mollieTakes } from './providers/mollie.ts';
 
 /** A provider that takes every method in every currency (the test gateway). */
 const EVERY = { takes: (_method: PaymentMethod) => true };

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { CreditOffersResponse, PaymentResponse } from '../../../shared/contracts/payments.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createMember, logIn, type TestLogin } from '../../test/members.ts';
-import { scriptedProvider } from '../../test/scripted-provider.ts';
-import { balanceOf } from '../credits/credits.service.ts';
-import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
-import { sweepPaymentNotices } from './payment-notices.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { setPaymentProvider } from './payment-providers.ts';
+import type { CreditOffersResponse, PaymentResponse } from '../../../../shared/contracts/payments.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { createMember, logIn, type TestLogin } from '../../../test/members.ts';
+import { scriptedProvider } from '../../../test/scripted-provider.ts';
+import { balanceOf } from '../../credits/credits.service.ts';
+import { DEFAULT_SETTINGS } from '../../settings/settings.defaults.ts';
+import { sweepPaymentNotices } from '../notices/payment-notices.ts';
+import type { PaymentProvider } from '../providers/payment-provider.ts';
+import { setPaymentProvider } from '../providers/provider-choice.ts';
 import { applyProviderStatus, takesStatus } from './payments.service.ts';
 
 const { app, services } = await createTestApp();

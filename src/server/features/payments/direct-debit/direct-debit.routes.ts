@@ -7,10 +7,10 @@ import {
   ResendCodeInputSchema,
   SignMandateInputSchema,
   SmsChallengeSchema,
-} from '../../../shared/contracts/direct-debit.ts';
-import type { AppServices } from '../../services.ts';
+} from '../../../../shared/contracts/direct-debit.ts';
+import type { AppServices } from '../../../services.ts';
+import { payerFrom } from '../checkout/payments.routes.ts';
 import { resendCode, signMandate, startDirectDebit } from './direct-debit.service.ts';
-import { payerFrom } from './payments.routes.ts';
 import { repeatOrderOf, startRepeatOrder } from './repeat-order.service.ts';
 
 /**

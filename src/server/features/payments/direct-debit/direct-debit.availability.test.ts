@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../../test/app.ts';
-import { createMember, logIn } from '../../test/members.ts';
+import { createTestApp } from '../../../test/app.ts';
+import { createMember, logIn } from '../../../test/members.ts';
 
 const TWILIO = {
   TWILIO_ACCOUNT_SID: `AC${'0123456789abcdef'.repeat(2)}`,

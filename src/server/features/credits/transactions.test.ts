@@ -7,7 +7,7 @@ import type {
 import { payments } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
-import { grantCredits, spendCredits } from '../credits/credits.service.ts';
+import { grantCredits, spendCredits } from './credits.service.ts';
 import { vatIncluded, vatRateBp } from './vat.ts';
 
 const { app, services } = await createTestApp();

@@ -1,6 +1,6 @@
-import type { Currency, PaymentMethod } from '../../../shared/contracts/payments.ts';
-import { PAYMENT_METHODS } from '../../../shared/contracts/payments.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { Currency, PaymentMethod } from '../../../../shared/contracts/payments.ts';
+import { PAYMENT_METHODS } from '../../../../shared/contracts/payments.ts';
+import type { PaymentProvider } from '../providers/payment-provider.ts';
 
 /** Countries that pay in euro through SEPA (of the site's countries). */
 const SEPA_EURO = ['NL', 'BE', 'IE', 'DE', 'AT', 'IT', 'FR', 'ES'] as const;
