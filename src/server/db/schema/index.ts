@@ -14,4 +14,5 @@ export * from './photos.ts';
 export * from './profiles.ts';
 export * from './rate-limits.ts';
 export * from './settings.ts';
+export * from './staff.ts';
 export * from './swipe.ts';
