@@ -5,6 +5,7 @@ import type { StaffRole } from '../../../shared/contracts/staff.ts';
 import { staffAudit } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
+import { DEMO_STAFF, seedDemoStaff } from './demo-staff.ts';
 import { addStaff } from './staff.service.ts';
 import { CLI_ACTOR } from './staff-audit.service.ts';
 import { currentTotpCode } from './staff-totp.ts';
@@ -368,5 +369,31 @@ describe('admins manage staff, with an audit row in the same transaction', () =>
     expect(await refusal(sql`update staff_audit set action = 'x'`)).toMatch(/append-only: UPDATE refused/);
     expect(await refusal(sql`delete from staff_audit`)).toMatch(/append-only: DELETE refused/);
     expect(await refusal(sql`truncate staff_audit`)).toMatch(/append-only: TRUNCATE refused/);
+  });
+});
+
+describe('demo staff', () => {
+  it('logs in with the README password and a code from the README secret; a second seed adds nothing', async () => {
+    const options = { passwords: 'readme' as const, randomPassword: () => 'unused' };
+    expect(await seedDemoStaff(services.db, clock, options)).toBe(3);
+    expect(await seedDemoStaff(services.db, clock, options)).toBe(0);
+    for (const demo of DEMO_STAFF) {
+      const ip = freshIp();
+      const first = await post(
+        '/api/admin/login.php',
+        { email: demo.email, password: demo.password },
+        undefined,
+        ip,
+      );
+      expect(first.json()).toEqual({ step: 'totp' });
+      const done = await app.inject({
+        method: 'POST',
+        url: '/api/admin/totp.php',
+        payload: { code: currentTotpCode(demo.totpSecret, clock) },
+        cookies: { asid: staffCookie(first)[0]?.value ?? '' },
+        remoteAddress: ip,
+      });
+      expect(done.json().step, demo.email).toBe('done');
+    }
   });
 });
