@@ -246,6 +246,32 @@ describe('staff and members never share a session', () => {
     expect(JSON.stringify(userWithStaffCookie.json())).not.toContain(staff.email);
   });
 
+  it('checks the staff token, not the member one, for a person logged in on both sides', async () => {
+    const member = await createMember(services.db);
+    const memberLogin = await logIn(services.db, member.id, clock);
+    const admin = await newStaff(['admin']);
+    const login = await logInStaff(admin.email);
+    const other = await newStaff(['moderator']);
+    const res = await post(
+      '/api/admin/staff-roles.php',
+      { id: other.id, roles: ['operator'] },
+      {
+        cookies: { ...memberLogin.cookies, ...login.cookies },
+        headers: login.headers,
+      },
+    );
+    expect(res.statusCode).toBe(200);
+    const withMemberToken = await post(
+      '/api/admin/staff-roles.php',
+      { id: other.id, roles: ['moderator'] },
+      {
+        cookies: { ...memberLogin.cookies, ...login.cookies },
+        headers: memberLogin.headers,
+      },
+    );
+    expect(withMemberToken.json().error.code).toBe('csrf_failed');
+  });
+
   it('refuses a change without the staff session’s CSRF token', async () => {
     const admin = await newStaff(['admin']);
     const login = await logInStaff(admin.email);
