@@ -95,7 +95,7 @@ try {
       const row = await addStaff(db, CLI_ACTOR, parsed.data, now);
       console.log(
         `added ${row.email} (${row.roles.join(', ')})\npassword (shown once): ${password}\n` +
-          'At the first login at /admin/login the second factor is set up with an authenticator app.',
+          'At the first login the second factor is set up with an authenticator app.',
       );
       break;
     }
