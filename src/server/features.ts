@@ -23,6 +23,7 @@ import { profileFeature } from './features/profile/profile.feature.ts';
 import { realtimeFeature } from './features/realtime/realtime.feature.ts';
 import { regionsFeature } from './features/regions/regions.feature.ts';
 import { settingsFeature } from './features/settings/settings.feature.ts';
+import { staffFeature } from './features/staff/staff.feature.ts';
 import { swipeFeature } from './features/swipe/swipe.feature.ts';
 
 /**
@@ -56,5 +57,6 @@ export const FEATURES: readonly Feature[] = [
   swipeFeature,
   matchFinderFeature,
   realtimeFeature,
+  staffFeature,
   devMailFeature,
 ];

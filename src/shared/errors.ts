@@ -83,6 +83,12 @@ export const ERROR_CODES = [
   'sms_rate_limited',
   'sms_send_failed',
   'repeat_order_not_found',
+  // The back office's staff (docs/decisions/0040).
+  'staff_login_required',
+  'totp_invalid',
+  'staff_email_taken',
+  'staff_not_found',
+  'cannot_change_self',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

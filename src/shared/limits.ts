@@ -73,6 +73,11 @@ export const TRAFFIC_SOURCE_PARAMS = [
 export const TRAFFIC_SOURCE_COOKIE = 'traffic_source';
 /** The session cookie of logged-in members (HttpOnly, set by the accounts feature). */
 export const SESSION_COOKIE = 'sid';
+/**
+ * The back office's session cookie (features/staff), sent only under /admin and /api/admin: a
+ * different name and paths, so neither side's cookie is ever read as the other's.
+ */
+export const STAFF_SESSION_COOKIE = 'asid';
 
 export const COUNTRIES = [
   'NL',

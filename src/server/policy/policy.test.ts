@@ -25,8 +25,12 @@ const free = memberViewer();
 const premium = memberViewer({ premium: true });
 /** The member the resource belongs to, asking about their own. */
 const owner = memberViewer({ id: OTHER_ID });
-const operator: StaffViewer = { kind: 'staff', id: OTHER_ID, role: 'operator' };
-const admin: StaffViewer = { kind: 'staff', id: OTHER_ID, role: 'admin' };
+const operator: StaffViewer = { kind: 'staff', id: OTHER_ID, roles: ['operator'] };
+const admin: StaffViewer = { kind: 'staff', id: OTHER_ID, roles: ['admin'] };
+const moderator: StaffViewer = { kind: 'staff', id: OTHER_ID, roles: ['moderator'] };
+/** One person holding two roles gets both roles' rights. */
+const moderatorAndOperator: StaffViewer = { kind: 'staff', id: OTHER_ID, roles: ['moderator', 'operator'] };
+const adminAndOperator: StaffViewer = { kind: 'staff', id: OTHER_ID, roles: ['admin', 'operator'] };
 
 const viewerKinds = { visitor: VISITOR, free, premium, owner } as const;
 type Kind = keyof typeof viewerKinds;
@@ -519,6 +523,104 @@ describe('chat_image.view (GET /media/chat/{id}/{size}.webp)', () => {
   });
 });
 
+/** The back office's actions: staff only, by role (rules/staff.rules.ts). */
+const STAFF_ACTIONS = ['backoffice.open', 'staff.manage', 'staff.change', 'audit.view'] as const;
+
+describe('back office (staff actions)', () => {
+  const AUTH = 'authentication_required';
+  const NO = 'forbidden';
+  const viewers = {
+    visitor: VISITOR,
+    member: free,
+    premium,
+    operator,
+    moderator,
+    admin,
+    moderatorAndOperator,
+    adminAndOperator,
+  } as const;
+  /** Another staff account than the viewer (id OTHER_ID): staff.change asks about it. */
+  const someoneElse = { targetId: 99 };
+  const table: Record<(typeof STAFF_ACTIONS)[number], Record<keyof typeof viewers, Decision>> = {
+    'backoffice.open': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: null,
+      moderator: null,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
+    'staff.manage': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: NO,
+      adminAndOperator: null,
+    },
+    'staff.change': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: NO,
+      adminAndOperator: null,
+    },
+    'audit.view': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: NO,
+      adminAndOperator: null,
+    },
+  };
+
+  it.each(STAFF_ACTIONS)('%s: members and visitors never, staff by their roles', (action) => {
+    const resource = action === 'staff.change' ? someoneElse : undefined;
+    const actual = Object.fromEntries(
+      Object.entries(viewers).map(([kind, viewer]) => [kind, ask(viewer, action, resource)]),
+    );
+    expect(actual).toEqual(table[action]);
+  });
+
+  it('staff.change: an admin never disables themself or changes their own roles', () => {
+    expect(ask(admin, 'staff.change', { targetId: admin.id })).toBe('cannot_change_self');
+    expect(ask(operator, 'staff.change', { targetId: operator.id })).toBe('forbidden');
+  });
+
+  it('answers a refused role 403 forbidden and a member 403 authentication_required', () => {
+    const thrown = (fn: () => void) => {
+      try {
+        fn();
+        return null;
+      } catch (error) {
+        return error;
+      }
+    };
+    expect(thrown(() => authorize(operator, 'staff.manage'))).toMatchObject({
+      statusCode: 403,
+      code: 'forbidden',
+    });
+    expect(thrown(() => authorize(free, 'backoffice.open'))).toMatchObject({
+      statusCode: 403,
+      code: 'authentication_required',
+    });
+    expect(thrown(() => authorizeActor(premium, 'audit.view'))).toMatchObject({
+      code: 'authentication_required',
+    });
+    expect(thrown(() => authorize(admin, 'audit.view'))).toBeNull();
+  });
+});
+
 describe('operators and admins', () => {
   it('get what a visitor gets in the member area until the back office defines their rules', () => {
     // Runs after the tables above (vitest keeps the order within a file), over everything they asked,
@@ -554,11 +656,16 @@ describe('operators and admins', () => {
       'account.dismiss_alert': true,
       'discount.use': true,
       'discount.retention': true,
+      'backoffice.open': true,
+      'staff.manage': true,
+      'staff.change': true,
+      'audit.view': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
-    for (const { action, resource } of [...asked])
-      for (const staff of [operator, admin])
-        expect(ask(staff, action, resource), `${staff.role} ${action}`).toBe(ask(VISITOR, action, resource));
+    const backOffice: readonly Action[] = STAFF_ACTIONS;
+    for (const { action, resource } of asked.filter((a) => !backOffice.includes(a.action)))
+      for (const staff of [operator, moderator, admin])
+        expect(ask(staff, action, resource), `${staff.roles} ${action}`).toBe(ask(VISITOR, action, resource));
   });
 });
 

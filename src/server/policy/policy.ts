@@ -39,8 +39,9 @@ import {
   uploadPhoto,
   viewPhotoInFull,
 } from './rules/photos.rules.ts';
+import { changeOwnStaffAccount, manageStaff, openBackOffice, viewAudit } from './rules/staff.rules.ts';
 import { passMember, undoPass } from './rules/swipe.rules.ts';
-import { isMember, type MemberViewer, type Viewer } from './viewer.ts';
+import { isMember, type MemberViewer, type StaffViewer, type Viewer } from './viewer.ts';
 
 /**
  * Every action a viewer can be refused, with who may attempt it (`actor`) and the facts its rule
@@ -76,6 +77,10 @@ type Actions = {
   'mandate.use': { actor: MemberViewer; resource: OwnedFacts };
   'discount.use': { actor: MemberViewer; resource: DiscountCodeFacts };
   'discount.retention': { actor: MemberViewer; resource: undefined };
+  'backoffice.open': { actor: StaffViewer; resource: undefined };
+  'staff.manage': { actor: StaffViewer; resource: undefined };
+  'staff.change': { actor: StaffViewer; resource: { targetId: number } };
+  'audit.view': { actor: StaffViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
@@ -120,15 +125,25 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'mandate.use': useMandate,
   'discount.use': redeemDiscountCode,
   'discount.retention': takeRetentionOffer,
+  'backoffice.open': openBackOffice,
+  'staff.manage': manageStaff,
+  'staff.change': changeOwnStaffAccount,
+  'audit.view': viewAudit,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */
-type LooseRule = { actors: 'anyone' | 'members'; on: (actor: Viewer, resource: unknown) => Decision };
+type LooseRule = {
+  actors: 'anyone' | 'members' | 'staff';
+  on: (actor: Viewer, resource: unknown) => Decision;
+};
 const ruleOf = (action: Action) => RULES[action] as unknown as LooseRule;
 
 /** Whether the viewer is of a kind that may attempt the action at all, before any fact is read. */
 function actorRefusal(viewer: Viewer, action: Action): Decision {
-  return ruleOf(action).actors === 'members' && !isMember(viewer) ? 'authentication_required' : null;
+  const { actors } = ruleOf(action);
+  if (actors === 'members' && !isMember(viewer)) return 'authentication_required';
+  if (actors === 'staff' && viewer.kind !== 'staff') return 'authentication_required';
+  return null;
 }
 
 /** The refusal this viewer gets for the action on this resource, or null when allowed. Pure. */

@@ -46,6 +46,10 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
   switch (refusal) {
     case 'authentication_required':
       return authenticationRequired();
+    case 'forbidden':
+      return new AppError('forbidden', 403, 'Your role does not allow this');
+    case 'cannot_change_self':
+      return new AppError('cannot_change_self', 409, 'You cannot disable yourself or change your own roles');
     case 'member_not_found':
       return memberNotFound();
     case 'blocked_by_member':

@@ -1,4 +1,4 @@
-import type { MemberViewer, Viewer } from './viewer.ts';
+import type { MemberViewer, StaffViewer, Viewer } from './viewer.ts';
 
 /**
  * Why a viewer may not do something, named after the answer they get (refusals.ts turns each into
@@ -24,7 +24,9 @@ export type Refusal =
   | 'payment_not_found'
   | 'mandate_not_found'
   | 'repeat_order_not_found'
-  | 'discount_code_not_found';
+  | 'discount_code_not_found'
+  | 'forbidden'
+  | 'cannot_change_self';
 
 /** null: allowed. */
 export type Decision = Refusal | null;
@@ -35,7 +37,7 @@ export type Decision = Refusal | null;
  * The tuple in the conditional keeps Viewer from distributing into both answers.
  */
 export type Rule<Actor extends Viewer, Resource> = {
-  actors: [Actor] extends [MemberViewer] ? 'members' : 'anyone';
+  actors: [Actor] extends [MemberViewer] ? 'members' : [Actor] extends [StaffViewer] ? 'staff' : 'anyone';
   on: (actor: Actor, resource: Resource) => Decision;
 };
 
@@ -49,3 +51,7 @@ export const forMembers = <Resource>(on: (member: MemberViewer, resource: Resour
 
 /** Whose a thing is (a photo, a profile). Another member's answers like a missing one. */
 export type OwnedFacts = { ownerId: number };
+
+/** Staff only (the back office): anyone else, a member too, is refused authentication_required. */
+export const forStaff = <Resource>(on: (staff: StaffViewer, resource: Resource) => Decision) =>
+  ({ actors: 'staff', on }) satisfies Rule<StaffViewer, Resource>;

@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../shared/contracts/staff.ts';
 import type { ActiveSession } from '../features/auth/sessions.service.ts';
 
 /** Nobody logged in: the public site, a lander, a search allowed to visitors. */
@@ -20,12 +21,12 @@ export type MemberViewer = {
 };
 
 /**
- * The back office's people. They have no accounts yet and nothing builds this viewer; the type is
- * here so the rules already say what they get (docs/decisions/0017): in the member area, exactly
- * what a visitor gets. An operator answering for a fictional profile will act through that
- * profile's member viewer, not as staff.
+ * The back office's people (features/staff, docs/decisions/0043), built from a staff session. In
+ * the member area they get exactly what a visitor gets (docs/decisions/0017); their rights come from
+ * their roles (rules/staff.rules.ts). An operator answering for a fictional profile will act through
+ * that profile's member viewer, not as staff.
  */
-export type StaffViewer = { kind: 'staff'; id: number; role: 'operator' | 'admin' };
+export type StaffViewer = { kind: 'staff'; id: number; roles: readonly StaffRole[] };
 
 export type Viewer = VisitorViewer | MemberViewer | StaffViewer;
 

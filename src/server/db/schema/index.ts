@@ -15,4 +15,5 @@ export * from './presence.ts';
 export * from './profiles.ts';
 export * from './rate-limits.ts';
 export * from './settings.ts';
+export * from './staff.ts';
 export * from './swipe.ts';

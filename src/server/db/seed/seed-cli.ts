@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadEnv } from '../../env.ts';
+import { seedDemoStaff } from '../../features/staff/demo-staff.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
 import { connectDatabase } from '../client.ts';
@@ -7,7 +8,7 @@ import { seedDemoChats } from './demo-chats.ts';
 import { seedDemoDiscountCodes } from './demo-discounts.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLoginPhotos } from './demo-login-photos.ts';
-import { seedDemoLogins } from './demo-logins.ts';
+import { randomDemoPassword, seedDemoLogins } from './demo-logins.ts';
 import { DEFAULT_DEMO_PHOTO_CACHE } from './demo-photo-cache.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -51,6 +52,20 @@ try {
     log.info(
       { logins },
       env.demoPasswords === 'readme' ? 'demo logins created (see README)' : 'demo logins created',
+    );
+  const staff = await seedDemoStaff(database.db, new Date(), {
+    passwords: env.demoPasswords,
+    randomPassword: randomDemoPassword,
+    onPassword: (email, password) =>
+      log.warn(
+        { email, password },
+        'DEMO STAFF LOGIN on a production start: its password is random and printed only this once (docs/decisions/0039)',
+      ),
+  });
+  if (staff > 0)
+    log.info(
+      { staff },
+      env.demoPasswords === 'readme' ? 'demo staff created (see README)' : 'demo staff created',
     );
   const loginPhotos = await seedDemoLoginPhotos(database.db, storage);
   if (loginPhotos > 0) log.info({ photos: loginPhotos }, 'photos of the demo logins drawn');

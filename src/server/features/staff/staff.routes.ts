@@ -1,0 +1,291 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { OkSchema } from '../../../shared/contracts/auth.ts';
+import {
+  AuditPageSchema,
+  AuditQuerySchema,
+  StaffAddInputSchema,
+  StaffIdInputSchema,
+  StaffLoginInputSchema,
+  StaffLoginStateSchema,
+  StaffMemberSchema,
+  StaffMeSchema,
+  StaffRolesInputSchema,
+  StaffTotpInputSchema,
+} from '../../../shared/contracts/staff.ts';
+import { STAFF_SESSION_COOKIE } from '../../../shared/limits.ts';
+import { AppError, parseOrFail } from '../../plugins/errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import type { AppServices } from '../../services.ts';
+import { loginRateLimit } from '../auth/page-login.ts';
+import { safeEqual } from '../auth/tokens.ts';
+import { presentAuditPage, presentStaffMember } from './staff.presenter.ts';
+import {
+  addStaff,
+  disableStaff,
+  enableStaff,
+  listStaff,
+  resetStaffTotp,
+  setStaffRoles,
+} from './staff.service.ts';
+import { searchAudit } from './staff-audit.service.ts';
+import {
+  loginStaffWithPassword,
+  loginState,
+  logoutStaff,
+  verifyStaffSecondFactor,
+} from './staff-login.service.ts';
+import {
+  auditActorOf,
+  clearStaffCookie,
+  requireStaff,
+  setStaffCookie,
+  staffLoginRequired,
+  staffSessionOf,
+  staffViewerOf,
+} from './staff-request.ts';
+import { sectionsOf } from './staff-sections.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the back-office route starts a session, so it has no staff CSRF token to check yet. */
+    staffCsrf?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const csrfFailed = () => new AppError('csrf_failed', 403, 'Missing or wrong CSRF token');
+
+/**
+ * The back office's API under /api/admin (docs/decisions/0043). Its routes opt out of the member
+ * session's CSRF check (which reads the member cookie) and get the same check against the staff
+ * session here: a foreign Origin is still refused for every change by the session plugin, and a
+ * change must carry the staff session's token in x-csrf-token.
+ */
+export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
+  const secure = services.env.publicUrl.startsWith('https://');
+  const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
+
+  return async (app) => {
+    app.addHook('onRoute', (route) => {
+      route.config = { ...(route.config as object), csrf: false } as typeof route.config;
+    });
+    app.addHook('onRequest', async (request) => {
+      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.staffCsrf === false) return;
+      if (!request.cookies[STAFF_SESSION_COOKIE]) return;
+      const session = await staffSessionOf(services, request);
+      if (!session) return; // stale: the route answers staff_login_required
+      const sent = request.headers['x-csrf-token'];
+      if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) throw csrfFailed();
+    });
+
+    app.post(
+      '/api/admin/login.php',
+      {
+        config: { staffCsrf: false },
+        onRequest: loginRateLimit(app, services.env.loginRateLimit),
+        schema: {
+          tags: ['admin'],
+          summary: 'Staff login, step one: the password (then the second factor at /api/admin/totp.php)',
+          body: StaffLoginInputSchema,
+          response: { 200: StaffLoginStateSchema },
+        },
+      },
+      async (request, reply) => {
+        const { token, state } = await loginStaffWithPassword(services, request.body, meta(request));
+        setStaffCookie(reply, token, secure);
+        reply.header('cache-control', 'no-store');
+        return state;
+      },
+    );
+
+    app.get(
+      '/api/admin/login.php',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Where a started staff login stands: the code, or the first set-up with its QR code',
+          response: { 200: StaffLoginStateSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await staffSessionOf(services, request);
+        if (!session) throw staffLoginRequired();
+        reply.header('cache-control', 'no-store');
+        if (session.stage === 'complete')
+          return { step: 'done' as const, csrfToken: session.csrfToken, recoveryCodes: null };
+        return loginState(services.db, session.staff.id);
+      },
+    );
+
+    app.post(
+      '/api/admin/totp.php',
+      {
+        // The half session has its token, but the page that asks for the code never had it.
+        config: { staffCsrf: false },
+        onRequest: loginRateLimit(app, services.env.loginRateLimit),
+        schema: {
+          tags: ['admin'],
+          summary: 'Staff login, step two: a TOTP code or a recovery code',
+          body: StaffTotpInputSchema,
+          response: { 200: StaffLoginStateSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await staffSessionOf(services, request);
+        if (session?.stage !== 'password') throw staffLoginRequired();
+        const { recoveryCodes } = await verifyStaffSecondFactor(
+          services,
+          session,
+          request.body.code,
+          meta(request),
+        );
+        reply.header('cache-control', 'no-store');
+        return { step: 'done' as const, csrfToken: session.csrfToken, recoveryCodes };
+      },
+    );
+
+    app.post(
+      '/api/admin/logout.php',
+      { schema: { tags: ['admin'], summary: 'Staff logout', response: { 200: OkSchema } } },
+      async (request, reply) => {
+        await logoutStaff(services, await staffSessionOf(services, request));
+        clearStaffCookie(reply, secure);
+        return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/api/admin/me.php',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The logged-in staff member and the sections they may open',
+          response: { 200: StaffMeSchema },
+        },
+      },
+      async (request, reply) => {
+        const session = await requireStaff(services, request);
+        const viewer = staffViewerOf(session);
+        authorize(viewer, 'backoffice.open');
+        reply.header('cache-control', 'no-store');
+        return { ...session.staff, csrfToken: session.csrfToken, sections: sectionsOf(viewer) };
+      },
+    );
+
+    app.get(
+      '/api/admin/staff.php',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every staff account (admins)',
+          response: { 200: StaffMemberSchema.array() },
+        },
+      },
+      async (request, reply) => {
+        authorize(staffViewerOf(await requireStaff(services, request)), 'staff.manage');
+        reply.header('cache-control', 'no-store');
+        return (await listStaff(services.db)).map(presentStaffMember);
+      },
+    );
+
+    app.post(
+      '/api/admin/staff.php',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Add a staff account (admins); its second factor is set up at its first login',
+          // Parsed in the handler, after the role check: a moderator learns nothing from a 400.
+          body: z.unknown(),
+          response: { 200: StaffMemberSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireStaff(services, request);
+        authorize(staffViewerOf(session), 'staff.manage');
+        const input = parseOrFail(StaffAddInputSchema, request.body);
+        const row = await addStaff(services.db, auditActorOf(session, request), input, services.now());
+        return presentStaffMember(row);
+      },
+    );
+
+    const change = (
+      path: string,
+      summary: string,
+      act: (
+        id: number,
+        request: FastifyRequest,
+        actor: ReturnType<typeof auditActorOf>,
+      ) => ReturnType<typeof disableStaff>,
+    ) =>
+      app.post(
+        path,
+        {
+          schema: {
+            tags: ['admin'],
+            summary,
+            body: StaffIdInputSchema,
+            response: { 200: StaffMemberSchema },
+          },
+        },
+        async (request) => {
+          const session = await requireStaff(services, request);
+          const { id } = request.body;
+          authorize(staffViewerOf(session), 'staff.change', { targetId: id });
+          return presentStaffMember(await act(id, request, auditActorOf(session, request)));
+        },
+      );
+
+    change(
+      '/api/admin/staff-disable.php',
+      'Disable a staff account and end its sessions (admins)',
+      (id, _r, actor) => disableStaff(services.db, actor, id, services.now()),
+    );
+    change('/api/admin/staff-enable.php', 'Enable a disabled staff account (admins)', (id, _r, actor) =>
+      enableStaff(services.db, actor, id, services.now()),
+    );
+    change(
+      '/api/admin/staff-reset-2fa.php',
+      "Reset a staff account's second factor: set up again at the next login (admins)",
+      (id, _r, actor) => resetStaffTotp(services.db, actor, id, services.now()),
+    );
+
+    app.post(
+      '/api/admin/staff-roles.php',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Set a staff account's roles (admins; not one's own)",
+          body: StaffRolesInputSchema,
+          response: { 200: StaffMemberSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireStaff(services, request);
+        const { id, roles } = request.body;
+        authorize(staffViewerOf(session), 'staff.change', { targetId: id });
+        return presentStaffMember(
+          await setStaffRoles(services.db, auditActorOf(session, request), id, roles, services.now()),
+        );
+      },
+    );
+
+    app.get(
+      '/api/admin/audit.php',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Search the audit log by person, target and days, newest first (admins)',
+          querystring: AuditQuerySchema,
+          response: { 200: AuditPageSchema },
+        },
+      },
+      async (request, reply) => {
+        authorize(staffViewerOf(await requireStaff(services, request)), 'audit.view');
+        reply.header('cache-control', 'no-store');
+        return presentAuditPage(await searchAudit(services.db, request.query));
+      },
+    );
+  };
+}

@@ -1,0 +1,34 @@
+import type { StaffRole } from '../../../shared/contracts/staff.ts';
+import { forStaff } from '../rule.ts';
+import type { StaffViewer } from '../viewer.ts';
+
+/**
+ * What each role may do in the back office. A person holds the union of their roles' rights.
+ * The back office grows by adding a right here and a line in policy.ts (moderation queues,
+ * operators' claims, the business back office), never by a check in a route.
+ */
+const RIGHTS = {
+  /** The back office's home: every role. */
+  'backoffice.open': ['admin', 'moderator', 'operator'],
+  /** Add, disable, change roles, reset a second factor. */
+  'staff.manage': ['admin'],
+  /** Search the audit log. */
+  'audit.view': ['admin'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
+export type StaffRight = keyof typeof RIGHTS;
+
+export const hasRight = (staff: StaffViewer, right: StaffRight): boolean =>
+  staff.roles.some((role) => (RIGHTS[right] as readonly StaffRole[]).includes(role));
+
+const byRight = (right: StaffRight) =>
+  forStaff<undefined>((staff) => (hasRight(staff, right) ? null : 'forbidden'));
+
+export const openBackOffice = byRight('backoffice.open');
+export const manageStaff = byRight('staff.manage');
+export const viewAudit = byRight('audit.view');
+
+/** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
+export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>
+  !hasRight(staff, 'staff.manage') ? 'forbidden' : staff.id === targetId ? 'cannot_change_self' : null,
+);
