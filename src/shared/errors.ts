@@ -83,7 +83,7 @@ export const ERROR_CODES = [
   'sms_rate_limited',
   'sms_send_failed',
   'repeat_order_not_found',
-  // The back office's staff (docs/decisions/0040).
+  // The back office's staff (docs/decisions/0043).
   'staff_login_required',
   'totp_invalid',
   'staff_email_taken',
