@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { staffAccounts, staffAudit } from '../../db/schema/index.ts';
 import { createTestDb } from '../../test/db.ts';
+import { runStaffCommand, USAGE, UsageError } from './staff-commands.ts';
 import { currentTotpCode } from './staff-totp.ts';
 
 const database = await createTestDb();
@@ -12,17 +13,11 @@ afterAll(() => database.close());
 
 const CLI = path.join(import.meta.dirname, 'staff-cli.ts');
 
-/** `npm run staff -- …` on the test's database; resolves with the exit code instead of throwing. */
-async function staff(args: string[], env: Record<string, string> = {}) {
+/** `npm run staff -- …` as a process on the test's database; resolves with the exit code instead of throwing. */
+async function staffProcess(args: string[]) {
   try {
     const { stdout, stderr } = await promisify(execFile)(process.execPath, [CLI, ...args], {
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        NODE_ENV: 'development',
-        LOG_LEVEL: 'silent',
-        ...env,
-      },
+      env: { ...process.env, DATABASE_URL: database.url, NODE_ENV: 'development', LOG_LEVEL: 'silent' },
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
@@ -31,9 +26,43 @@ async function staff(args: string[], env: Record<string, string> = {}) {
   }
 }
 
+/**
+ * The same command run in this process (a process costs seconds on a busy machine): what the
+ * entry does around it, parsing and exit codes, is proven by the runs of staffProcess.
+ */
+async function staff(args: string[], { developmentMachine = true } = {}) {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { role: { type: 'string', multiple: true }, name: { type: 'string' } },
+  });
+  const [command = '', email] = positionals;
+  const lines: string[] = [];
+  try {
+    await runStaffCommand(database.db, command, email, {
+      ...values,
+      developmentMachine,
+      now: new Date(),
+      out: (line) => lines.push(line),
+    });
+    return { code: 0, stdout: lines.map((line) => `${line}\n`).join(''), stderr: '' };
+  } catch (error) {
+    // Any other error ends the process as an uncaught one does: exit code 1, its message on stderr.
+    if (!(error instanceof UsageError)) return { code: 1, stdout: '', stderr: String(error) };
+    return { code: 2, stdout: lines.join('\n'), stderr: `${error.message}\n${USAGE}` };
+  }
+}
+
 describe('npm run staff', () => {
   it('adds the first admin with a password shown once, lists, disables, and audits each change', async () => {
-    const added = await staff(['add', 'first.admin@example.nl', '--role', 'admin', '--role', 'operator']);
+    const added = await staffProcess([
+      'add',
+      'first.admin@example.nl',
+      '--role',
+      'admin',
+      '--role',
+      'operator',
+    ]);
     expect(added.code).toBe(0);
     const password = /password \(shown once\): (\S+)/.exec(added.stdout)?.[1];
     expect(password).toHaveLength(20);
@@ -70,7 +99,9 @@ describe('npm run staff', () => {
     const twin = await staff(['add', 'TWIN@example.nl', '--role', 'moderator']);
     expect(twin.code).not.toBe(0);
     expect(twin.stderr).toContain('already exists');
-    expect((await staff(['frobnicate'])).code).toBe(2);
+    const unknown = await staffProcess(['frobnicate']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown command frobnicate');
   });
 
   it('prints the current TOTP code on a development machine only, and reset-2fa clears the second factor', async () => {
@@ -85,11 +116,7 @@ describe('npm run staff', () => {
     // The 30-second step may turn between the two readings.
     expect([before, currentTotpCode(secret, new Date())]).toContain(printed);
 
-    const production = await staff(['code', 'coded@example.nl'], {
-      NODE_ENV: 'production',
-      PUBLIC_URL: 'https://example.nl',
-      PAYMENTS_TEST_GATEWAY: '1',
-    });
+    const production = await staff(['code', 'coded@example.nl'], { developmentMachine: false });
     expect(production.code).toBe(2);
     expect(production.stdout).toBe('');
 
