@@ -1,13 +1,14 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { signUpMember, startProduct, stopProcess, waitFor } from './lib.ts';
 
 /**
  * Lighthouse (mobile preset) in Debian's Chromium on every page type: the home page as a visitor,
- * /credits and /premium for a new free member (its session cookie sent with every request), and the
+ * /credits and /premium for a new free member (its session cookie in the browser), and the
  * member pages for the premium demo login (goals everywhere: performance ≥ 95, accessibility 100);
  * and the home page's initial JavaScript: every script the HTML loads up front, gzip-compressed.
  *
@@ -22,6 +23,7 @@ const PORT = process.env.BENCH_LIGHTHOUSE_PORT ?? '3903';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 /** Only the pages whose path contains one of these (comma-separated), e.g. to re-measure a cut. */
 const ONLY = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
+const execFileAsync = promisify(execFile);
 const GOALS = { performance: 95, accessibility: 100 };
 const CHROME_FLAGS =
   '--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --no-first-run';
@@ -51,9 +53,9 @@ try {
   console.log(
     `host benchmarkIndex ${Math.round(benchmarkIndex)} → cpuSlowdownMultiplier ${cpuSlowdown.toFixed(2)} (Lighthouse's default: 4); ${RUNS} runs per page, the median reported`,
   );
-  const lighthouse = (page: string, headers?: Record<string, string>) =>
+  const lighthouse = (page: string, sid?: string) =>
     ONLY.length === 0 || ONLY.some((part) => page.includes(part))
-      ? lighthousePage(page, cpuSlowdown, headers)
+      ? lighthousePage(page, cpuSlowdown, sid)
       : Promise.resolve();
 
   await lighthouse('/');
@@ -63,8 +65,7 @@ try {
     password: 'Zonnebloem-2026!',
     gender: 'female',
   });
-  const cookie = `sid=${member.sid}; i18n_redirected=nl`;
-  for (const page of ['/credits', '/premium']) await lighthouse(page, { Cookie: cookie });
+  for (const page of ['/credits', '/premium']) await lighthouse(page, member.sid);
   // The member pages as the premium demo login sees them: likes, payments and chats of its own
   // (demo data only).
   if ((process.env.BENCH_SEED_DEMO ?? '1') !== '0') {
@@ -75,9 +76,10 @@ try {
     });
     const sid = /(?:^|,\s*)sid=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')?.[1];
     if (!login.ok || !sid) throw new Error(`the demo login failed: ${login.status}`);
-    const headers = { Cookie: `sid=${sid}; i18n_redirected=nl` };
     const chats = (await (
-      await fetch(`${base}/api/chats.php`, { headers: { ...headers, 'x-request-type': 'client' } })
+      await fetch(`${base}/api/chats.php`, {
+        headers: { cookie: `sid=${sid}; i18n_redirected=nl`, 'x-request-type': 'client' },
+      })
     ).json()) as { chats: { conversation: { id: number }; profile: { id: number } }[] };
     const chat = chats.chats[0];
     if (!chat) throw new Error('the premium demo login has no conversation');
@@ -93,7 +95,7 @@ try {
       '/swipe-game',
       '/transactions',
     ])
-      await lighthouse(page, headers);
+      await lighthouse(page, sid);
   }
 } finally {
   await stopProcess(product);
@@ -123,18 +125,7 @@ async function measureBenchmarkIndex(): Promise<number> {
   const indices: number[] = [];
   for (let run = 0; run < 3; run += 1) {
     const out = path.join(dataDir, `benchmark-${run}.json`);
-    execFileSync(
-      path.join(root, 'node_modules/.bin/lighthouse'),
-      [
-        `${base}/`,
-        '--quiet',
-        '--output=json',
-        `--output-path=${out}`,
-        '--only-audits=viewport',
-        CHROME_FLAGS,
-      ],
-      { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: 'inherit' },
-    );
+    await runLighthouse([`${base}/`, `--output-path=${out}`, '--only-audits=viewport', CHROME_FLAGS]);
     const report = JSON.parse(await fs.readFile(out, 'utf8')) as LighthouseReport;
     indices.push(report.environment.benchmarkIndex);
   }
@@ -149,16 +140,27 @@ async function measureBenchmarkIndex(): Promise<number> {
  * reported, with every run's score and benchmark index, the load average, the core timings, the
  * goals met, and what costs points.
  */
-async function lighthousePage(page: string, cpuSlowdown: number, headers?: Record<string, string>) {
+async function lighthousePage(page: string, cpuSlowdown: number, sid?: string) {
   const goals: Record<string, number> = GOALS;
   const load = os.loadavg()[0]?.toFixed(1);
   const reports: LighthouseReport[] = [];
-  for (let run = 0; run < RUNS; run += 1) reports.push(await lighthouseRun(page, run, cpuSlowdown, headers));
+  const browser = sid ? await browserWithSession(sid) : undefined;
+  try {
+    for (let run = 0; run < RUNS; run += 1)
+      reports.push(await lighthouseRun(page, run, cpuSlowdown, browser?.port));
+  } finally {
+    await browser?.close();
+  }
+  // A page measured after a redirect (to /login, say) is another page: said loudly.
+  for (const r of reports) {
+    const landed = new URL(r.finalDisplayedUrl ?? r.finalUrl ?? base).pathname;
+    if (landed !== page) console.log(`  ${page} ended on ${landed}: NOT MEASURED (a run of another page)`);
+  }
   const score = (r: LighthouseReport, id = 'performance') => Math.round((r.categories[id]?.score ?? 0) * 100);
   reports.sort((a, b) => score(a) - score(b));
   const report = reports[Math.floor(reports.length / 2)] as LighthouseReport;
   console.log(
-    `${page}${headers ? ' (logged in)' : ''} — ${report.finalDisplayedUrl ?? report.finalUrl}; performance of the ${RUNS} runs: ${reports.map((r) => score(r)).join(', ')}; accessibility: ${reports.map((r) => score(r, 'accessibility')).join(', ')}; benchmarkIndex ${reports.map((r) => Math.round(r.environment.benchmarkIndex)).join(', ')}; load average ${load} → ${os.loadavg()[0]?.toFixed(1)}`,
+    `${page}${sid ? ' (logged in)' : ''} — ${report.finalDisplayedUrl ?? report.finalUrl}; performance of the ${RUNS} runs: ${reports.map((r) => score(r)).join(', ')}; accessibility: ${reports.map((r) => score(r, 'accessibility')).join(', ')}; benchmarkIndex ${reports.map((r) => Math.round(r.environment.benchmarkIndex)).join(', ')}; load average ${load} → ${os.loadavg()[0]?.toFixed(1)}`,
   );
   for (const [id, category] of Object.entries(report.categories)) {
     const median = Math.round(category.score * 100);
@@ -206,29 +208,103 @@ async function lighthouseRun(
   page: string,
   run: number,
   cpuSlowdown: number,
-  headers?: Record<string, string>,
+  port?: number,
 ): Promise<LighthouseReport> {
   const out = path.join(dataDir, `lh${page.replace(/\W/g, '_')}-${run}.json`);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      execFileSync(
-        path.join(root, 'node_modules/.bin/lighthouse'),
-        [
-          `${base}${page}`,
-          '--quiet',
-          '--output=json',
-          `--output-path=${out}`,
-          '--only-categories=performance,accessibility,best-practices,seo',
-          `--throttling.cpuSlowdownMultiplier=${cpuSlowdown.toFixed(2)}`,
-          ...(headers ? [`--extra-headers=${JSON.stringify(headers)}`] : []),
-          CHROME_FLAGS,
-        ],
-        { env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' }, stdio: 'inherit' },
-      );
+      await runLighthouse([
+        `${base}${page}`,
+        `--output-path=${out}`,
+        '--only-categories=performance,accessibility,best-practices,seo',
+        `--throttling.cpuSlowdownMultiplier=${cpuSlowdown.toFixed(2)}`,
+        ...(port ? [`--port=${port}`] : [CHROME_FLAGS]),
+      ]);
       return JSON.parse(await fs.readFile(out, 'utf8')) as LighthouseReport;
     } catch (error) {
       if (attempt >= 3) throw error;
       console.log(`  (${page}: Lighthouse failed, run ${run + 1} tried again)`);
     }
+  }
+}
+
+/** The Lighthouse CLI, awaited (not blocking this process: a browser it drives may talk to it). */
+async function runLighthouse(args: string[]) {
+  await execFileAsync(
+    path.join(root, 'node_modules/.bin/lighthouse'),
+    [...args, '--quiet', '--output=json'],
+    {
+      env: { ...process.env, CHROME_PATH: '/usr/bin/chromium' },
+    },
+  );
+}
+
+/**
+ * A Chromium with the member's session cookie in its cookie jar, for Lighthouse to drive (`--port`;
+ * Lighthouse resets caches and storage between runs, but not cookies). A `Cookie` request header
+ * (`--extra-headers`) is not enough: once a page writes a cookie of its own (the time-zone cookie),
+ * Chromium sends the jar's cookies instead, and the page's API calls went out without the session.
+ */
+async function browserWithSession(sid: string): Promise<{ port: number; close: () => Promise<void> }> {
+  const port = Number(PORT) + 1000;
+  const profile = await fs.mkdtemp(path.join(os.tmpdir(), 'lh-profile-'));
+  const chromium = spawn(
+    '/usr/bin/chromium',
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  const close = async () => {
+    const exited = new Promise((r) => chromium.once('exit', r));
+    chromium.kill('SIGTERM');
+    await exited;
+    await fs.rm(profile, { recursive: true, force: true });
+  };
+  try {
+    await waitFor(`http://127.0.0.1:${port}/json/version`, 30_000);
+    const { webSocketDebuggerUrl } = (await (
+      await fetch(`http://127.0.0.1:${port}/json/version`)
+    ).json()) as {
+      webSocketDebuggerUrl: string;
+    };
+    const socket = new WebSocket(webSocketDebuggerUrl);
+    await new Promise((resolve, reject) => {
+      socket.onopen = resolve;
+      socket.onerror = reject;
+    });
+    const answered = new Promise((resolve, reject) => {
+      socket.onmessage = (event) => {
+        const answer = JSON.parse(String(event.data)) as { error?: unknown };
+        if (answer.error) reject(new Error(JSON.stringify(answer.error)));
+        else resolve(answer);
+      };
+    });
+    socket.send(
+      JSON.stringify({
+        id: 1,
+        method: 'Storage.setCookies',
+        params: {
+          cookies: [
+            { name: 'sid', value: sid, url: base, httpOnly: true, sameSite: 'Lax' },
+            { name: 'i18n_redirected', value: 'nl', url: base, sameSite: 'Lax' },
+          ],
+        },
+      }),
+    );
+    await answered;
+    socket.close();
+    return { port, close };
+  } catch (error) {
+    await close();
+    throw error;
   }
 }
