@@ -56,13 +56,32 @@ async function openUsedLink(page: Page, link: string, loggedIn: boolean) {
   await expectAccessible(page);
 }
 
+/**
+ * The sign-up's stylesheet (signup.scss) is its own: not in the stylesheet every page waits for
+ * before its first paint, and there when the wizard shows (a step-0 tile has its height).
+ */
+async function expectSignupStyled(page: Page) {
+  await expect(page.locator('label[for="signup-gender-female"]')).toHaveCSS('min-height', '84px');
+}
+
+async function headOf(page: Page, path: string): Promise<string> {
+  return (await (await page.request.get(path)).text()).split('</head>')[0] ?? '';
+}
+
 test('sign up on a desktop in the modal, then activate by mail', async ({ page }) => {
   const who = { name: `Desktop${Date.now() % 100000}`, email: `desktop${Date.now()}@example.nl` };
   await page.goto('/');
+  // The home page waits only for the shared stylesheet, and that one holds no sign-up rules.
+  const head = await headOf(page, '/');
+  expect(head).not.toMatch(/href="\/assets\/signup-[\w-]+\.css"/);
+  const app = /href="(\/assets\/app-[\w-]+\.css)"/.exec(head)?.[1] ?? '';
+  expect(app).not.toBe('');
+  expect(await (await page.request.get(app)).text()).not.toContain('.choice-tile');
   await page.getByRole('link', { name: 'Meld je gratis aan' }).first().click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+  await expectSignupStyled(page);
   await expectAccessible(page);
   await fillSignup(page, who);
   const link = await activateByMail(page, who.email);
@@ -82,6 +101,7 @@ test.describe('on a smartphone', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Meld je gratis aan' }).first().click();
     await expect(page).toHaveURL(/\/signup$/);
+    await expectSignupStyled(page);
     await expectAccessible(page);
     await fillSignup(page, who);
     const link = await activateByMail(page, who.email);
@@ -96,6 +116,15 @@ test.describe('on a smartphone', () => {
 
 test('sign-up refuses an address that already has an account, with a login link', async ({ page }) => {
   await page.goto('/signup');
+  // Loaded directly, the page has both stylesheets before its module preloads.
+  const head = await headOf(page, '/signup');
+  const firstPreload = head.indexOf('rel="modulepreload"');
+  expect(firstPreload).toBeGreaterThan(-1);
+  for (const sheet of [/href="\/assets\/app-[\w-]+\.css"/, /href="\/assets\/signup-[\w-]+\.css"/]) {
+    expect(head.search(sheet)).toBeGreaterThan(-1);
+    expect(head.search(sheet)).toBeLessThan(firstPreload);
+  }
+  await expectSignupStyled(page);
   await page.locator('label[for="signup-gender-male"]').click();
   await page.locator('label[for="signup-seeking-female"]').click();
   await page.getByRole('button', { name: 'Volgende' }).click();

@@ -1,8 +1,11 @@
 import { Link } from 'react-router';
+import { signupLinks } from '../features/signup/signup-styles.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/activate-done';
+
+export const links: Route.LinksFunction = signupLinks;
 
 /** `?already=1`: the link was used before (opened in advance by a mail client, or clicked twice). */
 const alreadyConfirmed = (url: string) => new URL(url).searchParams.has('already');

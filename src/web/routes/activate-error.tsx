@@ -1,9 +1,12 @@
 import { Link } from 'react-router';
+import { signupLinks } from '../features/signup/signup-styles.tsx';
 import { resendErrorText, useResendActivation } from '../features/signup/use-resend-activation.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/activate-error';
+
+export const links: Route.LinksFunction = signupLinks;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { title: context.t('activation.failed_title') };

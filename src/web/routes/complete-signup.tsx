@@ -1,6 +1,7 @@
 import { redirect } from 'react-router';
 import { useMember } from '../features/session/member-session.tsx';
 import { CompleteSignupForm } from '../features/signup/complete-signup-form.tsx';
+import { signupLinks } from '../features/signup/signup-styles.tsx';
 import type { RouteHandle } from '../features/site/top-nav.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -8,6 +9,8 @@ import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../lib/root-data.ts';
 import { guards } from '../lib/route-middleware.ts';
 import type { Route } from './+types/complete-signup';
+
+export const links: Route.LinksFunction = signupLinks;
 
 export const middleware = guards('auth');
 

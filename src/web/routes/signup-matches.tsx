@@ -7,11 +7,14 @@ import {
   soughtGenders,
 } from '../../shared/profile-options.ts';
 import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx';
+import { signupLinks } from '../features/signup/signup-styles.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/signup-matches';
+
+export const links: Route.LinksFunction = signupLinks;
 
 const isGender = (v: unknown): v is Gender => GENDERS.includes(v as Gender);
 const isSexuality = (v: unknown): v is Sexuality => SEXUALITIES.includes(v as Sexuality);

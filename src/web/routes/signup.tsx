@@ -1,11 +1,14 @@
 import { redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { isSignupFlowActive } from '../features/signup/signup-flow.ts';
+import { signupLinks } from '../features/signup/signup-styles.tsx';
 import { SignupWizard } from '../features/signup/signup-wizard.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/signup';
+
+export const links: Route.LinksFunction = signupLinks;
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (context.user) throw redirect('/members');

@@ -4,6 +4,7 @@ import type { User } from '../../../shared/contracts/auth.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { LazyPageTexts } from '../../lib/page-texts.tsx';
+import { SignupStylesheet } from './signup-styles.tsx';
 import { isSmartphoneViewport } from './signup-viewport.ts';
 import { resendErrorText, useResendActivation } from './use-resend-activation.ts';
 
@@ -16,6 +17,7 @@ export const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
 export function ActivationReminder({ user }: { user: User | null }) {
   return (
     <LazyPageTexts ns="signup" dialog={{ open: reminderApplies(user) }}>
+      <SignupStylesheet />
       <Reminder user={user} />
     </LazyPageTexts>
   );

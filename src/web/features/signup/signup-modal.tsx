@@ -2,6 +2,7 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { fetchPageTexts, LazyPageTexts } from '../../lib/page-texts.tsx';
 import { useRootData } from '../../lib/root-data.ts';
+import { SignupStylesheet } from './signup-styles.tsx';
 import { SignupWizard } from './signup-wizard.tsx';
 
 type Props = {
@@ -21,6 +22,7 @@ export function preloadSignupTexts(language: string) {
 export function SignupModal(props: Props) {
   return (
     <LazyPageTexts ns="signup" dialog={{ open: props.open, onClose: props.busy ? undefined : props.onClose }}>
+      <SignupStylesheet />
       <SignupDialog {...props} />
     </LazyPageTexts>
   );
