@@ -1,25 +1,11 @@
 import { sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadEnv } from '../env.ts';
-import { createServices } from '../services.ts';
-import { createTestApp } from '../test/app.ts';
+import { createSecondInstance, createTestApp } from '../test/app.ts';
 import { createRateLimitStores } from './rate-limit-store.ts';
 
 const first = await createTestApp({ LOGIN_RATE_LIMIT: '20', SIGNUP_RATE_LIMIT: '2' });
 // A second instance of the app on the same database, as behind a load balancer.
-const secondServices = await createServices(
-  loadEnv({ NODE_ENV: 'test', DATA_DIR: first.dataDir, LOGIN_RATE_LIMIT: '20', SIGNUP_RATE_LIMIT: '2' }),
-  { ...first.database, close: async () => {} },
-  pino({ level: 'silent' }),
-);
-const second = await buildApp(secondServices, { logger: false });
-await second.ready();
-afterAll(async () => {
-  await second.close();
-  await secondServices.close();
-});
+const { app: second } = await createSecondInstance(first);
 
 const wrongLogin = (app: typeof second, i: number) =>
   app.inject({

@@ -12,7 +12,14 @@ import { createLogger } from '../lib/logger.ts';
 import { type AppServices, createServices } from '../services.ts';
 import { createTestDb } from './db.ts';
 
-type TestContext = { app: FastifyInstance; services: AppServices; dataDir: string; database: Db };
+type TestContext = {
+  app: FastifyInstance;
+  services: AppServices;
+  dataDir: string;
+  database: Db;
+  /** The variables the app was started with, for a second instance of it. */
+  env: Record<string, string>;
+};
 
 /**
  * The whole API on a database of its own, reached through app.inject (no port). Closed after the
@@ -21,8 +28,9 @@ type TestContext = { app: FastifyInstance; services: AppServices; dataDir: strin
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-test-'));
   const database = await createTestDb();
+  const variables = { NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env };
   const services = await createServices(
-    loadEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...env }),
+    loadEnv(variables),
     database,
     createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     // Jobs run when a test drains them, at the time of services.now() (tests move it).
@@ -37,7 +45,30 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     await database.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   });
-  return { app, services, dataDir, database };
+  return { app, services, dataDir, database, env: variables };
+}
+
+/**
+ * Another instance of the app on the same database, as behind a load balancer (its own bus
+ * listener, caches, hub and jobs worker), closed after the file's tests, before the first one's
+ * database (Vitest runs the after-all hooks last registered first).
+ */
+export async function createSecondInstance(
+  first: TestContext,
+): Promise<{ app: FastifyInstance; services: AppServices }> {
+  const services = await createServices(
+    loadEnv(first.env),
+    // The database is the first instance's: closed with it.
+    { ...first.database, close: async () => {} },
+    createLogger({ level: 'silent' }),
+  );
+  const app = await buildApp(services, { logger: false });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await services.close();
+  });
+  return { app, services };
 }
 
 /** A free port of 127.0.0.1, for an app that must be reached by HTTP (a provider's webhook). */

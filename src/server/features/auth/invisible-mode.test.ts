@@ -1,11 +1,7 @@
-import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SearchResponseSchema } from '../../../shared/contracts/members.ts';
-import { buildApp } from '../../app.ts';
-import { loadEnv } from '../../env.ts';
 import { VISITOR } from '../../policy/viewer.ts';
-import { createServices } from '../../services.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { listenTo } from '../../test/member-lists.ts';
 import { addPhoto, createMember, createMembers, logIn, type TestLogin } from '../../test/members.ts';
 import { realtimeMember } from '../realtime/realtime.service.ts';
@@ -14,17 +10,7 @@ import { memberVisibilityChanged } from './accounts.service.ts';
 const a = await createTestApp();
 const db = a.services.db;
 // A second instance on the same database, as behind a load balancer.
-const bServices = await createServices(
-  loadEnv({ NODE_ENV: 'test', DATA_DIR: a.dataDir, PUBLIC_URL: 'http://localhost:3000' }),
-  { ...a.database, close: async () => {} },
-  pino({ level: 'silent' }),
-);
-const b = await buildApp(bServices, { logger: false });
-await b.ready();
-afterAll(async () => {
-  await b.close();
-  await bServices.close();
-});
+const { app: b, services: bServices } = await createSecondInstance(a);
 const heardOnA = await listenTo(a.services.bus, memberVisibilityChanged);
 const heardOnB = await listenTo(bServices.bus, memberVisibilityChanged);
 

@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import type { ChatResponse, SendMessageResponse } from '../../../shared/contracts/chat.ts';
 import type { ServerEvent } from '../../../shared/realtime/events.ts';
-import { buildApp } from '../../app.ts';
-import { loadEnv } from '../../env.ts';
-import { createServices } from '../../services.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { createMemberWithCredits, logIn, type TestLogin } from '../../test/members.ts';
 import { Heard } from '../../test/signals.ts';
 import { balanceOf, grantCredits } from '../credits/credits.service.ts';
@@ -23,12 +19,7 @@ import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
 const first = await createTestApp();
 const db = first.services.db;
 const pool = first.services.pool;
-const secondServices = await createServices(
-  loadEnv({ NODE_ENV: 'test', DATA_DIR: first.dataDir, PUBLIC_URL: 'http://localhost:3000' }),
-  { ...first.database, close: async () => {} },
-  pino({ level: 'silent' }),
-);
-const second = await buildApp(secondServices, { logger: false });
+const { app: second } = await createSecondInstance(first);
 const PRICE = DEFAULT_SETTINGS.message_credits;
 const sockets: WebSocket[] = [];
 const urls = new Map<FastifyInstance, string>();
@@ -41,8 +32,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const socket of sockets) socket.terminate();
-  await second.close();
-  await secondServices.close();
 });
 
 const member = (messages: number) => createMemberWithCredits(db, messages * PRICE);

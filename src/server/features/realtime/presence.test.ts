@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { ChatResponse, ChatsResponse } from '../../../shared/contracts/chat.ts';
 import type { ServerEvent } from '../../../shared/realtime/events.ts';
-import { buildApp } from '../../app.ts';
 import { memberPresence, users } from '../../db/schema/index.ts';
-import { loadEnv } from '../../env.ts';
-import { createServices } from '../../services.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { blockMember, createMember, logIn, type TestLogin } from '../../test/members.ts';
 import { Heard } from '../../test/signals.ts';
 import { grantCredits } from '../credits/credits.service.ts';
@@ -20,12 +16,7 @@ import { sendToMember } from './realtime.service.ts';
 
 const a = await createTestApp();
 // A second instance on the same database, as behind a load balancer: presence holds across both.
-const bServices = await createServices(
-  loadEnv({ NODE_ENV: 'test', DATA_DIR: a.dataDir }),
-  { ...a.database, close: async () => {} },
-  pino({ level: 'silent' }),
-);
-const b = await buildApp(bServices, { logger: false });
+const { app: b, services: bServices } = await createSecondInstance(a);
 const db = a.services.db;
 let urlA = '';
 let urlB = '';
@@ -39,8 +30,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const socket of sockets) socket.terminate();
-  await b.close();
-  await bServices.close();
 });
 
 type Tab = { socket: WebSocket; heard: Heard<ServerEvent> };

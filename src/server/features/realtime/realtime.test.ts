@@ -1,13 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_LIMITS } from '../../../shared/limits.ts';
 import { REALTIME_CLOSE, type ServerEvent } from '../../../shared/realtime/events.ts';
-import { buildApp } from '../../app.ts';
-import { loadEnv } from '../../env.ts';
-import { createServices } from '../../services.ts';
-import { createTestApp } from '../../test/app.ts';
+import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { fullFrameBucket, MAX_INVALID_CLIENT_MESSAGES, takeFrameToken } from './realtime.hub.ts';
@@ -16,12 +12,7 @@ import { sendToMember } from './realtime.service.ts';
 const env = { REALTIME_HEARTBEAT_MS: '150' };
 const a = await createTestApp(env);
 // A second instance on the same database, as behind a load balancer.
-const bServices = await createServices(
-  loadEnv({ NODE_ENV: 'test', DATA_DIR: a.dataDir, ...env }),
-  { ...a.database, close: async () => {} },
-  pino({ level: 'silent' }),
-);
-const b = await buildApp(bServices, { logger: false });
+const { app: b, services: bServices } = await createSecondInstance(a);
 let urlA = '';
 let urlB = '';
 const clients: WebSocket[] = [];
@@ -34,8 +25,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const client of clients) client.terminate();
-  await b.close();
-  await bServices.close();
 });
 
 type Tab = {
