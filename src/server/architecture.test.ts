@@ -108,8 +108,6 @@ const APP_KEYED_MAPS_ALLOWED: Record<string, string> = {
   // Memos of Fastify's own rateLimit(), which exists only once the app is built; the counts live in PostgreSQL.
   'features/auth/page-login.ts': 'a login limiter per Fastify instance',
   'features/complaints/complaints.rate-limit.ts': 'a complaints limiter per Fastify instance',
-  // Keyed by the request, not the app: a request's staff session read once, gone with the request.
-  'features/staff/staff-request.ts': "a request's staff session, looked up once per request",
 };
 
 describe('architecture', () => {

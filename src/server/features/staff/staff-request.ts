@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { STAFF_SESSION_COOKIE } from '../../../shared/limits.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { StaffViewer } from '../../policy/viewer.ts';
@@ -26,28 +26,37 @@ export function clearStaffCookie(reply: FastifyReply, secure: boolean) {
   for (const path of STAFF_COOKIE_PATHS) reply.clearCookie(STAFF_SESSION_COOKIE, cookieOptions(secure, path));
 }
 
-const sessions = new WeakMap<FastifyRequest, Promise<StaffSession | null>>();
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff person behind the `asid` cookie, looked up once per request when first asked (back office routes only). */
+    staffSession: () => Promise<StaffSession | null>;
+  }
+}
 
 /**
- * The staff session behind the request's `asid` cookie, looked up once per request. The member
- * cookie (`sid`) is never read here: a member session opens nothing in the back office.
+ * The staff session of each request of the back office's routes, as plugins/session.ts gives the
+ * member's: looked up once when first asked. The member cookie (`sid`) is never read here: a member
+ * session opens nothing in the back office.
  */
-export function staffSessionOf(services: Pick<AppServices, 'db' | 'now'>, request: FastifyRequest) {
-  let found = sessions.get(request);
-  if (!found) {
-    const token = request.cookies[STAFF_SESSION_COOKIE];
-    found = token ? findStaffSession(services.db, token, services.now()) : Promise.resolve(null);
-    sessions.set(request, found);
-  }
-  return found;
+export function registerStaffSessions(app: FastifyInstance, services: Pick<AppServices, 'db' | 'now'>) {
+  app.decorateRequest('staffSession', null as unknown as FastifyRequest['staffSession']);
+  app.addHook('onRequest', (request, _reply, done) => {
+    let memo: Promise<StaffSession | null> | undefined;
+    request.staffSession = () => {
+      const token = request.cookies[STAFF_SESSION_COOKIE];
+      memo ??= token ? findStaffSession(services.db, token, services.now()) : Promise.resolve(null);
+      return memo;
+    };
+    done();
+  });
 }
 
 export const staffLoginRequired = () =>
   new AppError('staff_login_required', 401, 'Please log in to the back office.');
 
 /** A complete staff session (password and second factor), or 401 staff_login_required. */
-export async function requireStaff(services: Pick<AppServices, 'db' | 'now'>, request: FastifyRequest) {
-  const session = await staffSessionOf(services, request);
+export async function requireStaff(request: FastifyRequest) {
+  const session = await request.staffSession();
   if (session?.stage !== 'complete') throw staffLoginRequired();
   return session;
 }

@@ -39,10 +39,10 @@ import {
 import {
   auditActorOf,
   clearStaffCookie,
+  registerStaffSessions,
   requireStaff,
   setStaffCookie,
   staffLoginRequired,
-  staffSessionOf,
   staffViewerOf,
 } from './staff-request.ts';
 import { sectionsOf } from './staff-sections.ts';
@@ -68,13 +68,14 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
   return async (app) => {
+    registerStaffSessions(app, services);
     app.addHook('onRoute', (route) => {
       route.config = { ...(route.config as object), csrf: false } as typeof route.config;
     });
     app.addHook('onRequest', async (request) => {
       if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.staffCsrf === false) return;
       if (!request.cookies[STAFF_SESSION_COOKIE]) return;
-      const session = await staffSessionOf(services, request);
+      const session = await request.staffSession();
       if (!session) return; // stale: the route answers staff_login_required
       const sent = request.headers['x-csrf-token'];
       if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) throw csrfFailed();
@@ -110,7 +111,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await staffSessionOf(services, request);
+        const session = await request.staffSession();
         if (!session) throw staffLoginRequired();
         reply.header('cache-control', 'no-store');
         if (session.stage === 'complete')
@@ -133,7 +134,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await staffSessionOf(services, request);
+        const session = await request.staffSession();
         if (session?.stage !== 'password') throw staffLoginRequired();
         const { recoveryCodes } = await verifyStaffSecondFactor(
           services,
@@ -150,7 +151,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/api/admin/logout.php',
       { schema: { tags: ['admin'], summary: 'Staff logout', response: { 200: OkSchema } } },
       async (request, reply) => {
-        await logoutStaff(services, await staffSessionOf(services, request));
+        await logoutStaff(services, await request.staffSession());
         clearStaffCookie(reply, secure);
         return { ok: true as const };
       },
@@ -166,7 +167,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await requireStaff(services, request);
+        const session = await requireStaff(request);
         const viewer = staffViewerOf(session);
         authorize(viewer, 'backoffice.open');
         reply.header('cache-control', 'no-store');
@@ -184,7 +185,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        authorize(staffViewerOf(await requireStaff(services, request)), 'staff.manage');
+        authorize(staffViewerOf(await requireStaff(request)), 'staff.manage');
         reply.header('cache-control', 'no-store');
         return (await listStaff(services.db)).map(presentStaffMember);
       },
@@ -202,7 +203,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireStaff(services, request);
+        const session = await requireStaff(request);
         authorize(staffViewerOf(session), 'staff.manage');
         const input = parseOrFail(StaffAddInputSchema, request.body);
         const row = await addStaff(services.db, auditActorOf(session, request), input, services.now());
@@ -230,7 +231,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const session = await requireStaff(services, request);
+          const session = await requireStaff(request);
           const { id } = request.body;
           authorize(staffViewerOf(session), 'staff.change', { targetId: id });
           return presentStaffMember(await act(id, request, auditActorOf(session, request)));
@@ -262,7 +263,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireStaff(services, request);
+        const session = await requireStaff(request);
         const { id, roles } = request.body;
         authorize(staffViewerOf(session), 'staff.change', { targetId: id });
         return presentStaffMember(
@@ -282,7 +283,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        authorize(staffViewerOf(await requireStaff(services, request)), 'audit.view');
+        authorize(staffViewerOf(await requireStaff(request)), 'audit.view');
         reply.header('cache-control', 'no-store');
         return presentAuditPage(await searchAudit(services.db, request.query));
       },
