@@ -63,10 +63,10 @@ for (const width of [1280, 375]) {
       await expectAccessible(page);
       await p0.getByRole('link', { name: 'Kies het pakket van 100 credits' }).click();
       await expect(page).toHaveURL(/\/credits\/p0$/);
-      await expect(page.getByRole('button', { name: 'iDEAL', exact: true })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'iDEAL', exact: true })).toBeVisible();
       // A Dutch member is not offered Poland's or Belgium's methods.
-      await expect(page.getByRole('button', { name: 'BLIK' })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: 'Bancontact' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'BLIK' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Bancontact' })).toHaveCount(0);
 
       // A new member's first purchase comes with the time bonus: 25 % off (e2e/discounts.spec.ts).
       await payWith(page, 'iDEAL', '€ 11,21');

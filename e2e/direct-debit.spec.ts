@@ -25,7 +25,7 @@ for (const width of [1280, 375]) {
       test.slow();
       await newMember(page);
       await page.goto('/credits/p0');
-      await page.getByRole('button', { name: 'SEPA-incasso', exact: true }).click();
+      await page.getByRole('link', { name: 'SEPA-incasso', exact: true }).click();
       await page
         .getByRole('dialog', { name: 'Bevestig je betaling' })
         .getByRole('button', { name: 'Naar betalen' })

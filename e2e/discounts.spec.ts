@@ -69,7 +69,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByTestId('checkout-amount')).toHaveText('€ 22,46');
       // Named where the member decides to pay as the receipt will name it.
       await expect(page.getByTestId('checkout-amount-discount')).toHaveText('Korting (Tijdbonus, 25%)');
-      await page.getByRole('button', { name: 'iDEAL', exact: true }).click();
+      await page.getByRole('link', { name: 'iDEAL', exact: true }).click();
       const modal = page.getByRole('dialog', { name: 'Bevestig je betaling' });
       await expect(modal.getByTestId('confirm-amount')).toHaveText('€ 22,46');
       await expect(modal.getByTestId('confirm-amount-discount')).toHaveText('Korting (Tijdbonus, 25%)');

@@ -12,7 +12,9 @@ export const newMember = (page: Page) => signUpMember(page, 'koper');
 
 /** From /credits/{package}: a method, the confirm modal, then the test gateway's checkout. */
 export async function payWith(page: Page, method: string, amount: string) {
-  await page.getByRole('button', { name: method, exact: true }).click();
+  await page.getByRole('link', { name: method, exact: true }).click();
+  // The method is in the address first: a stalled navigation fails here, not at the modal.
+  await expect(page).toHaveURL(/\/credits\/p\d\/[a-z_]+(\?|$)/);
   const modal = page.getByRole('dialog', { name: 'Bevestig je betaling' });
   await expect(modal).toContainText(amount);
   await expect(modal).toContainText(method);

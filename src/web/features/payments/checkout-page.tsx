@@ -4,7 +4,6 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   type CreditOffer,
   type CreditOffersResponse,
-  type PackageId,
   PackageIdSchema,
   type PaymentMethod,
   PaymentMethodSchema,
@@ -42,11 +41,9 @@ export function CheckoutPage({ packageId, method }: Props) {
   const open: PaymentMethod | null =
     chosen.success && offers.methods.includes(chosen.data) ? chosen.data : null;
   const keep = code ? `?${CODE_PARAM}=${encodeURIComponent(code)}` : '';
-  const choose = (next: PaymentMethod | null, pkg: PackageId = offer.id) =>
-    navigate(next ? `/credits/${pkg}/${next}${keep}` : `/credits/${pkg}${keep}`, {
-      replace: true,
-      preventScrollReset: true,
-    });
+  const address = (next: PaymentMethod | null) =>
+    next ? `/credits/${offer.id}/${next}${keep}` : `/credits/${offer.id}${keep}`;
+  const close = () => navigate(address(null), { replace: true, preventScrollReset: true });
 
   return (
     <>
@@ -59,15 +56,19 @@ export function CheckoutPage({ packageId, method }: Props) {
         <ul className="method-list">
           {offers.methods.map((m) => (
             <li key={m}>
-              <button
-                type="button"
+              {/* A link, not a button: a tap before the page's script has loaded still opens
+                  /credits/{package}/{method}, whose modal opens once the script runs. */}
+              <Link
+                to={address(m)}
+                replace
+                preventScrollReset
                 className={`method-option${m === open ? ' is-chosen' : ''}`}
-                onClick={() => void choose(m)}
+                aria-current={m === open ? 'true' : undefined}
                 data-testid={`method-${m}`}
               >
                 <MethodLogo method={m} />
                 <span>{t(`methods.${m}`)}</span>
-              </button>
+              </Link>
             </li>
           ))}
         </ul>
@@ -80,7 +81,7 @@ export function CheckoutPage({ packageId, method }: Props) {
         offer={offer}
         price={open ? bestPrice(offer, discounts, open) : null}
         method={open}
-        onClose={() => void choose(null)}
+        onClose={() => void close()}
       />
     </>
   );
