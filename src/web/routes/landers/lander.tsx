@@ -47,7 +47,7 @@ function Lander({ loaderData }: Route.ComponentProps) {
       lead={lead}
       copyLang={copyLocale}
       members={members}
-      className={`lander-${lander}`}
+      className={`lander-page-${lander}`}
       backdrop={VIDEO_LANDERS.has(lander) ? <VideoBackdrop /> : undefined}
       action={lander === 'adultonly' ? <AgeGate minAge={root?.settings.min_age ?? 18} /> : undefined}
     >

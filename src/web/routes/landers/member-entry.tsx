@@ -1,4 +1,4 @@
-import { data } from 'react-router';
+import { data, Link } from 'react-router';
 import { ENTRY_DESIGNS, type EntryDesign, resolveSlug } from '../../../shared/contracts/landers.ts';
 import type { MemberCard, MemberProfile } from '../../../shared/contracts/members.ts';
 import { createTranslator } from '../../../shared/i18n/translator.ts';
@@ -85,7 +85,17 @@ function MemberEntry({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const root = useRootData();
   const { design, slug, copyLocale, member, others, title, lead } = loaderData;
-  const form = (
+  // A member who follows an ad is already in: straight to the conversation, or to the search.
+  const form = root?.user ? (
+    <div className="lander-actions">
+      <Link
+        to={member ? `/members/${member.id}/chat` : '/members'}
+        className="btn btn-primary btn-lg lander-cta"
+      >
+        {member ? t('landers.entry.write', { name: member.name }) : t('landers.entry.more_members')}
+      </Link>
+    </div>
+  ) : (
     <div className="entry-card">
       <EntrySignupForm
         submitLabel={member ? t('landers.entry.submit') : t('landers.cta')}
