@@ -6,6 +6,7 @@ import { ApiError, request } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { TermsSentence } from '../signup/terms-sentence.tsx';
 
 type Seeking = Gender | 'both';
 const SEEKING: readonly Seeking[] = ['male', 'female', 'both'];
@@ -74,7 +75,6 @@ export function EntrySignupForm({ submitLabel, minAge }: { submitLabel: string; 
     }
   }
 
-  const sentence = t('signup.password.accept_terms', { min_age: minAge }).split(/(\{terms\}|\{privacy\})/);
   const emailError = fieldText('email');
   return (
     <form className="entry-form" method="post" onSubmit={submit} noValidate>
@@ -129,20 +129,7 @@ export function EntrySignupForm({ submitLabel, minAge }: { submitLabel: string; 
           className={`form-check-input${fieldText('accept_terms') ? ' is-invalid' : ''}`}
         />
         <label className="form-check-label" htmlFor="entry-terms">
-          {sentence.map((part, i) =>
-            part === '{terms}' ? (
-              <Link key={part} to="/pages/terms" target="_blank" rel="noopener">
-                {t('signup.password.terms_link')}
-              </Link>
-            ) : part === '{privacy}' ? (
-              <Link key={part} to="/pages/privacy" target="_blank" rel="noopener">
-                {t('signup.password.privacy_link')}
-              </Link>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed pieces of one sentence
-              <span key={i}>{part}</span>
-            ),
-          )}
+          <TermsSentence minAge={minAge} />
         </label>
         {fieldText('accept_terms') && <p className="invalid-feedback d-block">{fieldText('accept_terms')}</p>}
       </div>
