@@ -47,7 +47,8 @@ function SwipeDeck({ members }: DesignProps) {
               className={`swipe-deck-card swipe-deck-card-${index}`}
               aria-hidden={index > 0}
             >
-              <LanderPhoto member={member} size="full" priority={index === 0 && top === 0} />
+              {/* The three cards of the first deck are in view at once: none of them waits to load. */}
+              <LanderPhoto member={member} size="full" priority={top === 0} />
               <div className="swipe-deck-caption">
                 <h2 className="swipe-deck-name">
                   <NameAge member={member} />
@@ -223,7 +224,13 @@ function Feed({ members }: DesignProps) {
                 </p>
               </div>
               {kind === 'new_photo' && (
-                <LanderPhoto member={member} size="full" className="lander-photo lander-feed-photo" />
+                <LanderPhoto
+                  member={member}
+                  size="full"
+                  // The first post with a photo is in view on a phone: its paint is the page's largest.
+                  priority={index < FEED_KINDS.length}
+                  className="lander-photo lander-feed-photo"
+                />
               )}
               <SignupLink className="btn btn-sm btn-outline-primary lander-feed-reply">
                 {t('landers.cta')}
