@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from '@playwright/test';
+import { LANDERS, SLUG_LANDERS } from '../src/shared/contracts/landers.ts';
 import { LEGAL_PAGES } from '../src/web/features/legal/legal-text.ts';
 import { LIKES_TABS, likesTabPath } from '../src/web/features/likes/likes-tabs.ts';
 import routes from '../src/web/routes.ts';
@@ -93,6 +94,18 @@ const PAGES: Record<string, (ids: Ids) => Visit[]> = {
   '/chats': () => [{ path: '/chats' }],
   '/chats/:id': ({ conversation }) => (conversation ? [{ path: `/chats/${conversation}` }] : []),
   '/members/:id/chat': ({ member }) => [{ path: `/members/${member}/chat` }],
+  // Advertising pages are for visitors: all of them as one, a lander and an entry as a member.
+  '/landers/:lander/:slug?': ({ role }) =>
+    (role === 'visitor' ? LANDERS : (['gallery'] as const)).map((lander) => ({
+      path: `/landers/${lander}${SLUG_LANDERS.some((name) => name === lander) ? '/auto' : ''}`,
+    })),
+  '/members/:id/landing': ({ member }) => [{ path: `/members/${member}/landing` }],
+  '/members/:id/signup': ({ member, role }) =>
+    role === 'visitor' ? [{ path: `/members/${member}/signup` }] : [],
+  '/members/:id/landing2/:slug?': ({ member, role }) =>
+    role === 'visitor' ? [{ path: `/members/${member}/landing2/auto` }] : [],
+  '/members/:id/landing3/:slug?': ({ member, role }) =>
+    role === 'visitor' ? [{ path: `/members/${member}/landing3` }] : [],
   '/*': () => [{ path: '/deze-pagina-bestaat-niet', expectedFailures: [/^\/deze-pagina-bestaat-niet$/] }],
 };
 

@@ -12,6 +12,7 @@ import { giftsFeature } from './features/gifts/gifts.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
 import { i18nFeature } from './features/i18n/i18n.feature.ts';
 import { interestsFeature } from './features/interests/interests.feature.ts';
+import { landersFeature } from './features/landers/landers.feature.ts';
 import { likesFeature } from './features/likes/likes.feature.ts';
 import { matchFinderFeature } from './features/match-finder/match-finder.feature.ts';
 import { mediaFeature } from './features/media/media.feature.ts';
@@ -58,5 +59,6 @@ export const FEATURES: readonly Feature[] = [
   matchFinderFeature,
   realtimeFeature,
   staffFeature,
+  landersFeature,
   devMailFeature,
 ];

@@ -69,4 +69,6 @@ export type WebLoadContext = {
   chats: { list: () => Promise<ServiceResult<ChatsResponse>> };
   /** The swipe game as GET /api/swipe.php answers it, counted in the zone of the browser's tz cookie. */
   swipe: { game: (query: SwipeQuery) => Promise<ServiceResult<SwipeState>> };
+  /** A lander's copy in the language its slug names, which may differ from the visitor's. */
+  landers: { copy: (locale: Locale) => Messages };
 };

@@ -45,7 +45,14 @@ export default [
     route('chats/:id', 'routes/chats.tsx', { id: 'chat' }),
     route('members/:id/chat', 'routes/chats.tsx', { id: 'member-chat' }),
   ]),
-  // Advertising landers and the bare sign-up frame get their pages in later issues.
-  layout('layouts/lander-layout.tsx', []),
+  // Advertising: the landers and each member's entry pages, under a logo bar only (spec §2).
+  layout('layouts/lander-layout.tsx', [
+    route('landers/:lander/:slug?', 'routes/landers/lander.tsx'),
+    route('members/:id/landing', 'routes/landers/member-entry.tsx', { id: 'entry-landing' }),
+    route('members/:id/signup', 'routes/landers/member-entry.tsx', { id: 'entry-signup' }),
+    route('members/:id/landing2/:slug?', 'routes/landers/member-entry.tsx', { id: 'entry-landing2' }),
+    route('members/:id/landing3/:slug?', 'routes/landers/member-entry.tsx', { id: 'entry-landing3' }),
+  ]),
+  // The bare sign-up frame gets its pages in a later issue.
   layout('layouts/empty-layout.tsx', []),
 ] satisfies RouteConfig;

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import { LANDER_COOKIE, type LanderSource, parseLanderSource } from '../../shared/contracts/landers.ts';
 import {
   DEFAULT_LOCALE,
   isLocale,
@@ -25,6 +26,8 @@ type RequestContext = {
   trafficSource: TrafficSource | undefined;
   /** The traffic source came with this request's query (not only from the cookie). */
   trafficSourceInQuery: boolean;
+  /** The lander or advertising entry the visitor came through (its visit beacon's cookie). */
+  lander: LanderSource | undefined;
 };
 
 declare module 'fastify' {
@@ -76,6 +79,7 @@ function requestContextOf(
     country: countryOf(facts, services),
     trafficSource: fromQuery ?? parseTrafficSourceCookie(facts.cookies[TRAFFIC_SOURCE_COOKIE]),
     trafficSourceInQuery: fromQuery !== undefined,
+    lander: parseLanderSource(facts.cookies[LANDER_COOKIE]),
   };
 }
 

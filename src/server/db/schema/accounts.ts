@@ -104,5 +104,8 @@ export const trackingRecords = pgTable('tracking_records', {
   sub1: text('sub1'),
   sub2: text('sub2'),
   sub3: text('sub3'),
+  /** The lander or advertising entry the account signed up from (features/landers), and its slug. */
+  lander: text('lander'),
+  slug: text('slug'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -5,6 +5,7 @@ export * from './chat.ts';
 export * from './complaints.ts';
 export * from './credits.ts';
 export * from './discounts.ts';
+export * from './landers.ts';
 export * from './likes.ts';
 export * from './login-lockout.ts';
 export * from './mandates.ts';

@@ -84,6 +84,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
     return {
       ...meta(request),
       trafficSource: request.ctx.trafficSource,
+      lander: request.ctx.lander,
       signupsOpen: settings.signups_open,
       selectedCountry: settings.geoip_selected_country,
     };

@@ -6,6 +6,7 @@ import {
   type SignupInput,
   type SignupPart,
 } from '../../../shared/contracts/auth.ts';
+import type { LanderSource } from '../../../shared/contracts/landers.ts';
 import type { ValidationKey } from '../../../shared/errors.ts';
 import { users } from '../../db/schema/index.ts';
 import type { TrafficSource } from '../../lib/traffic-source.ts';
@@ -15,6 +16,7 @@ import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { announcePartnerChanged } from '../chat/chat.service.ts';
 import { grantCredits } from '../credits/credits.service.ts';
+import { recordConfirmationAttribution, recordSignupAttribution } from '../landers/attribution.service.ts';
 import { completeSignupProfile, createProfile, type NewProfile } from '../profile/profile.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { accountOfToken, consumeToken, type RequestMeta, sendAccountMail } from './account-mail.ts';
@@ -74,6 +76,8 @@ async function checkNameFree(services: Pick<AppServices, 'db'>, name: string, ex
 
 type SignupMeta = RequestMeta & {
   trafficSource: TrafficSource | undefined;
+  /** The lander or advertising entry the visitor came through, if any. */
+  lander?: LanderSource | undefined;
   signupsOpen: boolean;
   /** settings.geoip_selected_country: the visitor's country if the site serves it, else its default. */
   selectedCountry: string;
@@ -124,7 +128,8 @@ async function createAccount(
         reason: 'signup',
         reference: `signup:${created.id}`,
       });
-    if (meta.trafficSource) await recordTrafficSource(tx, created.id, meta.trafficSource);
+    await recordTrafficSource(tx, created.id, meta.trafficSource, meta.lander);
+    await recordSignupAttribution(tx, meta.trafficSource, meta.lander, now);
     // The activation link and the session belong to the account: a crash leaves all or nothing.
     await sendAccountMail(services, 'activation', created, meta, tx);
     const session = await createSession(tx, created.id, { ...meta, now });
@@ -241,14 +246,16 @@ export async function activate(services: AccountUpdateDeps, token: string): Prom
   const used = await services.db.transaction(async (tx) => {
     const row = await consumeToken(services, 'activation', token, tx);
     if (!row) return false;
-    await tx
+    const confirmed = await tx
       .update(users)
       .set({
         // An entry sign-up that is not finished stays out of sight until /complete-signup.
         status: sql`case when cardinality(${users.signupMissing}) = 0 then 'active' else ${users.status} end`,
         emailConfirmedAt: services.now(),
       })
-      .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed')));
+      .where(and(eq(users.id, row.userId), eq(users.status, 'not_confirmed'), isNull(users.emailConfirmedAt)))
+      .returning({ id: users.id });
+    if (confirmed.length > 0) await recordConfirmationAttribution(tx, row.userId, services.now());
     await services.sessions.invalidateUser(row.userId, tx);
     // Those they wrote to could not answer until now: their open conversations unlock at once.
     await announcePartnerChanged(tx, row.userId);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { LanderSource } from '../../../shared/contracts/landers.ts';
 import type { Tx } from '../../db/client.ts';
 import { trackingRecords } from '../../db/schema/index.ts';
 import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.ts';
@@ -10,8 +11,19 @@ import { type TrafficSource, toTrackingRecord } from '../../lib/traffic-source.t
  */
 
 /** Stores where a new account came from, in the sign-up's transaction. */
-export async function recordTrafficSource(tx: Tx, userId: number, source: TrafficSource): Promise<void> {
-  await tx.insert(trackingRecords).values({ userId, ...toTrackingRecord(source) });
+export async function recordTrafficSource(
+  tx: Tx,
+  userId: number,
+  source: TrafficSource | undefined,
+  lander: LanderSource | undefined,
+): Promise<void> {
+  if (!source && !lander) return;
+  await tx.insert(trackingRecords).values({
+    userId,
+    ...toTrackingRecord(source ?? {}),
+    lander: lander?.lander ?? null,
+    slug: lander?.slug ?? null,
+  });
 }
 
 /** The traffic source of an account being erased (the erasure's transaction). */

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGE_MAX } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { errorId, FieldError, invalidProps } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { passwordRules, type RuleState } from './signup-steps.ts';
+import { TermsSentence } from './terms-sentence.tsx';
 import { useDraftField } from './use-draft-field.ts';
 
 const RULE_ICON: Record<RuleState, string> = { pending: '○', ok: '✓', fail: '✕' };
@@ -16,8 +16,6 @@ export function SignupStepPassword({ control, fieldError, minAge }: StepProps) {
   const message = useDraftField(control, 'signup_message');
   const terms = useDraftField(control, 'accept_terms');
   const errors = { signup_message: fieldError('signup_message'), accept_terms: fieldError('accept_terms') };
-  // The link texts sit inside one sentence, so each language can order it freely.
-  const sentence = t('signup.password.accept_terms', { min_age: minAge }).split(/(\{terms\}|\{privacy\})/);
   return (
     <>
       <SignupPasswordField control={control} fieldError={fieldError} minAge={minAge} />
@@ -54,21 +52,7 @@ export function SignupStepPassword({ control, fieldError, minAge }: StepProps) {
           {...invalidProps('accept_terms', errors.accept_terms)}
         />
         <label className="form-check-label" htmlFor="signup-terms">
-          {sentence.map((part, i) =>
-            part === '{terms}' ? (
-              // A new tab keeps the half-filled form.
-              <Link key={part} to="/pages/terms" target="_blank" rel="noopener">
-                {t('signup.password.terms_link')}
-              </Link>
-            ) : part === '{privacy}' ? (
-              <Link key={part} to="/pages/privacy" target="_blank" rel="noopener">
-                {t('signup.password.privacy_link')}
-              </Link>
-            ) : (
-              // biome-ignore lint/suspicious/noArrayIndexKey: fixed pieces of one sentence
-              <span key={i}>{part}</span>
-            ),
-          )}
+          <TermsSentence minAge={minAge} />
         </label>
         <FieldError field="accept_terms" text={errors.accept_terms} />
       </div>

@@ -27,6 +27,7 @@ import {
   reserveDiscount,
   settleDiscount,
 } from '../../discounts/discounts.service.ts';
+import { recordFirstPurchaseAttribution } from '../../landers/attribution.service.ts';
 import {
   type PaymentProvider,
   type ProviderPayment,
@@ -377,7 +378,14 @@ export async function applyProviderStatus(
         reference: grantReference(payment.provider, providerPaymentId),
       });
       granted = grant.applied;
-      await markPaidUser(services, tx, payment.userId);
+      // Premium starts with the first purchase: what the ad that brought the member earned.
+      if (await markPaidUser(services, tx, payment.userId))
+        await recordFirstPurchaseAttribution(
+          tx,
+          payment.userId,
+          { cents: payment.amountCents, currency: payment.currency },
+          now,
+        );
       // A refund or chargeback may be the first thing we hear of a paid payment (notices out of
       // order): granted, then taken back, in this one transaction.
       const reversed = await applyReversals(services, tx, payment, remote, now);
