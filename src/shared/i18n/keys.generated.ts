@@ -1448,7 +1448,40 @@ export type PaymentsKey =
   | 'transactions.title'
   | 'transactions.vat_short';
 
-export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | PaymentsKey;
+export type NotificationsKey =
+  | 'channels.email'
+  | 'channels.push'
+  | 'disabled.bounce'
+  | 'disabled.check_address'
+  | 'disabled.enable'
+  | 'disabled.enabled'
+  | 'disabled.fbl'
+  | 'disabled.listunsubscribe'
+  | 'disabled.title'
+  | 'intro'
+  | 'save'
+  | 'saved'
+  | 'switch_label'
+  | 'title'
+  | 'type_header'
+  | 'types.like.hint'
+  | 'types.like.label'
+  | 'types.new_conversations.hint'
+  | 'types.new_conversations.label'
+  | 'types.new_messages.hint'
+  | 'types.new_messages.label'
+  | 'types.news.hint'
+  | 'types.news.label'
+  | 'types.promotions.hint'
+  | 'types.promotions.label'
+  | 'types.reminders.hint'
+  | 'types.reminders.label'
+  | 'types.unread_message_reminders.hint'
+  | 'types.unread_message_reminders.label'
+  | 'types.weekly_updates.hint'
+  | 'types.weekly_updates.label';
+
+export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | PaymentsKey | NotificationsKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =

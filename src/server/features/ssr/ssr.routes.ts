@@ -82,6 +82,7 @@ function featureParts(features: readonly Feature[], services: AppServices, page:
     profile: {},
     chats: {},
     swipe: {},
+    notifications: {},
   } as Record<keyof LoadContextPart, Record<string, unknown>>;
   for (const feature of features) {
     const part = feature.loadContext?.(services, page) ?? {};
