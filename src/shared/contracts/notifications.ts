@@ -22,6 +22,11 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
  */
 export const DISABLED_REASONS = ['fbl', 'bounce', 'listunsubscribe'] as const;
 export type DisabledReason = (typeof DISABLED_REASONS)[number];
+/**
+ * The reasons that stop every mail: the address does not take mail, or the member called one spam.
+ * A one-click unsubscribe switches off its own type only; its reason is kept so the page can say so.
+ */
+export const MAIL_STOPPING_REASONS: readonly DisabledReason[] = ['fbl', 'bounce'];
 
 /** Marketing waits for the member's yes (opt-in); everything about their own contacts is on. */
 export const OPT_IN_TYPES: readonly NotificationType[] = ['promotions', 'news'];

@@ -109,3 +109,13 @@ describe('PUT /api/notifications.php', () => {
     expect(await wantsNotification(db, me.id, 'new_messages', 'email')).toBe(true);
   });
 });
+
+describe('the page texts', () => {
+  it('send the page its texts but keep the e-mails on the server', async () => {
+    const res = await app.inject({ url: '/api/locale.php?lng=de&ns=notifications' });
+    expect(res.statusCode, res.body).toBe(200);
+    const texts = JSON.stringify(res.json());
+    expect(texts).toContain('Benachrichtigungen');
+    expect(texts).not.toContain('hat dir eine Nachricht geschickt');
+  });
+});

@@ -3,6 +3,7 @@ import {
   DISABLED_REASONS,
   type DisabledReason,
   defaultNotificationPreferences,
+  MAIL_STOPPING_REASONS,
   NOTIFICATION_TYPES,
   type NotificationChannel,
   type NotificationPreferences,
@@ -89,7 +90,7 @@ export async function saveNotificationSettings(
 
 /**
  * Whether a member wants this type on this channel: what the senders ask before a mail or a push.
- * A disabled reason stops every mail (the address bounced, or the member called a mail spam).
+ * A bounce or a spam complaint stops every mail (MAIL_STOPPING_REASONS).
  */
 export async function wantsNotification(
   db: Queryable,
@@ -107,7 +108,11 @@ export async function wantsNotification(
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return false;
-  if (channel === 'email' && knownReasons(row.disabled).length > 0) return false;
+  if (
+    channel === 'email' &&
+    row.disabled.some((r) => (MAIL_STOPPING_REASONS as readonly string[]).includes(r))
+  )
+    return false;
   const stored = row.email && row.push ? { email: row.email, push: row.push } : undefined;
   return preferencesOf(stored)[type][channel];
 }
@@ -115,4 +120,36 @@ export async function wantsNotification(
 /** The erasure of an account: its switches go with it. */
 export async function removePreferencesOf(db: Pick<Database, 'delete'>, userId: number): Promise<void> {
   await db.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+}
+
+/**
+ * A mail's one-click unsubscribe (RFC 8058), for the member and type its signed link names: that
+ * type's mail goes off, and the reason is kept so /notifications can say what happened. Twice is
+ * the same as once.
+ */
+export async function unsubscribeByLink(
+  services: Pick<AppServices, 'db' | 'sessions' | 'now'>,
+  link: { userId: number; type: NotificationType },
+): Promise<void> {
+  await services.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ email: notificationPreferences.email, push: notificationPreferences.push })
+      .from(notificationPreferences)
+      .where(eq(notificationPreferences.userId, link.userId))
+      .for('update');
+    const preferences = preferencesOf(row);
+    preferences[link.type] = { ...preferences[link.type], email: false };
+    const values = {
+      email: typesOn(preferences, 'email'),
+      push: typesOn(preferences, 'push'),
+      updatedAt: services.now(),
+    };
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, link.userId));
+    if (!account) return;
+    await tx
+      .insert(notificationPreferences)
+      .values({ userId: link.userId, ...values })
+      .onConflictDoUpdate({ target: notificationPreferences.userId, set: values });
+    await changeNotificationsDisabled(services, tx, link.userId, { add: 'listunsubscribe' });
+  });
 }
