@@ -3,6 +3,7 @@ import type { ChatsResponse } from './contracts/chat.ts';
 import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
+import type { NotificationSettings, NotificationSettingsInput } from './contracts/notifications.ts';
 import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
 import type { Settings } from './contracts/settings.ts';
@@ -71,4 +72,12 @@ export type WebLoadContext = {
   swipe: { game: (query: SwipeQuery) => Promise<ServiceResult<SwipeState>> };
   /** A lander's copy in the language its slug names, which may differ from the visitor's. */
   landers: { copy: (locale: Locale) => Messages };
+  /**
+   * The member's notification preferences, as GET and PUT /api/notifications.php answer them: the
+   * /notifications page reads them on the server and saves its form post without JavaScript.
+   */
+  notifications: {
+    read: () => Promise<ServiceResult<NotificationSettings>>;
+    save: (input: NotificationSettingsInput) => Promise<ServiceResult<NotificationSettings>>;
+  };
 };

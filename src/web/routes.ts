@@ -22,6 +22,7 @@ export default [
     // outside: visitors may search when the settings allow it.
     layout('layouts/member-layout.tsx', [
       route('settings', 'routes/settings.tsx'),
+      route('notifications', 'routes/notifications.tsx'),
       route('profile', 'routes/profile.tsx'),
       route('likes', 'routes/likes.tsx', { id: 'likes' }),
       route('likes/:type', 'routes/likes.tsx', { id: 'likes-type' }),

@@ -48,7 +48,12 @@ export function loadTranslations(dir = LOCALES_DIR): Translations {
     );
     for (const [name, pack] of Object.entries(PAGE_TEXTS)) {
       const groups = Object.fromEntries(pack.common.map((group) => [group, common[group] ?? {}]));
-      pages.set(`${locale}/${name}`, { ...(pack.file ? namespace(locale, pack.file) : {}), ...groups });
+      // A page namespace's e-mail texts (notifications' `mail`) stay on the server as common's do.
+      const own = pack.file ? namespace(locale, pack.file) : {};
+      const shipped = Object.fromEntries(
+        Object.entries(own).filter(([group]) => !(SERVER_ONLY_GROUPS as readonly string[]).includes(group)),
+      );
+      pages.set(`${locale}/${name}`, { ...shipped, ...groups });
     }
   }
   return {

@@ -10,6 +10,8 @@ export const MailSchema = z.object({
   text: z.string(),
   html: z.string(),
   replyTo: z.string().max(320).optional(),
+  /** Extra headers, such as a notification's one-click unsubscribe (RFC 8058). */
+  headers: z.record(z.string(), z.string().max(2000)).optional(),
 });
 export type Mail = z.infer<typeof MailSchema>;
 

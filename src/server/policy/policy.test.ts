@@ -420,6 +420,7 @@ describe('members-only actions on their own things', () => {
 
   it('lets any member dismiss alerts and use codes for anyone or their own; another member’s code does not exist', () => {
     expectRow('account.dismiss_alert', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
+    expectRow('account.notifications', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
     expectRow('discount.use', { ownerId: null }, { visitor: AUTH, free: null, premium: null, owner: null });
     const DNF = 'discount_code_not_found';
     expectRow('discount.use', { ownerId: OTHER_ID }, { visitor: AUTH, free: DNF, premium: DNF, owner: null });
@@ -670,6 +671,7 @@ describe('operators and admins', () => {
       'payment.repeat': true,
       'mandate.use': true,
       'account.dismiss_alert': true,
+      'account.notifications': true,
       'discount.use': true,
       'discount.retention': true,
       'backoffice.open': true,

@@ -4,6 +4,7 @@ import {
   completeSignup,
   dismissAlert,
   editProfile,
+  manageNotifications,
   setInvisible,
   setSpendingLimit,
 } from './rules/account.rules.ts';
@@ -74,6 +75,7 @@ type Actions = {
   'account.set_invisible': { actor: MemberViewer; resource: undefined };
   'account.spending_limit': { actor: MemberViewer; resource: undefined };
   'account.dismiss_alert': { actor: MemberViewer; resource: undefined };
+  'account.notifications': { actor: MemberViewer; resource: undefined };
   'conversation.send': { actor: MemberViewer; resource: SendFacts };
   'conversation.use': { actor: MemberViewer; resource: undefined };
   'chat_image.view': { actor: Viewer; resource: ChatImageFacts };
@@ -123,6 +125,7 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'account.set_invisible': setInvisible,
   'account.spending_limit': setSpendingLimit,
   'account.dismiss_alert': dismissAlert,
+  'account.notifications': manageNotifications,
   'conversation.send': sendMessage,
   'conversation.use': useConversations,
   'chat_image.view': viewChatImage,

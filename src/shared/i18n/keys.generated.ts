@@ -1504,7 +1504,63 @@ export type LandersKey =
   | 'landers.whoneedsstrings.lead'
   | 'landers.whoneedsstrings.title';
 
-export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | PaymentsKey | LandersKey;
+export type NotificationsKey =
+  | 'channels.email'
+  | 'channels.push'
+  | 'disabled.bounce'
+  | 'disabled.check_address'
+  | 'disabled.enable'
+  | 'disabled.enabled'
+  | 'disabled.fbl'
+  | 'disabled.listunsubscribe'
+  | 'disabled.title'
+  | 'intro'
+  | 'mail.greeting'
+  | 'mail.like.body'
+  | 'mail.like.button'
+  | 'mail.like.subject'
+  | 'mail.match.body'
+  | 'mail.match.button'
+  | 'mail.match.subject'
+  | 'mail.new_conversation.body'
+  | 'mail.new_conversation.button'
+  | 'mail.new_conversation.subject'
+  | 'mail.new_message.body'
+  | 'mail.new_message.button'
+  | 'mail.new_message.subject'
+  | 'mail.preferences'
+  | 'mail.unsubscribe'
+  | 'mail.why'
+  | 'save'
+  | 'saved'
+  | 'switch_label'
+  | 'title'
+  | 'type_header'
+  | 'types.like.hint'
+  | 'types.like.label'
+  | 'types.new_conversations.hint'
+  | 'types.new_conversations.label'
+  | 'types.new_messages.hint'
+  | 'types.new_messages.label'
+  | 'types.news.hint'
+  | 'types.news.label'
+  | 'types.promotions.hint'
+  | 'types.promotions.label'
+  | 'types.reminders.hint'
+  | 'types.reminders.label'
+  | 'types.unread_message_reminders.hint'
+  | 'types.unread_message_reminders.label'
+  | 'types.weekly_updates.hint'
+  | 'types.weekly_updates.label';
+
+export type TranslationKey =
+  | CommonKey
+  | LegalKey
+  | ProfileKey
+  | MembersKey
+  | PaymentsKey
+  | LandersKey
+  | NotificationsKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =

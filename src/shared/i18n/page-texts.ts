@@ -26,6 +26,7 @@ export const PAGE_TEXTS = {
   service: { file: null, common: ['complaints', 'pricing'] },
   payments: { file: 'payments', common: [] },
   landers: { file: 'landers', common: ['signup'] },
+  notifications: { file: 'notifications', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [
@@ -36,6 +37,7 @@ export const PAGE_NAMESPACES = [
   'service',
   'payments',
   'landers',
+  'notifications',
 ] as const satisfies readonly PageNamespace[];
 
 /** Common groups only the server uses (e-mails): never sent to the browser. */

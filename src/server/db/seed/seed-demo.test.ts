@@ -33,6 +33,7 @@ import { DEMO_DISCOUNT_CODES, seedDemoDiscountCodes } from './demo-discounts.ts'
 import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLoginPhotos } from './demo-login-photos.ts';
 import { DEMO_LOGIN_EMAILS, seedDemoLogins } from './demo-logins.ts';
+import { seedDemoNotificationPreferences } from './demo-notifications.ts';
 import { DEFAULT_DEMO_PHOTO_CACHE } from './demo-photo-cache.ts';
 import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
 
@@ -364,6 +365,30 @@ describe('seedDemo with a small count', () => {
     }
     // A restart draws nothing more.
     expect(await seedDemoLoginPhotos(site.db, site.storage, NOW)).toBe(0);
+  });
+
+  it('sets both demo logins notification preferences, one with a disabled reason, once', async () => {
+    await seedDemoLogins(site.db, NOW);
+    expect(await seedDemoNotificationPreferences(site.db)).toBe(DEMO_LOGIN_EMAILS.length);
+    const { rows } = await site.db.execute(
+      sql`select u.email, u.notifications_disabled, p.email as email_types
+            from users u join notification_preferences p on p.user_id = u.id
+           where u.email in ('demo@liefdesplein.nl', 'premium@liefdesplein.nl') order by u.email`,
+    );
+    expect(rows.map((r) => [r.email, r.notifications_disabled])).toEqual([
+      ['demo@liefdesplein.nl', ['listunsubscribe']],
+      ['premium@liefdesplein.nl', []],
+    ]);
+    expect(rows[1]?.email_types).toContain('news');
+    // A restart sets nothing again: a member who switched mail back on keeps it on.
+    await site.db.execute(
+      sql`update users set notifications_disabled = '{}' where email = 'demo@liefdesplein.nl'`,
+    );
+    expect(await seedDemoNotificationPreferences(site.db)).toBe(0);
+    const { rows: after } = await site.db.execute(
+      sql`select notifications_disabled from users where email = 'demo@liefdesplein.nl'`,
+    );
+    expect(after[0]?.notifications_disabled).toEqual([]);
   });
 });
 

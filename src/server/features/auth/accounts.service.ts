@@ -160,3 +160,36 @@ export async function setPaidUser(
   await services.sessions.invalidateUser(userId, tx);
   return true;
 }
+
+/**
+ * Why the member's mail is off (notifications_disabled, spec §3): `add` records a reason (a bounce,
+ * a spam complaint, a one-click unsubscribe), `clear` switches mail back on. The session carries the
+ * list (the user answer), so the member's cached sessions are dropped when it changed.
+ */
+export async function changeNotificationsDisabled(
+  services: Pick<AppServices, 'sessions'>,
+  tx: Tx,
+  userId: number,
+  change: { add: string } | { clear: true },
+): Promise<boolean> {
+  const changed = await tx
+    .update(users)
+    .set({
+      notificationsDisabled:
+        'add' in change
+          ? sql`array_append(${users.notificationsDisabled}, ${change.add}::text)`
+          : sql`'{}'::text[]`,
+    })
+    .where(
+      and(
+        eq(users.id, userId),
+        'add' in change
+          ? sql`not (${change.add}::text = any(${users.notificationsDisabled}))`
+          : sql`cardinality(${users.notificationsDisabled}) > 0`,
+      ),
+    )
+    .returning({ id: users.id });
+  if (changed.length === 0) return false;
+  await services.sessions.invalidateUser(userId, tx);
+  return true;
+}

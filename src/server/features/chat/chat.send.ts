@@ -28,6 +28,7 @@ import {
   spendRefusal,
 } from '../credits/credits.service.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
+import { enqueueMessageMails } from '../notifications/notification-mails.ts';
 import { memberEventSql } from '../realtime/realtime.service.ts';
 import { unreadMessagesChanged } from './chat.counts.ts';
 
@@ -304,7 +305,11 @@ class SetNotWhole extends Error {}
  * the stored messages by send; a send whose facts changed since they were read is left out (no
  * entry): the caller sends it again.
  */
-async function write(db: Database, accepted: readonly Accepted[]): Promise<Map<Accepted, StoredMessage>> {
+async function write(
+  db: Database,
+  accepted: readonly Accepted[],
+  enqueue: AppServices['enqueue'],
+): Promise<Map<Accepted, StoredMessage>> {
   const sends = accepted.map((a, i) => {
     const { request, facts } = a;
     return {
@@ -423,6 +428,24 @@ async function write(db: Database, accepted: readonly Accepted[]): Promise<Map<A
     // Credits' own statement: a spend refused in a race undoes the whole set (SpendsRefused).
     const { events } = await spendCreditsTogether(tx, spends);
     await publishAll(tx, events);
+    // The partners' mails, in the send's transaction (each decides when it runs: features/notifications).
+    await enqueueMessageMails(
+      { enqueue },
+      tx,
+      // A stored message always has its partner (the write's facts name them).
+      [...stored].flatMap(([a, message]) =>
+        a.facts.partner_id === null
+          ? []
+          : [
+              {
+                recipientId: a.facts.partner_id,
+                senderId: message.senderId,
+                conversationId: message.conversationId,
+                seq: message.seq,
+              },
+            ],
+      ),
+    );
     return stored;
   });
 }
@@ -473,7 +496,7 @@ export const chatSenderState = defineState('chat.sender', (): Sender => ({ queue
  * first one for a resent client id, or the refusal of the rules.
  */
 export async function sendMessage(
-  services: Pick<AppServices, 'db' | 'state'>,
+  services: Pick<AppServices, 'db' | 'state' | 'enqueue'>,
   viewer: MemberViewer,
   target: SendTarget,
   input: { clientId: string; content: MessageContent },
@@ -484,15 +507,15 @@ export async function sendMessage(
   const request = { viewer, target, clientId: input.clientId, content: input.content, settings };
   return new Promise((resolve, reject) => {
     queued.queue.push({ request, rounds: 0, resolve, reject });
-    if (!queued.running) void drain(db, queued);
+    if (!queued.running) void drain(db, queued, services.enqueue);
   });
 }
 
 /** Stores sets until nothing waits; what arrives meanwhile goes with the next set. */
-async function drain(db: Database, sender: Sender): Promise<void> {
+async function drain(db: Database, sender: Sender, enqueue: AppServices['enqueue']): Promise<void> {
   sender.running = true;
   try {
-    while (sender.queue.length > 0) await storeSet(db, takeSet(sender));
+    while (sender.queue.length > 0) await storeSet(db, takeSet(sender), enqueue);
   } finally {
     sender.running = false;
   }
@@ -523,7 +546,7 @@ function takeSet(sender: Sender): Pending[] {
 }
 
 /** Steps 1 to 3 for a set; what it cannot store goes again, each send as a set of its own. */
-async function storeSet(db: Database, set: Pending[]): Promise<void> {
+async function storeSet(db: Database, set: Pending[], enqueue: AppServices['enqueue']): Promise<void> {
   let facts: SendFactsRow[];
   try {
     facts = await readFacts(
@@ -559,6 +582,7 @@ async function storeSet(db: Database, set: Pending[]): Promise<void> {
       const stored = await write(
         db,
         accepted.map((a) => a.accepted),
+        enqueue,
       );
       for (const { send, accepted: a } of accepted) {
         const message = stored.get(a);
@@ -586,7 +610,7 @@ async function storeSet(db: Database, set: Pending[]): Promise<void> {
   // Each on its own, before anything that arrived later, so it keeps its place.
   for (const send of again) {
     if (send.rounds >= MAX_ROUNDS) send.reject(new SetNotWhole('a send whose facts kept changing'));
-    else await storeSet(db, [send]);
+    else await storeSet(db, [send], enqueue);
   }
 }
 

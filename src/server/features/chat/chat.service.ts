@@ -179,7 +179,7 @@ export async function authorizeSend(deps: ChatDeps, viewer: MemberViewer, target
  * first one for a resent client id, or the same refusal, however it went.
  */
 export async function sendMessage(
-  deps: Pick<AppServices, 'db' | 'state'>,
+  deps: Pick<AppServices, 'db' | 'state' | 'enqueue'>,
   viewer: MemberViewer,
   target: SendTarget,
   input: { clientId: string; content: MessageContent },

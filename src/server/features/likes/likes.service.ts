@@ -15,6 +15,7 @@ import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { distanceKm, findMemberPoint } from '../members/suits-viewer.ts';
+import { enqueueLikeMails } from '../notifications/notification-mails.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
 import { newLikesChanged } from './likes.counts.ts';
 import { likedByViewer } from './likes.sql.ts';
@@ -79,7 +80,8 @@ async function findLikeTarget(
  * fresh snapshot per statement) and answers, and publishes, the match (docs/decisions/0020).
  */
 export async function likeMember(
-  deps: { db: Queryable },
+  /** enqueue null: the member liked sees the like where it happens (an auto-like), so no mail. */
+  deps: { db: Queryable; enqueue: AppServices['enqueue'] | null },
   liker: MemberViewer,
   likedId: number,
   options: LikeOptions = {},
@@ -125,6 +127,9 @@ export async function likeMember(
         ...(match && row.likerSeen ? [memberEvent(likedId, { type: 'match', with: { id: liker.id } })] : []),
         ...(match ? [memberEvent(liker.id, { type: 'match', with: { id: likedId } })] : []),
       ]);
+      // The mails it may cause, in its transaction (they decide when they run: features/notifications).
+      if (deps.enqueue)
+        await enqueueLikeMails({ enqueue: deps.enqueue }, tx, { likerId: liker.id, likedId, match });
     }
     return match;
   });

@@ -83,6 +83,7 @@ function featureParts(features: readonly Feature[], services: AppServices, page:
     chats: {},
     swipe: {},
     landers: {},
+    notifications: {},
   } as Record<keyof LoadContextPart, Record<string, unknown>>;
   for (const feature of features) {
     const part = feature.loadContext?.(services, page) ?? {};

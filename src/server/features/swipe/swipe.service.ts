@@ -8,6 +8,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import type { MemberFacts } from '../../policy/rules/members.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
 import { findBlockRelation, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import { hasLiked, likeMember } from '../likes/likes.service.ts';
 import { likedByViewer } from '../likes/likes.sql.ts';
@@ -39,7 +40,8 @@ import {
  * keep a member away for LIMITS.swipePassDays, and an undo of the last pass.
  */
 
-export type SwipeDeps = MembersDeps;
+// enqueue: a like in the game mails the liked member as any like does.
+export type SwipeDeps = MembersDeps & Pick<AppServices, 'enqueue'>;
 
 const DAY_MS = 86_400_000;
 const passCutoff = (now: Date) => new Date(now.getTime() - LIMITS.swipePassDays * DAY_MS);

@@ -26,3 +26,6 @@ export const setSpendingLimit = forMembers((_member, _none: undefined): Decision
 
 /** Dismissing an alert: any member, for their own account only (the id comes from the session). */
 export const dismissAlert = forMembers((_member, _none: undefined): Decision => null);
+
+/** Reading and changing one's own notification preferences: any member, for their own account only. */
+export const manageNotifications = forMembers((_member, _none: undefined): Decision => null);

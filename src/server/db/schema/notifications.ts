@@ -1,0 +1,42 @@
+// Owned by the notifications feature (features/notifications).
+import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { NotificationType } from '../../../shared/contracts/notifications.ts';
+import { users } from './accounts.ts';
+
+/**
+ * A member's notification switches, per channel: the types that are on. No row: the defaults
+ * (shared/contracts/notifications.ts), so the table holds only members who changed something.
+ */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: bigint('user_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  email: text('email').array().$type<NotificationType[]>().notNull(),
+  push: text('push').array().$type<NotificationType[]>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A notification mail, claimed before it is handed to the mail server and kept after: the job that
+ * finds its key here never sends it again (a crash after the hand-over loses a mail rather than
+ * sending it twice), and the flood rules count these rows (one per conversation until the member
+ * comes back, a daily cap).
+ */
+export const notificationMails = pgTable(
+  'notification_mails',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** What the mail is about, once: `message:{conversation}:{seq}:{recipient}`, `like:{liker}:{liked}` … */
+    key: text('key').notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    conversationId: bigint('conversation_id', { mode: 'number' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('notification_mails_key_idx').on(t.key),
+    index('notification_mails_user_idx').on(t.userId, t.claimedAt),
+  ],
+);

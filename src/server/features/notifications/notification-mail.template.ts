@@ -1,0 +1,87 @@
+import type { NotificationType } from '../../../shared/contracts/notifications.ts';
+import type { CompanyInfo } from '../../../shared/contracts/site.ts';
+import type { Locale } from '../../../shared/i18n/locales.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import type { AppServices } from '../../services.ts';
+
+/** The mails about another member; each is switched by one preference type. */
+export type NotificationMailKind = 'new_message' | 'new_conversation' | 'like' | 'match';
+
+export const TYPE_OF_MAIL: Record<NotificationMailKind, NotificationType> = {
+  new_message: 'new_messages',
+  new_conversation: 'new_conversations',
+  like: 'like',
+  match: 'like',
+};
+
+/**
+ * The one layout of every notification mail: greeting, what happened, a button, and the footer
+ * with the site's name and address, why the member gets it, the settings and the unsubscribe link.
+ * The plain-text part says the same.
+ */
+export function renderNotificationMail(
+  services: Pick<AppServices, 'translations'>,
+  kind: NotificationMailKind,
+  options: {
+    to: string;
+    locale: Locale;
+    recipientName: string;
+    otherName: string;
+    siteName: string;
+    company: CompanyInfo;
+    link: string;
+    preferencesUrl: string;
+    unsubscribeUrl: string;
+    replyTo?: string;
+  },
+): Mail {
+  const t = services.translations.t(options.locale, 'notifications');
+  const vars = { name: options.otherName, site_name: options.siteName };
+  const subject = t(`mail.${kind}.subject`, vars);
+  const greeting = t('mail.greeting', { name: options.recipientName });
+  const body = t(`mail.${kind}.body`, vars);
+  const button = t(`mail.${kind}.button`, vars);
+  const why = t('mail.why', vars);
+  const { company } = options;
+  const address = [company.name, company.address, company.city, company.country].filter(Boolean).join(', ');
+  const text = [
+    greeting,
+    '',
+    body,
+    '',
+    `${button}: ${options.link}`,
+    '',
+    '--',
+    why,
+    `${t('mail.preferences')}: ${options.preferencesUrl}`,
+    `${t('mail.unsubscribe')}: ${options.unsubscribeUrl}`,
+    `${options.siteName} · ${address}`,
+  ].join('\n');
+  const e = escapeHtml;
+  const html = `<!doctype html><html lang="${options.locale}"><body style="margin:0;background:#fbf3f6;font-family:Arial,Helvetica,sans-serif;color:#212529">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px;max-width:560px">
+<tr><td style="font-size:22px;font-weight:bold;color:#b3124f;padding-bottom:16px">${e(options.siteName)}</td></tr>
+<tr><td style="font-size:16px;line-height:1.5">
+<p>${e(greeting)}</p>
+<p>${e(body)}</p>
+<p style="text-align:center;padding:16px 0"><a href="${e(options.link)}" style="background:#b3124f;color:#fff;text-decoration:none;padding:14px 28px;border-radius:8px;font-weight:bold;display:inline-block">${e(button)}</a></p>
+</td></tr>
+<tr><td style="font-size:12px;line-height:1.5;color:#6c757d;border-top:1px solid #eee;padding-top:16px">
+<p>${e(why)}<br><a href="${e(options.preferencesUrl)}" style="color:#b3124f">${e(t('mail.preferences'))}</a> · <a href="${e(options.unsubscribeUrl)}" style="color:#b3124f">${e(t('mail.unsubscribe'))}</a></p>
+<p>${e(options.siteName)} · ${e(address)}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return {
+    to: options.to,
+    subject,
+    text,
+    html,
+    ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+    // RFC 8058: a mail client's unsubscribe button posts to the https link at once, no page between.
+    headers: {
+      'List-Unsubscribe': `<${options.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { defineFeature, featureJob } from '../../feature.ts';
+import { serviceResult } from '../../plugins/errors.ts';
+import { authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
+import { NOTIFICATION_MAIL_JOB, removeMailsOf, sendNotificationMail } from './notification-mails.ts';
+import { notificationsRoutes } from './notifications.routes.ts';
+import {
+  readNotificationSettings,
+  removePreferencesOf,
+  saveNotificationSettings,
+} from './preferences.service.ts';
+import { unsubscribeKeyState } from './unsubscribe-links.ts';
+
+export const notificationsFeature = defineFeature({
+  name: 'notifications',
+  routes: notificationsRoutes,
+  state: [unsubscribeKeyState],
+  jobs: [
+    featureJob(NOTIFICATION_MAIL_JOB, ({ services }) => async (job) => {
+      await sendNotificationMail(services, job);
+    }),
+  ],
+  // /notifications is rendered on the server and saves its form post without JavaScript.
+  loadContext: (services, { session }) => {
+    const member = () => {
+      const viewer = viewerOf(session);
+      authorizeActor(viewer, 'account.notifications');
+      return viewer;
+    };
+    return {
+      notifications: {
+        read: () => serviceResult(() => readNotificationSettings(services.db, member())),
+        save: (input) => serviceResult(() => saveNotificationSettings(services, member(), input)),
+      },
+    };
+  },
+  eraseAccount: async (_services, tx, userId) => {
+    await removePreferencesOf(tx, userId);
+    await removeMailsOf(tx, userId);
+  },
+});

@@ -1,0 +1,60 @@
+import type { Country } from '../../../shared/limits.ts';
+
+/**
+ * Where a member most likely lives by their profile's country: the zone of the capital (countries
+ * with several zones get their most populous one; a member elsewhere in them hears an hour off).
+ */
+const ZONE_OF: Record<Country, string> = {
+  NL: 'Europe/Amsterdam',
+  BE: 'Europe/Brussels',
+  GB: 'Europe/London',
+  IE: 'Europe/Dublin',
+  DE: 'Europe/Berlin',
+  AT: 'Europe/Vienna',
+  IT: 'Europe/Rome',
+  FR: 'Europe/Paris',
+  CH: 'Europe/Zurich',
+  ES: 'Europe/Madrid',
+  US: 'America/New_York',
+  CA: 'America/Toronto',
+  AU: 'Australia/Sydney',
+  NZ: 'Pacific/Auckland',
+  PL: 'Europe/Warsaw',
+};
+
+export const zoneOfCountry = (country: string): string => ZONE_OF[country as Country] ?? 'Europe/Amsterdam';
+
+/** Nights are quiet from 22:00 until 08:00 in the member's zone. */
+export const QUIET_HOURS = { from: 22, until: 8 } as const;
+
+function localParts(at: Date, zone: string) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  ) as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+  return parts;
+}
+
+/**
+ * When a mail due at `at` may leave: at once by day, else at 08:00 local on the morning that ends
+ * the night (a DST change that night shifts it by the hour it moved).
+ */
+export function afterQuietHours(at: Date, zone: string): Date {
+  const local = localParts(at, zone);
+  if (local.hour >= QUIET_HOURS.until && local.hour < QUIET_HOURS.from) return at;
+  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
+  const offsetMs = asUtc - Math.floor(at.getTime() / 1000) * 1000;
+  const dayShift = local.hour >= QUIET_HOURS.from ? 1 : 0;
+  const morningLocal = Date.UTC(local.year, local.month - 1, local.day + dayShift, QUIET_HOURS.until, 0, 0);
+  return new Date(morningLocal - offsetMs);
+}
