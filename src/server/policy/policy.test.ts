@@ -524,7 +524,15 @@ describe('chat_image.view (GET /media/chat/{id}/{size}.webp)', () => {
 });
 
 /** The back office's actions: staff only, by role (rules/staff.rules.ts). */
-const STAFF_ACTIONS = ['backoffice.open', 'staff.manage', 'staff.change', 'audit.view'] as const;
+const STAFF_ACTIONS = [
+  'backoffice.open',
+  'staff.manage',
+  'staff.change',
+  'audit.view',
+  'operators.queue',
+  'operators.reply',
+  'operators.stats',
+] as const;
 
 describe('back office (staff actions)', () => {
   const AUTH = 'authentication_required';
@@ -573,6 +581,36 @@ describe('back office (staff actions)', () => {
       adminAndOperator: null,
     },
     'audit.view': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: NO,
+      adminAndOperator: null,
+    },
+    'operators.queue': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: null,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
+    'operators.reply': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: null,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
+    'operators.stats': {
       visitor: AUTH,
       member: AUTH,
       premium: AUTH,
@@ -660,6 +698,9 @@ describe('operators and admins', () => {
       'staff.manage': true,
       'staff.change': true,
       'audit.view': true,
+      'operators.queue': true,
+      'operators.reply': true,
+      'operators.stats': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     const backOffice: readonly Action[] = STAFF_ACTIONS;

@@ -14,6 +14,12 @@ const RIGHTS = {
   'staff.manage': ['admin'],
   /** Search the audit log. */
   'audit.view': ['admin'],
+  /** See the queue of conversations waiting for a fictional profile, claim and read one. */
+  'operators.queue': ['admin', 'operator'],
+  /** Answer as a fictional profile within a live claim, type there, keep notes. */
+  'operators.reply': ['admin', 'operator'],
+  /** Every operator's and profile's figures. */
+  'operators.stats': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;
@@ -27,6 +33,9 @@ const byRight = (right: StaffRight) =>
 export const openBackOffice = byRight('backoffice.open');
 export const manageStaff = byRight('staff.manage');
 export const viewAudit = byRight('audit.view');
+export const useOperatorQueue = byRight('operators.queue');
+export const replyAsProfile = byRight('operators.reply');
+export const viewOperatorStats = byRight('operators.stats');
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
 export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>
