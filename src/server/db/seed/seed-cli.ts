@@ -9,6 +9,7 @@ import { seedDemoDiscountCodes } from './demo-discounts.ts';
 import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLoginPhotos } from './demo-login-photos.ts';
 import { randomDemoPassword, seedDemoLogins } from './demo-logins.ts';
+import { seedDemoOperatorQueue } from './demo-operator-queue.ts';
 import { DEFAULT_DEMO_PHOTO_CACHE } from './demo-photo-cache.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -75,6 +76,9 @@ try {
   if (demoLikes > 0) log.info({ likes: demoLikes }, 'likes of the demo logins created');
   const demoChats = await seedDemoChats(database.db, new Date(), { storage });
   if (demoChats > 0) log.info({ conversations: demoChats }, 'conversations of the demo logins created');
+  const waiting = await seedDemoOperatorQueue(database.db);
+  if (waiting > 0)
+    log.info({ conversations: waiting }, "conversations waiting for the operators' answers created");
 } finally {
   await database.close();
 }
