@@ -215,11 +215,13 @@ describe('the queue, claims and answers', () => {
     const operator = await logInStaffAs(db, ['operator']);
     const next = await claim(operator, { language: 'it' });
     expect(next.json().conversation.id).toBe(a.conversationId);
-    // Claiming again lets the first go: one conversation at a time.
+    // Claiming next again moves on and lets the first go: one conversation at a time.
     const again = await claim(operator, { language: 'it' });
-    expect(again.json().conversation.id).toBe(a.conversationId);
+    expect(again.json().conversation.id).toBe(b.conversationId);
     const other = await logInStaffAs(db, ['operator']);
-    expect((await claim(other, { language: 'it' })).json().conversation.id).toBe(b.conversationId);
+    expect((await claim(other, { language: 'it' })).json().conversation.id).toBe(a.conversationId);
+    // A named claim of one's own conversation holds it on.
+    expect((await claim(operator, { conversation: { id: b.conversationId } })).statusCode).toBe(200);
     const third = await logInStaffAs(db, ['operator']);
     const none = await claim(third, { language: 'it' });
     expect(none.statusCode).toBe(404);

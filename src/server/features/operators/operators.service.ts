@@ -8,6 +8,7 @@ import {
   type OperatorReplyInput,
 } from '../../../shared/contracts/operators.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
+import { uniqueViolation } from '../../db/pg-errors.ts';
 import {
   conversations,
   operatorClaims,
@@ -132,7 +133,8 @@ const CLAIM_ATTEMPTS = 20;
 
 /**
  * Claims a conversation for the operator: the named one, or the oldest waiting one the filters
- * allow. The operator's earlier claim is let go (one conversation at a time). Exclusive: the
+ * allow. The operator's earlier claim is let go (one conversation at a time; the operator is a
+ * unique key of the claims, so two claims of one operator at once leave one). Exclusive: the
  * candidate is taken `FOR UPDATE SKIP LOCKED` (operators claiming at once take different ones),
  * and the claim's key, the conversation, is written only over a claim that has expired, so a
  * candidate read before another's claim committed is refused by the write and the next one tried.
@@ -144,50 +146,56 @@ export async function claimConversation(
 ): Promise<{ conversationId: number; expiresAt: Date }> {
   const now = deps.now();
   const expiresAt = claimEnd(now);
+  const named = input.conversation?.id;
   for (let attempt = 0; attempt < CLAIM_ATTEMPTS; attempt += 1) {
-    const claimed = await deps.db.transaction(async (tx) => {
-      // One claim request of an operator at a time: two tabs cannot end up holding two claims.
-      await tx.execute(
-        sql`select pg_advisory_xact_lock(hashtextextended(${`operator-claim:${actor.staffId}`}, 0))`,
-      );
-      await tx.delete(operatorClaims).where(eq(operatorClaims.staffId, actor.staffId));
-      const named = input.conversation?.id;
-      const { rows } = await tx.execute<{ id: string; waiting_since: Date | string }>(sql`
-        select c.id, c.awaiting_reply_since as waiting_since from ${waitingFrom}
-        where ${waitingSql(named ? {} : input)}
-          ${named ? sql`and c.id = ${named}` : sql``}
-          and not exists (select 1 from ${operatorClaims} oc where oc.conversation_id = c.id and oc.expires_at > ${now})
-        order by c.awaiting_reply_since, c.id
-        limit 1
-        for update of c ${named ? sql`` : sql`skip locked`}`);
-      const candidate = rows[0];
-      if (!candidate) throw named ? await whyNotClaimable(tx, named, now) : nothingWaiting();
-      const conversationId = Number(candidate.id);
-      const { rows: won } = await tx.execute(sql`
-        insert into ${operatorClaims} (conversation_id, staff_id, claimed_at, expires_at)
-        values (${conversationId}, ${actor.staffId}, ${now}, ${expiresAt})
-        on conflict (conversation_id) do update
-          set staff_id = excluded.staff_id, claimed_at = excluded.claimed_at, expires_at = excluded.expires_at
-          where ${operatorClaims.expiresAt} <= ${now}
-        returning conversation_id`);
-      if (won.length === 0) return null;
-      await writeAudit(
-        tx,
-        actor,
-        {
-          action: 'operators.claim',
-          target: `conversation:${conversationId}`,
-          after: {
-            waitingSince: new Date(candidate.waiting_since).toISOString(),
-            expiresAt: expiresAt.toISOString(),
+    let claimed: { conversationId: number; expiresAt: Date } | null;
+    try {
+      claimed = await deps.db.transaction(async (tx) => {
+        // The operator's earlier claim goes (one conversation at a time), in the statement that
+        // picks the next one: it still looks claimed to that statement, so "next" is never it.
+        const { rows } = await tx.execute<{ id: string; waiting_since: Date | string }>(sql`
+          with gone as (delete from ${operatorClaims} where staff_id = ${actor.staffId})
+          select c.id, c.awaiting_reply_since as waiting_since from ${waitingFrom}
+          where ${waitingSql(named ? {} : input)}
+            ${named ? sql`and c.id = ${named}` : sql``}
+            and not exists (select 1 from ${operatorClaims} oc where oc.conversation_id = c.id
+              and oc.expires_at > ${now} ${named ? sql`and oc.staff_id <> ${actor.staffId}` : sql``})
+          order by c.awaiting_reply_since, c.id
+          limit 1
+          for update of c ${named ? sql`` : sql`skip locked`}`);
+        const candidate = rows[0];
+        if (!candidate) throw named ? await whyNotClaimable(tx, named, now) : nothingWaiting();
+        const conversationId = Number(candidate.id);
+        const { rows: won } = await tx.execute(sql`
+          insert into ${operatorClaims} (conversation_id, staff_id, claimed_at, expires_at)
+          values (${conversationId}, ${actor.staffId}, ${now}, ${expiresAt})
+          on conflict (conversation_id) do update
+            set staff_id = excluded.staff_id, claimed_at = excluded.claimed_at, expires_at = excluded.expires_at
+            where ${operatorClaims.expiresAt} <= ${now} or ${operatorClaims.staffId} = ${actor.staffId}
+          returning conversation_id`);
+        if (won.length === 0) return null;
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: 'operators.claim',
+            target: `conversation:${conversationId}`,
+            after: {
+              waitingSince: new Date(candidate.waiting_since).toISOString(),
+              expiresAt: expiresAt.toISOString(),
+            },
           },
-        },
-        now,
-      );
-      return { conversationId, expiresAt };
-    });
+          now,
+        );
+        return { conversationId, expiresAt };
+      });
+    } catch (error) {
+      // The same operator claiming twice at once: one of the two holds the claim, the other goes again.
+      if (uniqueViolation(error, 'operator_claims_staff_key')) continue;
+      throw error;
+    }
     if (claimed) return claimed;
-    if (input.conversation) throw claimTaken();
+    if (named) throw claimTaken();
   }
   throw claimTaken();
 }
