@@ -7,6 +7,7 @@ import {
   AuditQuerySchema,
   StaffAddInputSchema,
   StaffIdInputSchema,
+  StaffListEntrySchema,
   StaffLoginInputSchema,
   StaffLoginStateSchema,
   StaffMemberSchema,
@@ -20,12 +21,17 @@ import { authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
 import { loginRateLimit } from '../auth/page-login.ts';
 import { safeEqual } from '../auth/tokens.ts';
-import { presentAuditPage, presentStaffMember } from './staff.presenter.ts';
+import {
+  presentAuditPage,
+  presentStaffListEntry,
+  presentStaffMe,
+  presentStaffMember,
+} from './staff.presenter.ts';
 import {
   addStaff,
   disableStaff,
   enableStaff,
-  listStaff,
+  listStaffWithLastLogin,
   resetStaffTotp,
   setStaffRoles,
 } from './staff.service.ts';
@@ -45,7 +51,6 @@ import {
   staffLoginRequired,
   staffViewerOf,
 } from './staff-request.ts';
-import { sectionsOf } from './staff-sections.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -171,7 +176,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         const viewer = staffViewerOf(session);
         authorize(viewer, 'backoffice.open');
         reply.header('cache-control', 'no-store');
-        return { ...session.staff, csrfToken: session.csrfToken, sections: sectionsOf(viewer) };
+        return presentStaffMe(session);
       },
     );
 
@@ -180,14 +185,14 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['admin'],
-          summary: 'Every staff account (admins)',
-          response: { 200: StaffMemberSchema.array() },
+          summary: 'Every staff account with its last login (admins)',
+          response: { 200: StaffListEntrySchema.array() },
         },
       },
       async (request, reply) => {
         authorize(staffViewerOf(await requireStaff(request)), 'staff.manage');
         reply.header('cache-control', 'no-store');
-        return (await listStaff(services.db)).map(presentStaffMember);
+        return (await listStaffWithLastLogin(services.db)).map(presentStaffListEntry);
       },
     );
 
