@@ -34,7 +34,7 @@ export type PageRequest = {
 /** The groups of the web load context that are service calls, which features fill in, a call each. */
 type ServiceGroups = Pick<
   WebLoadContext,
-  'site' | 'auth' | 'members' | 'gifts' | 'likes' | 'profile' | 'chats' | 'swipe'
+  'site' | 'auth' | 'members' | 'gifts' | 'likes' | 'profile' | 'chats' | 'swipe' | 'staff'
 >;
 export type LoadContextPart = { [Group in keyof ServiceGroups]?: Partial<ServiceGroups[Group]> };
 

@@ -7,6 +7,15 @@ import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput, Region } from './contracts/site.ts';
+import type {
+  AuditPage,
+  AuditQuery,
+  StaffListEntry,
+  StaffLoginInput,
+  StaffLoginState,
+  StaffMe,
+  StaffTotpInput,
+} from './contracts/staff.ts';
 import type { SwipeQuery, SwipeState } from './contracts/swipe.ts';
 import type { Locale } from './i18n/locales.ts';
 import type { PageNamespace } from './i18n/page-texts.ts';
@@ -69,4 +78,20 @@ export type WebLoadContext = {
   chats: { list: () => Promise<ServiceResult<ChatsResponse>> };
   /** The swipe game as GET /api/swipe.php answers it, counted in the zone of the browser's tz cookie. */
   swipe: { game: (query: SwipeQuery) => Promise<ServiceResult<SwipeState>> };
+  /**
+   * The back office (/admin pages): the staff session behind the `asid` cookie, never the member's;
+   * each call answers as its /api/admin route does (staff_login_required without a complete login).
+   */
+  staff: {
+    me: () => Promise<ServiceResult<StaffMe>>;
+    /** Where a started login stands (GET /api/admin/login.php). */
+    loginState: () => Promise<ServiceResult<StaffLoginState>>;
+    /** The login form's steps posted without JavaScript, counted with the API's logins. */
+    login: (input: StaffLoginInput) => Promise<ServiceResult<StaffLoginState>>;
+    totp: (input: StaffTotpInput) => Promise<ServiceResult<StaffLoginState>>;
+    /** Ends the staff session (a login started with the wrong account), as POST /api/admin/logout.php. */
+    logout: () => Promise<ServiceResult<{ ok: true }>>;
+    list: () => Promise<ServiceResult<StaffListEntry[]>>;
+    audit: (query: AuditQuery) => Promise<ServiceResult<AuditPage>>;
+  };
 };

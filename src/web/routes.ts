@@ -45,6 +45,12 @@ export default [
     route('chats/:id', 'routes/chats.tsx', { id: 'chat' }),
     route('members/:id/chat', 'routes/chats.tsx', { id: 'member-chat' }),
   ]),
+  // The back office (docs/decisions/0043): staff only, its own header and session, never the member
+  // layouts. Each section's pages are children here.
+  layout('layouts/admin-layout.tsx', [
+    route('admin/login', 'routes/admin-login.tsx'),
+    route('admin', 'routes/admin-home.tsx'),
+  ]),
   // Advertising landers and the bare sign-up frame get their pages in later issues.
   layout('layouts/lander-layout.tsx', []),
   layout('layouts/empty-layout.tsx', []),

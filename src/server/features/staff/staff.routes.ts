@@ -7,6 +7,7 @@ import {
   AuditQuerySchema,
   StaffAddInputSchema,
   StaffIdInputSchema,
+  StaffListEntrySchema,
   StaffLoginInputSchema,
   StaffLoginStateSchema,
   StaffMemberSchema,
@@ -18,12 +19,17 @@ import { parseOrFail } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
 import { loginRateLimit } from '../auth/page-login.ts';
-import { presentAuditPage, presentStaffMember } from './staff.presenter.ts';
+import {
+  presentAuditPage,
+  presentStaffListEntry,
+  presentStaffMe,
+  presentStaffMember,
+} from './staff.presenter.ts';
 import {
   addStaff,
   disableStaff,
   enableStaff,
-  listStaff,
+  listStaffWithLastLogin,
   resetStaffTotp,
   setStaffRoles,
 } from './staff.service.ts';
@@ -43,7 +49,6 @@ import {
   staffLoginRequired,
   staffViewerOf,
 } from './staff-request.ts';
-import { sectionsOf } from './staff-sections.ts';
 
 /** The back office's API under /api/admin (docs/decisions/0043): logins, staff, audit. */
 export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
@@ -143,7 +148,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         const viewer = staffViewerOf(session);
         authorize(viewer, 'backoffice.open');
         reply.header('cache-control', 'no-store');
-        return { ...session.staff, csrfToken: session.csrfToken, sections: sectionsOf(viewer) };
+        return presentStaffMe(session);
       },
     );
 
@@ -152,14 +157,14 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['admin'],
-          summary: 'Every staff account (admins)',
-          response: { 200: StaffMemberSchema.array() },
+          summary: 'Every staff account with its last login (admins)',
+          response: { 200: StaffListEntrySchema.array() },
         },
       },
       async (request, reply) => {
         authorize(staffViewerOf(await requireStaff(request)), 'staff.manage');
         reply.header('cache-control', 'no-store');
-        return (await listStaff(services.db)).map(presentStaffMember);
+        return (await listStaffWithLastLogin(services.db)).map(presentStaffListEntry);
       },
     );
 
