@@ -1555,7 +1555,49 @@ export type AdminKey =
   | 'admin.staff.totp_ready'
   | 'admin.staff.you';
 
-export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | PaymentsKey | AdminKey;
+export type OperatorsKey =
+  | 'operators.about'
+  | 'operators.any'
+  | 'operators.apply'
+  | 'operators.back'
+  | 'operators.claim'
+  | 'operators.claim_next'
+  | 'operators.claim_next_hint'
+  | 'operators.claim_until'
+  | 'operators.claimed'
+  | 'operators.country'
+  | 'operators.credits'
+  | 'operators.empty'
+  | 'operators.fictional'
+  | 'operators.filters'
+  | 'operators.from_member'
+  | 'operators.from_profile'
+  | 'operators.gift'
+  | 'operators.history'
+  | 'operators.language'
+  | 'operators.load_more'
+  | 'operators.member'
+  | 'operators.member_language'
+  | 'operators.not_claimed'
+  | 'operators.note'
+  | 'operators.note_saved'
+  | 'operators.open'
+  | 'operators.photo'
+  | 'operators.profile'
+  | 'operators.queue_title'
+  | 'operators.release'
+  | 'operators.reply'
+  | 'operators.save_note'
+  | 'operators.send'
+  | 'operators.sent'
+  | 'operators.stats'
+  | 'operators.title'
+  | 'operators.wait_minutes'
+  | 'operators.wait_seconds'
+  | 'operators.waiting'
+  | 'operators.yours';
+
+export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | PaymentsKey | AdminKey | OperatorsKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =

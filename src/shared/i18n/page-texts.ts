@@ -26,6 +26,7 @@ export const PAGE_TEXTS = {
   service: { file: null, common: ['complaints', 'pricing'] },
   payments: { file: 'payments', common: [] },
   admin: { file: 'admin', common: [] },
+  operators: { file: 'operators', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [
@@ -36,6 +37,7 @@ export const PAGE_NAMESPACES = [
   'service',
   'payments',
   'admin',
+  'operators',
 ] as const satisfies readonly PageNamespace[];
 
 /** Common groups only the server uses (e-mails): never sent to the browser. */
