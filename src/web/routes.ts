@@ -50,6 +50,8 @@ export default [
   layout('layouts/admin-layout.tsx', [
     route('admin/login', 'routes/admin-login.tsx'),
     route('admin', 'routes/admin-home.tsx'),
+    route('admin/staff', 'routes/admin-staff.tsx'),
+    route('admin/audit', 'routes/admin-audit.tsx'),
   ]),
   // Advertising landers and the bare sign-up frame get their pages in later issues.
   layout('layouts/lander-layout.tsx', []),
