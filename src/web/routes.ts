@@ -50,6 +50,8 @@ export default [
   layout('layouts/admin-layout.tsx', [
     route('admin/login', 'routes/admin-login.tsx'),
     route('admin', 'routes/admin-home.tsx'),
+    route('admin/staff', 'routes/admin-staff.tsx'),
+    route('admin/audit', 'routes/admin-audit.tsx'),
     route('admin/operators', 'routes/admin-operators.tsx'),
     route('admin/operators/:conversationId', 'routes/admin-operator-conversation.tsx'),
   ]),

@@ -104,7 +104,8 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     return (
       <div className="admin-narrow">
         <h1>{t('admin.login.title')}</h1>
-        <Form method="post" className="admin-panel" noValidate>
+        {/* Keys: React must not reuse the password's input for the code (its value would stay). */}
+        <Form key="password" method="post" className="admin-panel" noValidate>
           {alert}
           <input type="hidden" name="intent" value="password" />
           <FormField
@@ -135,7 +136,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="admin-narrow">
       <h1>{setup ? t('admin.login.setup_title') : t('admin.login.code_title')}</h1>
-      <Form method="post" className="admin-panel" noValidate>
+      <Form key="code" method="post" className="admin-panel" noValidate>
         {alert}
         {setup ? (
           <>
