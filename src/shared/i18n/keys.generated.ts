@@ -1597,7 +1597,14 @@ export type OperatorsKey =
   | 'operators.waiting'
   | 'operators.yours';
 
-export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | PaymentsKey | AdminKey | OperatorsKey;
+export type TranslationKey =
+  | CommonKey
+  | LegalKey
+  | ProfileKey
+  | MembersKey
+  | PaymentsKey
+  | AdminKey
+  | OperatorsKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =
