@@ -27,11 +27,11 @@ const typeName = (ns: string) => `${ns[0]?.toUpperCase()}${ns.slice(1)}Key`;
 /** Biome's line width (biome.json): a union that fits on one line is written on one line. */
 const LINE_WIDTH = 110;
 // Biome's layout, so formatting the tree leaves the file as generated.
-const union = (head: string, keys: string[]) => {
+const union = (head: string, keys: string[], quote = "'") => {
   if (keys.length === 0) return `${head} never;`;
-  const inline = `${head} ${keys.map((k) => `'${k}'`).join(' | ')};`;
+  const inline = `${head} ${keys.map((k) => `${quote}${k}${quote}`).join(' | ')};`;
   if (inline.length <= LINE_WIDTH) return inline;
-  return `${head}${keys.map((k) => `\n  | '${k}'`).join('')};`;
+  return `${head}${keys.map((k) => `\n  | ${quote}${k}${quote}`).join('')};`;
 };
 
 export function generateKeysSource(dir = localesDir): string {
@@ -47,7 +47,8 @@ export function generateKeysSource(dir = localesDir): string {
     plurals.push(...found.plurals);
     parts.push(union(`export type ${typeName(ns)} =`, found.keys.sort()));
   }
-  parts.push(`export type TranslationKey = ${NAMESPACES.map(typeName).join(' | ')};`);
+  // Type names, not keys: unquoted, and wrapped like a union of keys once seven no longer fit a line.
+  parts.push(union('export type TranslationKey =', NAMESPACES.map(typeName), ''));
   parts.push(
     `/** Keys whose text has plural forms, chosen by \`{count}\`. */\n${union('export type PluralKey =', plurals.sort())}`,
   );

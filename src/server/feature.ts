@@ -44,6 +44,7 @@ type ServiceGroups = Pick<
   | 'swipe'
   | 'landers'
   | 'notifications'
+  | 'staff'
 >;
 export type LoadContextPart = { [Group in keyof ServiceGroups]?: Partial<ServiceGroups[Group]> };
 

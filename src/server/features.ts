@@ -18,6 +18,7 @@ import { matchFinderFeature } from './features/match-finder/match-finder.feature
 import { mediaFeature } from './features/media/media.feature.ts';
 import { membersFeature } from './features/members/members.feature.ts';
 import { notificationsFeature } from './features/notifications/notifications.feature.ts';
+import { operatorsFeature } from './features/operators/operators.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
 import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { photosFeature } from './features/photos/photos.feature.ts';
@@ -62,5 +63,6 @@ export const FEATURES: readonly Feature[] = [
   notificationsFeature,
   staffFeature,
   landersFeature,
+  operatorsFeature,
   devMailFeature,
 ];

@@ -89,6 +89,11 @@ export const ERROR_CODES = [
   'staff_email_taken',
   'staff_not_found',
   'cannot_change_self',
+  // Operators answering for fictional profiles.
+  'claim_required',
+  'claim_taken',
+  'nothing_waiting',
+  'conversation_not_waiting',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -168,6 +173,7 @@ export const VALIDATION_KEYS = [
   'city_required',
   'phone_invalid',
   'otp_format',
+  'note_too_long',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

@@ -8,6 +8,15 @@ import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput, Region } from './contracts/site.ts';
+import type {
+  AuditPage,
+  AuditQuery,
+  StaffListEntry,
+  StaffLoginInput,
+  StaffLoginState,
+  StaffMe,
+  StaffTotpInput,
+} from './contracts/staff.ts';
 import type { SwipeQuery, SwipeState } from './contracts/swipe.ts';
 import type { Locale } from './i18n/locales.ts';
 import type { PageNamespace } from './i18n/page-texts.ts';
@@ -79,5 +88,21 @@ export type WebLoadContext = {
   notifications: {
     read: () => Promise<ServiceResult<NotificationSettings>>;
     save: (input: NotificationSettingsInput) => Promise<ServiceResult<NotificationSettings>>;
+  };
+  /**
+   * The back office (/admin pages): the staff session behind the `asid` cookie, never the member's;
+   * each call answers as its /api/admin route does (staff_login_required without a complete login).
+   */
+  staff: {
+    me: () => Promise<ServiceResult<StaffMe>>;
+    /** Where a started login stands (GET /api/admin/login.php). */
+    loginState: () => Promise<ServiceResult<StaffLoginState>>;
+    /** The login form's steps posted without JavaScript, counted with the API's logins. */
+    login: (input: StaffLoginInput) => Promise<ServiceResult<StaffLoginState>>;
+    totp: (input: StaffTotpInput) => Promise<ServiceResult<StaffLoginState>>;
+    /** Ends the staff session (a login started with the wrong account), as POST /api/admin/logout.php. */
+    logout: () => Promise<ServiceResult<{ ok: true }>>;
+    list: () => Promise<ServiceResult<StaffListEntry[]>>;
+    audit: (query: AuditQuery) => Promise<ServiceResult<AuditPage>>;
   };
 };

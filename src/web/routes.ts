@@ -46,6 +46,16 @@ export default [
     route('chats/:id', 'routes/chats.tsx', { id: 'chat' }),
     route('members/:id/chat', 'routes/chats.tsx', { id: 'member-chat' }),
   ]),
+  // The back office (docs/decisions/0043): staff only, its own header and session, never the member
+  // layouts. Each section's pages are children here.
+  layout('layouts/admin-layout.tsx', [
+    route('admin/login', 'routes/admin-login.tsx'),
+    route('admin', 'routes/admin-home.tsx'),
+    route('admin/staff', 'routes/admin-staff.tsx'),
+    route('admin/audit', 'routes/admin-audit.tsx'),
+    route('admin/operators', 'routes/admin-operators.tsx'),
+    route('admin/operators/:conversationId', 'routes/admin-operator-conversation.tsx'),
+  ]),
   // Advertising: the landers and each member's entry pages, under a logo bar only (spec §2).
   layout('layouts/lander-layout.tsx', [
     route('landers/:lander/:slug?', 'routes/landers/lander.tsx'),

@@ -531,6 +531,9 @@ const STAFF_ACTIONS = [
   'staff.change',
   'audit.view',
   'attribution.view',
+  'operators.queue',
+  'operators.reply',
+  'operators.stats',
 ] as const;
 
 describe('back office (staff actions)', () => {
@@ -590,6 +593,36 @@ describe('back office (staff actions)', () => {
       adminAndOperator: null,
     },
     'attribution.view': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: NO,
+      adminAndOperator: null,
+    },
+    'operators.queue': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: null,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
+    'operators.reply': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: null,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
+    'operators.stats': {
       visitor: AUTH,
       member: AUTH,
       premium: AUTH,
@@ -679,6 +712,9 @@ describe('operators and admins', () => {
       'staff.change': true,
       'audit.view': true,
       'attribution.view': true,
+      'operators.queue': true,
+      'operators.reply': true,
+      'operators.stats': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     const backOffice: readonly Action[] = STAFF_ACTIONS;

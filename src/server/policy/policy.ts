@@ -44,8 +44,11 @@ import {
   changeOwnStaffAccount,
   manageStaff,
   openBackOffice,
+  replyAsProfile,
+  useOperatorQueue,
   viewAttribution,
   viewAudit,
+  viewOperatorStats,
 } from './rules/staff.rules.ts';
 import { passMember, undoPass } from './rules/swipe.rules.ts';
 import { isMember, type MemberViewer, type StaffViewer, type Viewer } from './viewer.ts';
@@ -91,9 +94,14 @@ type Actions = {
   'audit.view': { actor: StaffViewer; resource: undefined };
   'attribution.view': { actor: StaffViewer; resource: undefined };
   /*
+   * Operators answer for fictional profiles only: the queue holds nothing else, and the answer is
+   * sent through the profile's member viewer (conversation.send) within a live claim.
+   */
+  'operators.queue': { actor: StaffViewer; resource: undefined };
+  'operators.reply': { actor: StaffViewer; resource: undefined };
+  'operators.stats': { actor: StaffViewer; resource: undefined };
+  /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
-   * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
-   *                       answers for fictional profiles only, acting through their member viewer.
    * 'payment.refund':     StaffViewer (admin), { payment }: admins only.
    */
 };
@@ -140,6 +148,9 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'staff.change': changeOwnStaffAccount,
   'audit.view': viewAudit,
   'attribution.view': viewAttribution,
+  'operators.queue': useOperatorQueue,
+  'operators.reply': replyAsProfile,
+  'operators.stats': viewOperatorStats,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

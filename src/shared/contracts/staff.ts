@@ -55,6 +55,10 @@ export const StaffMemberSchema = z.object({
 });
 export type StaffMember = z.infer<typeof StaffMemberSchema>;
 
+/** A row of the staff list: the account and when its last login was completed (null: never). */
+export const StaffListEntrySchema = StaffMemberSchema.extend({ lastLoginAt: z.iso.datetime().nullable() });
+export type StaffListEntry = z.infer<typeof StaffListEntrySchema>;
+
 export const StaffMeSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -64,6 +68,9 @@ export const StaffMeSchema = z.object({
   /** The back office's sections this person may open, in the nav's order. */
   sections: z.array(z.string()),
 });
+export type StaffMe = z.infer<typeof StaffMeSchema>;
+export type StaffLoginInput = z.infer<typeof StaffLoginInputSchema>;
+export type StaffTotpInput = z.input<typeof StaffTotpInputSchema>;
 
 /** The members' password rules (passwordProblem), so a staff password is never weaker than a member's. */
 export const StaffAddInputSchema = z
@@ -108,3 +115,5 @@ export const AuditPageSchema = z.object({
   page: z.number().int(),
   hasMore: z.boolean(),
 });
+export type AuditRow = z.infer<typeof AuditRowSchema>;
+export type AuditPage = z.infer<typeof AuditPageSchema>;

@@ -25,6 +25,8 @@ export const NAMESPACES = [
   'payments',
   'landers',
   'notifications',
+  'admin',
+  'operators',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -27,6 +27,8 @@ export const PAGE_TEXTS = {
   payments: { file: 'payments', common: [] },
   landers: { file: 'landers', common: ['signup'] },
   notifications: { file: 'notifications', common: [] },
+  admin: { file: 'admin', common: [] },
+  operators: { file: 'operators', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [
@@ -38,6 +40,8 @@ export const PAGE_NAMESPACES = [
   'payments',
   'landers',
   'notifications',
+  'admin',
+  'operators',
 ] as const satisfies readonly PageNamespace[];
 
 /** Common groups only the server uses (e-mails): never sent to the browser. */

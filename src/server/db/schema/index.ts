@@ -10,6 +10,7 @@ export * from './likes.ts';
 export * from './login-lockout.ts';
 export * from './mandates.ts';
 export * from './notifications.ts';
+export * from './operators.ts';
 export * from './page-events.ts';
 export * from './payments.ts';
 export * from './photos.ts';

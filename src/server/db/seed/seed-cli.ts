@@ -10,6 +10,7 @@ import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLoginPhotos } from './demo-login-photos.ts';
 import { randomDemoPassword, seedDemoLogins } from './demo-logins.ts';
 import { seedDemoNotificationPreferences } from './demo-notifications.ts';
+import { seedDemoOperatorQueue } from './demo-operator-queue.ts';
 import { DEFAULT_DEMO_PHOTO_CACHE } from './demo-photo-cache.ts';
 import { seedDemo } from './seed-demo.ts';
 
@@ -79,6 +80,9 @@ try {
   const demoPreferences = await seedDemoNotificationPreferences(database.db);
   if (demoPreferences > 0)
     log.info({ logins: demoPreferences }, 'notification preferences of the demo logins set');
+  const waiting = await seedDemoOperatorQueue(database.db);
+  if (waiting > 0)
+    log.info({ conversations: waiting }, "conversations waiting for the operators' answers created");
 } finally {
   await database.close();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ageOn } from '../../../shared/contracts/members.ts';
@@ -34,6 +34,7 @@ import { seedDemoLikes } from './demo-likes.ts';
 import { seedDemoLoginPhotos } from './demo-login-photos.ts';
 import { DEMO_LOGIN_EMAILS, seedDemoLogins } from './demo-logins.ts';
 import { seedDemoNotificationPreferences } from './demo-notifications.ts';
+import { seedDemoOperatorQueue } from './demo-operator-queue.ts';
 import { DEFAULT_DEMO_PHOTO_CACHE } from './demo-photo-cache.ts';
 import { DEMO_SEED_MARKER, seedDemo } from './seed-demo.ts';
 
@@ -346,6 +347,21 @@ describe('seedDemo with a small count', () => {
     const before = await count();
     expect(await seedDemoChats(site.db, NOW)).toBe(0);
     expect(await count()).toBe(before);
+  });
+
+  it("gives the operators' queue conversations waiting for fictional profiles at once, once", async () => {
+    const created = await seedDemoOperatorQueue(site.db, NOW);
+    expect(created).toBeGreaterThan(0);
+    const waiting = await site.db
+      .select({ since: conversations.awaitingReplySince, fictional: users.fictional })
+      .from(conversations)
+      .innerJoin(users, eq(users.id, conversations.operatedMemberId))
+      .where(isNotNull(conversations.awaitingReplySince));
+    expect(waiting.length).toBeGreaterThanOrEqual(created);
+    expect(waiting.every((w) => w.fictional)).toBe(true);
+    // Minutes apart, so the queue shows different waits.
+    expect(new Set(waiting.map((w) => w.since?.getTime())).size).toBe(waiting.length);
+    expect(await seedDemoOperatorQueue(site.db, NOW)).toBe(0);
   });
 
   it('gives both demo logins a drawn, approved main photo of their own, once', async () => {

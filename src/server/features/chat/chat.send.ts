@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Tx } from '../../db/client.ts';
 import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import {
@@ -76,6 +76,13 @@ type ImageShown = { id: number; storageKey: string; width: number; height: numbe
 /** A stored message with what it shows: its gift, its image (null for other kinds). */
 export type SentMessage = StoredMessage & { gift: GiftShown | null; image: ImageShown | null };
 
+/**
+ * Run in the send's own transaction once its message is stored; throwing undoes the message (and,
+ * through the retry alone, nothing else of its set). For a condition that must hold at the very
+ * moment of the write: an operator's answer needs their claim still live (features/operators).
+ */
+export type OnStored = (tx: Tx, message: StoredMessage) => Promise<void>;
+
 /** A send as the service gets it. Without content: only whether the sender may write there. */
 export type SendRequest = {
   viewer: MemberViewer;
@@ -83,6 +90,7 @@ export type SendRequest = {
   clientId?: string;
   content?: MessageContent;
   settings?: SendSettings;
+  onStored?: OnStored | null;
 };
 
 /** What step 1 reads for a send: the facts of the rules, as one row of `factsSql`. */
@@ -171,11 +179,14 @@ const factsSql = (v: SQL) => sql`
   left join ${profiles} on ${profiles.userId} = ${users.id}
   cross join lateral (
     select
-      case ${v}.kind
+      -- A fictional profile pays nothing (its answers are the operators'); a gift must still exist.
+      case when coalesce((select s.fictional from ${users} s where s.id = ${v}.sender), false)
+        and (${v}.kind <> 'gift' or exists (select 1 from ${gifts} g where g.id = ${v}.gift and g.active)) then 0
+      else case ${v}.kind
         when 'text' then ${v}.text_credits
         when 'image' then ${v}.photo_credits
         when 'gift' then (select coalesce(g.credits, ${v}.gift_credits) from ${gifts} g where g.id = ${v}.gift and g.active)
-        else 0 end as price,
+        else 0 end end as price,
       case ${v}.kind
         when 'gift' then exists (select 1 from ${gifts} g where g.id = ${v}.gift and g.active)
         when 'image' then exists (select 1 from ${chatImages} ci where ci.id = ${v}.image and ci.uploader_id = ${v}.sender
@@ -412,6 +423,7 @@ async function write(
     );
     const stored = new Map<Accepted, StoredMessage>();
     for (const row of rows) stored.set(accepted[Number(row.i)] as Accepted, storedMessage(row));
+    for (const [a, message] of stored) await a.request.onStored?.(tx, message);
     const spends = [...stored.values()].flatMap((message) =>
       message.credits > 0
         ? [
@@ -501,10 +513,11 @@ export async function sendMessage(
   target: SendTarget,
   input: { clientId: string; content: MessageContent },
   settings: SendSettings,
+  onStored: OnStored | null = null,
 ): Promise<SentMessage | number> {
   const { db } = services;
   const queued = services.state.of(chatSenderState);
-  const request = { viewer, target, clientId: input.clientId, content: input.content, settings };
+  const request = { viewer, target, clientId: input.clientId, content: input.content, settings, onStored };
   return new Promise((resolve, reject) => {
     queued.queue.push({ request, rounds: 0, resolve, reject });
     if (!queued.running) void drain(db, queued, services.enqueue);

@@ -35,6 +35,7 @@ import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
 import { retentionCutoff, withinRetention } from './chat.retention.ts';
 import {
   type MessageContent,
+  type OnStored,
   readFacts,
   type SendFactsRow,
   type SendSettings,
@@ -54,7 +55,7 @@ export type MessageRow = typeof messages.$inferSelect & {
   image: ImageOfMessage | null;
 };
 
-export type { MessageContent, SendSettings, SendTarget };
+export type { MessageContent, OnStored, SendSettings, SendTarget };
 
 /** The columns a message is read with, its gift and image joined (left joins on both). */
 const messageColumns = {
@@ -184,8 +185,9 @@ export async function sendMessage(
   target: SendTarget,
   input: { clientId: string; content: MessageContent },
   settings: SendSettings,
+  onStored: OnStored | null = null,
 ): Promise<MessageRow> {
-  const sent = await sendOnce(deps, viewer, target, input, settings);
+  const sent = await sendOnce(deps, viewer, target, input, settings, onStored);
   if (typeof sent !== 'number') return sent;
   const [first] = await messageByClientId(deps.db).execute({ sender: viewer.id, client: input.clientId });
   if (!first) throw new Error('a resent message vanished');

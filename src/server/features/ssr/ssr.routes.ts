@@ -5,7 +5,12 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
-import { LIMITS, SESSION_COOKIE, TRAFFIC_SOURCE_COOKIE } from '../../../shared/limits.ts';
+import {
+  LIMITS,
+  SESSION_COOKIE,
+  STAFF_SESSION_COOKIE,
+  TRAFFIC_SOURCE_COOKIE,
+} from '../../../shared/limits.ts';
 import type { WebLoadContext } from '../../../shared/load-context.ts';
 import type { Feature, LoadContextPart, PageRequest } from '../../feature.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
@@ -84,6 +89,7 @@ function featureParts(features: readonly Feature[], services: AppServices, page:
     swipe: {},
     landers: {},
     notifications: {},
+    staff: {},
   } as Record<keyof LoadContextPart, Record<string, unknown>>;
   for (const feature of features) {
     const part = feature.loadContext?.(services, page) ?? {};
@@ -131,7 +137,13 @@ export function ssrRoutes(
 
     const pageCache = createPageCache({ ttlMs: PAGE_CACHE_MS, maxEntries: 1_000 });
     const cacheKeyOf = (request: FastifyRequest) => {
-      if (request.method !== 'GET' || request.cookies[SESSION_COOKIE]) return undefined;
+      // A staff member's page (the asid cookie, sent to /admin only) is as personal as a member's.
+      if (
+        request.method !== 'GET' ||
+        request.cookies[SESSION_COOKIE] ||
+        request.cookies[STAFF_SESSION_COOKIE]
+      )
+        return undefined;
       const { ctx } = request;
       return `${ctx.domain}|${ctx.locale}|${ctx.country ?? ''}|${ctx.trafficSource ? 1 : 0}|${request.url}`;
     };

@@ -10,6 +10,7 @@ const SECTIONS = [
   { section: 'home', action: 'backoffice.open' },
   { section: 'staff', action: 'staff.manage' },
   { section: 'audit', action: 'audit.view' },
+  { section: 'operators', action: 'operators.queue' },
 ] as const;
 
 export type BackOfficeSection = (typeof SECTIONS)[number]['section'];

@@ -123,7 +123,7 @@ describe('staff login: password, then a TOTP second factor', () => {
     expect(done.step).toBe('done');
     expect(done.recoveryCodes).toHaveLength(10);
     const who = await me({ cookies });
-    expect(who.json()).toMatchObject({ id: staff.id, roles: ['operator'], sections: ['home'] });
+    expect(who.json()).toMatchObject({ id: staff.id, roles: ['operator'], sections: ['home', 'operators'] });
 
     // A later login asks for the code only; the code just used never serves twice.
     const second = await post(
@@ -289,7 +289,7 @@ describe('admins manage staff, with an audit row in the same transaction', () =>
   it('adds, changes roles, resets 2FA and disables; every change is audited with before and after', async () => {
     const admin = await newStaff(['admin']);
     const login = await logInStaff(admin.email);
-    expect((await me(login)).json().sections).toEqual(['home', 'staff', 'audit']);
+    expect((await me(login)).json().sections).toEqual(['home', 'staff', 'audit', 'operators']);
 
     const added = await post(
       '/api/admin/staff.php',

@@ -1,7 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, max, sql } from 'drizzle-orm';
 import type { StaffAddInput, StaffRole } from '../../../shared/contracts/staff.ts';
 import type { Database } from '../../db/client.ts';
-import { type StaffAccount, staffAccounts } from '../../db/schema/index.ts';
+import { type StaffAccount, staffAccounts, staffSessions } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { type AuditActor, writeAudit } from './staff-audit.service.ts';
@@ -28,6 +28,25 @@ export const findStaffByEmail = async (db: Pick<Database, 'select'>, email: stri
 
 export const listStaff = (db: Pick<Database, 'select'>) =>
   db.select().from(staffAccounts).orderBy(asc(staffAccounts.name), asc(staffAccounts.id));
+
+/**
+ * Every account with the start of its last login that passed the second factor (sessions are
+ * never deleted, only revoked or left to expire, so the latest complete one is the last login).
+ */
+export async function listStaffWithLastLogin(db: Pick<Database, 'select'>) {
+  const lastLogins = db
+    .select({ staffId: staffSessions.staffId, at: max(staffSessions.createdAt).as('last_login_at') })
+    .from(staffSessions)
+    .where(eq(staffSessions.stage, 'complete'))
+    .groupBy(staffSessions.staffId)
+    .as('last_logins');
+  const rows = await db
+    .select({ account: staffAccounts, lastLoginAt: lastLogins.at })
+    .from(staffAccounts)
+    .leftJoin(lastLogins, eq(lastLogins.staffId, staffAccounts.id))
+    .orderBy(asc(staffAccounts.name), asc(staffAccounts.id));
+  return rows.map(({ account, lastLoginAt }) => ({ ...account, lastLoginAt }));
+}
 
 /** A new staff account; its second factor is set up at its first login. */
 export async function addStaff(db: Database, actor: AuditActor, input: StaffAddInput, now: Date) {

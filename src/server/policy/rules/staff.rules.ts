@@ -16,6 +16,12 @@ const RIGHTS = {
   'audit.view': ['admin'],
   /** Download what advertising brought (visits, sign-ups, revenue per source and day). */
   'attribution.view': ['admin'],
+  /** See the queue of conversations waiting for a fictional profile, claim and read one. */
+  'operators.queue': ['admin', 'operator'],
+  /** Answer as a fictional profile within a live claim, type there, keep notes. */
+  'operators.reply': ['admin', 'operator'],
+  /** Every operator's and profile's figures. */
+  'operators.stats': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;
@@ -30,6 +36,9 @@ export const openBackOffice = byRight('backoffice.open');
 export const manageStaff = byRight('staff.manage');
 export const viewAudit = byRight('audit.view');
 export const viewAttribution = byRight('attribution.view');
+export const useOperatorQueue = byRight('operators.queue');
+export const replyAsProfile = byRight('operators.reply');
+export const viewOperatorStats = byRight('operators.stats');
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
 export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>

@@ -1,0 +1,223 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type {
+  OperatorQueueFilter,
+  OperatorQueueItem,
+  OperatorQueuePage,
+} from '../../../shared/contracts/operators.ts';
+import { LOCALES } from '../../../shared/i18n/locales.ts';
+import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { adminRequest } from '../admin/admin-api.ts';
+import { useClaimNext } from './use-claim-next.ts';
+import { waitedSeconds, waitParts } from './wait-time.ts';
+
+/** Staff have no socket: the queue is read again this often while the page is open. */
+const QUEUE_REFRESH_MS = 5000;
+
+function filterOf(params: URLSearchParams): OperatorQueueFilter {
+  const profile = Number(params.get('profile'));
+  return {
+    profile: Number.isInteger(profile) && profile > 0 ? profile : undefined,
+    language: (LOCALES as readonly string[]).includes(params.get('language') ?? '')
+      ? (params.get('language') as OperatorQueueFilter['language'])
+      : undefined,
+    country: /^[A-Za-z]{2}$/.test(params.get('country') ?? '')
+      ? params.get('country')?.toUpperCase()
+      : undefined,
+  };
+}
+
+/** The waiting conversations, oldest wait first, with the filters in the address. */
+export function OperatorQueue() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const filter = filterOf(params);
+  const { profile, language, country } = filter;
+  const [page, setPage] = useState<{ data: OperatorQueuePage; at: number } | null>(null);
+  const [more, setMore] = useState<OperatorQueueItem[]>([]);
+  const [cursor, setCursor] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const next = useClaimNext(filter);
+
+  const load = useCallback(async () => {
+    try {
+      const data = await adminRequest<OperatorQueuePage>('/api/admin/operator-queue.php', {
+        query: { profile, language, country },
+      });
+      setPage({ data, at: Date.now() });
+      setCursor(data.next_cursor);
+      setMore([]);
+      setError(null);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.code : 'network_error');
+    }
+  }, [profile, language, country]);
+
+  useEffect(() => {
+    void load();
+    const refresh = setInterval(() => void load(), QUEUE_REFRESH_MS);
+    const tick = setInterval(() => setNow(Date.now()), 1000);
+    return () => {
+      clearInterval(refresh);
+      clearInterval(tick);
+    };
+  }, [load]);
+
+  const loadMore = async () => {
+    if (!cursor) return;
+    const data = await adminRequest<OperatorQueuePage>('/api/admin/operator-queue.php', {
+      query: { profile, language, country, after: cursor },
+    });
+    setMore((items) => [...items, ...data.items]);
+    setCursor(data.next_cursor);
+  };
+
+  const items = [...(page?.data.items ?? []), ...more];
+  const wait = (item: OperatorQueueItem) => {
+    if (!page) return '';
+    const parts = waitParts(waitedSeconds(item.waiting_since, page.data.now, page.at, now));
+    return 'minutes' in parts
+      ? t('operators.wait_minutes', { minutes: parts.minutes })
+      : t('operators.wait_seconds', { seconds: parts.seconds });
+  };
+
+  return (
+    <>
+      <h1>{t('operators.title')}</h1>
+      <form
+        className="row g-2 align-items-end mb-3"
+        aria-label={t('operators.filters')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          const form = new FormData(event.currentTarget);
+          const nextParams = new URLSearchParams();
+          for (const key of ['profile', 'language', 'country'] as const) {
+            const value = String(form.get(key) ?? '').trim();
+            if (value) nextParams.set(key, value);
+          }
+          setParams(nextParams);
+        }}
+      >
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="operators-profile">
+            {t('operators.profile')}
+          </label>
+          <input
+            id="operators-profile"
+            name="profile"
+            inputMode="numeric"
+            className="form-control"
+            defaultValue={profile ?? ''}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="operators-language">
+            {t('operators.language')}
+          </label>
+          <select
+            id="operators-language"
+            name="language"
+            className="form-select"
+            defaultValue={language ?? ''}
+          >
+            <option value="">{t('operators.any')}</option>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale}>
+                {locale}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="operators-country">
+            {t('operators.country')}
+          </label>
+          <input
+            id="operators-country"
+            name="country"
+            maxLength={2}
+            className="form-control text-uppercase"
+            defaultValue={country ?? ''}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <button type="submit" className="btn btn-outline-secondary w-100">
+            {t('operators.apply')}
+          </button>
+        </div>
+      </form>
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={next.busy}
+          onClick={() => void next.claimNext()}
+          aria-keyshortcuts="N"
+        >
+          {t('operators.claim_next')}
+        </button>
+        <span className="text-secondary small">{t('operators.claim_next_hint')}</span>
+      </div>
+      {(next.error || error) && (
+        <p className="alert alert-warning" role="alert">
+          {errorText(t, next.error ?? error)}
+        </p>
+      )}
+      <h2 className="h4">{t('operators.queue_title')}</h2>
+      {page && items.length === 0 ? (
+        <p>{t('operators.empty')}</p>
+      ) : (
+        <div className="table-responsive">
+          <table className="table align-middle" data-testid="operator-queue">
+            <thead>
+              <tr>
+                <th scope="col">{t('operators.waiting')}</th>
+                <th scope="col">{t('operators.member')}</th>
+                <th scope="col">{t('operators.profile')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('operators.open')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item) => (
+                <tr key={item.conversation.id} data-conversation={item.conversation.id}>
+                  <td>{wait(item)}</td>
+                  <td>
+                    {item.member.name}{' '}
+                    <span className="text-secondary small">
+                      {item.member.language} · {item.member.country}
+                    </span>
+                  </td>
+                  <td>
+                    {item.profile.name} <span className="text-secondary small">#{item.profile.id}</span>
+                  </td>
+                  <td className="text-end">
+                    {item.claimed && !item.mine ? (
+                      <span className="badge text-bg-secondary">{t('operators.claimed')}</span>
+                    ) : (
+                      <Link
+                        className="btn btn-sm btn-outline-primary"
+                        to={`/admin/operators/${item.conversation.id}`}
+                      >
+                        {item.mine ? t('operators.yours') : t('operators.open')}
+                      </Link>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {cursor && (
+        <button type="button" className="btn btn-outline-secondary" onClick={() => void loadMore()}>
+          {t('operators.load_more')}
+        </button>
+      )}
+    </>
+  );
+}
