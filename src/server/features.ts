@@ -22,6 +22,7 @@ import { photosFeature } from './features/photos/photos.feature.ts';
 import { profileFeature } from './features/profile/profile.feature.ts';
 import { realtimeFeature } from './features/realtime/realtime.feature.ts';
 import { regionsFeature } from './features/regions/regions.feature.ts';
+import { reportsFeature } from './features/reports/reports.feature.ts';
 import { settingsFeature } from './features/settings/settings.feature.ts';
 import { staffFeature } from './features/staff/staff.feature.ts';
 import { swipeFeature } from './features/swipe/swipe.feature.ts';
@@ -58,5 +59,6 @@ export const FEATURES: readonly Feature[] = [
   matchFinderFeature,
   realtimeFeature,
   staffFeature,
+  reportsFeature,
   devMailFeature,
 ];

@@ -267,6 +267,16 @@ describe('member.block and member.unblock (/api/block.php)', () => {
   });
 });
 
+describe('member.report (/api/report.php)', () => {
+  it('reports anyone else, hidden or blocked too, never oneself', () => {
+    expectRow(
+      'member.report',
+      { reportedId: OTHER_ID },
+      { visitor: 'authentication_required', free: null, premium: null, owner: 'cannot_report_self' },
+    );
+  });
+});
+
 describe('member.like and member.unlike (/api/like.php)', () => {
   it('likes visible members with no block either way, never oneself; unlikes anything', () => {
     const AUTH = 'authentication_required';
@@ -524,7 +534,13 @@ describe('chat_image.view (GET /media/chat/{id}/{size}.webp)', () => {
 });
 
 /** The back office's actions: staff only, by role (rules/staff.rules.ts). */
-const STAFF_ACTIONS = ['backoffice.open', 'staff.manage', 'staff.change', 'audit.view'] as const;
+const STAFF_ACTIONS = [
+  'backoffice.open',
+  'staff.manage',
+  'staff.change',
+  'audit.view',
+  'reports.review',
+] as const;
 
 describe('back office (staff actions)', () => {
   const AUTH = 'authentication_required';
@@ -580,6 +596,16 @@ describe('back office (staff actions)', () => {
       moderator: NO,
       admin: null,
       moderatorAndOperator: NO,
+      adminAndOperator: null,
+    },
+    'reports.review': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: null,
+      admin: null,
+      moderatorAndOperator: null,
       adminAndOperator: null,
     },
   };
@@ -660,6 +686,8 @@ describe('operators and admins', () => {
       'staff.manage': true,
       'staff.change': true,
       'audit.view': true,
+      'member.report': true,
+      'reports.review': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     const backOffice: readonly Action[] = STAFF_ACTIONS;

@@ -219,6 +219,7 @@ export type CommonKey =
   | 'entry_warning.title'
   | 'errors.account_locked'
   | 'errors.account_pending_deletion'
+  | 'errors.account_suspended'
   | 'errors.authentication_required'
   | 'errors.back_home'
   | 'errors.bad_request'
@@ -227,6 +228,7 @@ export type CommonKey =
   | 'errors.cannot_change_self'
   | 'errors.cannot_like_self'
   | 'errors.cannot_pass_self'
+  | 'errors.cannot_report_self'
   | 'errors.close'
   | 'errors.conversation_limit_reached'
   | 'errors.conversation_not_found'
@@ -258,6 +260,7 @@ export type CommonKey =
   | 'errors.mandate_already_signed'
   | 'errors.mandate_not_found'
   | 'errors.member_not_found'
+  | 'errors.member_not_suspended'
   | 'errors.method_not_allowed'
   | 'errors.network_error'
   | 'errors.no_active_discount'
@@ -280,6 +283,10 @@ export type CommonKey =
   | 'errors.price_changed'
   | 'errors.rate_limited'
   | 'errors.repeat_order_not_found'
+  | 'errors.report_already_decided'
+  | 'errors.report_not_found'
+  | 'errors.report_outcome_invalid'
+  | 'errors.report_target_not_found'
   | 'errors.retention_offer_unavailable'
   | 'errors.retry'
   | 'errors.same_site_unproven'
@@ -703,6 +710,8 @@ export type CommonKey =
   | 'validation.passwords_not_same'
   | 'validation.phone_invalid'
   | 'validation.region_invalid'
+  | 'validation.report_note_too_long'
+  | 'validation.report_reason_required'
   | 'validation.sexuality_required'
   | 'validation.signup_message_too_long'
   | 'validation.signups_closed'
@@ -1448,7 +1457,37 @@ export type PaymentsKey =
   | 'transactions.title'
   | 'transactions.vat_short';
 
-export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | PaymentsKey;
+export type ReportsKey =
+  | 'form.action'
+  | 'form.cancel'
+  | 'form.note'
+  | 'form.reason'
+  | 'form.report_message'
+  | 'form.sent'
+  | 'form.submit'
+  | 'form.title_message'
+  | 'form.title_profile'
+  | 'mail.acted'
+  | 'mail.closing'
+  | 'mail.dismissed'
+  | 'mail.greeting'
+  | 'mail.subject'
+  | 'outcome.acted'
+  | 'outcome.close'
+  | 'outcome.dismissed'
+  | 'reasons.fake_profile'
+  | 'reasons.harassment'
+  | 'reasons.inappropriate_content'
+  | 'reasons.other'
+  | 'reasons.scam'
+  | 'reasons.spam'
+  | 'reasons.underage'
+  | 'warning.acknowledge'
+  | 'warning.body'
+  | 'warning.note'
+  | 'warning.title';
+
+export type TranslationKey = CommonKey | LegalKey | ProfileKey | MembersKey | PaymentsKey | ReportsKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =

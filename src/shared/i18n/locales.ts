@@ -17,7 +17,7 @@ export const LOCALE_INFO: Record<Locale, { iso: string; name: string }> = {
   pl: { iso: 'pl-PL', name: 'Polski' },
 };
 
-export const NAMESPACES = ['common', 'legal', 'profile', 'members', 'payments'] as const;
+export const NAMESPACES = ['common', 'legal', 'profile', 'members', 'payments', 'reports'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 export function isLocale(value: unknown): value is Locale {

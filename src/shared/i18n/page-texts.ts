@@ -25,6 +25,7 @@ export const PAGE_TEXTS = {
   },
   service: { file: null, common: ['complaints', 'pricing'] },
   payments: { file: 'payments', common: [] },
+  reports: { file: 'reports', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [
@@ -34,6 +35,7 @@ export const PAGE_NAMESPACES = [
   'account',
   'service',
   'payments',
+  'reports',
 ] as const satisfies readonly PageNamespace[];
 
 /** Common groups only the server uses (e-mails): never sent to the browser. */

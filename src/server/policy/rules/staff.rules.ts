@@ -14,6 +14,8 @@ const RIGHTS = {
   'staff.manage': ['admin'],
   /** Search the audit log. */
   'audit.view': ['admin'],
+  /** The reports queue: read a report's evidence, decide its outcome, lift a suspension. */
+  'reports.review': ['admin', 'moderator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;
@@ -27,6 +29,7 @@ const byRight = (right: StaffRight) =>
 export const openBackOffice = byRight('backoffice.open');
 export const manageStaff = byRight('staff.manage');
 export const viewAudit = byRight('audit.view');
+export const reviewReports = byRight('reports.review');
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
 export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>
