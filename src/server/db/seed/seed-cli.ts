@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadEnv } from '../../env.ts';
+import { seedDemoReports } from '../../features/reports/demo-reports.ts';
 import { seedDemoStaff } from '../../features/staff/demo-staff.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
@@ -75,6 +76,8 @@ try {
   if (demoLikes > 0) log.info({ likes: demoLikes }, 'likes of the demo logins created');
   const demoChats = await seedDemoChats(database.db, new Date(), { storage });
   if (demoChats > 0) log.info({ conversations: demoChats }, 'conversations of the demo logins created');
+  const demoReports = await seedDemoReports(database.db, new URL(env.publicUrl).hostname);
+  if (demoReports > 0) log.info({ reports: demoReports }, 'open reports for the back office created');
 } finally {
   await database.close();
 }

@@ -28,15 +28,15 @@ export async function sendReportOutcomeMail(
   const reference = `M-${String(report.id).padStart(6, '0')}`;
   const result = report.outcome === 'dismiss' ? 'dismissed' : 'acted';
   const lines = [
-    t('mail.greeting'),
+    t('reports.mail.greeting'),
     '',
-    t(`mail.${result}`, { reference }),
+    t(`reports.mail.${result}`, { reference }),
     '',
-    t('mail.closing', { site_name: values.name }),
+    t('reports.mail.closing', { site_name: values.name }),
   ];
   await services.mailer.send({
     to: recipient.email,
-    subject: t('mail.subject', { reference, site_name: values.name }),
+    subject: t('reports.mail.subject', { reference, site_name: values.name }),
     text: lines.join('\n'),
     html: lines.map((line) => (line ? `<p>${escapeHtml(line)}</p>` : '')).join(''),
   });
