@@ -25,6 +25,7 @@ import { photosFeature } from './features/photos/photos.feature.ts';
 import { profileFeature } from './features/profile/profile.feature.ts';
 import { realtimeFeature } from './features/realtime/realtime.feature.ts';
 import { regionsFeature } from './features/regions/regions.feature.ts';
+import { reportsFeature } from './features/reports/reports.feature.ts';
 import { settingsFeature } from './features/settings/settings.feature.ts';
 import { staffFeature } from './features/staff/staff.feature.ts';
 import { swipeFeature } from './features/swipe/swipe.feature.ts';
@@ -64,5 +65,6 @@ export const FEATURES: readonly Feature[] = [
   staffFeature,
   landersFeature,
   operatorsFeature,
+  reportsFeature,
   devMailFeature,
 ];

@@ -94,6 +94,14 @@ export const ERROR_CODES = [
   'claim_taken',
   'nothing_waiting',
   'conversation_not_waiting',
+  // Reports and their outcomes.
+  'account_suspended',
+  'cannot_report_self',
+  'report_target_not_found',
+  'report_not_found',
+  'report_already_decided',
+  'report_outcome_invalid',
+  'member_not_suspended',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -109,6 +117,9 @@ export const VALIDATION_KEYS = [
   'bad_request',
   // Control characters in a text field (contracts/text.ts).
   'invalid_characters',
+  // Reports.
+  'report_reason_required',
+  'report_note_too_long',
   // Sign-up and its parts.
   'gender_required',
   'sexuality_required',

@@ -267,6 +267,16 @@ describe('member.block and member.unblock (/api/block.php)', () => {
   });
 });
 
+describe('member.report (/api/report.php)', () => {
+  it('reports anyone else, hidden or blocked too, never oneself', () => {
+    expectRow(
+      'member.report',
+      { reportedId: OTHER_ID },
+      { visitor: 'authentication_required', free: null, premium: null, owner: 'cannot_report_self' },
+    );
+  });
+});
+
 describe('member.like and member.unlike (/api/like.php)', () => {
   it('likes visible members with no block either way, never oneself; unlikes anything', () => {
     const AUTH = 'authentication_required';
@@ -534,6 +544,7 @@ const STAFF_ACTIONS = [
   'operators.queue',
   'operators.reply',
   'operators.stats',
+  'reports.review',
 ] as const;
 
 describe('back office (staff actions)', () => {
@@ -632,6 +643,16 @@ describe('back office (staff actions)', () => {
       moderatorAndOperator: NO,
       adminAndOperator: null,
     },
+    'reports.review': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: null,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
   };
 
   it.each(STAFF_ACTIONS)('%s: members and visitors never, staff by their roles', (action) => {
@@ -715,6 +736,8 @@ describe('operators and admins', () => {
       'operators.queue': true,
       'operators.reply': true,
       'operators.stats': true,
+      'member.report': true,
+      'reports.review': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     const backOffice: readonly Action[] = STAFF_ACTIONS;

@@ -40,11 +40,13 @@ import {
   uploadPhoto,
   viewPhotoInFull,
 } from './rules/photos.rules.ts';
+import { reportMember } from './rules/reports.rules.ts';
 import {
   changeOwnStaffAccount,
   manageStaff,
   openBackOffice,
   replyAsProfile,
+  reviewReports,
   useOperatorQueue,
   viewAttribution,
   viewAudit,
@@ -100,6 +102,8 @@ type Actions = {
   'operators.queue': { actor: StaffViewer; resource: undefined };
   'operators.reply': { actor: StaffViewer; resource: undefined };
   'operators.stats': { actor: StaffViewer; resource: undefined };
+  'member.report': { actor: MemberViewer; resource: { reportedId: number } };
+  'reports.review': { actor: StaffViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'payment.refund':     StaffViewer (admin), { payment }: admins only.
@@ -151,6 +155,8 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'operators.queue': useOperatorQueue,
   'operators.reply': replyAsProfile,
   'operators.stats': viewOperatorStats,
+  'member.report': reportMember,
+  'reports.review': reviewReports,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

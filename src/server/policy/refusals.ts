@@ -50,6 +50,8 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       return new AppError('forbidden', 403, 'Your role does not allow this');
     case 'cannot_change_self':
       return new AppError('cannot_change_self', 409, 'You cannot disable yourself or change your own roles');
+    case 'cannot_report_self':
+      return new AppError('cannot_report_self', 400, 'You cannot report yourself');
     case 'member_not_found':
       return memberNotFound();
     case 'blocked_by_member':

@@ -26,7 +26,8 @@ export type Refusal =
   | 'repeat_order_not_found'
   | 'discount_code_not_found'
   | 'forbidden'
-  | 'cannot_change_self';
+  | 'cannot_change_self'
+  | 'cannot_report_self';
 
 /** null: allowed. */
 export type Decision = Refusal | null;

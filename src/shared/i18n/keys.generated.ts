@@ -219,6 +219,7 @@ export type CommonKey =
   | 'entry_warning.title'
   | 'errors.account_locked'
   | 'errors.account_pending_deletion'
+  | 'errors.account_suspended'
   | 'errors.authentication_required'
   | 'errors.back_home'
   | 'errors.bad_request'
@@ -227,6 +228,7 @@ export type CommonKey =
   | 'errors.cannot_change_self'
   | 'errors.cannot_like_self'
   | 'errors.cannot_pass_self'
+  | 'errors.cannot_report_self'
   | 'errors.claim_required'
   | 'errors.claim_taken'
   | 'errors.close'
@@ -261,6 +263,7 @@ export type CommonKey =
   | 'errors.mandate_already_signed'
   | 'errors.mandate_not_found'
   | 'errors.member_not_found'
+  | 'errors.member_not_suspended'
   | 'errors.method_not_allowed'
   | 'errors.network_error'
   | 'errors.no_active_discount'
@@ -284,6 +287,10 @@ export type CommonKey =
   | 'errors.price_changed'
   | 'errors.rate_limited'
   | 'errors.repeat_order_not_found'
+  | 'errors.report_already_decided'
+  | 'errors.report_not_found'
+  | 'errors.report_outcome_invalid'
+  | 'errors.report_target_not_found'
   | 'errors.retention_offer_unavailable'
   | 'errors.retry'
   | 'errors.same_site_unproven'
@@ -463,6 +470,13 @@ export type CommonKey =
   | 'member_nav.settings'
   | 'member_nav.transactions'
   | 'member_nav.unread'
+  | 'moderation_notice.acknowledge'
+  | 'moderation_notice.close'
+  | 'moderation_notice.outcome_acted'
+  | 'moderation_notice.outcome_dismissed'
+  | 'moderation_notice.warning_body'
+  | 'moderation_notice.warning_note'
+  | 'moderation_notice.warning_title'
   | 'nav.login'
   | 'nav.main'
   | 'nav.skip_to_content'
@@ -708,6 +722,8 @@ export type CommonKey =
   | 'validation.passwords_not_same'
   | 'validation.phone_invalid'
   | 'validation.region_invalid'
+  | 'validation.report_note_too_long'
+  | 'validation.report_reason_required'
   | 'validation.sexuality_required'
   | 'validation.signup_message_too_long'
   | 'validation.signups_closed'
@@ -1702,6 +1718,29 @@ export type OperatorsKey =
   | 'operators.waiting'
   | 'operators.yours';
 
+export type ReportsKey =
+  | 'reports.form.action'
+  | 'reports.form.cancel'
+  | 'reports.form.note'
+  | 'reports.form.reason'
+  | 'reports.form.report_message'
+  | 'reports.form.sent'
+  | 'reports.form.submit'
+  | 'reports.form.title_message'
+  | 'reports.form.title_profile'
+  | 'reports.mail.acted'
+  | 'reports.mail.closing'
+  | 'reports.mail.dismissed'
+  | 'reports.mail.greeting'
+  | 'reports.mail.subject'
+  | 'reports.reasons.fake_profile'
+  | 'reports.reasons.harassment'
+  | 'reports.reasons.inappropriate_content'
+  | 'reports.reasons.other'
+  | 'reports.reasons.scam'
+  | 'reports.reasons.spam'
+  | 'reports.reasons.underage';
+
 export type TranslationKey =
   | CommonKey
   | LegalKey
@@ -1711,7 +1750,8 @@ export type TranslationKey =
   | LandersKey
   | NotificationsKey
   | AdminKey
-  | OperatorsKey;
+  | OperatorsKey
+  | ReportsKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =

@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'notifications',
   'admin',
   'operators',
+  'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -29,6 +29,7 @@ export const PAGE_TEXTS = {
   notifications: { file: 'notifications', common: [] },
   admin: { file: 'admin', common: [] },
   operators: { file: 'operators', common: [] },
+  reports: { file: 'reports', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [
@@ -42,6 +43,7 @@ export const PAGE_NAMESPACES = [
   'notifications',
   'admin',
   'operators',
+  'reports',
 ] as const satisfies readonly PageNamespace[];
 
 /** Common groups only the server uses (e-mails): never sent to the browser. */

@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { ModerationNotices } from '../features/reports/moderation-notices.tsx';
 import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { getQueryClient } from '../lib/query-client.ts';
 import { guards } from '../lib/route-middleware.ts';
@@ -20,6 +21,7 @@ export default function MemberLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <div className="member-area">
+        <ModerationNotices />
         <Outlet />
       </div>
     </QueryClientProvider>

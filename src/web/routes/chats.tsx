@@ -34,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // The members' page texts: the premium upsell of a free member's third conversation.
   return {
     chats: chats.ok ? chats.data : undefined,
-    texts: context.pageTexts('members'),
+    texts: { ...context.pageTexts('members'), ...context.pageTexts('reports') },
     title: context.t('chat.title'),
   };
 }

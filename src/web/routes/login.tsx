@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { data, Link, redirect, useSearchParams } from 'react-router';
+import { data, Link, redirect, useNavigate, useSearchParams } from 'react-router';
 import { LoginInputSchema, type User } from '../../shared/contracts/auth.ts';
 import type { TranslateVars } from '../../shared/i18n/translator.ts';
 import { FormField } from '../components/ui/form-field.tsx';
 import { useSession } from '../features/session/member-session.tsx';
-import { request } from '../lib/api.ts';
+import { ApiError, request } from '../lib/api.ts';
 import { formErrorText } from '../lib/api-form-errors.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -41,6 +41,8 @@ export async function action({ request: posted, context }: Route.ActionArgs) {
     ? await context.auth.login(parsed.data)
     : { ok: false as const, status: 400, code: 'login_failed', details: undefined };
   if (result.ok) throw redirect(safeRedirect(new URL(posted.url).searchParams.get('redirect')));
+  // A suspended account (the right password) is shown the ban policy, not the form again.
+  if (result.code === 'account_suspended') throw redirect(BAN_PAGE);
   const vars = (result.details && typeof result.details === 'object' ? result.details : {}) as TranslateVars;
   return data(
     { email, error: { code: result.code, kind: 'error' as const, vars } },
@@ -48,8 +50,12 @@ export async function action({ request: posted, context }: Route.ActionArgs) {
   );
 }
 
+/** Where a suspended member's login leads. */
+const BAN_PAGE = '/pages/ban';
+
 export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
   const session = useSession();
   // Spec: a failed log-in says so above the form, never which of the two was wrong.
@@ -71,7 +77,16 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [reactivationSent, setReactivationSent] = useState(false);
 
   const send = onSubmit(async (values) => {
-    const result = await request<{ user: User }>('/api/user.php', { method: 'POST', body: values });
+    const result = await request<{ user: User }>('/api/user.php', { method: 'POST', body: values }).catch(
+      (error: unknown) => {
+        if (error instanceof ApiError && error.code === 'account_suspended') return null;
+        throw error;
+      },
+    );
+    if (!result) {
+      await navigate(BAN_PAGE);
+      return;
+    }
     await session.signIn(result.user, safeRedirect(params.get('redirect')));
   });
   const requestReactivation = async () => {

@@ -13,7 +13,11 @@ import type { Route } from './+types/member';
 export const middleware = guards('complete');
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const texts = { ...context.pageTexts('profile'), ...context.pageTexts('members') };
+  const texts = {
+    ...context.pageTexts('profile'),
+    ...context.pageTexts('members'),
+    ...context.pageTexts('reports'),
+  };
   const notFound = () =>
     data(
       { texts, title: context.t('errors.member_not_found'), page: { kind: 'not_found' } as MemberPageData },

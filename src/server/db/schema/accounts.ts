@@ -38,6 +38,8 @@ export const users = pgTable(
     signupMissing: text('signup_missing').array().$type<SignupPart[]>().notNull().default(sql`'{}'::text[]`),
     lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A moderator hid the profile (a report's outcome): unlike `invisible`, the member cannot undo it. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /**
      * Dismissable alerts the member closed, each with its time (spec §4): stored with the account
      * so a dismissal holds on every device and comes with the session (docs/decisions/0032).
@@ -51,7 +53,9 @@ export const users = pgTable(
     // this small index instead of reading every users row (docs/performance.md: half the cold count).
     index('users_visible_idx')
       .on(t.id)
-      .where(sql`${t.status} = 'active' and ${t.invisible} = false and ${t.deletedAt} is null`),
+      .where(
+        sql`${t.status} = 'active' and ${t.invisible} = false and ${t.deletedAt} is null and ${t.hiddenAt} is null`,
+      ),
   ],
 );
 

@@ -17,6 +17,7 @@ export * from './photos.ts';
 export * from './presence.ts';
 export * from './profiles.ts';
 export * from './rate-limits.ts';
+export * from './reports.ts';
 export * from './settings.ts';
 export * from './staff.ts';
 export * from './swipe.ts';

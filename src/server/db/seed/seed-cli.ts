@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadEnv } from '../../env.ts';
+import { seedDemoReports } from '../../features/reports/demo-reports.ts';
 import { seedDemoStaff } from '../../features/staff/demo-staff.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
@@ -83,6 +84,8 @@ try {
   const waiting = await seedDemoOperatorQueue(database.db);
   if (waiting > 0)
     log.info({ conversations: waiting }, "conversations waiting for the operators' answers created");
+  const demoReports = await seedDemoReports(database.db, new URL(env.publicUrl).hostname);
+  if (demoReports > 0) log.info({ reports: demoReports }, 'open reports for the back office created');
 } finally {
   await database.close();
 }

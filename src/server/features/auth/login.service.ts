@@ -53,9 +53,14 @@ export async function login(
   // An account out of guesses through another identifier still costs a full hash, like any other.
   const hash = account && isOverLimit(account) ? null : (user?.passwordHash ?? null);
   const ok = await verifyPassword(hash, input.password);
-  if (!ok || !candidate || !user || user.erasedAt || user.status === 'disabled') {
+  if (!ok || !candidate || !user || user.erasedAt) {
     if (front.lockedUntil) throw accountLocked(front, now);
     throw new AppError('login_failed', 401, 'Login failed, please try again');
+  }
+  // Only with the right password: a stranger learns nothing of the account. The login page sends
+  // the member to the ban page (/pages/ban).
+  if (user.status === 'disabled') {
+    throw new AppError('account_suspended', 403, 'This account has been suspended');
   }
   if (user.status === 'pending_deletion') {
     throw new AppError('account_pending_deletion', 409, 'This account is about to be deleted');

@@ -6,6 +6,7 @@ import { complaints } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
+import { queueComplaint } from '../reports/reports.service.ts';
 
 export const COMPLAINT_MAIL_JOB = defineJob({
   name: 'complaint-mail',
@@ -58,6 +59,15 @@ export async function submitComplaint(
       })
       .returning({ id: complaints.id });
     if (!row) throw new Error('complaint insert returned nothing');
+    // The moderators' queue holds complaints too, from the moment they are stored.
+    await queueComplaint(tx, {
+      ...input,
+      id: row.id,
+      userId: requester.userId ?? null,
+      language: requester.locale,
+      domain: requester.domain,
+      createdAt: now,
+    });
     return { id: row.id, sendCopy: !recent };
   });
   await services.enqueue(

@@ -14,6 +14,8 @@ export const visibleMemberCondition = and(
   eq(users.status, 'active'),
   eq(users.invisible, false),
   isNull(users.deletedAt),
+  // Hidden by a moderator (a report's outcome).
+  isNull(users.hiddenAt),
 );
 
 export async function isMemberVisible(db: Queryable, userId: number): Promise<boolean> {

@@ -22,6 +22,8 @@ const RIGHTS = {
   'operators.reply': ['admin', 'operator'],
   /** Every operator's and profile's figures. */
   'operators.stats': ['admin'],
+  /** The reports queue: read a report's evidence, decide its outcome, lift a suspension. */
+  'reports.review': ['admin', 'moderator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;
@@ -39,6 +41,7 @@ export const viewAttribution = byRight('attribution.view');
 export const useOperatorQueue = byRight('operators.queue');
 export const replyAsProfile = byRight('operators.reply');
 export const viewOperatorStats = byRight('operators.stats');
+export const reviewReports = byRight('reports.review');
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
 export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>

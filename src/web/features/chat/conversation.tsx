@@ -18,6 +18,7 @@ import { useRootData } from '../../lib/root-data.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { FictionalWarning } from '../members/fictional-warning.tsx';
 import { PremiumUpsell } from '../members/premium-upsell.tsx';
+import { ReportDialog, type ReportTarget } from '../reports/report-dialog.tsx';
 import { ResendActivationButton } from '../session/account-status-banner.tsx';
 import { useSession } from '../session/member-session.tsx';
 import { CHATS_QUERY_KEY, type ChatTarget, deleteChat, postTyping } from './chat-api.ts';
@@ -56,6 +57,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
   // A refused gift's note: the picker opens with it again, so the words are not typed twice.
   const [keptGiftNote, setKeptGiftNote] = useState('');
   const [infoOpen, setInfoOpen] = useState(false);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
+  const [reportSent, setReportSent] = useState('');
   const online = useOnline();
   const listRef = useRef<HTMLDivElement>(null);
   const keepFromBottom = useRef<number | null>(null);
@@ -279,6 +282,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
             {!blockedReason && <IcebreakerOffer onOpen={() => setPicking('icebreaker')} />}
           </div>
         )}
+        {reportSent && (
+          <div className="alert alert-success chat-report-sent" role="status">
+            {reportSent}
+          </div>
+        )}
         {withDaySeparators(messages).map(({ message, newDay }) => {
           const label = dayLabel(message.created_at, now);
           return (
@@ -299,6 +307,15 @@ export function Conversation({ target }: { target: ChatTarget }) {
                   {timeFormat.format(new Date(message.created_at))}
                 </time>
                 {message.seq === lastReadOwn && <span className="chat-read">{t('chat.read')}</span>}
+                {message.sender.id !== me && (
+                  <button
+                    type="button"
+                    className="btn btn-link btn-sm chat-report"
+                    onClick={() => setReporting({ kind: 'message', messageId: message.id })}
+                  >
+                    {t('reports.form.report_message')}
+                  </button>
+                )}
               </div>
             </div>
           );
@@ -425,6 +442,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         />
       )}
       <PremiumUpsell open={upsell} name={profile.name} onClose={() => setUpsell(false)} />
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} onSent={setReportSent} />
       <Modal
         open={confirmDelete}
         title={t('chat.delete_title')}

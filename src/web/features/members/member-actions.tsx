@@ -7,6 +7,7 @@ import { ApiError, request } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { announceConnection } from '../likes/connection-events.ts';
+import { ReportDialog, type ReportTarget } from '../reports/report-dialog.tsx';
 import { type LoginReason, LoginRequiredModal } from './login-required-modal.tsx';
 import { BlockIcon, HeartIcon, MessageIcon } from './member-icons.tsx';
 import { ProfileGift } from './profile-gift.tsx';
@@ -54,6 +55,7 @@ export function MemberActions({ member, loggedIn }: Props) {
   const [error, setError] = useState<string>('');
   const [confirmBlock, setConfirmBlock] = useState(false);
   const [loginReason, setLoginReason] = useState<LoginReason | null>(null);
+  const [reporting, setReporting] = useState<ReportTarget | null>(null);
   const vars = { name: member.name };
 
   const run = async (action: 'like' | 'unlike' | 'block' | 'unblock') => {
@@ -144,6 +146,16 @@ export function MemberActions({ member, loggedIn }: Props) {
             </button>
           </>
         )}
+        {/* Beside block, and after a block too: a report often comes right after one. */}
+        {loggedIn && (
+          <button
+            type="button"
+            className="btn btn-link member-action-report"
+            onClick={() => setReporting({ kind: 'profile', memberId: member.id, name: member.name })}
+          >
+            {t('reports.form.action')}
+          </button>
+        )}
       </div>
       <p className="member-actions-status" role="status">
         {status}
@@ -183,6 +195,7 @@ export function MemberActions({ member, loggedIn }: Props) {
       >
         <p className="mb-0">{t('member_actions.block_text', vars)}</p>
       </Modal>
+      <ReportDialog target={reporting} onClose={() => setReporting(null)} onSent={setStatus} />
       <LoginRequiredModal reason={loginReason} name={member.name} onClose={() => setLoginReason(null)} />
     </>
   );
