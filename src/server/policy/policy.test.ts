@@ -213,14 +213,31 @@ describe('media.serve (the table of docs/decisions/0014)', () => {
     const [visitor, freeAnswer, premiumAnswer, ownerAnswer] = answers;
     expectRow(
       'media.serve',
-      { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay },
+      { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay, approved: true },
       { visitor, free: freeAnswer, premium: premiumAnswer, owner: ownerAnswer },
     );
   });
 
+  // A photo waiting for a moderator, or rejected, is its owner's only; a free member's 403 on an
+  // x/ key still says nothing about the photo.
+  const unapproved: [MediaFacts['area'], Decision, Decision, Decision, Decision][] = [
+    ['p', NF404, NF404, NF404, null],
+    ['x', NF404, F403, NF404, null],
+  ];
+  it.each(unapproved)(
+    '%s/ of a photo not approved',
+    (area, visitor, freeAnswer, premiumAnswer, ownerAnswer) => {
+      expectRow(
+        'media.serve',
+        { area, ownerId: OTHER_ID, ownerVisible: true, blockedEitherWay: false, approved: false },
+        { visitor, free: freeAnswer, premium: premiumAnswer, owner: ownerAnswer },
+      );
+    },
+  );
+
   it('serves every viewer what it serves a visitor (media.service.ts calls that answer public)', () => {
     for (const [area, ownerVisible, blockedEitherWay] of table) {
-      const facts: MediaFacts = { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay };
+      const facts: MediaFacts = { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay, approved: true };
       if (!can(VISITOR, 'media.serve', facts)) continue;
       for (const viewer of [free, premium, owner, operator, admin])
         expect(can(viewer, 'media.serve', facts)).toBe(true);
@@ -721,6 +738,7 @@ describe('authorize', () => {
       ownerId: OTHER_ID,
       ownerVisible: true,
       blockedEitherWay: false,
+      approved: true,
     };
     expect(refusalOf(() => authorize(free, 'media.serve', privateFile))).toMatchObject({
       status: 403,

@@ -8,6 +8,7 @@ export * from './discounts.ts';
 export * from './likes.ts';
 export * from './login-lockout.ts';
 export * from './mandates.ts';
+export * from './moderation.ts';
 export * from './page-events.ts';
 export * from './payments.ts';
 export * from './photos.ts';
