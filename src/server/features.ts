@@ -16,6 +16,7 @@ import { likesFeature } from './features/likes/likes.feature.ts';
 import { matchFinderFeature } from './features/match-finder/match-finder.feature.ts';
 import { mediaFeature } from './features/media/media.feature.ts';
 import { membersFeature } from './features/members/members.feature.ts';
+import { moderationFeature } from './features/moderation/moderation.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
 import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { photosFeature } from './features/photos/photos.feature.ts';
@@ -58,5 +59,6 @@ export const FEATURES: readonly Feature[] = [
   matchFinderFeature,
   realtimeFeature,
   staffFeature,
+  moderationFeature,
   devMailFeature,
 ];

@@ -541,7 +541,14 @@ describe('chat_image.view (GET /media/chat/{id}/{size}.webp)', () => {
 });
 
 /** The back office's actions: staff only, by role (rules/staff.rules.ts). */
-const STAFF_ACTIONS = ['backoffice.open', 'staff.manage', 'staff.change', 'audit.view'] as const;
+const STAFF_ACTIONS = [
+  'backoffice.open',
+  'staff.manage',
+  'staff.change',
+  'audit.view',
+  'moderation.photos',
+  'moderation.texts',
+] as const;
 
 describe('back office (staff actions)', () => {
   const AUTH = 'authentication_required';
@@ -597,6 +604,26 @@ describe('back office (staff actions)', () => {
       moderator: NO,
       admin: null,
       moderatorAndOperator: NO,
+      adminAndOperator: null,
+    },
+    'moderation.photos': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: null,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
+    'moderation.texts': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: null,
+      admin: null,
+      moderatorAndOperator: null,
       adminAndOperator: null,
     },
   };
@@ -677,6 +704,8 @@ describe('operators and admins', () => {
       'staff.manage': true,
       'staff.change': true,
       'audit.view': true,
+      'moderation.photos': true,
+      'moderation.texts': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     const backOffice: readonly Action[] = STAFF_ACTIONS;

@@ -39,7 +39,14 @@ import {
   uploadPhoto,
   viewPhotoInFull,
 } from './rules/photos.rules.ts';
-import { changeOwnStaffAccount, manageStaff, openBackOffice, viewAudit } from './rules/staff.rules.ts';
+import {
+  changeOwnStaffAccount,
+  manageStaff,
+  moderatePhotos,
+  moderateTexts,
+  openBackOffice,
+  viewAudit,
+} from './rules/staff.rules.ts';
 import { passMember, undoPass } from './rules/swipe.rules.ts';
 import { isMember, type MemberViewer, type StaffViewer, type Viewer } from './viewer.ts';
 
@@ -81,6 +88,8 @@ type Actions = {
   'staff.manage': { actor: StaffViewer; resource: undefined };
   'staff.change': { actor: StaffViewer; resource: { targetId: number } };
   'audit.view': { actor: StaffViewer; resource: undefined };
+  'moderation.photos': { actor: StaffViewer; resource: undefined };
+  'moderation.texts': { actor: StaffViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'conversation.answer_as': StaffViewer (operator), { profile: { fictional: boolean } }: an operator
@@ -129,6 +138,8 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'staff.manage': manageStaff,
   'staff.change': changeOwnStaffAccount,
   'audit.view': viewAudit,
+  'moderation.photos': moderatePhotos,
+  'moderation.texts': moderateTexts,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

@@ -3,6 +3,7 @@ import { STAFF_SESSION_COOKIE } from '../../../shared/limits.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { StaffViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { safeEqual } from '../auth/tokens.ts';
 import { findStaffSession, STAFF_ABSOLUTE_MS, type StaffSession } from './staff-sessions.service.ts';
 
 /** The cookie is sent to the back office's pages and its API only, never to the member side. */
@@ -73,3 +74,35 @@ export const auditActorOf = (session: StaffSession, request: FastifyRequest) => 
   roles: session.staff.roles,
   ip: request.ip,
 });
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false: the back-office route starts a session, so it has no staff CSRF token to check yet. */
+    staffCsrf?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const csrfFailed = () => new AppError('csrf_failed', 403, 'Missing or wrong CSRF token');
+
+/**
+ * What every plugin of /api/admin routes registers first (docs/decisions/0043): the staff session,
+ * and the staff CSRF check instead of the member session's (which reads the member cookie). A
+ * foreign Origin is still refused for every change by the session plugin, and a change must carry
+ * the staff session's token in x-csrf-token. Each feature's routes are a plugin of their own, so
+ * each back-office feature (staff, moderation, ...) calls this for its routes.
+ */
+export function registerStaffApi(app: FastifyInstance, services: Pick<AppServices, 'db' | 'now'>) {
+  registerStaffSessions(app, services);
+  app.addHook('onRoute', (route) => {
+    route.config = { ...(route.config as object), csrf: false } as typeof route.config;
+  });
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.staffCsrf === false) return;
+    if (!request.cookies[STAFF_SESSION_COOKIE]) return;
+    const session = await request.staffSession();
+    if (!session) return; // stale: the route answers staff_login_required
+    const sent = request.headers['x-csrf-token'];
+    if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) throw csrfFailed();
+  });
+}

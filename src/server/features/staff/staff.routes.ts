@@ -14,12 +14,10 @@ import {
   StaffRolesInputSchema,
   StaffTotpInputSchema,
 } from '../../../shared/contracts/staff.ts';
-import { STAFF_SESSION_COOKIE } from '../../../shared/limits.ts';
-import { AppError, parseOrFail } from '../../plugins/errors.ts';
+import { parseOrFail } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
 import { loginRateLimit } from '../auth/page-login.ts';
-import { safeEqual } from '../auth/tokens.ts';
 import { presentAuditPage, presentStaffMember } from './staff.presenter.ts';
 import {
   addStaff,
@@ -39,23 +37,13 @@ import {
 import {
   auditActorOf,
   clearStaffCookie,
-  registerStaffSessions,
+  registerStaffApi,
   requireStaff,
   setStaffCookie,
   staffLoginRequired,
   staffViewerOf,
 } from './staff-request.ts';
 import { sectionsOf } from './staff-sections.ts';
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** false: the back-office route starts a session, so it has no staff CSRF token to check yet. */
-    staffCsrf?: boolean;
-  }
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const csrfFailed = () => new AppError('csrf_failed', 403, 'Missing or wrong CSRF token');
 
 /**
  * The back office's API under /api/admin (docs/decisions/0043). Its routes opt out of the member
@@ -68,18 +56,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
   const meta = (request: FastifyRequest) => ({ ip: request.ip, userAgent: request.headers['user-agent'] });
 
   return async (app) => {
-    registerStaffSessions(app, services);
-    app.addHook('onRoute', (route) => {
-      route.config = { ...(route.config as object), csrf: false } as typeof route.config;
-    });
-    app.addHook('onRequest', async (request) => {
-      if (SAFE_METHODS.has(request.method) || request.routeOptions.config?.staffCsrf === false) return;
-      if (!request.cookies[STAFF_SESSION_COOKIE]) return;
-      const session = await request.staffSession();
-      if (!session) return; // stale: the route answers staff_login_required
-      const sent = request.headers['x-csrf-token'];
-      if (typeof sent !== 'string' || !safeEqual(sent, session.csrfToken)) throw csrfFailed();
-    });
+    registerStaffApi(app, services);
 
     app.post(
       '/api/admin/login.php',

@@ -14,6 +14,10 @@ const RIGHTS = {
   'staff.manage': ['admin'],
   /** Search the audit log. */
   'audit.view': ['admin'],
+  /** Approve or reject members' new photos. */
+  'moderation.photos': ['admin', 'moderator'],
+  /** Keep or undo members' changed texts (name, about me). */
+  'moderation.texts': ['admin', 'moderator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;
@@ -27,6 +31,8 @@ const byRight = (right: StaffRight) =>
 export const openBackOffice = byRight('backoffice.open');
 export const manageStaff = byRight('staff.manage');
 export const viewAudit = byRight('audit.view');
+export const moderatePhotos = byRight('moderation.photos');
+export const moderateTexts = byRight('moderation.texts');
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
 export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>
