@@ -69,3 +69,15 @@ export const ModerationNoticeSchema = z.object({
 export type ModerationNotice = z.infer<typeof ModerationNoticeSchema>;
 export const ModerationNoticesSchema = z.object({ notices: z.array(ModerationNoticeSchema) });
 export const NoticeIdInputSchema = z.object({ id: z.number().int().positive() });
+
+/** A changed text in the moderators' queue: what the member's profile showed before, and shows now. */
+export const QueuedTextSchema = z.object({
+  id: z.number().int(),
+  member: z.object({ id: z.number().int(), name: z.string() }),
+  field: z.enum(['name', 'about_me']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  created_at: z.string(),
+});
+export const TextQueueSchema = z.object({ texts: z.array(QueuedTextSchema), total: z.number().int() });
+export type TextQueue = z.infer<typeof TextQueueSchema>;

@@ -2,8 +2,9 @@ import {
   type ModerationNotice,
   ModerationReasonSchema,
   type PhotoQueue,
+  type TextQueue,
 } from '../../../shared/contracts/moderation.ts';
-import type { moderationNotices } from '../../db/schema/index.ts';
+import type { moderationNotices, textChanges } from '../../db/schema/index.ts';
 import type { PhotoRow } from '../photos/photos.service.ts';
 
 const imageUrl = (id: number, size: 'thumb' | 'large') =>
@@ -36,5 +37,22 @@ export function presentNotice(row: typeof moderationNotices.$inferSelect): Moder
     reason: row.reason === null ? null : (ModerationReasonSchema.safeParse(row.reason).data ?? 'other'),
     note: row.note,
     created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function presentTextQueue(queue: {
+  rows: { change: typeof textChanges.$inferSelect; name: string }[];
+  total: number;
+}): TextQueue {
+  return {
+    texts: queue.rows.map(({ change, name }) => ({
+      id: change.id,
+      member: { id: change.userId, name },
+      field: change.field,
+      before: change.before,
+      after: change.after,
+      created_at: change.createdAt.toISOString(),
+    })),
+    total: queue.total,
   };
 }

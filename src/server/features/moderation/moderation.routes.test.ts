@@ -234,3 +234,103 @@ describe('photo decisions', () => {
     expect(seen.member.main_image).not.toBeNull();
   });
 });
+
+describe('changed texts', () => {
+  async function memberWithText(language = 'nl') {
+    const owner = await createMember(db, { language, aboutMe: 'Ik wandel graag.' });
+    const login = await logIn(db, owner.id);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      payload: { about_me: 'Bel me: 0612345678' },
+      ...login,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const queue = (await app.inject({ url: '/api/admin/moderation-texts.php', ...moderator })).json();
+    const change = queue.texts.find((t: { member: { id: number } }) => t.member.id === owner.id);
+    return { owner, login, change };
+  }
+  const aboutMeOf = async (login: TestLogin) =>
+    (await app.inject({ url: '/api/profile.php', ...login })).json().profile?.about_me ??
+    (await app.inject({ url: '/api/profile.php', ...login })).json().about_me;
+
+  it('queues a published change with the text before and after, once per field', async () => {
+    const { change, login, owner } = await memberWithText();
+    expect(change).toMatchObject({
+      field: 'about_me',
+      before: 'Ik wandel graag.',
+      after: 'Bel me: 0612345678',
+    });
+    // Published at once: others already see it.
+    expect(await aboutMeOf(login)).toBe('Bel me: 0612345678');
+    // A second change while the first waits: one entry, the first text before, the newest after.
+    await app.inject({ method: 'PUT', url: '/api/profile.php', payload: { about_me: 'Nog iets' }, ...login });
+    const queue = (await app.inject({ url: '/api/admin/moderation-texts.php', ...moderator })).json();
+    const mine = queue.texts.filter((t: { member: { id: number } }) => t.member.id === owner.id);
+    expect(mine).toEqual([
+      expect.objectContaining({ id: change.id, before: 'Ik wandel graag.', after: 'Nog iets' }),
+    ]);
+  });
+
+  it.each(CALLERS)('GET the queue and POST a decision: $name', async ({ login, status, allowed }) => {
+    const { change } = await memberWithText();
+    const queue = await app.inject({ url: '/api/admin/moderation-texts.php', ...login });
+    expect(queue.statusCode).toBe(status);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id: change.id, outcome: 'approved' },
+      ...login,
+    });
+    expect(res.statusCode).toBe(status);
+    const audit = await db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.target, `text_change:${change.id}`));
+    expect(audit).toHaveLength(allowed ? 1 : 0);
+  });
+
+  it('refuses a text decision without the staff CSRF token', async () => {
+    const { change } = await memberWithText();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id: change.id, outcome: 'approved' },
+      cookies: moderator.cookies,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('rejected: the text before comes back, the member is told why (notice and mail), audited', async () => {
+    const { change, login, owner } = await memberWithText('fr');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id: change.id, outcome: 'rejected', reason: 'contact_details' },
+      ...moderator,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await aboutMeOf(login)).toBe('Ik wandel graag.');
+    const notices = (await app.inject({ url: '/api/moderation-notices.php', ...login })).json().notices;
+    expect(notices[0]).toMatchObject({ subject: 'about_me', outcome: 'rejected', reason: 'contact_details' });
+    const [audit] = await db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.target, `text_change:${change.id}`));
+    expect(audit?.action).toBe('moderation.text_rejected');
+    await services.jobs.drain();
+    const mail = (await services.mailer.listStored()).find((m) => m.to === owner.email);
+    expect(mail?.text).toContain('Coordonnées ou liens');
+  });
+
+  it('approved: the text stays', async () => {
+    const { change, login } = await memberWithText();
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id: change.id, outcome: 'approved' },
+      ...admin,
+    });
+    expect(await aboutMeOf(login)).toBe('Bel me: 0612345678');
+  });
+});

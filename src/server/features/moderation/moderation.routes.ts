@@ -7,6 +7,7 @@ import {
   NoticeIdInputSchema,
   PhotoImageQuerySchema,
   PhotoQueueSchema,
+  TextQueueSchema,
 } from '../../../shared/contracts/moderation.ts';
 import { parseOrFail } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
@@ -14,19 +15,22 @@ import type { AppServices } from '../../services.ts';
 import { sendStoredImage } from '../media/media.reply.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
 import { auditActorOf, registerStaffApi, requireStaff, staffViewerOf } from '../staff/staff-request.ts';
-import { presentNotice, presentPhotoQueue } from './moderation.presenter.ts';
+import { presentNotice, presentPhotoQueue, presentTextQueue } from './moderation.presenter.ts';
 import {
   decidePhoto,
+  decideText,
   dismissNotice,
   findQueuedPhotoKey,
   listOwnNotices,
   listPhotoQueue,
+  listTextQueue,
 } from './moderation.service.ts';
 
 /** The moderators' queues under /api/admin (staff session and CSRF), and the member's notices. */
 export function moderationRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(moderationAdminRoutes(services));
+    await app.register(moderationTextRoutes(services));
     await app.register(moderationMemberRoutes(services));
   };
 }
@@ -91,6 +95,50 @@ function moderationAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
         authorize(viewer, 'moderation.photos');
         const decision = parseOrFail(ModerationDecisionSchema, request.body);
         await decidePhoto(services, viewer, auditActorOf(session, request), decision);
+        return { ok: true as const };
+      },
+    );
+  };
+}
+
+function moderationTextRoutes(services: AppServices): FastifyPluginAsyncZod {
+  return async (app) => {
+    registerStaffApi(app, services);
+
+    app.get(
+      '/api/admin/moderation-texts.php',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Changed profile texts (before and after) waiting for a moderator, oldest first',
+          response: { 200: TextQueueSchema },
+        },
+      },
+      async (request, reply) => {
+        const viewer = staffViewerOf(await requireStaff(request));
+        reply.header('cache-control', 'no-store');
+        return presentTextQueue(await listTextQueue(services, viewer));
+      },
+    );
+
+    app.post(
+      '/api/admin/moderation-text.php',
+      {
+        schema: {
+          tags: ['admin'],
+          summary:
+            'Keep a changed text, or reject it: the text before comes back and the member is told why ' +
+            '(moderators and admins); 404 when it is gone or already decided',
+          body: z.unknown(),
+          response: { 200: OkSchema },
+        },
+      },
+      async (request) => {
+        const session = await requireStaff(request);
+        const viewer = staffViewerOf(session);
+        authorize(viewer, 'moderation.texts');
+        const decision = parseOrFail(ModerationDecisionSchema, request.body);
+        await decideText(services, viewer, auditActorOf(session, request), decision);
         return { ok: true as const };
       },
     );

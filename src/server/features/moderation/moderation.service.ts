@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ModerationDecision } from '../../../shared/contracts/moderation.ts';
 import type { Queryable } from '../../db/client.ts';
-import { moderationNotices, users } from '../../db/schema/index.ts';
+import { moderationNotices, textChanges, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { MemberViewer, StaffViewer } from '../../policy/viewer.ts';
@@ -13,6 +13,7 @@ import {
   findPhoto,
   listPendingPhotos,
 } from '../photos/photos.service.ts';
+import { restoreAboutMe } from '../profile/profile.service.ts';
 import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 import { type NoticeSubject, renderModerationMail } from './moderation.mails.ts';
 
@@ -138,6 +139,80 @@ export async function decidePhoto(
   return decided;
 }
 
+/** The changed texts waiting for a moderator, oldest first, with their members' names. */
+export async function listTextQueue(services: Pick<AppServices, 'db'>, staff: StaffViewer) {
+  authorize(staff, 'moderation.texts');
+  const waiting = eq(textChanges.status, 'pending');
+  const [rows, [counted]] = await Promise.all([
+    services.db
+      .select({ change: textChanges, name: users.name })
+      .from(textChanges)
+      .innerJoin(users, eq(users.id, textChanges.userId))
+      .where(waiting)
+      .orderBy(asc(textChanges.createdAt), asc(textChanges.id))
+      .limit(PHOTO_QUEUE_PAGE),
+    services.db.select({ n: count() }).from(textChanges).where(waiting),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/**
+ * Keeps or undoes a changed text: approved keeps it; rejected puts the text before it back (through
+ * the profile feature) and tells the member why. Audit row, notice and mail in the same transaction.
+ */
+export async function decideText(
+  services: DecideDeps,
+  staff: StaffViewer,
+  actor: AuditActor,
+  decision: ModerationDecision,
+) {
+  authorize(staff, 'moderation.texts');
+  const now = services.now();
+  const reason = decision.outcome === 'rejected' ? decision.reason : null;
+  const note = decision.outcome === 'rejected' ? (decision.note ?? null) : null;
+  await services.db.transaction(async (tx) => {
+    const [change] = await tx
+      .select()
+      .from(textChanges)
+      .where(and(eq(textChanges.id, decision.id), eq(textChanges.status, 'pending')))
+      .for('update');
+    if (!change) throw notFound();
+    // Names are fixed after sign-up; only about me can be put back here.
+    const restored =
+      decision.outcome === 'rejected' && change.field === 'about_me'
+        ? await restoreAboutMe(tx, change.userId, change.after, change.before)
+        : false;
+    await tx
+      .update(textChanges)
+      .set({ status: decision.outcome, reason, note, decidedAt: now })
+      .where(eq(textChanges.id, change.id));
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: `moderation.text_${decision.outcome}`,
+        target: `text_change:${change.id}`,
+        before: { member: change.userId, field: change.field, text: change.after },
+        after: { status: decision.outcome, reason, note, restored: restored ? change.before : undefined },
+      },
+      now,
+    );
+    await tellMember(
+      services,
+      tx,
+      change.userId,
+      { subject: change.field, outcome: decision.outcome, reason, note },
+      now,
+    );
+  });
+}
+
+/** Erasure of an account: its queued texts and notices go with it. */
+export async function eraseModerationOf(tx: Tx, userId: number) {
+  await tx.delete(textChanges).where(eq(textChanges.userId, userId));
+  await tx.delete(moderationNotices).where(eq(moderationNotices.userId, userId));
+}
+
 /** The member's notices not yet dismissed, newest first. */
 export async function listOwnNotices(db: Queryable, member: MemberViewer) {
   return db
@@ -160,9 +235,4 @@ export async function dismissNotice(
     .where(and(eq(moderationNotices.id, id), eq(moderationNotices.userId, member.id)))
     .returning({ id: moderationNotices.id });
   if (!row) throw notFound();
-}
-
-/** Erasure of an account: its notices go with it. */
-export async function eraseNoticesOf(tx: Tx, userId: number) {
-  await tx.delete(moderationNotices).where(eq(moderationNotices.userId, userId));
 }
