@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadEnv } from '../../env.ts';
+import { seedDemoModeration } from '../../features/moderation/demo-moderation.ts';
 import { seedDemoStaff } from '../../features/staff/demo-staff.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createLocalStorage } from '../../lib/storage.ts';
@@ -75,6 +76,9 @@ try {
   if (demoLikes > 0) log.info({ likes: demoLikes }, 'likes of the demo logins created');
   const demoChats = await seedDemoChats(database.db, new Date(), { storage });
   if (demoChats > 0) log.info({ conversations: demoChats }, 'conversations of the demo logins created');
+  const moderation = await seedDemoModeration(database.db, storage);
+  if (moderation > 0)
+    log.info({ waiting: moderation }, "demo photos and texts put in the moderators' queues");
 } finally {
   await database.close();
 }

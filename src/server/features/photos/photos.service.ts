@@ -425,3 +425,38 @@ export async function decidePendingPhoto(
   }
   return { photo, isMain };
 }
+
+/**
+ * A photo whose files are already made (the demo seed draws them): its row, key and files, in the
+ * caller's transaction, after the member's others.
+ */
+export async function addRenderedPhoto(
+  tx: Tx,
+  storage: AppServices['storage'],
+  userId: number,
+  rendered: { width: number; height: number; files: Record<PhotoSize, Buffer> },
+  options: { status: PhotoRow['status']; createdAt: Date },
+): Promise<number> {
+  const [row] = await tx
+    .insert(photos)
+    .values({
+      userId,
+      status: options.status,
+      private: false,
+      storageKey: '',
+      width: rendered.width,
+      height: rendered.height,
+      position: sql`(select coalesce(max(${photos.position}) + 1, 0) from ${photos} where ${photos.userId} = ${userId})`,
+      createdAt: options.createdAt,
+    })
+    .returning({ id: photos.id });
+  if (!row) throw new Error('photo insert returned no row');
+  const storageKey = photoStorageKey(userId, row.id, false);
+  await Promise.all(
+    PHOTO_FILES.map((size) =>
+      storage.put(photoFileKey(storageKey, size), rendered.files[size], 'image/webp'),
+    ),
+  );
+  await tx.update(photos).set({ storageKey }).where(eq(photos.id, row.id));
+  return row.id;
+}

@@ -117,6 +117,18 @@ export async function restoreAboutMe(
   return true;
 }
 
+/** The demo seed's published about-me texts, queued for the moderators like a member's own. */
+export async function publishAboutMe(tx: Tx, userId: number, text: string, now: Date) {
+  const [current] = await tx
+    .select({ aboutMe: profiles.aboutMe })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  if (!current) return;
+  await tx.update(profiles).set({ aboutMe: text, updatedAt: now }).where(eq(profiles.userId, userId));
+  await recordTextChange(tx, { userId, field: 'about_me', before: current.aboutMe, after: text, now });
+}
+
 /** The profile's coordinates follow its place in every write, so a distance is never from an old city. */
 export function coordinatesOf(country: string, region: string | null, city: string | null) {
   const point = locatePlace(country, region, city);
