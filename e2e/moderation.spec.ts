@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { memberId, signUpMember } from './demo-members.ts';
 import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
-import { logInModerator } from './moderator.ts';
+import { moderatorApi } from './moderator.ts';
 
 async function portrait(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 800, channels: 3, background: { r: 40, g: 40, b: 60 } } })
@@ -45,8 +45,7 @@ test('a moderator rejects a new photo; only its owner saw it, and they learn why
   await other.close();
 
   // The moderator finds it in the queue and rejects it with a reason and a word to the member.
-  const staff = await playwright.request.newContext({ baseURL });
-  const csrf = await logInModerator(staff);
+  const { staff, csrf } = await moderatorApi(playwright, baseURL);
   const queue = await (await staff.get('/api/admin/moderation-photos.php')).json();
   const queued = queue.photos.find((photo: { member: { id: number } }) => photo.member.id === id);
   expect(queued?.id).toBe(waiting.id);
@@ -57,7 +56,6 @@ test('a moderator rejects a new photo; only its owner saw it, and they learn why
     data: { id: waiting.id, outcome: 'rejected', reason: 'low_quality', note: 'Probeer een lichtere foto.' },
   });
   expect(decided.status(), await decided.text()).toBe(200);
-  await staff.dispose();
 
   // The member sees the reason on /profile, beside the photo and in a notice, and gets a mail.
   await page.reload();
