@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
-import { memberContext } from './demo-members.ts';
+import { memberContext, memberId } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
+import { approvePhotosOf } from './moderator.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
 const SCREENS = '.tmp/screens';
@@ -140,8 +141,13 @@ test('edit the profile, use the location, and find it saved after a reload', asy
   });
 });
 
-test('upload photos, choose the main one, make one private and delete one', async ({ page }) => {
+test('upload photos, choose the main one, make one private and delete one', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await newMember(page.request);
+  const id = await memberId(page);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: 'Voeg een foto toe aan je profiel' })).toBeVisible();
   await expect(page.getByText("0 van 3 foto's")).toBeVisible();
@@ -149,7 +155,11 @@ test('upload photos, choose the main one, make one private and delete one', asyn
   await photoInput(page).setInputFiles(await photoFile(1, 'een.jpg'));
   await expect(tile(page, 1)).toBeVisible();
   await expect(page.getByText('Je foto is toegevoegd.')).toBeVisible();
-  // The first public photo becomes the main photo by itself; the add-photo alert goes.
+  // A new photo waits for a moderator; approved, the first public photo becomes the main photo by
+  // itself and the add-photo alert goes.
+  await expect(tile(page, 1).getByText('Wacht op goedkeuring')).toBeVisible();
+  await approvePhotosOf(playwright, baseURL, id);
+  await page.reload();
   await expect(tile(page, 1).getByText('Hoofdfoto')).toBeVisible();
   await expect(tile(page, 1).getByText('Goedgekeurd')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Voeg een foto toe aan je profiel' })).toBeHidden();
@@ -158,6 +168,8 @@ test('upload photos, choose the main one, make one private and delete one', asyn
   await photoInput(page).setInputFiles(await photoFile(3, 'twee.jpg'));
   await expect(tile(page, 2)).toBeVisible();
   await expect(page.getByText("2 van 3 foto's")).toBeVisible();
+  await approvePhotosOf(playwright, baseURL, id);
+  await page.reload();
 
   await photoAction(page, 2, 'Maak hoofdfoto');
   await expect(page.getByText('Dit is nu je hoofdfoto.')).toBeVisible();
@@ -244,9 +256,14 @@ test('a premium member may add up to 25 photos and gets no offer', async ({ page
   await expect(page.locator('.photo-upsell')).toHaveCount(0);
 });
 
-test('the settings screen chooses the main photo and shows where the member lives', async ({ page }) => {
+test('the settings screen chooses the main photo and shows where the member lives', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
   await newMember(page.request);
   await uploadThroughApi(page.request, 2);
+  await approvePhotosOf(playwright, baseURL, await memberId(page));
   await page.goto('/settings');
   const section = page.getByRole('region', { name: 'Hoofdfoto' });
   await expect(section.getByText(/Haarlem, Nederland/)).toBeVisible();

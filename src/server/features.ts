@@ -17,6 +17,7 @@ import { likesFeature } from './features/likes/likes.feature.ts';
 import { matchFinderFeature } from './features/match-finder/match-finder.feature.ts';
 import { mediaFeature } from './features/media/media.feature.ts';
 import { membersFeature } from './features/members/members.feature.ts';
+import { moderationFeature } from './features/moderation/moderation.feature.ts';
 import { notificationsFeature } from './features/notifications/notifications.feature.ts';
 import { operatorsFeature } from './features/operators/operators.feature.ts';
 import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts';
@@ -66,5 +67,6 @@ export const FEATURES: readonly Feature[] = [
   landersFeature,
   operatorsFeature,
   reportsFeature,
+  moderationFeature,
   devMailFeature,
 ];

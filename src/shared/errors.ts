@@ -45,6 +45,7 @@ export const ERROR_CODES = [
   'photo_too_many_pixels',
   'photo_too_small',
   'photo_limit_reached',
+  'photo_not_approved',
   // Credits.
   'insufficient_credits',
   'daily_limit_reached',

@@ -213,14 +213,31 @@ describe('media.serve (the table of docs/decisions/0014)', () => {
     const [visitor, freeAnswer, premiumAnswer, ownerAnswer] = answers;
     expectRow(
       'media.serve',
-      { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay },
+      { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay, approved: true },
       { visitor, free: freeAnswer, premium: premiumAnswer, owner: ownerAnswer },
     );
   });
 
+  // A photo waiting for a moderator, or rejected, is its owner's only; a free member's 403 on an
+  // x/ key still says nothing about the photo.
+  const unapproved: [MediaFacts['area'], Decision, Decision, Decision, Decision][] = [
+    ['p', NF404, NF404, NF404, null],
+    ['x', NF404, F403, NF404, null],
+  ];
+  it.each(unapproved)(
+    '%s/ of a photo not approved',
+    (area, visitor, freeAnswer, premiumAnswer, ownerAnswer) => {
+      expectRow(
+        'media.serve',
+        { area, ownerId: OTHER_ID, ownerVisible: true, blockedEitherWay: false, approved: false },
+        { visitor, free: freeAnswer, premium: premiumAnswer, owner: ownerAnswer },
+      );
+    },
+  );
+
   it('serves every viewer what it serves a visitor (media.service.ts calls that answer public)', () => {
     for (const [area, ownerVisible, blockedEitherWay] of table) {
-      const facts: MediaFacts = { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay };
+      const facts: MediaFacts = { area, ownerId: OTHER_ID, ownerVisible, blockedEitherWay, approved: true };
       if (!can(VISITOR, 'media.serve', facts)) continue;
       for (const viewer of [free, premium, owner, operator, admin])
         expect(can(viewer, 'media.serve', facts)).toBe(true);
@@ -545,6 +562,8 @@ const STAFF_ACTIONS = [
   'operators.reply',
   'operators.stats',
   'reports.review',
+  'moderation.photos',
+  'moderation.texts',
 ] as const;
 
 describe('back office (staff actions)', () => {
@@ -653,6 +672,26 @@ describe('back office (staff actions)', () => {
       moderatorAndOperator: null,
       adminAndOperator: null,
     },
+    'moderation.photos': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: null,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
+    'moderation.texts': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: null,
+      admin: null,
+      moderatorAndOperator: null,
+      adminAndOperator: null,
+    },
   };
 
   it.each(STAFF_ACTIONS)('%s: members and visitors never, staff by their roles', (action) => {
@@ -738,6 +777,8 @@ describe('operators and admins', () => {
       'operators.stats': true,
       'member.report': true,
       'reports.review': true,
+      'moderation.photos': true,
+      'moderation.texts': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     const backOffice: readonly Action[] = STAFF_ACTIONS;
@@ -799,6 +840,7 @@ describe('authorize', () => {
       ownerId: OTHER_ID,
       ownerVisible: true,
       blockedEitherWay: false,
+      approved: true,
     };
     expect(refusalOf(() => authorize(free, 'media.serve', privateFile))).toMatchObject({
       status: 403,

@@ -44,6 +44,8 @@ import { reportMember } from './rules/reports.rules.ts';
 import {
   changeOwnStaffAccount,
   manageStaff,
+  moderatePhotos,
+  moderateTexts,
   openBackOffice,
   replyAsProfile,
   reviewReports,
@@ -104,6 +106,8 @@ type Actions = {
   'operators.stats': { actor: StaffViewer; resource: undefined };
   'member.report': { actor: MemberViewer; resource: { reportedId: number } };
   'reports.review': { actor: StaffViewer; resource: undefined };
+  'moderation.photos': { actor: StaffViewer; resource: undefined };
+  'moderation.texts': { actor: StaffViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'payment.refund':     StaffViewer (admin), { payment }: admins only.
@@ -157,6 +161,8 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'operators.stats': viewOperatorStats,
   'member.report': reportMember,
   'reports.review': reviewReports,
+  'moderation.photos': moderatePhotos,
+  'moderation.texts': moderateTexts,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModerationReasonSchema } from './moderation.ts';
 
 /** Upload bounds. Bytes and pixels guard memory; the photo count limits are LIMITS.freePhotos/premiumPhotos. */
 export const PHOTO_MAX_BYTES = 20 * 1024 * 1024;
@@ -10,7 +11,11 @@ export const PHOTO_ACCEPT = ['image/jpeg', 'image/png', 'image/webp', 'image/hei
 /** One of the member's own photos (GET /api/photos.php). Paths are relative to settings.cdn_prefix. */
 const OwnPhotoSchema = z.object({
   id: z.number().int(),
+  /** pending: waiting for a moderator, seen by its owner only until approved. */
   status: z.enum(['pending', 'approved', 'rejected']),
+  /** Why a moderator rejected it, and their optional words (rejected photos only). */
+  rejection_reason: ModerationReasonSchema.nullable(),
+  rejection_note: z.string().nullable(),
   private: z.boolean(),
   is_main: z.boolean(),
   thumb_filename: z.string(),

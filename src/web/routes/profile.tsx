@@ -4,6 +4,7 @@ import type { OwnPhotosResponse } from '../../shared/contracts/photos.ts';
 import type { OwnProfile } from '../../shared/contracts/profile.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { AddPhotoAlert } from '../features/profile/add-photo-alert.tsx';
+import { ModerationNotices } from '../features/profile/moderation-notices.tsx';
 import { PhotoManager } from '../features/profile/photo-manager.tsx';
 import { ProfileCompleteness } from '../features/profile/profile-completeness.tsx';
 import { ProfileForm } from '../features/profile/profile-form.tsx';
@@ -86,6 +87,7 @@ function ProfilePage({
         showAge={visible.has('age')}
         regionsSeed={regions}
       />
+      <ModerationNotices />
       <AddPhotoAlert hasPhoto={photoData ? photoData.photos.length > 0 : undefined} className="mt-4 mb-0" />
       <div className="profile-columns">
         <div className="profile-side">

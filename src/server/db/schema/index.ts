@@ -9,6 +9,7 @@ export * from './landers.ts';
 export * from './likes.ts';
 export * from './login-lockout.ts';
 export * from './mandates.ts';
+export * from './moderation.ts';
 export * from './notifications.ts';
 export * from './operators.ts';
 export * from './page-events.ts';

@@ -1,4 +1,5 @@
 // Owned by the photos feature (features/photos).
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 
@@ -11,7 +12,11 @@ export const photos = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] })
       .notNull()
-      .default('approved'),
+      .default('pending'),
+    /** Why a moderator rejected it: a key of MODERATION_REASONS, and their optional words to the member. */
+    rejectionReason: text('rejection_reason'),
+    rejectionNote: text('rejection_note'),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
     /** Private photos are shown to premium members only; others get the blurred variant. */
     private: boolean('private').notNull().default(false),
     /** Storage key prefix; sizes are stored as `${key}-thumb.webp` and so on. */
@@ -21,5 +26,9 @@ export const photos = pgTable(
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photos_user_idx').on(t.userId, t.position)],
+  (t) => [
+    index('photos_user_idx').on(t.userId, t.position),
+    // The moderators' queue, oldest first: only the few photos that wait.
+    index('photos_pending_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'pending'`),
+  ],
 );

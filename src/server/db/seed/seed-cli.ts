@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { loadEnv } from '../../env.ts';
+import { seedDemoModeration } from '../../features/moderation/demo-moderation.ts';
 import { seedDemoReports } from '../../features/reports/demo-reports.ts';
 import { seedDemoStaff } from '../../features/staff/demo-staff.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -86,6 +87,9 @@ try {
     log.info({ conversations: waiting }, "conversations waiting for the operators' answers created");
   const demoReports = await seedDemoReports(database.db, new URL(env.publicUrl).hostname);
   if (demoReports > 0) log.info({ reports: demoReports }, 'open reports for the back office created');
+  const moderation = await seedDemoModeration(database.db, storage);
+  if (moderation > 0)
+    log.info({ waiting: moderation }, "demo photos and texts put in the moderators' queues");
 } finally {
   await database.close();
 }

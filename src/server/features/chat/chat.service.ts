@@ -90,7 +90,8 @@ const partnerCardQuery = preparedPerDatabase((db) =>
  * Blocks need not be asked: a blocked partner is in no list and no conversation view.
  */
 const photoServable = (viewer: MemberViewer, ownerId: number, ownerVisible: boolean) =>
-  can(viewer, 'media.serve', { area: 'p', ownerId, ownerVisible, blockedEitherWay: false });
+  // The card's photo is an approved one (cardPhotoJoin).
+  can(viewer, 'media.serve', { area: 'p', ownerId, ownerVisible, blockedEitherWay: false, approved: true });
 
 /**
  * Tells the partners of every conversation of a member that the member changed what their

@@ -5,6 +5,7 @@ import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { isBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { MediaFile } from '../photos/photos.keys.ts';
+import { isPhotoApproved } from '../photos/photos.service.ts';
 
 /**
  * - `public`: anyone may have it, shared caches too;
@@ -19,12 +20,21 @@ type MediaAccess = 'public' | 'private';
  * photos of visible members cost one in-memory lookup and no session read.
  */
 export async function decideMediaAccess(
-  services: Pick<AppServices, 'db' | 'memberVisibility'>,
+  services: Pick<AppServices, 'db' | 'memberVisibility' | 'state'>,
   file: MediaFile,
   readSession: () => Promise<ActiveSession | null>,
 ): Promise<MediaAccess> {
-  const ownerVisible = await services.memberVisibility.isVisible(file.ownerId);
-  const facts: MediaFacts = { area: file.area, ownerId: file.ownerId, ownerVisible, blockedEitherWay: false };
+  const [ownerVisible, approved] = await Promise.all([
+    services.memberVisibility.isVisible(file.ownerId),
+    isPhotoApproved(services, file.photoId),
+  ]);
+  const facts: MediaFacts = {
+    area: file.area,
+    ownerId: file.ownerId,
+    ownerVisible,
+    blockedEitherWay: false,
+    approved,
+  };
   // What a visitor may have, every viewer may (the policy test holds the rule to it): public.
   if (can(VISITOR, 'media.serve', facts)) return 'public';
   const viewer = viewerOf(await readSession());

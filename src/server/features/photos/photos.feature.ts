@@ -1,7 +1,7 @@
 import { defineFeature, featureJob } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
 import { photosRoutes, readOwnPhotos } from './photos.routes.ts';
-import { erasePhotosOf } from './photos.service.ts';
+import { approvedPhotosState, erasePhotosOf } from './photos.service.ts';
 import { sweepAbandonedUploads, UPLOADS_SWEEP_JOB } from './photos.upload.ts';
 
 export const photosFeature = defineFeature({
@@ -12,6 +12,7 @@ export const photosFeature = defineFeature({
     profile: { photos: () => serviceResult(() => readOwnPhotos(services, session)) },
   }),
   eraseAccount: erasePhotosOf,
+  state: [approvedPhotosState],
   jobs: [
     featureJob(UPLOADS_SWEEP_JOB, ({ services }) => async () => {
       const removed = await sweepAbandonedUploads(services.env.dataDir, services.now());

@@ -38,11 +38,12 @@ export type MediaFile = {
   /** `p`: public while the owner is visible; `x`: a real size of a private photo. */
   area: 'p' | 'x';
   ownerId: number;
+  photoId: number;
   /** Names the bytes for good: a key's content never changes, so it serves as the ETag. */
   tag: string;
 };
 
-const MEDIA_FILE_KEY = /^([px])\/(\d{1,15})\/\d{1,15}-([0-9a-f]{32})-(thumb|medium|large|blur)\.webp$/;
+const MEDIA_FILE_KEY = /^([px])\/(\d{1,15})\/(\d{1,15})-([0-9a-f]{32})-(thumb|medium|large|blur)\.webp$/;
 
 /**
  * What the media route may serve: a file key of the current layout, or null. Keys without a secret
@@ -51,9 +52,16 @@ const MEDIA_FILE_KEY = /^([px])\/(\d{1,15})\/\d{1,15}-([0-9a-f]{32})-(thumb|medi
 export function parseMediaFileKey(key: string): MediaFile | null {
   const match = MEDIA_FILE_KEY.exec(key);
   if (!match) return null;
-  const [, area, owner, secret, size] = match as unknown as [string, 'p' | 'x', string, string, PhotoSize];
+  const [, area, owner, photo, secret, size] = match as unknown as [
+    string,
+    'p' | 'x',
+    string,
+    string,
+    string,
+    PhotoSize,
+  ];
   if (area === 'x' && size === 'blur') return null;
-  return { area, ownerId: Number(owner), tag: `${area}-${secret}-${size}` };
+  return { area, ownerId: Number(owner), photoId: Number(photo), tag: `${area}-${secret}-${size}` };
 }
 
 /** The layout before 2026-11-24: `p/<user>/<photo>`, guessable from ids; photos.rekey.ts replaces it. */

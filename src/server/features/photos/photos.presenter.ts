@@ -1,7 +1,12 @@
+import { type ModerationReason, ModerationReasonSchema } from '../../../shared/contracts/moderation.ts';
 import type { OwnPhoto, OwnPhotosResponse } from '../../../shared/contracts/photos.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { photoFileKey } from './photos.keys.ts';
 import type { OwnPhotos, PhotoRow } from './photos.service.ts';
+
+/** A reason no longer on the list (stored before it changed) reads as "other". */
+const reasonOf = (stored: string | null): ModerationReason =>
+  ModerationReasonSchema.safeParse(stored).data ?? 'other';
 
 /**
  * The owner's view of a photo. Paths are relative to settings.cdn_prefix; a private photo's sizes
@@ -11,6 +16,8 @@ export function presentOwnPhoto(photo: PhotoRow, isMain: boolean): OwnPhoto {
   return {
     id: photo.id,
     status: photo.status,
+    rejection_reason: photo.status === 'rejected' ? reasonOf(photo.rejectionReason) : null,
+    rejection_note: photo.status === 'rejected' ? photo.rejectionNote : null,
     private: photo.private,
     is_main: isMain,
     thumb_filename: photoFileKey(photo.storageKey, 'thumb'),

@@ -12,6 +12,7 @@ import {
   multipartBody,
 } from '../../test/photo-fixtures.ts';
 import { PHOTO_FILES, photoFileKey } from './photos.keys.ts';
+import { decidePendingPhoto, type PhotoDecision } from './photos.service.ts';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads, uploadsDir } from './photos.upload.ts';
 
 const { app, services } = await createTestApp();
@@ -42,10 +43,21 @@ async function upload(
 
 const jpeg = await makeTestJpeg(400, 300);
 
-async function uploadOk(login: TestLogin, options: { private?: boolean } = {}) {
+/** A moderator's decision, as the moderation feature makes it (in its transaction, then the session). */
+async function decide(photoId: number, decision: PhotoDecision = { outcome: 'approved' }) {
+  const decided = await db.transaction((tx) => decidePendingPhoto(tx, photoId, decision, services.now()));
+  if (decided) await services.sessions.invalidateUser(decided.photo.userId);
+  return decided;
+}
+
+/** An upload a moderator has approved (every upload waits for one first). */
+async function uploadOk(login: TestLogin, options: { private?: boolean; approve?: boolean } = {}) {
   const res = await upload(login, jpeg, options);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json().photo as {
+  const photo = res.json().photo as { id: number; status: string; is_main: boolean };
+  expect(photo).toMatchObject({ status: 'pending', is_main: false });
+  if (options.approve !== false) await decide(photo.id);
+  return (await listOf(login)).photos.find((p: { id: number }) => p.id === photo.id) as {
     id: number;
     private: boolean;
     is_main: boolean;
@@ -284,7 +296,7 @@ describe('HEIF', () => {
 });
 
 describe('own photos', () => {
-  it('lists them with the limit; the first public photo becomes main', async () => {
+  it('lists them with the limit; the first approved public photo becomes main', async () => {
     const { login, id: userId } = await member();
     expect(await listOf(login)).toEqual({ photos: [], limit: 3, premium_limit: 25, main_photo_id: null });
     const first = await uploadOk(login);
@@ -296,6 +308,8 @@ describe('own photos', () => {
     expect(list.photos.map((p: { id: number }) => p.id)).toEqual([first.id, second.id]);
     expect(list.photos[0]).toMatchObject({
       status: 'approved',
+      rejection_reason: null,
+      rejection_note: null,
       private: false,
       is_main: true,
       thumb_filename: expect.stringMatching(
@@ -318,6 +332,32 @@ describe('own photos', () => {
     expect(hidden.blur_filename).toMatch(/^p\//);
     const shown = await uploadOk(login);
     expect(shown.is_main).toBe(true);
+  });
+
+  it('waits for a moderator: never main before approval, main once approved when there is none', async () => {
+    const { login } = await member();
+    const waiting = await uploadOk(login, { approve: false });
+    expect(waiting).toMatchObject({ status: 'pending', is_main: false, rejection_reason: null });
+    const refused = await put(login, waiting.id, { main: true });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('photo_not_approved');
+    expect((await listOf(login)).main_photo_id).toBeNull();
+    await decide(waiting.id);
+    expect((await listOf(login)).photos[0]).toMatchObject({ status: 'approved', is_main: true });
+
+    // A rejected photo stays with its owner, with the reason, and is never main.
+    const other = await uploadOk(login, { approve: false });
+    await decide(other.id, { outcome: 'rejected', reason: 'low_quality', note: 'Te donker' });
+    const rejected = (await listOf(login)).photos[1];
+    expect(rejected).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'low_quality',
+      rejection_note: 'Te donker',
+      is_main: false,
+    });
+    expect((await put(login, other.id, { main: true })).json().error.code).toBe('photo_not_approved');
+    // Decided once: a second decision changes nothing.
+    expect(await decide(other.id)).toBeUndefined();
   });
 
   it('chooses the main photo; a private photo cannot be main', async () => {

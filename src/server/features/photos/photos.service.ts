@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits.ts';
-import type { Database } from '../../db/client.ts';
+import type { Database, Queryable } from '../../db/client.ts';
 import { photos } from '../../db/schema/index.ts';
+import { defineState } from '../../feature.ts';
 import { AppError, badRequest, notFound } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import { photoNotFound } from '../../policy/refusals.ts';
@@ -23,13 +24,16 @@ import { PHOTO_FILES, type PhotoSize, photoFileKey, photoKeyInArea, photoStorage
  *   and the landing page, which every visitor sees. A private photo cannot be made main, making
  *   the main photo private hands the role to the next public photo, and the first public photo a
  *   member has becomes main by itself. So main_photo_id is null only while no public photo exists.
- * - A rejected photo (moderation, later) is never chosen as main.
- * - New photos are 'approved' until moderation exists; the status column stays the place where
- *   moderation will put 'pending' and 'rejected'.
+ * - A new photo waits for a moderator ('pending'): until it is approved only its owner and the
+ *   moderators see it, so it is never main (the main photo is what everybody sees). Its approval
+ *   makes it main when the member has none; a member can make any approved public photo main.
  */
-const NEW_PHOTO_STATUS = 'approved' as const;
+const NEW_PHOTO_STATUS = 'pending' as const;
 /** The files that move between `p/` and `x/`; the blurred variant always stays public. */
 const MOVABLE_SIZES: readonly PhotoSize[] = PHOTO_FILES.filter((size) => size !== 'blur');
+
+const photoNotApproved = () =>
+  new AppError('photo_not_approved', 400, 'Only an approved photo can be your main photo.');
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type PhotoRow = typeof photos.$inferSelect;
@@ -151,15 +155,12 @@ export async function uploadPhoto(
         }),
       );
 
-      const isMain = !options.private && (await claimMainPhoto(tx, userId, photo.id));
-      return { photo, isMain };
+      return { photo, isMain: false };
     });
   } catch (error) {
     await Promise.allSettled(written.map((key) => services.storage.remove(key)));
     throw error;
   }
-  // After the commit: the member's cached session profile carries main_photo_id.
-  if (result.isMain) await services.sessions.invalidateUser(userId);
   return result;
 }
 
@@ -171,7 +172,7 @@ async function lockOwnPhoto(tx: Tx, owner: MemberViewer, photoId: number): Promi
   return photo;
 }
 
-/** The photo that takes over as main: the first public, not rejected one in the member's order. */
+/** The photo that takes over as main: the first public, approved one in the member's order. */
 async function nextMainPhotoId(tx: Tx, userId: number, excludingId: number): Promise<number | null> {
   const [next] = await tx
     .select({ id: photos.id })
@@ -181,7 +182,7 @@ async function nextMainPhotoId(tx: Tx, userId: number, excludingId: number): Pro
         eq(photos.userId, userId),
         ne(photos.id, excludingId),
         eq(photos.private, false),
-        ne(photos.status, 'rejected'),
+        eq(photos.status, 'approved'),
       ),
     )
     .orderBy(asc(photos.position), asc(photos.id))
@@ -235,7 +236,7 @@ async function setPhotoPrivate(
       if (makePrivate && mainPhotoId === photo.id) {
         mainPhotoId = await nextMainPhotoId(tx, userId, photo.id);
         await setMainPhotoId(tx, userId, mainPhotoId);
-      } else if (!makePrivate && mainPhotoId === null && photo.status !== 'rejected') {
+      } else if (!makePrivate && mainPhotoId === null && photo.status === 'approved') {
         mainPhotoId = photo.id;
         await setMainPhotoId(tx, userId, mainPhotoId);
       }
@@ -272,7 +273,7 @@ async function setMainPhoto(
   const result = await services.db.transaction(async (tx) => {
     const photo = await lockOwnPhoto(tx, owner, photoId);
     if (photo.private) throw badRequest('A private photo cannot be the main photo; make it public first.');
-    if (photo.status === 'rejected') throw badRequest('A rejected photo cannot be the main photo.');
+    if (photo.status !== 'approved') throw photoNotApproved();
     await lockMainPhotoId(tx, userId); // locks the profile row, as the other changes of main do
     await setMainPhotoId(tx, userId, photo.id);
     return { photo, isMain: true };
@@ -340,4 +341,122 @@ export async function erasePhotosOf(
     ),
   );
   await tx.delete(photos).where(eq(photos.userId, userId));
+}
+
+/**
+ * Photo ids known approved. Approval is final (a photo leaves that state only by being deleted,
+ * and then its files are gone), so what is known here never needs telling to other instances;
+ * waiting and rejected photos are read each time, which only their owner's browser asks for.
+ */
+export const approvedPhotosState = defineState('photos.approved', () => new Set<number>());
+const APPROVED_PHOTOS_KEPT = 100_000;
+
+/** Whether others may see this photo at all (the media route's `approved` fact). */
+export async function isPhotoApproved(services: Pick<AppServices, 'db' | 'state'>, photoId: number) {
+  const known = services.state.of(approvedPhotosState);
+  if (known.has(photoId)) return true;
+  const [row] = await services.db
+    .select({ status: photos.status })
+    .from(photos)
+    .where(eq(photos.id, photoId));
+  if (row?.status !== 'approved') return false;
+  // Ids come from request paths: bounded like every cache fed by requests.
+  if (known.size >= APPROVED_PHOTOS_KEPT) known.clear();
+  known.add(photoId);
+  return true;
+}
+
+/** The photos waiting for a moderator, oldest first. */
+export async function listPendingPhotos(db: Queryable, limit: number): Promise<PhotoRow[]> {
+  return db
+    .select()
+    .from(photos)
+    .where(eq(photos.status, 'pending'))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(limit);
+}
+
+export async function countPendingPhotos(db: Queryable): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(photos).where(eq(photos.status, 'pending'));
+  return row?.n ?? 0;
+}
+
+export async function findPhoto(db: Queryable, photoId: number): Promise<PhotoRow | undefined> {
+  const [row] = await db.select().from(photos).where(eq(photos.id, photoId));
+  return row;
+}
+
+export type PhotoDecision =
+  | { outcome: 'approved' }
+  | { outcome: 'rejected'; reason: string; note: string | null };
+
+/**
+ * A moderator's decision on a waiting photo, in the caller's transaction (which writes its audit
+ * row). An approved public photo becomes main when the member has none; a rejected one stays with
+ * its owner, files and all, with the reason. Undefined when the photo is gone or was decided
+ * meanwhile. The caller drops the member's cached session after the commit (main_photo_id).
+ */
+export async function decidePendingPhoto(
+  tx: Tx,
+  photoId: number,
+  decision: PhotoDecision,
+  now: Date,
+): Promise<{ photo: PhotoRow; isMain: boolean } | undefined> {
+  const [current] = await tx.select().from(photos).where(eq(photos.id, photoId)).for('update');
+  if (current?.status !== 'pending') return undefined;
+  const mainPhotoId = await lockMainPhotoId(tx, current.userId);
+  const [photo] = await tx
+    .update(photos)
+    .set({
+      status: decision.outcome,
+      rejectionReason: decision.outcome === 'rejected' ? decision.reason : null,
+      rejectionNote: decision.outcome === 'rejected' ? decision.note : null,
+      moderatedAt: now,
+    })
+    .where(eq(photos.id, photoId))
+    .returning();
+  if (!photo) throw new Error('photo update returned no row');
+  let isMain = mainPhotoId === photo.id;
+  if (decision.outcome === 'approved' && !photo.private && mainPhotoId === null)
+    isMain = await claimMainPhoto(tx, photo.userId, photo.id);
+  else if (decision.outcome === 'rejected' && isMain) {
+    await setMainPhotoId(tx, photo.userId, await nextMainPhotoId(tx, photo.userId, photo.id));
+    isMain = false;
+  }
+  return { photo, isMain };
+}
+
+/**
+ * A photo whose files are already made (the demo seed draws them): its row, key and files, in the
+ * caller's transaction, after the member's others.
+ */
+export async function addRenderedPhoto(
+  tx: Tx,
+  storage: AppServices['storage'],
+  userId: number,
+  rendered: { width: number; height: number; files: Record<PhotoSize, Buffer> },
+  options: { status: PhotoRow['status']; createdAt: Date },
+): Promise<number> {
+  const [row] = await tx
+    .insert(photos)
+    .values({
+      userId,
+      status: options.status,
+      private: false,
+      storageKey: '',
+      width: rendered.width,
+      height: rendered.height,
+      position: sql`(select coalesce(max(${photos.position}) + 1, 0) from ${photos} where ${photos.userId} = ${userId})`,
+      createdAt: options.createdAt,
+    })
+    .returning({ id: photos.id });
+  if (!row) throw new Error('photo insert returned no row');
+  const storageKey = photoStorageKey(userId, row.id, false);
+  await Promise.all(
+    PHOTO_FILES.map((size) =>
+      storage.put(photoFileKey(storageKey, size), rendered.files[size], 'image/webp'),
+    ),
+  );
+  await tx.update(photos).set({ storageKey }).where(eq(photos.id, row.id));
+  return row.id;
 }

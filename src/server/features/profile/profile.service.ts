@@ -9,6 +9,7 @@ import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { findAccount } from '../auth/accounts.service.ts';
 import { locatePlace } from '../geocode/geocode.service.ts';
+import { recordTextChange } from '../moderation/text-changes.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { presentOwnProfile } from './profile.presenter.ts';
 
@@ -77,6 +78,15 @@ export async function updateOwnProfile(
     );
 
     const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
+    // Published at once, checked after: a moderator sees the text before and after.
+    if (changes.aboutMe !== undefined)
+      await recordTextChange(tx, {
+        userId,
+        field: 'about_me',
+        before: current.aboutMe,
+        after: changes.aboutMe,
+        now,
+      });
     const user = await findAccount(tx, userId);
     if (!row || !user) throw profileNotFound();
     return { row, user };
@@ -85,6 +95,38 @@ export async function updateOwnProfile(
   // instance drops its copy, so the next read shows the change.
   await services.sessions.invalidateUser(userId);
   return presentOwnProfile(saved.user, saved.row, now);
+}
+
+/**
+ * A moderator refused the member's about-me text: the one before it comes back, in the decision's
+ * transaction, but only while the refused text is still the one shown.
+ */
+export async function restoreAboutMe(
+  tx: Tx,
+  userId: number,
+  refused: string | null,
+  previous: string | null,
+) {
+  const [current] = await tx
+    .select({ aboutMe: profiles.aboutMe })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  if (!current || current.aboutMe !== refused) return false;
+  await tx.update(profiles).set({ aboutMe: previous }).where(eq(profiles.userId, userId));
+  return true;
+}
+
+/** The demo seed's published about-me texts, queued for the moderators like a member's own. */
+export async function publishAboutMe(tx: Tx, userId: number, text: string, now: Date) {
+  const [current] = await tx
+    .select({ aboutMe: profiles.aboutMe })
+    .from(profiles)
+    .where(eq(profiles.userId, userId))
+    .for('update');
+  if (!current) return;
+  await tx.update(profiles).set({ aboutMe: text, updatedAt: now }).where(eq(profiles.userId, userId));
+  await recordTextChange(tx, { userId, field: 'about_me', before: current.aboutMe, after: text, now });
 }
 
 /** The profile's coordinates follow its place in every write, so a distance is never from an old city. */

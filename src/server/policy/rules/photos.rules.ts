@@ -15,6 +15,8 @@ export type MediaFacts = {
   ownerVisible: boolean;
   /** Read only where it can change the answer (media.service.ts); false otherwise. */
   blockedEitherWay: boolean;
+  /** A moderator approved the photo: before that (and after a rejection) it is its owner's only. */
+  approved: boolean;
 };
 
 /**
@@ -33,12 +35,12 @@ export const viewPhotoInFull = forAnyone((viewer: Viewer, photo: PhotoFacts): De
  */
 export const serveMedia = forAnyone((viewer: Viewer, file: MediaFacts): Decision => {
   const own = isMemberSelf(viewer, file.ownerId);
-  if (file.area === 'p') return file.ownerVisible || own ? null : 'media_not_found';
+  if (file.area === 'p') return (file.ownerVisible && file.approved) || own ? null : 'media_not_found';
   if (!isMember(viewer)) return 'media_not_found';
   if (own) return null;
   const inFull = viewPhotoInFull.on(viewer, { ownerId: file.ownerId, private: true });
   if (inFull) return inFull;
-  if (!file.ownerVisible) return 'media_not_found';
+  if (!file.ownerVisible || !file.approved) return 'media_not_found';
   if (file.blockedEitherWay) return 'private_photo_forbidden';
   return null;
 });

@@ -24,6 +24,10 @@ const RIGHTS = {
   'operators.stats': ['admin'],
   /** The reports queue: read a report's evidence, decide its outcome, lift a suspension. */
   'reports.review': ['admin', 'moderator'],
+  /** Approve or reject members' new photos. */
+  'moderation.photos': ['admin', 'moderator'],
+  /** Keep or undo members' changed texts (name, about me). */
+  'moderation.texts': ['admin', 'moderator'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;
@@ -42,6 +46,8 @@ export const useOperatorQueue = byRight('operators.queue');
 export const replyAsProfile = byRight('operators.reply');
 export const viewOperatorStats = byRight('operators.stats');
 export const reviewReports = byRight('reports.review');
+export const moderatePhotos = byRight('moderation.photos');
+export const moderateTexts = byRight('moderation.texts');
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
 export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>

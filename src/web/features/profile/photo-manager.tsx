@@ -179,7 +179,7 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
         {data.photos.map((photo, index) => {
           const number = index + 1;
           const busy = busyId === photo.id;
-          const canBeMain = !photo.is_main && !photo.private && photo.status !== 'rejected';
+          const canBeMain = !photo.is_main && !photo.private && photo.status === 'approved';
           return (
             <li
               key={photo.id}
@@ -207,6 +207,14 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
                     </li>
                   ))}
                 </ul>
+                {photo.status === 'rejected' && photo.rejection_reason && (
+                  <p className="photo-rejection">
+                    {t(`moderation_reasons.${photo.rejection_reason}`)}
+                    {photo.rejection_note && (
+                      <span className="photo-rejection-note">{photo.rejection_note}</span>
+                    )}
+                  </p>
+                )}
                 <Dropdown
                   label={<DotsIcon />}
                   hiddenLabel={t('photos.actions', { number })}

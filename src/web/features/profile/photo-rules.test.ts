@@ -44,12 +44,14 @@ describe('photoErrorVars', () => {
 
 describe('photoBadges', () => {
   it('maps the status to the spec badges and adds premium-member for private photos', () => {
-    expect(photoBadges({ status: 'pending', private: false })).toEqual([{ variant: 'info', key: 'pending' }]);
+    expect(photoBadges({ status: 'pending', private: false })).toEqual([
+      { variant: 'warning', key: 'pending' },
+    ]);
     expect(photoBadges({ status: 'approved', private: false })).toEqual([
       { variant: 'success', key: 'approved' },
     ]);
     expect(photoBadges({ status: 'rejected', private: true })).toEqual([
-      { variant: 'warning', key: 'rejected' },
+      { variant: 'info', key: 'rejected' },
       { variant: 'premium-member', key: 'private' },
     ]);
   });

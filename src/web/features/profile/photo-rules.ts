@@ -45,7 +45,10 @@ export function checkPhotoFile(
 }
 
 export type PhotoBadge = {
-  /** The spec's image info badges: info, success, warning, premium-member. */
+  /**
+   * The spec's image info badges: info, success, warning, premium-member. Waiting for a moderator
+   * is a warning, approved a success, rejected an info (with the reason beside it).
+   */
   variant: 'info' | 'success' | 'warning' | 'premium-member';
   /** Text key under photos.status. */
   key: 'pending' | 'approved' | 'rejected' | 'private';
@@ -54,9 +57,9 @@ export type PhotoBadge = {
 /** What the member sees on each photo: its review status, and whether only premium members see it. */
 export function photoBadges(photo: Pick<OwnPhoto, 'status' | 'private'>): PhotoBadge[] {
   const badges: PhotoBadge[] = [];
-  if (photo.status === 'pending') badges.push({ variant: 'info', key: 'pending' });
+  if (photo.status === 'pending') badges.push({ variant: 'warning', key: 'pending' });
   else if (photo.status === 'approved') badges.push({ variant: 'success', key: 'approved' });
-  else badges.push({ variant: 'warning', key: 'rejected' });
+  else badges.push({ variant: 'info', key: 'rejected' });
   if (photo.private) badges.push({ variant: 'premium-member', key: 'private' });
   return badges;
 }

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ProfileNotice } from '../../../shared/contracts/moderation.ts';
 import type { OwnPhoto, OwnPhotosResponse } from '../../../shared/contracts/photos.ts';
 import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profile.ts';
 import { getJson, request } from '../../lib/api.ts';
@@ -8,7 +9,29 @@ export const profileKeys = {
   all: ['profile'] as const,
   own: () => [...profileKeys.all, 'own'] as const,
   photos: () => [...profileKeys.all, 'photos'] as const,
+  notices: () => [...profileKeys.all, 'notices'] as const,
 };
+
+/** GET /api/profile-notices.php: what moderators decided about the member's photos and texts. */
+export function moderationNoticesQuery() {
+  return queryOptions({
+    queryKey: profileKeys.notices(),
+    queryFn: async () => (await getJson<{ notices: ProfileNotice[] }>('/api/profile-notices.php')).notices,
+  });
+}
+
+/** Dismisses a notice; it leaves the list at once, and for good once the server has it. */
+export function useDismissNotice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      request('/api/profile-notice-dismiss.php', { method: 'POST', body: { id }, retry: true }),
+    onMutate: (id) =>
+      queryClient.setQueryData(moderationNoticesQuery().queryKey, (notices) =>
+        notices?.filter((notice) => notice.id !== id),
+      ),
+  });
+}
 
 /** GET /api/profile.php: the member's own profile, every field (the form edits it). */
 export function ownProfileQuery() {

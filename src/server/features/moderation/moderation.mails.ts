@@ -1,0 +1,54 @@
+import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
+import { escapeHtml } from '../../lib/html.ts';
+import type { Mail } from '../../lib/mailer.ts';
+import type { AppServices } from '../../services.ts';
+
+export type NoticeSubject = 'photo' | 'name' | 'about_me';
+
+/**
+ * The mail that tells a member a moderator's decision, in their language: the same words as the
+ * notice on /profile, in the layout of the account mails (auth.mails.ts).
+ */
+export async function renderModerationMail(
+  services: Pick<AppServices, 'settings' | 'translations' | 'env'>,
+  member: { email: string; name: string; language: string },
+  decision: {
+    subject: NoticeSubject;
+    outcome: 'approved' | 'rejected';
+    reason: string | null;
+    note: string | null;
+  },
+): Promise<Mail> {
+  const locale: Locale = isLocale(member.language) ? member.language : 'nl';
+  const common = services.translations.t(locale);
+  const profile = services.translations.t(locale, 'profile');
+  const publicUrl = new URL(services.env.publicUrl);
+  const values = await services.settings.getValues(publicUrl.hostname);
+  const vars = { name: member.name, site_name: values.name };
+  const link = `${publicUrl.origin}/profile`;
+  const lines = [
+    common('mail.greeting', vars),
+    profile(`moderation_notices.${decision.subject}_${decision.outcome}`),
+    ...(decision.reason
+      ? [profile('moderation_notices.reason', { reason: profile(`moderation_reasons.${decision.reason}`) })]
+      : []),
+    ...(decision.note ? [profile('moderation_notices.note', { note: decision.note })] : []),
+    profile('moderation_notices.link', { link }),
+  ];
+  const signature = common('mail.signature', vars);
+  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#fbf3f6;font-family:Arial,Helvetica,sans-serif;color:#212529">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px;max-width:560px">
+<tr><td style="font-size:22px;font-weight:bold;color:#b3124f;padding-bottom:16px">${escapeHtml(values.name)}</td></tr>
+<tr><td style="font-size:16px;line-height:1.5">
+${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>
+</td></tr></table></td></tr></table></body></html>`;
+  return {
+    to: member.email,
+    subject: profile('moderation_notices.subject', vars),
+    text: [...lines.flatMap((line) => [line, '']), signature].join('\n'),
+    html,
+    replyTo: values.support_email,
+  };
+}

@@ -1,0 +1,336 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { StaffRole } from '../../../shared/contracts/staff.ts';
+import { photos, staffAudit } from '../../db/schema/index.ts';
+import { createTestApp } from '../../test/app.ts';
+import { addPhoto, createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { hashToken } from '../auth/tokens.ts';
+import { photoFileKey } from '../photos/photos.keys.ts';
+import { addStaff } from '../staff/staff.service.ts';
+import { CLI_ACTOR } from '../staff/staff-audit.service.ts';
+import { completeStaffSession, createStaffSession } from '../staff/staff-sessions.service.ts';
+
+const { app, services } = await createTestApp();
+const { db, storage } = services;
+
+type StaffLogin = { cookies: { asid: string }; headers: { 'x-csrf-token': string } };
+let counter = 0;
+
+/** A staff person with these roles and a complete session (the login itself has its own tests). */
+async function staffLogin(roles: StaffRole[]): Promise<StaffLogin> {
+  counter += 1;
+  const staff = await addStaff(
+    db,
+    CLI_ACTOR,
+    { email: `mod${counter}@example.nl`, name: `Mod ${counter}`, password: 'Kantoor-Sleutel-2026!', roles },
+    services.now(),
+  );
+  const { token, csrfToken } = await createStaffSession(db, staff.id, { now: services.now() });
+  await completeStaffSession(db, hashToken(token), services.now());
+  return { cookies: { asid: token }, headers: { 'x-csrf-token': csrfToken } };
+}
+
+const moderator = await staffLogin(['moderator']);
+const admin = await staffLogin(['admin']);
+const operator = await staffLogin(['operator']);
+
+async function waitingPhoto(language = 'de') {
+  const owner = await createMember(db, { language });
+  const photo = await addPhoto(db, owner.id, { status: 'pending' });
+  await storage.put(photoFileKey(photo.storageKey, 'large'), Buffer.from('large'), 'image/webp');
+  await storage.put(photoFileKey(photo.storageKey, 'thumb'), Buffer.from('thumb'), 'image/webp');
+  return { owner, photo, login: await logIn(db, owner.id) };
+}
+
+const auditOf = async (photoId: number) =>
+  db
+    .select()
+    .from(staffAudit)
+    .where(eq(staffAudit.target, `photo:${photoId}`));
+
+type Caller = { name: string; login?: StaffLogin | TestLogin; allowed: boolean; status: number };
+const member = await logIn(db, (await createMember(db)).id);
+const CALLERS: Caller[] = [
+  { name: 'visitor', allowed: false, status: 401 },
+  // A member session opens nothing in the back office.
+  { name: 'member', login: member, allowed: false, status: 401 },
+  { name: 'operator', login: operator, allowed: false, status: 403 },
+  { name: 'moderator', login: moderator, allowed: true, status: 200 },
+  { name: 'admin', login: admin, allowed: true, status: 200 },
+];
+
+describe('every moderation route × who calls', () => {
+  it.each(CALLERS)('GET the photo queue and a preview: $name', async ({ login, status }) => {
+    const { photo } = await waitingPhoto();
+    const queue = await app.inject({ url: '/api/admin/moderation-photos.php', ...login });
+    expect(queue.statusCode, queue.body).toBe(status);
+    const image = await app.inject({
+      url: `/api/admin/moderation-photo-image.php?id=${photo.id}&size=large`,
+      ...login,
+    });
+    expect(image.statusCode).toBe(status);
+    if (status === 200) {
+      expect(queue.json().photos.map((p: { id: number }) => p.id)).toContain(photo.id);
+      expect(image.body).toBe('large');
+      expect(image.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it.each(CALLERS)('POST a decision: $name', async ({ login, status, allowed }) => {
+    const { photo } = await waitingPhoto();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-photo.php',
+      payload: { id: photo.id, outcome: 'approved' },
+      ...login,
+    });
+    expect(res.statusCode, res.body).toBe(status);
+    const [row] = await db.select().from(photos).where(eq(photos.id, photo.id));
+    expect(row?.status).toBe(allowed ? 'approved' : 'pending');
+    expect(await auditOf(photo.id)).toHaveLength(allowed ? 1 : 0);
+  });
+
+  it('refuses a decision without the staff CSRF token, and changes nothing', async () => {
+    const { photo } = await waitingPhoto();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-photo.php',
+      payload: { id: photo.id, outcome: 'approved' },
+      cookies: moderator.cookies,
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('csrf_failed');
+    const [row] = await db.select().from(photos).where(eq(photos.id, photo.id));
+    expect(row?.status).toBe('pending');
+  });
+});
+
+describe('photo decisions', () => {
+  it('shows the queue oldest first', async () => {
+    const first = await waitingPhoto();
+    const second = await waitingPhoto();
+    await db
+      .update(photos)
+      .set({ createdAt: new Date('2020-01-01T00:00:00Z') })
+      .where(eq(photos.id, second.photo.id));
+    const queue = (await app.inject({ url: '/api/admin/moderation-photos.php', ...moderator })).json();
+    const ids = queue.photos.map((p: { id: number }) => p.id);
+    expect(ids.indexOf(second.photo.id)).toBeLessThan(ids.indexOf(first.photo.id));
+    expect(queue.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it('rejects with a reason: the owner sees it, is told in their language (notice and mail), audited', async () => {
+    const { photo, login, owner } = await waitingPhoto('de');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-photo.php',
+      payload: { id: photo.id, outcome: 'rejected', reason: 'low_quality', note: 'Bitte heller' },
+      ...moderator,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const own = (await app.inject({ url: '/api/photos.php', ...login })).json();
+    expect(own.photos[0]).toMatchObject({
+      status: 'rejected',
+      rejection_reason: 'low_quality',
+      rejection_note: 'Bitte heller',
+    });
+    const notices = (await app.inject({ url: '/api/profile-notices.php', ...login })).json().notices;
+    expect(notices).toEqual([
+      expect.objectContaining({
+        subject: 'photo',
+        outcome: 'rejected',
+        reason: 'low_quality',
+        note: 'Bitte heller',
+      }),
+    ]);
+    const [audit] = await auditOf(photo.id);
+    expect(audit).toMatchObject({ action: 'moderation.photo_rejected', roles: ['moderator'] });
+
+    await services.jobs.drain();
+    const mail = (await services.mailer.listStored()).find((m) => m.to === owner.email);
+    expect(mail?.subject).toContain('Zu deinem Profil');
+    expect(mail?.text).toContain('Dein Foto wurde nicht freigegeben.');
+    expect(mail?.text).toContain('Grund: Zu unscharf, dunkel oder klein');
+    expect(mail?.text).toContain('Bitte heller');
+
+    // Decided once: a second decision is a 404 with no second audit row.
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-photo.php',
+      payload: { id: photo.id, outcome: 'approved' },
+      ...moderator,
+    });
+    expect(again.statusCode).toBe(404);
+    expect(await auditOf(photo.id)).toHaveLength(1);
+
+    // The member dismisses the notice; another member cannot.
+    const other = await logIn(db, (await createMember(db)).id);
+    const id = notices[0].id;
+    const foreign = await app.inject({
+      method: 'POST',
+      url: '/api/profile-notice-dismiss.php',
+      payload: { id },
+      ...other,
+    });
+    expect(foreign.statusCode).toBe(404);
+    const dismissed = await app.inject({
+      method: 'POST',
+      url: '/api/profile-notice-dismiss.php',
+      payload: { id },
+      ...login,
+    });
+    expect(dismissed.statusCode).toBe(200);
+    expect((await app.inject({ url: '/api/profile-notices.php', ...login })).json().notices).toEqual([]);
+  });
+
+  it('refuses a reason off the list with a 400, and changes nothing', async () => {
+    const { photo } = await waitingPhoto();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-photo.php',
+      payload: { id: photo.id, outcome: 'rejected', reason: 'ugly' },
+      ...moderator,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await auditOf(photo.id)).toHaveLength(0);
+  });
+
+  it('leaves no audit row, and the photo waiting, when the change fails', async () => {
+    const { photo } = await waitingPhoto();
+    // The notice cannot be written: the whole decision, audit row included, is rolled back.
+    await db.execute(
+      sql`alter table moderation_notices add constraint notices_fail check (subject <> 'photo') not valid`,
+    );
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/moderation-photo.php',
+        payload: { id: photo.id, outcome: 'approved' },
+        ...moderator,
+      });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table moderation_notices drop constraint notices_fail`);
+    }
+    const [row] = await db.select().from(photos).where(eq(photos.id, photo.id));
+    expect(row?.status).toBe('pending');
+    expect(await auditOf(photo.id)).toHaveLength(0);
+  });
+
+  it('approves: others see it at once, and it becomes main', async () => {
+    const { photo, owner } = await waitingPhoto('nl');
+    const key = `/media/${photoFileKey(photo.storageKey, 'large')}`;
+    expect((await app.inject({ url: key })).statusCode).toBe(404);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-photo.php',
+      payload: { id: photo.id, outcome: 'approved' },
+      ...admin,
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await app.inject({ url: key })).statusCode).toBe(200);
+    const viewer = await logIn(db, (await createMember(db)).id);
+    const seen = (await app.inject({ url: `/api/member.php?id=${owner.id}`, ...viewer })).json();
+    expect(seen.member.main_image).not.toBeNull();
+  });
+});
+
+describe('changed texts', () => {
+  async function memberWithText(language = 'nl') {
+    const owner = await createMember(db, { language, aboutMe: 'Ik wandel graag.' });
+    const login = await logIn(db, owner.id);
+    const res = await app.inject({
+      method: 'PUT',
+      url: '/api/profile.php',
+      payload: { about_me: 'Bel me: 0612345678' },
+      ...login,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const queue = (await app.inject({ url: '/api/admin/moderation-texts.php', ...moderator })).json();
+    const change = queue.texts.find((t: { member: { id: number } }) => t.member.id === owner.id);
+    return { owner, login, change };
+  }
+  const aboutMeOf = async (login: TestLogin) =>
+    (await app.inject({ url: '/api/profile.php', ...login })).json().profile?.about_me ??
+    (await app.inject({ url: '/api/profile.php', ...login })).json().about_me;
+
+  it('queues a published change with the text before and after, once per field', async () => {
+    const { change, login, owner } = await memberWithText();
+    expect(change).toMatchObject({
+      field: 'about_me',
+      before: 'Ik wandel graag.',
+      after: 'Bel me: 0612345678',
+    });
+    // Published at once: others already see it.
+    expect(await aboutMeOf(login)).toBe('Bel me: 0612345678');
+    // A second change while the first waits: one entry, the first text before, the newest after.
+    await app.inject({ method: 'PUT', url: '/api/profile.php', payload: { about_me: 'Nog iets' }, ...login });
+    const queue = (await app.inject({ url: '/api/admin/moderation-texts.php', ...moderator })).json();
+    const mine = queue.texts.filter((t: { member: { id: number } }) => t.member.id === owner.id);
+    expect(mine).toEqual([
+      expect.objectContaining({ id: change.id, before: 'Ik wandel graag.', after: 'Nog iets' }),
+    ]);
+  });
+
+  it.each(CALLERS)('GET the queue and POST a decision: $name', async ({ login, status, allowed }) => {
+    const { change } = await memberWithText();
+    const queue = await app.inject({ url: '/api/admin/moderation-texts.php', ...login });
+    expect(queue.statusCode).toBe(status);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id: change.id, outcome: 'approved' },
+      ...login,
+    });
+    expect(res.statusCode).toBe(status);
+    const audit = await db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.target, `text_change:${change.id}`));
+    expect(audit).toHaveLength(allowed ? 1 : 0);
+  });
+
+  it('refuses a text decision without the staff CSRF token', async () => {
+    const { change } = await memberWithText();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id: change.id, outcome: 'approved' },
+      cookies: moderator.cookies,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('rejected: the text before comes back, the member is told why (notice and mail), audited', async () => {
+    const { change, login, owner } = await memberWithText('fr');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id: change.id, outcome: 'rejected', reason: 'contact_details' },
+      ...moderator,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await aboutMeOf(login)).toBe('Ik wandel graag.');
+    const notices = (await app.inject({ url: '/api/profile-notices.php', ...login })).json().notices;
+    expect(notices[0]).toMatchObject({ subject: 'about_me', outcome: 'rejected', reason: 'contact_details' });
+    const [audit] = await db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.target, `text_change:${change.id}`));
+    expect(audit?.action).toBe('moderation.text_rejected');
+    await services.jobs.drain();
+    const mail = (await services.mailer.listStored()).find((m) => m.to === owner.email);
+    expect(mail?.text).toContain('Coordonnées ou liens');
+  });
+
+  it('approved: the text stays', async () => {
+    const { change, login } = await memberWithText();
+    await app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id: change.id, outcome: 'approved' },
+      ...admin,
+    });
+    expect(await aboutMeOf(login)).toBe('Bel me: 0612345678');
+  });
+});

@@ -1,0 +1,238 @@
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { ModerationDecision } from '../../../shared/contracts/moderation.ts';
+import type { Queryable } from '../../db/client.ts';
+import { moderationNotices, textChanges, users } from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { authorize } from '../../policy/policy.ts';
+import type { MemberViewer, StaffViewer } from '../../policy/viewer.ts';
+import type { AppServices } from '../../services.ts';
+import { SEND_MAIL_JOB } from '../auth/account-mail.ts';
+import {
+  countPendingPhotos,
+  decidePendingPhoto,
+  findPhoto,
+  listPendingPhotos,
+} from '../photos/photos.service.ts';
+import { restoreAboutMe } from '../profile/profile.service.ts';
+import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
+import { type NoticeSubject, renderModerationMail } from './moderation.mails.ts';
+
+/** How many waiting photos the queue page holds at once: enough to work through with the keyboard. */
+export const PHOTO_QUEUE_PAGE = 30;
+
+type Tx = Parameters<Parameters<AppServices['db']['transaction']>[0]>[0];
+
+/** The photos waiting for a moderator, oldest first, with their owners' names. */
+export async function listPhotoQueue(services: Pick<AppServices, 'db'>, staff: StaffViewer) {
+  authorize(staff, 'moderation.photos');
+  const [rows, total] = await Promise.all([
+    listPendingPhotos(services.db, PHOTO_QUEUE_PAGE),
+    countPendingPhotos(services.db),
+  ]);
+  const owners = rows.length
+    ? await services.db
+        .select({ id: users.id, name: users.name })
+        .from(users)
+        .where(
+          inArray(
+            users.id,
+            rows.map((row) => row.userId),
+          ),
+        )
+    : [];
+  const names = new Map(owners.map((owner) => [owner.id, owner.name]));
+  return { rows: rows.map((row) => ({ ...row, ownerName: names.get(row.userId) ?? '' })), total };
+}
+
+/** A waiting photo's file for a moderator's preview (the media route serves it to its owner only). */
+export async function findQueuedPhotoKey(services: Pick<AppServices, 'db'>, staff: StaffViewer, id: number) {
+  authorize(staff, 'moderation.photos');
+  const photo = await findPhoto(services.db, id);
+  if (!photo) throw notFound();
+  return photo.storageKey;
+}
+
+type Told = {
+  subject: NoticeSubject;
+  outcome: 'approved' | 'rejected';
+  reason: string | null;
+  note: string | null;
+};
+
+/** The in-app notice and the mail of a decision, in the decision's transaction: both or neither. */
+async function tellMember(
+  services: Pick<AppServices, 'enqueue' | 'settings' | 'translations' | 'env'>,
+  tx: Tx,
+  userId: number,
+  told: Told & { photoId?: number },
+  now: Date,
+) {
+  await tx.insert(moderationNotices).values({
+    userId,
+    subject: told.subject,
+    outcome: told.outcome,
+    reason: told.reason,
+    note: told.note,
+    photoId: told.photoId ?? null,
+    createdAt: now,
+  });
+  const [member] = await tx
+    .select({ email: users.email, name: users.name, language: users.language })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!member) return;
+  await services.enqueue(SEND_MAIL_JOB, await renderModerationMail(services, member, told), { tx });
+}
+
+type DecideDeps = Pick<
+  AppServices,
+  'db' | 'now' | 'sessions' | 'enqueue' | 'settings' | 'translations' | 'env'
+>;
+
+/**
+ * Approves or rejects a waiting photo: the photo's row (through the photos feature), the audit row,
+ * the member's notice and mail, all in one transaction. A photo that is gone, or decided by another
+ * moderator meanwhile, is a 404 and changes nothing.
+ */
+export async function decidePhoto(
+  services: DecideDeps,
+  staff: StaffViewer,
+  actor: AuditActor,
+  decision: ModerationDecision,
+) {
+  authorize(staff, 'moderation.photos');
+  const now = services.now();
+  const reason = decision.outcome === 'rejected' ? decision.reason : null;
+  const note = decision.outcome === 'rejected' ? (decision.note ?? null) : null;
+  const decided = await services.db.transaction(async (tx) => {
+    const result = await decidePendingPhoto(
+      tx,
+      decision.id,
+      decision.outcome === 'approved'
+        ? { outcome: 'approved' }
+        : { outcome: 'rejected', reason: reason ?? 'other', note },
+      now,
+    );
+    if (!result) throw notFound();
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: `moderation.photo_${decision.outcome}`,
+        target: `photo:${result.photo.id}`,
+        before: { status: 'pending', member: result.photo.userId },
+        after: { status: decision.outcome, reason, note },
+      },
+      now,
+    );
+    await tellMember(
+      services,
+      tx,
+      result.photo.userId,
+      { subject: 'photo', outcome: decision.outcome, reason, note, photoId: result.photo.id },
+      now,
+    );
+    return result;
+  });
+  // After the commit: the member's cached session carries main_photo_id.
+  await services.sessions.invalidateUser(decided.photo.userId);
+  return decided;
+}
+
+/** The changed texts waiting for a moderator, oldest first, with their members' names. */
+export async function listTextQueue(services: Pick<AppServices, 'db'>, staff: StaffViewer) {
+  authorize(staff, 'moderation.texts');
+  const waiting = eq(textChanges.status, 'pending');
+  const [rows, [counted]] = await Promise.all([
+    services.db
+      .select({ change: textChanges, name: users.name })
+      .from(textChanges)
+      .innerJoin(users, eq(users.id, textChanges.userId))
+      .where(waiting)
+      .orderBy(asc(textChanges.createdAt), asc(textChanges.id))
+      .limit(PHOTO_QUEUE_PAGE),
+    services.db.select({ n: count() }).from(textChanges).where(waiting),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/**
+ * Keeps or undoes a changed text: approved keeps it; rejected puts the text before it back (through
+ * the profile feature) and tells the member why. Audit row, notice and mail in the same transaction.
+ */
+export async function decideText(
+  services: DecideDeps,
+  staff: StaffViewer,
+  actor: AuditActor,
+  decision: ModerationDecision,
+) {
+  authorize(staff, 'moderation.texts');
+  const now = services.now();
+  const reason = decision.outcome === 'rejected' ? decision.reason : null;
+  const note = decision.outcome === 'rejected' ? (decision.note ?? null) : null;
+  await services.db.transaction(async (tx) => {
+    const [change] = await tx
+      .select()
+      .from(textChanges)
+      .where(and(eq(textChanges.id, decision.id), eq(textChanges.status, 'pending')))
+      .for('update');
+    if (!change) throw notFound();
+    // Names are fixed after sign-up; only about me can be put back here.
+    const restored =
+      decision.outcome === 'rejected' && change.field === 'about_me'
+        ? await restoreAboutMe(tx, change.userId, change.after, change.before)
+        : false;
+    await tx
+      .update(textChanges)
+      .set({ status: decision.outcome, reason, note, decidedAt: now })
+      .where(eq(textChanges.id, change.id));
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: `moderation.text_${decision.outcome}`,
+        target: `text_change:${change.id}`,
+        before: { member: change.userId, field: change.field, text: change.after },
+        after: { status: decision.outcome, reason, note, restored: restored ? change.before : undefined },
+      },
+      now,
+    );
+    await tellMember(
+      services,
+      tx,
+      change.userId,
+      { subject: change.field, outcome: decision.outcome, reason, note },
+      now,
+    );
+  });
+}
+
+/** Erasure of an account: its queued texts and notices go with it. */
+export async function eraseModerationOf(tx: Tx, userId: number) {
+  await tx.delete(textChanges).where(eq(textChanges.userId, userId));
+  await tx.delete(moderationNotices).where(eq(moderationNotices.userId, userId));
+}
+
+/** The member's notices not yet dismissed, newest first. */
+export async function listOwnNotices(db: Queryable, member: MemberViewer) {
+  return db
+    .select()
+    .from(moderationNotices)
+    .where(and(eq(moderationNotices.userId, member.id), isNull(moderationNotices.dismissedAt)))
+    .orderBy(desc(moderationNotices.createdAt), desc(moderationNotices.id))
+    .limit(20);
+}
+
+/** Dismisses one of the member's notices; another member's answers like a missing one. */
+export async function dismissNotice(
+  services: Pick<AppServices, 'db' | 'now'>,
+  member: MemberViewer,
+  id: number,
+) {
+  const [row] = await services.db
+    .update(moderationNotices)
+    .set({ dismissedAt: services.now() })
+    .where(and(eq(moderationNotices.id, id), eq(moderationNotices.userId, member.id)))
+    .returning({ id: moderationNotices.id });
+  if (!row) throw notFound();
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { multilineText } from './text.ts';
+
+/** Why a moderator refuses a photo or a text: a fixed list, told to the member in their language. */
+export const MODERATION_REASONS = [
+  'nudity',
+  'not_a_person',
+  'someone_else',
+  'contact_details',
+  'offensive',
+  'commercial',
+  'low_quality',
+  'other',
+] as const;
+export const ModerationReasonSchema = z.enum(MODERATION_REASONS);
+export type ModerationReason = z.infer<typeof ModerationReasonSchema>;
+
+/** A moderator's optional words to the member beside the reason. */
+export const MODERATION_NOTE_MAX = 500;
+
+/** A moderator's decision: keep it, or refuse it with a reason from the list and optional words. */
+export const ModerationDecisionSchema = z.discriminatedUnion('outcome', [
+  z.object({ id: z.number().int().positive(), outcome: z.literal('approved') }),
+  z.object({
+    id: z.number().int().positive(),
+    outcome: z.literal('rejected'),
+    reason: ModerationReasonSchema,
+    note: multilineText()
+      .max(MODERATION_NOTE_MAX)
+      .transform((value) => value || null)
+      .nullish(),
+  }),
+]);
+export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
+
+/** A photo in the moderators' queue; its images come from the queue's own address, for staff only. */
+export const QueuedPhotoSchema = z.object({
+  id: z.number().int(),
+  member: z.object({ id: z.number().int(), name: z.string() }),
+  private: z.boolean(),
+  width: z.number().int(),
+  height: z.number().int(),
+  created_at: z.string(),
+  /** Relative to the site: /api/admin/moderation-photo-image.php?id=…&size=large */
+  preview_url: z.string(),
+  thumb_url: z.string(),
+});
+export const PhotoQueueSchema = z.object({
+  photos: z.array(QueuedPhotoSchema),
+  /** Every photo waiting, beyond this page too. */
+  total: z.number().int(),
+});
+export type PhotoQueue = z.infer<typeof PhotoQueueSchema>;
+
+export const PhotoImageQuerySchema = z.object({
+  id: z.coerce.number().int().positive(),
+  size: z.enum(['thumb', 'medium', 'large']).default('large'),
+});
+
+/** What the member is told on /profile about a moderator's decision. */
+export const ProfileNoticeSchema = z.object({
+  id: z.number().int(),
+  subject: z.enum(['photo', 'name', 'about_me']),
+  outcome: z.enum(['approved', 'rejected']),
+  reason: ModerationReasonSchema.nullable(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProfileNotice = z.infer<typeof ProfileNoticeSchema>;
+export const ProfileNoticesSchema = z.object({ notices: z.array(ProfileNoticeSchema) });
+export const NoticeIdInputSchema = z.object({ id: z.number().int().positive() });
+
+/** A changed text in the moderators' queue: what the member's profile showed before, and shows now. */
+export const QueuedTextSchema = z.object({
+  id: z.number().int(),
+  member: z.object({ id: z.number().int(), name: z.string() }),
+  field: z.enum(['name', 'about_me']),
+  before: z.string().nullable(),
+  after: z.string().nullable(),
+  created_at: z.string(),
+});
+export const TextQueueSchema = z.object({ texts: z.array(QueuedTextSchema), total: z.number().int() });
+export type TextQueue = z.infer<typeof TextQueueSchema>;
