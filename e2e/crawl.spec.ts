@@ -73,6 +73,7 @@ const PAGES: Record<string, (ids: Ids) => Visit[]> = {
   '/account-deleted': () => [{ path: '/account-deleted' }],
   '/reactivate': () => [{ path: '/reactivate' }],
   '/settings': () => [{ path: '/settings' }],
+  '/notifications': () => [{ path: '/notifications' }],
   '/profile': () => [{ path: '/profile' }],
   '/likes': () => [{ path: '/likes' }],
   '/likes/:type': () =>
@@ -117,6 +118,8 @@ const SKIPPED: Record<string, string> = {
   '/admin': 'the back office: its journeys in admin.spec.ts',
   '/admin/staff': 'the back office: its journeys in admin.spec.ts',
   '/admin/audit': 'the back office: its journeys in admin.spec.ts',
+  '/admin/operators': "the operators' queue: its journey in operators.spec.ts",
+  '/admin/operators/:conversationId': "an operator's conversation: its journey in operators.spec.ts",
 };
 
 type RouteNode = { path?: string; index?: boolean; children?: RouteNode[] };
