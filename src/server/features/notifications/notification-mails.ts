@@ -56,7 +56,16 @@ export async function enqueueMessageMails(
   tx: Queryable,
   sent: readonly { recipientId: number; senderId: number; conversationId: number; seq: number }[],
 ): Promise<void> {
+  // One job per partner and conversation of a set: a mail tells of the first unread message only
+  // (one per conversation until the member is back), so the set's later ones would only be
+  // refused by their job, each an insert in the send's transaction.
+  const first = new Map<string, (typeof sent)[number]>();
   for (const message of sent) {
+    const key = `${message.recipientId}:${message.conversationId}`;
+    const known = first.get(key);
+    if (!known || message.seq < known.seq) first.set(key, message);
+  }
+  for (const message of first.values()) {
     const job: NotificationMailJob = {
       kind: message.seq === 1 ? 'new_conversation' : 'new_message',
       recipientId: message.recipientId,
