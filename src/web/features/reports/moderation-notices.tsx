@@ -65,29 +65,33 @@ export function ModerationNotices() {
           </div>
         </div>
       )}
-      <Modal
-        open={warning !== null}
-        title={t('moderation_notice.warning_title')}
-        className="moderation-warning"
-        footer={
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={busy}
-            onClick={() => void acknowledge()}
-          >
-            {t('moderation_notice.acknowledge')}
-          </button>
-        }
-      >
-        <p>{t('moderation_notice.warning_body')}</p>
-        {warning?.note && (
-          <>
-            <p className="mb-1 fw-semibold">{t('moderation_notice.warning_note')}</p>
-            <p className="mb-0 text-break">{warning.note}</p>
-          </>
-        )}
-      </Modal>
+      {/* Mounted only with a warning: a closed dialog is still in the page, and its title would be
+          one more label for every label lookup there. */}
+      {warning && (
+        <Modal
+          open
+          title={t('moderation_notice.warning_title')}
+          className="moderation-warning"
+          footer={
+            <button
+              type="button"
+              className="btn btn-primary"
+              disabled={busy}
+              onClick={() => void acknowledge()}
+            >
+              {t('moderation_notice.acknowledge')}
+            </button>
+          }
+        >
+          <p>{t('moderation_notice.warning_body')}</p>
+          {warning.note && (
+            <>
+              <p className="mb-1 fw-semibold">{t('moderation_notice.warning_note')}</p>
+              <p className="mb-0 text-break">{warning.note}</p>
+            </>
+          )}
+        </Modal>
+      )}
     </>
   );
 }
