@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatsResponse } from '../src/shared/contracts/chat.ts';
-import { memberContext, memberPage, SANNE } from './demo-members.ts';
+import { memberContext, memberPage, PIETER } from './demo-members.ts';
 import { expect, expectAccessible, test, watchCsp } from './fixtures.ts';
 import { DEMO_OPERATOR, staffLogInByApi } from './staff-logins.ts';
 
@@ -10,16 +10,18 @@ import { DEMO_OPERATOR, staffLogInByApi } from './staff-logins.ts';
 test('an operator answers a member as a fictional profile, live, the member never told who', async ({
   browser,
 }) => {
-  const sanne = await memberPage(browser, SANNE, 1280);
+  // The premium login: the free one's credits are the other journeys' to spend (its send failed
+  // for want of credits when a chat journey had run before on the same server).
+  const member = await memberPage(browser, PIETER, 1280);
   const chats = (await (
-    await sanne.request.get('/api/chats.php', { headers: { 'x-request-type': 'client' } })
+    await member.request.get('/api/chats.php', { headers: { 'x-request-type': 'client' } })
   ).json()) as ChatsResponse;
   const chat = chats.chats.find((entry) => entry.profile.fictional);
   if (!chat) throw new Error('the demo login has no conversation with a fictional profile');
   const profile = chat.profile;
-  await sanne.goto(`/chats/${chat.conversation.id}`);
-  const composer = sanne.getByRole('textbox', { name: `Bericht aan ${profile.name}` });
-  const log = sanne.getByRole('log', { name: `Berichten met ${profile.name}` });
+  await member.goto(`/chats/${chat.conversation.id}`);
+  const composer = member.getByRole('textbox', { name: `Bericht aan ${profile.name}` });
+  const log = member.getByRole('log', { name: `Berichten met ${profile.name}` });
   const hello = `Ben je er nog? (${randomUUID().slice(0, 8)})`;
   await composer.fill(hello);
   await composer.press('Enter');
@@ -45,7 +47,7 @@ test('an operator answers a member as a fictional profile, live, the member neve
   // The operator types: the member sees the profile typing.
   await reply.fill('Ja hoor, ik ben er!');
   await expect(
-    sanne.getByRole('status').filter({ hasText: `${profile.name} is aan het typen…` }),
+    member.getByRole('status').filter({ hasText: `${profile.name} is aan het typen…` }),
   ).toBeVisible();
   const answer = `Ja hoor, ik ben er! (${randomUUID().slice(0, 8)})`;
   await reply.fill(answer);
@@ -55,7 +57,7 @@ test('an operator answers a member as a fictional profile, live, the member neve
 
   // The member sees the answer live, from the profile.
   await expect(log.locator('.chat-bubble.theirs', { hasText: answer })).toBeVisible();
-  await expectAccessible(sanne);
+  await expectAccessible(member);
 
   // One key to the next waiting conversation (the demo data's members wait for other profiles).
   await operator.keyboard.press('n');
@@ -63,5 +65,5 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await expect(operator).not.toHaveURL(new RegExp(`/admin/operators/${chat.conversation.id}$`));
   await expect(operator.getByRole('textbox', { name: /^Antwoorden als / })).toBeVisible();
   await staffContext.close();
-  await sanne.context().close();
+  await member.context().close();
 });
