@@ -354,8 +354,14 @@ for (const role of ROLES) {
         await clock('narrowed', async () => {
           at = `${narrowedTo} px`;
           await page.setViewportSize({ width: narrowedTo, height: 812 });
+          // Two frames, or a second when Chromium draws none (a CI run waited 600 s here once, at
+          // /match-finder narrowed; the checks below read the layout either way).
           await page.evaluate(
-            () => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))),
+            () =>
+              new Promise((done) => {
+                requestAnimationFrame(() => requestAnimationFrame(done));
+                setTimeout(done, 1000);
+              }),
           );
           await requests.quiet();
           const overflow = await overflowOf(page);
