@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MAIL_STOPPING_REASONS } from '../../../shared/contracts/notifications.ts';
 import { isLocale } from '../../../shared/i18n/locales.ts';
+import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
 import {
   blocks,
@@ -17,7 +18,7 @@ import { companyOf } from '../company/company.service.ts';
 import { onlineSql } from '../realtime/presence.online.ts';
 import { renderNotificationMail, TYPE_OF_MAIL } from './notification-mail.template.ts';
 import { preferencesOf } from './preferences.service.ts';
-import { afterQuietHours, zoneOfCountry } from './quiet-hours.ts';
+import { afterQuietHours } from './quiet-hours.ts';
 import { unsubscribeUrl } from './unsubscribe-links.ts';
 
 /** Mails about other members a member gets in 24 hours at most; what comes after waits for tomorrow's events. */
@@ -238,7 +239,7 @@ export async function sendNotificationMail(
   const refused = refusal(facts, job);
   if (refused) return refused;
   if (!job.held) {
-    const morning = afterQuietHours(now, zoneOfCountry(facts.country ?? 'NL'));
+    const morning = afterQuietHours(now, countryTimeZone(facts.country ?? ''));
     if (morning.getTime() > now.getTime()) {
       const held = { ...job, held: true };
       await services.enqueue(NOTIFICATION_MAIL_JOB, held, {

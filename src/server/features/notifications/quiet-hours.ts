@@ -1,29 +1,3 @@
-import type { Country } from '../../../shared/limits.ts';
-
-/**
- * Where a member most likely lives by their profile's country: the zone of the capital (countries
- * with several zones get their most populous one; a member elsewhere in them hears an hour off).
- */
-const ZONE_OF: Record<Country, string> = {
-  NL: 'Europe/Amsterdam',
-  BE: 'Europe/Brussels',
-  GB: 'Europe/London',
-  IE: 'Europe/Dublin',
-  DE: 'Europe/Berlin',
-  AT: 'Europe/Vienna',
-  IT: 'Europe/Rome',
-  FR: 'Europe/Paris',
-  CH: 'Europe/Zurich',
-  ES: 'Europe/Madrid',
-  US: 'America/New_York',
-  CA: 'America/Toronto',
-  AU: 'Australia/Sydney',
-  NZ: 'Pacific/Auckland',
-  PL: 'Europe/Warsaw',
-};
-
-export const zoneOfCountry = (country: string): string => ZONE_OF[country as Country] ?? 'Europe/Amsterdam';
-
 /** Nights are quiet from 22:00 until 08:00 in the member's zone. */
 export const QUIET_HOURS = { from: 22, until: 8 } as const;
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '../../../shared/limits.ts';
-import { canonicalTimeZone } from '../../../shared/time-zones.ts';
+import { canonicalTimeZone, countryTimeZone } from '../../../shared/time-zones.ts';
 import {
   addDays,
-  countryTimeZone,
   currentDay,
   firstDay,
   localDate,

@@ -106,29 +106,3 @@ export function resetsAt(state: SwipeDay): Date {
   // The waiting zone takes over at `end` but is still on the counted day there.
   return startOfLocalDay(next, state.nextTimeZone);
 }
-
-/**
- * The zone of a member who never reported one: their country's most populous zone. The site's
- * countries (limits.ts COUNTRIES); anything else gets the Netherlands' zone, where the site is run.
- */
-const COUNTRY_ZONES: Record<string, string> = {
-  NL: 'Europe/Amsterdam',
-  BE: 'Europe/Brussels',
-  GB: 'Europe/London',
-  IE: 'Europe/Dublin',
-  DE: 'Europe/Berlin',
-  AT: 'Europe/Vienna',
-  IT: 'Europe/Rome',
-  FR: 'Europe/Paris',
-  CH: 'Europe/Zurich',
-  ES: 'Europe/Madrid',
-  US: 'America/New_York',
-  CA: 'America/Toronto',
-  AU: 'Australia/Sydney',
-  NZ: 'Pacific/Auckland',
-  PL: 'Europe/Warsaw',
-};
-
-export function countryTimeZone(country: string): string {
-  return COUNTRY_ZONES[country] ?? 'Europe/Amsterdam';
-}

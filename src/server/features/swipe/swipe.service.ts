@@ -2,6 +2,7 @@ import { and, desc, eq, gt, not, type SQL, sql } from 'drizzle-orm';
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { SwipeQuery } from '../../../shared/contracts/swipe.ts';
 import { LIMITS } from '../../../shared/limits.ts';
+import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { photos, profiles, swipePasses, swipeStates, users } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -25,14 +26,7 @@ import {
   settingsFor,
 } from '../members/search.service.ts';
 import { distanceKm, findSeeker, type Seeker, suitsViewerOrder } from '../members/suits-viewer.ts';
-import {
-  countryTimeZone,
-  currentDay,
-  firstDay,
-  resetsAt,
-  type SwipeDay,
-  withReportedZone,
-} from './swipe-day.ts';
+import { currentDay, firstDay, resetsAt, type SwipeDay, withReportedZone } from './swipe-day.ts';
 
 /**
  * The swipe game (docs/decisions/0022): one card at a time from the member's search filters,
