@@ -49,7 +49,6 @@ import {
   requireStaff,
   setStaffCookie,
   staffLoginRequired,
-  staffViewerOf,
 } from './staff-request.ts';
 
 declare module 'fastify' {
