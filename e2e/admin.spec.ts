@@ -154,11 +154,21 @@ test('the admin logs in with password and code, adds an operator who sets up a s
   await expectAccessibleAtBothWidths(page);
 });
 
-test('a moderator has no staff section and gets the 403 page at /admin/staff', async ({ page }) => {
+test('a moderator has no staff section and gets the 403 page at /admin/staff', async ({ page, browser }) => {
   await page.setViewportSize({ width: DESKTOP, height: 800 });
   await staffLogInByApi(page.request, DEMO_MODERATOR);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: `Welkom, ${DEMO_MODERATOR.name}` })).toBeVisible();
+  // A visitor right after gets the login, never the staff member's page from the anonymous page cache.
+  const visitor = await memberContext(browser, { width: DESKTOP });
+  try {
+    const visitorPage = await visitor.newPage();
+    await visitorPage.goto('/admin');
+    await expect(visitorPage).toHaveURL(/\/admin\/login\?next=%2Fadmin$/);
+    await expect(visitorPage.getByText(DEMO_MODERATOR.name)).toHaveCount(0);
+  } finally {
+    await visitor.close();
+  }
   await expect(nav(page).getByRole('link')).toHaveText(['Start']);
   await expectAccessibleAtBothWidths(page);
   const answer = await page.goto('/admin/staff');

@@ -14,15 +14,17 @@ import type {
 import type { FastifyRequestType, ResolveFastifyRequestType } from 'fastify/types/type-provider.js';
 import type { ActiveSession } from '../features/auth/sessions.service.ts';
 import { perMemberKey, perSessionKey } from '../lib/rate-limit-store.ts';
-import type { MemberViewer, Viewer } from '../policy/viewer.ts';
+import type { MemberViewer, StaffViewer, Viewer } from '../policy/viewer.ts';
 import { VISITOR, viewerOf } from '../policy/viewer.ts';
 import { authenticationRequired } from './session.ts';
 
 /**
  * Who may call a route: `member` a logged-in member (anyone else, a stale cookie too, is refused
- * authentication_required), `any` a visitor or a member. Without it the route reads no session.
+ * authentication_required), `any` a visitor or a member, `staff` a person of the back office with a
+ * complete login (anyone else is refused staff_login_required; only the back office's routes, whose
+ * scope resolves the staff session, may declare it). Without it the route reads no session.
  */
-type Actor = 'member' | 'any';
+type Actor = 'member' | 'any' | 'staff';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -48,6 +50,11 @@ declare module 'fastify' {
     viewer: ViewerFor<ContextConfig>;
     /** The caller's session, for the routes that need more than the viewer (the account's own calls). */
     memberSession: SessionFor<ContextConfig>;
+    /**
+     * The staff actor of a back-office request, or staff_login_required: decorated by the back
+     * office's routes (features/staff), which alone read the staff cookie; absent elsewhere.
+     */
+    resolveStaffViewer?: () => Promise<StaffViewer>;
   }
 }
 
@@ -66,7 +73,9 @@ type ViewerFor<C> = C extends { actor: 'member' }
   ? MemberViewer
   : C extends { actor: 'any' }
     ? Exclude<Viewer, { kind: 'staff' }>
-    : null;
+    : C extends { actor: 'staff' }
+      ? StaffViewer
+      : null;
 
 type SessionFor<C> = C extends { actor: 'member' }
   ? ActiveSession
@@ -97,6 +106,12 @@ export function registerRouteActors(app: FastifyInstance) {
     const actor = config?.actor;
     if (!actor) return;
     const resolve = async (request: FastifyRequest) => {
+      if (actor === 'staff') {
+        if (!request.resolveStaffViewer)
+          throw new Error(`${route.url}: actor 'staff' outside the back office's routes`);
+        request.viewer = (await request.resolveStaffViewer()) as never;
+        return;
+      }
       const session = await request.session();
       if (!session && actor === 'member') throw authenticationRequired();
       request.memberSession = session as never;

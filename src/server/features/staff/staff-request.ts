@@ -41,6 +41,8 @@ declare module 'fastify' {
  */
 export function registerStaffSessions(app: FastifyInstance, services: Pick<AppServices, 'db' | 'now'>) {
   app.decorateRequest('staffSession', null as unknown as FastifyRequest['staffSession']);
+  // The `staff` actor of route-actor.ts (docs/decisions/0040): the routes' config names it.
+  app.decorateRequest('resolveStaffViewer', undefined);
   app.addHook('onRequest', (request, _reply, done) => {
     let memo: Promise<StaffSession | null> | undefined;
     request.staffSession = () => {
@@ -48,6 +50,7 @@ export function registerStaffSessions(app: FastifyInstance, services: Pick<AppSe
       memo ??= token ? findStaffSession(services.db, token, services.now()) : Promise.resolve(null);
       return memo;
     };
+    request.resolveStaffViewer = async () => staffViewerOf(await requireStaff(request));
     done();
   });
 }

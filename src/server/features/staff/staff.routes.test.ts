@@ -246,6 +246,20 @@ describe('staff and members never share a session', () => {
     expect(JSON.stringify(userWithStaffCookie.json())).not.toContain(staff.email);
   });
 
+  it('refuses a visitor and a member before the body is read: staff_login_required, never the fields', async () => {
+    const member = await createMember(services.db);
+    const memberLogin = await logIn(services.db, member.id, clock);
+    for (const caller of [{}, memberLogin]) {
+      for (const url of ['/api/admin/staff-roles.php', '/api/admin/staff-disable.php']) {
+        const res = await app.inject({ method: 'POST', url, payload: { id: 'x' }, ...caller });
+        expect(res.statusCode, url).toBe(401);
+        expect(res.json().error.code).toBe('staff_login_required');
+      }
+      const audit = await app.inject({ method: 'GET', url: '/api/admin/audit.php?page=0', ...caller });
+      expect(audit.statusCode).toBe(401);
+    }
+  });
+
   it('checks the staff token, not the member one, for a person logged in on both sides', async () => {
     const member = await createMember(services.db);
     const memberLogin = await logIn(services.db, member.id, clock);
@@ -383,6 +397,21 @@ describe('admins manage staff, with an audit row in the same transaction', () =>
       ...login,
     });
     expect(later.json().rows).toEqual([]);
+  });
+
+  it('lists each account with the start of its last completed login, null before the first', async () => {
+    const admin = await logInStaff((await newStaff(['admin'])).email);
+    const fresh = await newStaff(['operator']);
+    const loggedInAt = clock.toISOString();
+    await logInStaff(fresh.email);
+    // A password without the code is no login.
+    await post('/api/admin/login.php', { email: fresh.email, password: PASSWORD }, undefined, freshIp());
+    const never = await newStaff(['moderator']);
+    const list = await app.inject({ method: 'GET', url: '/api/admin/staff.php', ...admin });
+    expect(list.statusCode).toBe(200);
+    const byId = new Map(list.json().map((row: { id: number }) => [row.id, row]));
+    expect(byId.get(fresh.id)).toMatchObject({ email: fresh.email, lastLoginAt: loggedInAt });
+    expect(byId.get(never.id)).toMatchObject({ lastLoginAt: null });
   });
 
   it('keeps the audit log append-only: the database refuses UPDATE and DELETE', async () => {

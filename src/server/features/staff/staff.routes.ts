@@ -47,7 +47,6 @@ import {
   requireStaff,
   setStaffCookie,
   staffLoginRequired,
-  staffViewerOf,
 } from './staff-request.ts';
 
 /** The back office's API under /api/admin (docs/decisions/0043): logins, staff, audit. */
@@ -137,6 +136,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/me.php',
       {
+        config: { actor: 'staff' },
         schema: {
           tags: ['admin'],
           summary: 'The logged-in staff member and the sections they may open',
@@ -144,17 +144,16 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const session = await requireStaff(request);
-        const viewer = staffViewerOf(session);
-        authorize(viewer, 'backoffice.open');
+        authorize(request.viewer, 'backoffice.open');
         reply.header('cache-control', 'no-store');
-        return presentStaffMe(session);
+        return presentStaffMe(await requireStaff(request));
       },
     );
 
     app.get(
       '/api/admin/staff.php',
       {
+        config: { actor: 'staff' },
         schema: {
           tags: ['admin'],
           summary: 'Every staff account with its last login (admins)',
@@ -162,7 +161,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        authorize(staffViewerOf(await requireStaff(request)), 'staff.manage');
+        authorize(request.viewer, 'staff.manage');
         reply.header('cache-control', 'no-store');
         return (await listStaffWithLastLogin(services.db)).map(presentStaffListEntry);
       },
@@ -171,6 +170,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/staff.php',
       {
+        config: { actor: 'staff' },
         schema: {
           tags: ['admin'],
           summary: 'Add a staff account (admins); its second factor is set up at its first login',
@@ -180,10 +180,10 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireStaff(request);
-        authorize(staffViewerOf(session), 'staff.manage');
+        authorize(request.viewer, 'staff.manage');
         const input = parseOrFail(StaffAddInputSchema, request.body);
-        const row = await addStaff(services.db, auditActorOf(session, request), input, services.now());
+        const actor = auditActorOf(await requireStaff(request), request);
+        const row = await addStaff(services.db, actor, input, services.now());
         return presentStaffMember(row);
       },
     );
@@ -200,6 +200,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
       app.post(
         path,
         {
+          config: { actor: 'staff' },
           schema: {
             tags: ['admin'],
             summary,
@@ -208,10 +209,11 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
           },
         },
         async (request) => {
-          const session = await requireStaff(request);
           const { id } = request.body;
-          authorize(staffViewerOf(session), 'staff.change', { targetId: id });
-          return presentStaffMember(await act(id, request, auditActorOf(session, request)));
+          authorize(request.viewer, 'staff.change', { targetId: id });
+          return presentStaffMember(
+            await act(id, request, auditActorOf(await requireStaff(request), request)),
+          );
         },
       );
 
@@ -232,6 +234,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/staff-roles.php',
       {
+        config: { actor: 'staff' },
         schema: {
           tags: ['admin'],
           summary: "Set a staff account's roles (admins; not one's own)",
@@ -240,18 +243,17 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const session = await requireStaff(request);
         const { id, roles } = request.body;
-        authorize(staffViewerOf(session), 'staff.change', { targetId: id });
-        return presentStaffMember(
-          await setStaffRoles(services.db, auditActorOf(session, request), id, roles, services.now()),
-        );
+        authorize(request.viewer, 'staff.change', { targetId: id });
+        const actor = auditActorOf(await requireStaff(request), request);
+        return presentStaffMember(await setStaffRoles(services.db, actor, id, roles, services.now()));
       },
     );
 
     app.get(
       '/api/admin/audit.php',
       {
+        config: { actor: 'staff' },
         schema: {
           tags: ['admin'],
           summary: 'Search the audit log by person, target and days, newest first (admins)',
@@ -260,7 +262,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        authorize(staffViewerOf(await requireStaff(request)), 'audit.view');
+        authorize(request.viewer, 'audit.view');
         reply.header('cache-control', 'no-store');
         return presentAuditPage(await searchAudit(services.db, request.query));
       },
