@@ -115,6 +115,10 @@ type Actions = {
 };
 
 export type Action = keyof Actions;
+/** The back office's rights: actions a staff person asks without a resource (a route's `config.right`). */
+export type StaffRightAction = {
+  [A in Action]: Actions[A] extends { actor: StaffViewer; resource: undefined } ? A : never;
+}[Action];
 type ActorOf<A extends Action> = Extract<Actions[A]['actor'], Viewer>;
 type ResourceOf<A extends Action> = Actions[A]['resource'];
 /** Actions without facts are asked without a resource: `can(viewer, 'photo.upload')`. */

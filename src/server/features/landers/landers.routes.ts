@@ -7,9 +7,8 @@ import {
   LANDER_COOKIE_DAYS,
   LANDERS,
 } from '../../../shared/contracts/landers.ts';
-import { authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
-import { registerStaffSessions, requireStaff, staffViewerOf } from '../staff/staff-request.ts';
+import { registerBackOfficeRequests } from '../staff/staff-request.ts';
 import { presentAttributionCsv } from './attribution.presenter.ts';
 import { listAttribution, recordLanderVisit } from './attribution.service.ts';
 
@@ -51,19 +50,18 @@ export function landersRoutes(services: AppServices): FastifyPluginAsyncZod {
 
     // The back office's download; the admin issue charts the same rows.
     app.register(async (admin) => {
-      registerStaffSessions(admin, services);
+      registerBackOfficeRequests(admin, services);
       admin.get(
         '/api/admin/attribution.csv',
         {
-          config: { csrf: false },
+          config: { actor: 'staff', right: 'attribution.view' },
           schema: {
             tags: ['admin'],
             summary:
               'Visits, sign-ups, confirmations, first purchases and revenue per source and day (admins)',
           },
         },
-        async (request, reply) => {
-          authorize(staffViewerOf(await requireStaff(request)), 'attribution.view');
+        async (_request, reply) => {
           const rows = await listAttribution(services.db);
           return reply
             .header('cache-control', 'no-store')

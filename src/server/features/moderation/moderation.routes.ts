@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { OkSchema } from '../../../shared/contracts/auth.ts';
 import {
   ModerationDecisionSchema,
@@ -9,17 +8,10 @@ import {
   ProfileNoticesSchema,
   TextQueueSchema,
 } from '../../../shared/contracts/moderation.ts';
-import { parseOrFail } from '../../plugins/errors.ts';
-import { authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
 import { sendStoredImage } from '../media/media.reply.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
-import {
-  auditActorOf,
-  registerBackOfficeRequests,
-  requireStaff,
-  staffViewerOf,
-} from '../staff/staff-request.ts';
+import { auditActorOf, registerBackOfficeRequests, requireStaff } from '../staff/staff-request.ts';
 import { presentNotice, presentPhotoQueue, presentTextQueue } from './moderation.presenter.ts';
 import {
   decidePhoto,
@@ -34,19 +26,23 @@ import {
 /** The moderators' queues under /api/admin (staff session and CSRF), and the member's notices. */
 export function moderationRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
-    await app.register(moderationAdminRoutes(services));
-    await app.register(moderationTextRoutes(services));
+    await app.register(moderationStaffRoutes(services));
     await app.register(moderationMemberRoutes(services));
   };
 }
 
-function moderationAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
+/**
+ * The moderators' routes. Each declares its right (`config.right`): a staff person without it is
+ * refused before the input is validated; the services ask the policy again with what they load.
+ */
+function moderationStaffRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     registerBackOfficeRequests(app, services);
 
     app.get(
       '/api/admin/moderation-photos.php',
       {
+        config: { actor: 'staff', right: 'moderation.photos' },
         schema: {
           tags: ['admin'],
           summary: 'Photos waiting for a moderator, oldest first (moderators and admins)',
@@ -54,15 +50,15 @@ function moderationAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = staffViewerOf(await requireStaff(request));
         reply.header('cache-control', 'no-store');
-        return presentPhotoQueue(await listPhotoQueue(services, viewer));
+        return presentPhotoQueue(await listPhotoQueue(services, request.viewer));
       },
     );
 
     app.get(
       '/api/admin/moderation-photo-image.php',
       {
+        config: { actor: 'staff', right: 'moderation.photos' },
         schema: {
           tags: ['admin'],
           summary: "A photo's image for the moderators' preview, whatever its status (moderators and admins)",
@@ -70,8 +66,7 @@ function moderationAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = staffViewerOf(await requireStaff(request));
-        const storageKey = await findQueuedPhotoKey(services, viewer, request.query.id);
+        const storageKey = await findQueuedPhotoKey(services, request.viewer, request.query.id);
         const key = photoFileKey(storageKey, request.query.size);
         return sendStoredImage(services, request, reply, {
           key,
@@ -84,35 +79,27 @@ function moderationAdminRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/moderation-photo.php',
       {
+        config: { actor: 'staff', right: 'moderation.photos' },
         schema: {
           tags: ['admin'],
           summary:
             'Approve or reject a waiting photo, with a reason from the list and optional words to the member ' +
             '(moderators and admins); 404 when it is gone or already decided',
-          // Parsed after the role check: an operator learns nothing from a 400.
-          body: z.unknown(),
+          body: ModerationDecisionSchema,
           response: { 200: OkSchema },
         },
       },
       async (request) => {
         const session = await requireStaff(request);
-        const viewer = staffViewerOf(session);
-        authorize(viewer, 'moderation.photos');
-        const decision = parseOrFail(ModerationDecisionSchema, request.body);
-        await decidePhoto(services, viewer, auditActorOf(session, request), decision);
+        await decidePhoto(services, request.viewer, auditActorOf(session, request), request.body);
         return { ok: true as const };
       },
     );
-  };
-}
-
-function moderationTextRoutes(services: AppServices): FastifyPluginAsyncZod {
-  return async (app) => {
-    registerBackOfficeRequests(app, services);
 
     app.get(
       '/api/admin/moderation-texts.php',
       {
+        config: { actor: 'staff', right: 'moderation.texts' },
         schema: {
           tags: ['admin'],
           summary: 'Changed profile texts (before and after) waiting for a moderator, oldest first',
@@ -120,30 +107,27 @@ function moderationTextRoutes(services: AppServices): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const viewer = staffViewerOf(await requireStaff(request));
         reply.header('cache-control', 'no-store');
-        return presentTextQueue(await listTextQueue(services, viewer));
+        return presentTextQueue(await listTextQueue(services, request.viewer));
       },
     );
 
     app.post(
       '/api/admin/moderation-text.php',
       {
+        config: { actor: 'staff', right: 'moderation.texts' },
         schema: {
           tags: ['admin'],
           summary:
             'Keep a changed text, or reject it: the text before comes back and the member is told why ' +
             '(moderators and admins); 404 when it is gone or already decided',
-          body: z.unknown(),
+          body: ModerationDecisionSchema,
           response: { 200: OkSchema },
         },
       },
       async (request) => {
         const session = await requireStaff(request);
-        const viewer = staffViewerOf(session);
-        authorize(viewer, 'moderation.texts');
-        const decision = parseOrFail(ModerationDecisionSchema, request.body);
-        await decideText(services, viewer, auditActorOf(session, request), decision);
+        await decideText(services, request.viewer, auditActorOf(session, request), request.body);
         return { ok: true as const };
       },
     );

@@ -16,17 +16,10 @@ import {
   OperatorStatsQuerySchema,
   OperatorStatsSchema,
 } from '../../../shared/contracts/operators.ts';
-import { parseOrFail } from '../../plugins/errors.ts';
-import { type Action, authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
 import { presentMessage } from '../chat/chat.presenter.ts';
 import { settingsFor } from '../members/search.service.ts';
-import {
-  auditActorOf,
-  registerBackOfficeRequests,
-  requireStaff,
-  staffViewerOf,
-} from '../staff/staff-request.ts';
+import { auditActorOf, registerBackOfficeRequests, requireStaff } from '../staff/staff-request.ts';
 import { presentOperatorConversation, presentQueue, presentStats } from './operators.presenter.ts';
 import { readOperatorConversation, readOperatorStats } from './operators.read.ts';
 import {
@@ -38,17 +31,15 @@ import {
   typeAsProfile,
 } from './operators.service.ts';
 
-type OperatorAction = Extract<Action, `operators.${string}`>;
-
 /**
- * The operators' API under /api/admin. Each route asks the policy for its right before it reads its
- * input (a moderator learns nothing from a 400), so bodies and queries are parsed in the handler.
+ * The operators' API under /api/admin. Each route declares its right (`config.right`): the policy
+ * refuses a staff person without it before the input is validated (a moderator learns nothing from
+ * a 400).
  */
 export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
-  /** The staff person with the right, as the audit names them. */
-  async function staffWith(request: FastifyRequest, action: OperatorAction) {
+  /** The staff person the route's hook admitted, as the audit names them. */
+  async function staffActor(request: FastifyRequest) {
     const session = await requireStaff(request);
-    authorize(staffViewerOf(session), action);
     return { ...auditActorOf(session, request), staffId: session.staff.id };
   }
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
@@ -59,16 +50,17 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/operator-queue.php',
       {
+        config: { actor: 'staff', right: 'operators.queue' },
         schema: {
           tags: ['admin'],
           summary: "Conversations waiting for a fictional profile's answer, oldest wait first (operators)",
-          querystring: z.unknown(),
+          querystring: OperatorQueueQuerySchema,
           response: { 200: OperatorQueuePageSchema },
         },
       },
       async (request, reply) => {
-        const actor = await staffWith(request, 'operators.queue');
-        const query = parseOrFail(OperatorQueueQuerySchema, request.query);
+        const actor = await staffActor(request);
+        const query = request.query;
         noStore(reply);
         return presentQueue(await readQueue(services, query), actor.staffId, services.now());
       },
@@ -77,16 +69,17 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/operator-claim.php',
       {
+        config: { actor: 'staff', right: 'operators.reply' },
         schema: {
           tags: ['admin'],
           summary: 'Claim a waiting conversation, or the oldest one the filters allow (operators)',
-          body: z.unknown(),
+          body: OperatorClaimInputSchema.optional(),
           response: { 200: OperatorClaimSchema },
         },
       },
       async (request) => {
-        const actor = await staffWith(request, 'operators.reply');
-        const input = parseOrFail(OperatorClaimInputSchema, request.body ?? {});
+        const actor = await staffActor(request);
+        const input = request.body ?? {};
         const claim = await claimConversation(services, actor, input);
         return { conversation: { id: claim.conversationId }, expires_at: claim.expiresAt.toISOString() };
       },
@@ -95,16 +88,17 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/operator-release.php',
       {
+        config: { actor: 'staff', right: 'operators.reply' },
         schema: {
           tags: ['admin'],
           summary: 'Let a claimed conversation go (operators)',
-          body: z.unknown(),
+          body: OperatorConversationInputSchema,
           response: { 200: OkSchema },
         },
       },
       async (request) => {
-        const actor = await staffWith(request, 'operators.reply');
-        const { conversation } = parseOrFail(OperatorConversationInputSchema, request.body);
+        const actor = await staffActor(request);
+        const { conversation } = request.body;
         await releaseClaim(services, actor, conversation.id);
         return { ok: true as const };
       },
@@ -113,17 +107,18 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/operator-typing.php',
       {
+        config: { actor: 'staff', right: 'operators.reply' },
         schema: {
           tags: ['admin'],
           summary:
             'The operator types: the claim holds on and the member sees the profile typing (operators)',
-          body: z.unknown(),
+          body: OperatorConversationInputSchema,
           response: { 200: OperatorClaimSchema },
         },
       },
       async (request) => {
-        const actor = await staffWith(request, 'operators.reply');
-        const { conversation } = parseOrFail(OperatorConversationInputSchema, request.body);
+        const actor = await staffActor(request);
+        const { conversation } = request.body;
         const claim = await typeAsProfile(services, actor.staffId, conversation.id);
         return { conversation, expires_at: claim.expiresAt.toISOString() };
       },
@@ -132,16 +127,17 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/operator-reply.php',
       {
+        config: { actor: 'staff', right: 'operators.reply' },
         schema: {
           tags: ['admin'],
           summary: "Answer as the conversation's fictional profile, within a live claim (operators)",
-          body: z.unknown(),
+          body: OperatorReplyInputSchema,
           response: { 200: SendMessageResponseSchema },
         },
       },
       async (request) => {
-        const actor = await staffWith(request, 'operators.reply');
-        const input = parseOrFail(OperatorReplyInputSchema, request.body);
+        const actor = await staffActor(request);
+        const input = request.body;
         const settings = await settingsFor(services, request.ctx);
         const message = await replyAsProfile(services, actor, input, {
           // A fictional profile pays nothing (the chat's send prices its messages at 0).
@@ -157,17 +153,18 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/operator-conversation.php',
       {
+        config: { actor: 'staff', right: 'operators.queue' },
         schema: {
           tags: ['admin'],
           summary:
             "A conversation as the operator answers it: both people, the history, the pair's note (operators)",
-          querystring: z.unknown(),
+          querystring: OperatorConversationQuerySchema,
           response: { 200: OperatorConversationSchema },
         },
       },
       async (request, reply) => {
-        const actor = await staffWith(request, 'operators.queue');
-        const { conversation } = parseOrFail(OperatorConversationQuerySchema, request.query);
+        const actor = await staffActor(request);
+        const { conversation } = request.query;
         noStore(reply);
         return presentOperatorConversation(await readOperatorConversation(services, actor, conversation));
       },
@@ -176,16 +173,17 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/operator-note.php',
       {
+        config: { actor: 'staff', right: 'operators.reply' },
         schema: {
           tags: ['admin'],
           summary: "Keep the note of a conversation's member and profile (operators)",
-          body: z.unknown(),
+          body: OperatorNoteInputSchema,
           response: { 200: z.object({ body: z.string(), updated_at: z.string() }) },
         },
       },
       async (request) => {
-        const actor = await staffWith(request, 'operators.reply');
-        const input = parseOrFail(OperatorNoteInputSchema, request.body);
+        const actor = await staffActor(request);
+        const input = request.body;
         const note = await saveNote(services, actor, input.conversation.id, input.body);
         return { body: note.body, updated_at: note.updatedAt.toISOString() };
       },
@@ -194,17 +192,17 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/operator-stats.php',
       {
+        config: { actor: 'staff', right: 'operators.stats' },
         schema: {
           tags: ['admin'],
           summary:
             "Each operator's and each profile's answers, times to answer and credits spent afterwards (admins)",
-          querystring: z.unknown(),
+          querystring: OperatorStatsQuerySchema,
           response: { 200: OperatorStatsSchema },
         },
       },
       async (request, reply) => {
-        await staffWith(request, 'operators.stats');
-        const { days } = parseOrFail(OperatorStatsQuerySchema, request.query);
+        const { days } = request.query;
         noStore(reply);
         return presentStats(await readOperatorStats(services, days));
       },

@@ -12,14 +12,8 @@ import {
   ReportResponseSchema,
   SuspensionLiftInputSchema,
 } from '../../../shared/contracts/reports.ts';
-import { authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
-import {
-  auditActorOf,
-  registerBackOfficeRequests,
-  requireStaff,
-  staffViewerOf,
-} from '../staff/staff-request.ts';
+import { auditActorOf, registerBackOfficeRequests, requireStaff } from '../staff/staff-request.ts';
 import { presentReportDetail, presentReportQueue } from './reports.presenter.ts';
 import {
   decideReport,
@@ -92,14 +86,12 @@ function memberRoutes(services: AppServices): FastifyPluginAsyncZod {
 function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
     registerBackOfficeRequests(app, services);
-    // Every route here is the reviewers': anyone else is refused before a body or query is read.
-    app.addHook('preValidation', async (request) => {
-      authorize(staffViewerOf(await requireStaff(request)), 'reports.review');
-    });
 
     app.get(
       '/api/admin/reports.php',
       {
+        // The reviewers' right, asked before a body or query is read.
+        config: { actor: 'staff', right: 'reports.review' },
         schema: {
           tags: ['admin'],
           summary: 'The reports queue: open first, oldest first (moderators, admins)',
@@ -116,6 +108,7 @@ function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.get(
       '/api/admin/report.php',
       {
+        config: { actor: 'staff', right: 'reports.review' },
         schema: {
           tags: ['admin'],
           summary: 'A report with its frozen evidence (audited: it shows private messages)',
@@ -135,6 +128,7 @@ function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/report-outcome.php',
       {
+        config: { actor: 'staff', right: 'reports.review' },
         schema: {
           tags: ['admin'],
           summary: 'Decide an open report: dismiss, warn, hide the profile or suspend the account',
@@ -152,6 +146,7 @@ function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
     app.post(
       '/api/admin/suspension-lift.php',
       {
+        config: { actor: 'staff', right: 'reports.review' },
         schema: {
           tags: ['admin'],
           summary: "Lift a member's suspension: the account gets back the status it had",
