@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
+import { GENDERS } from '../profile-options.ts';
 import { MESSAGE_MAX_CHARS } from './chat.ts';
 import { multilineText } from './text.ts';
 
@@ -112,7 +113,7 @@ export const OperatorPhotoSchema = z.object({ id: z.number().int(), thumb: z.str
 const OperatorPersonViewSchema = z.object({
   id: z.number().int(),
   name: z.string(),
-  gender: z.string(),
+  gender: z.enum(GENDERS),
   birth_date: z.string(),
   city: z.string().nullable(),
   country: z.string(),

@@ -1699,6 +1699,7 @@ export type AdminKey =
 
 export type OperatorsKey =
   | 'operators.about'
+  | 'operators.age'
   | 'operators.any'
   | 'operators.apply'
   | 'operators.back'
@@ -1714,6 +1715,8 @@ export type OperatorsKey =
   | 'operators.filters'
   | 'operators.from_member'
   | 'operators.from_profile'
+  | 'operators.genders.female'
+  | 'operators.genders.male'
   | 'operators.gift'
   | 'operators.history'
   | 'operators.language'

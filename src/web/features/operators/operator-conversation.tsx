@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type SendMessageResponse, TYPING_SEND_EVERY_MS } from '../../../shared/contracts/chat.ts';
+import { ageOn } from '../../../shared/contracts/members.ts';
 import type { OperatorClaim, OperatorConversation } from '../../../shared/contracts/operators.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { usePlaceName } from '../../lib/use-country-name.ts';
 import { adminRequest } from '../admin/admin-api.ts';
 import { useClaimNext } from './use-claim-next.ts';
 
@@ -13,7 +15,15 @@ type Person = OperatorConversation['profile'];
 const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'network_error');
 
 function PersonCard({ person, title, credits }: { person: Person; title: string; credits?: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const place = usePlaceName();
+  const languageName = useMemo(() => {
+    try {
+      return new Intl.DisplayNames([i18n.language], { type: 'language' }).of(person.language);
+    } catch {
+      return undefined;
+    }
+  }, [i18n.language, person.language]);
   return (
     <section className="card mb-3" aria-label={title}>
       <div className="card-body">
@@ -21,8 +31,10 @@ function PersonCard({ person, title, credits }: { person: Person; title: string;
           {title}: {person.name}
         </h2>
         <p className="mb-1 small">
-          {person.gender} · {person.birth_date} · {person.city ?? ''} {person.country} ·{' '}
-          {t('operators.member_language')}: <strong>{person.language}</strong>
+          {t(`operators.genders.${person.gender}`)} ·{' '}
+          {t('operators.age', { age: ageOn(person.birth_date, new Date()) })} ·{' '}
+          {place(person.city, person.country)} · {t('operators.member_language')}:{' '}
+          <strong>{languageName ?? person.language}</strong>
           {credits !== undefined && (
             <>
               {' '}
@@ -52,7 +64,7 @@ function PersonCard({ person, title, credits }: { person: Person; title: string;
 
 /** The operator's screen of one conversation: both people, the history, the note, the answer. */
 export function OperatorConversationScreen({ conversationId }: { conversationId: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [view, setView] = useState<OperatorConversation | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [text, setText] = useState('');
@@ -183,7 +195,7 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
                 >
                   <div className="small text-secondary">
                     {message.from === 'profile' ? t('operators.from_profile') : t('operators.from_member')} ·{' '}
-                    {new Date(message.created_at).toLocaleString()}
+                    {new Date(message.created_at).toLocaleString(i18n.language)}
                   </div>
                   {message.kind === 'gift' && <div>{t('operators.gift', { name: message.gift ?? '' })}</div>}
                   {message.kind === 'image' && <div>{t('operators.photo')}</div>}
@@ -199,7 +211,9 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
                 }}
               >
                 <p className="small text-secondary">
-                  {t('operators.claim_until', { time: new Date(view.claim.expires_at).toLocaleTimeString() })}
+                  {t('operators.claim_until', {
+                    time: new Date(view.claim.expires_at).toLocaleTimeString(i18n.language),
+                  })}
                 </p>
                 <label className="form-label" htmlFor="operator-reply">
                   {t('operators.reply', { name: view.profile.name })}
