@@ -54,6 +54,14 @@ describe.each(NAMESPACES)('namespace %s', (ns) => {
     }
   });
 
+  it.each(LOCALES)(
+    '%s writes placeholders as the translator reads them: {name}, never {{name}}',
+    (locale) => {
+      const doubled = Object.entries(load(locale, ns)).filter(([, text]) => /\{\{/.test(text));
+      expect(doubled.map(([key]) => key)).toEqual([]);
+    },
+  );
+
   it.each(LOCALES)('%s has the plural forms its language needs, and only real ones', (locale) => {
     const own = pluralsOf(locale, ns);
     expect(Object.keys(own).sort()).toEqual(Object.keys(pluralsOf('en', ns)).sort());
