@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COUNTRIES } from '../limits.ts';
 import { GENDERS, SEXUALITIES } from '../profile-options.ts';
-import { MainImageSchema } from './members.ts';
+import { ageOn, MainImageSchema } from './members.ts';
 import { multilineText, plainText } from './text.ts';
 
 /**
@@ -45,13 +45,6 @@ export function isValidIsoDate(value: string): boolean {
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1900;
-}
-
-export function ageOnDate(birthDate: string, today: Date): number {
-  const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
-  let age = today.getUTCFullYear() - y;
-  if (today.getUTCMonth() + 1 < m || (today.getUTCMonth() + 1 === m && today.getUTCDate() < d)) age -= 1;
-  return age;
 }
 
 /** A password hint the form shows while typing (0 weak … 4 strong). */
@@ -121,7 +114,7 @@ function checkAcrossFields(minAge: number, today: () => Date) {
       if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
     }
     if (value.date_of_birth !== undefined && isValidIsoDate(value.date_of_birth)) {
-      const age = ageOnDate(value.date_of_birth, today());
+      const age = ageOn(value.date_of_birth, today());
       if (age < minAge)
         ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: 'date_of_birth_min_age' });
       else if (age > 110)

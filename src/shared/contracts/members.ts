@@ -28,6 +28,7 @@ export const MemberCardSchema = z.object({
 });
 export type MemberCard = z.infer<typeof MemberCardSchema>;
 
+/** Whole years lived on `today` (UTC), from a YYYY-MM-DD birth date: the one age the site shows and checks. */
 export function ageOn(birthDate: string, today: Date): number {
   const [y, m, d] = birthDate.split('-').map(Number) as [number, number, number];
   let age = today.getUTCFullYear() - y;

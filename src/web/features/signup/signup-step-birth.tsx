@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
-import { ageOnDate, isValidIsoDate } from '../../../shared/contracts/auth.ts';
+import { isValidIsoDate } from '../../../shared/contracts/auth.ts';
+import { ageOn } from '../../../shared/contracts/members.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { errorId, FieldError } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
@@ -21,7 +22,7 @@ export function SignupStepBirth({ control, fieldError, minAge }: StepProps) {
   const month = useDraftField(control, 'birth_month');
   const year = useDraftField(control, 'birth_year');
   const date = composeBirthDate(day.value, month.value, year.value);
-  const age = date && isValidIsoDate(date) ? ageOnDate(date, new Date()) : undefined;
+  const age = date && isValidIsoDate(date) ? ageOn(date, new Date()) : undefined;
   const error = fieldError('date_of_birth');
   const invalid = error ? ' is-invalid' : '';
   const describedBy = error ? errorId('date_of_birth') : undefined;
