@@ -2,29 +2,8 @@ import type { APIRequestContext, PlaywrightWorkerArgs } from '@playwright/test';
 
 type Playwright = PlaywrightWorkerArgs['playwright'];
 
-import { TOTP } from 'otpauth';
 import { expect } from './fixtures.ts';
-
-/** The demo moderator of the README, with the secret their authenticator app holds. */
-const MODERATOR = {
-  email: 'moderator@liefdesplein.nl',
-  password: 'moderator-liefde-2026',
-  secret: 'JBSWY3DPEHPK3PXPMODERATORAAAAAAA',
-};
-
-/** Password, then the code of the moment, as the back office's login does; answers the CSRF token. */
-export async function logInModerator(request: APIRequestContext): Promise<string> {
-  const first = await request.post('/api/admin/login.php', {
-    data: { email: MODERATOR.email, password: MODERATOR.password },
-  });
-  expect(first.status(), await first.text()).toBe(200);
-  const state = await first.json();
-  if (state.step === 'done') return state.csrfToken;
-  const code = new TOTP({ secret: MODERATOR.secret, digits: 6, period: 30 }).generate();
-  const done = await request.post('/api/admin/totp.php', { data: { code } });
-  expect(done.status(), await done.text()).toBe(200);
-  return (await done.json()).csrfToken;
-}
+import { DEMO_MODERATOR, staffLogInByApi } from './staff-logins.ts';
 
 /**
  * One moderator session per server in this worker: a code may be used once (a second login within
@@ -38,7 +17,7 @@ export function moderatorApi(playwright: Playwright, baseURL: string | undefined
   if (!session) {
     session = (async () => {
       const staff = await playwright.request.newContext({ baseURL });
-      return { staff, csrf: await logInModerator(staff) };
+      return { staff, csrf: (await staffLogInByApi(staff, DEMO_MODERATOR))['x-csrf-token'] };
     })();
     sessions.set(key, session);
   }
