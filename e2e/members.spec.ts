@@ -139,11 +139,13 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   await expect(page.getByRole('button', { name: 'Leuk', exact: true })).toBeVisible();
 
   // A region (loaded per country) narrows the search; few results bring similar profiles; clear
-  // goes back to her default search.
+  // goes back to her default search. Zeeland: no demo city lies there and no journey signs up
+  // there, so it stays under the similar-profiles threshold whatever runs beside this one
+  // (Utrecht passed 12 women once other journeys had signed theirs up).
   await page.goto('/members?gender=female&country=NL');
-  await page.getByLabel('Regio').selectOption('NL-UT');
+  await page.getByLabel('Regio').selectOption('NL-ZE');
   await page.getByRole('button', { name: 'Zoeken' }).click();
-  await expect(page).toHaveURL(/\/members\?gender=female&country=NL&countryregion=NL-UT$/);
+  await expect(page).toHaveURL(/\/members\?gender=female&country=NL&countryregion=NL-ZE$/);
   await expect(page.getByRole('heading', { name: 'Vergelijkbare profielen' })).toBeVisible();
   await expectAccessible(page);
   await page.locator('#search-filters').getByRole('link', { name: 'Filters wissen' }).click();

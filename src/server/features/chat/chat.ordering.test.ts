@@ -212,7 +212,11 @@ describe('the order of a conversation', () => {
     expect(await balanceOf(db, b.id)).toBe(0);
   });
 
-  it('gives a reconnecting tab exactly what it missed, in order, without duplicates', async () => {
+  // 300 sends one after another: under a busy machine they came at fewer than 6 a second, so the
+  // waits below allow a minute each and the test three; these guard against a hang only.
+  it('gives a reconnecting tab exactly what it missed, in order, without duplicates', {
+    timeout: 180_000,
+  }, async () => {
     const a = await member(300);
     const b = await member(0);
     const opening = await sent(first.app, a.login, { to: { id: b.id } }, 'm0');
@@ -226,7 +230,7 @@ describe('the order of a conversation', () => {
     writing.catch(() => {});
 
     // The network goes away mid-stream while messages keep coming, then comes back.
-    await tab.heard.until((seq) => seq >= 80);
+    await tab.heard.until((seq) => seq >= 80, 60_000);
     await tab.close();
     const had = tab.last;
     const answersBefore = tab.answers.length;
@@ -236,7 +240,7 @@ describe('the order of a conversation', () => {
           .last_seq,
       );
     // Away until the writer has stored more (it goes on at its own pace, however busy the machine).
-    await vi.waitUntil(async () => (await lastSeq()) > had + 5, { timeout: 10_000, interval: 10 });
+    await vi.waitUntil(async () => (await lastSeq()) > had + 5, { timeout: 60_000, interval: 10 });
     const storedWhileAway = await lastSeq();
     expect(storedWhileAway).toBeGreaterThan(had);
     await tab.open();
@@ -247,7 +251,7 @@ describe('the order of a conversation', () => {
     expect(resumed?.seqs).toEqual(range(had + 1, had + (resumed?.seqs.length ?? 0)));
 
     await writing;
-    await tab.heard.until((seq) => seq === 300);
+    await tab.heard.until((seq) => seq === 300, 60_000);
     await tab.catchUp();
     expect(tab.seqs).toEqual(range(1, 300));
     // No catch-up answer repeated a seq the tab already had.

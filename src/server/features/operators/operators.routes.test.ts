@@ -445,5 +445,7 @@ describe('50 operators claiming at once from 1,000 waiting conversations', () =>
       where conversation_id = any(${`{${[...ours].join(',')}}`}::bigint[])`);
     expect(rows.map((r) => [Number(r.n), Number(r.d)])).toEqual([[1000, 1000]]);
     expect(new Set(answered.filter((id) => ours.has(id))).size).toBe(1000);
-  }, 120_000);
+    // A guard against a hang, not a judgement of speed: 1,000 conversations and 50 claims took
+    // more than 120 s once on two cores kept busy by other suites.
+  }, 300_000);
 });
