@@ -50,7 +50,13 @@ test('the admin logs in with password and code, adds an operator who sets up a s
   await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Medewerkers' })).toBeVisible();
   await expect(page.getByTestId('admin-who')).toContainText(`Ingelogd als ${DEMO_ADMIN.name}`);
-  await expect(nav(page).getByRole('link')).toHaveText(['Start', 'Medewerkers', 'Auditlog', 'Operators']);
+  await expect(nav(page).getByRole('link')).toHaveText([
+    'Start',
+    'Medewerkers',
+    'Auditlog',
+    'Operators',
+    'Fictieve profielen',
+  ]);
   await expectAccessibleAtBothWidths(page);
 
   // At a phone's width the sections fold into a menu.

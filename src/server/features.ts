@@ -7,6 +7,7 @@ import { complaintsFeature } from './features/complaints/complaints.feature.ts';
 import { creditsFeature } from './features/credits/credits.feature.ts';
 import { devMailFeature } from './features/dev-mail/dev-mail.feature.ts';
 import { discountsFeature } from './features/discounts/discounts.feature.ts';
+import { fictionalProfilesFeature } from './features/fictional-profiles/fictional-profiles.feature.ts';
 import { geocodeFeature } from './features/geocode/geocode.feature.ts';
 import { giftsFeature } from './features/gifts/gifts.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
@@ -68,5 +69,6 @@ export const FEATURES: readonly Feature[] = [
   operatorsFeature,
   reportsFeature,
   moderationFeature,
+  fictionalProfilesFeature,
   devMailFeature,
 ];

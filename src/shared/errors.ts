@@ -95,6 +95,8 @@ export const ERROR_CODES = [
   'claim_taken',
   'nothing_waiting',
   'conversation_not_waiting',
+  // The back office's fictional profiles.
+  'fictional_profile_not_found',
   // Reports and their outcomes.
   'account_suspended',
   'cannot_report_self',

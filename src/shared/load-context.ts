@@ -1,5 +1,10 @@
 import type { LoginInput, User } from './contracts/auth.ts';
 import type { ChatsResponse } from './contracts/chat.ts';
+import type {
+  FictionalProfileDetail,
+  FictionalProfileList,
+  FictionalProfileListQuery,
+} from './contracts/fictional-profiles.ts';
 import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
@@ -104,5 +109,9 @@ export type WebLoadContext = {
     logout: () => Promise<ServiceResult<{ ok: true }>>;
     list: () => Promise<ServiceResult<StaffListEntry[]>>;
     audit: (query: AuditQuery) => Promise<ServiceResult<AuditPage>>;
+    /** The fictional profiles (admins), as GET /api/admin/fictional-profiles.php answers (features/fictional-profiles). */
+    fictionalProfiles: (query: FictionalProfileListQuery) => Promise<ServiceResult<FictionalProfileList>>;
+    /** One, as GET /api/admin/fictional-profile.php answers. */
+    fictionalProfile: (id: number) => Promise<ServiceResult<FictionalProfileDetail>>;
   };
 };

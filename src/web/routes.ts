@@ -55,6 +55,9 @@ export default [
     route('admin/audit', 'routes/admin-audit.tsx'),
     route('admin/operators', 'routes/admin-operators.tsx'),
     route('admin/operators/:conversationId', 'routes/admin-operator-conversation.tsx'),
+    route('admin/profiles', 'routes/admin-profiles.tsx'),
+    route('admin/profiles/new', 'routes/admin-profile-new.tsx'),
+    route('admin/profiles/:id', 'routes/admin-profile.tsx'),
   ]),
   // Advertising: the landers and each member's entry pages, under a logo bar only (spec §2).
   layout('layouts/lander-layout.tsx', [

@@ -564,6 +564,7 @@ const STAFF_ACTIONS = [
   'reports.review',
   'moderation.photos',
   'moderation.texts',
+  'profiles.manage',
 ] as const;
 
 describe('back office (staff actions)', () => {
@@ -692,6 +693,17 @@ describe('back office (staff actions)', () => {
       moderatorAndOperator: null,
       adminAndOperator: null,
     },
+    // Admins only: operators answer as fictional profiles but do not make or change them.
+    'profiles.manage': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: NO,
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: NO,
+      adminAndOperator: null,
+    },
   };
 
   it.each(STAFF_ACTIONS)('%s: members and visitors never, staff by their roles', (action) => {
@@ -779,6 +791,7 @@ describe('operators and admins', () => {
       'reports.review': true,
       'moderation.photos': true,
       'moderation.texts': true,
+      'profiles.manage': true,
     };
     expect(new Set(asked.map((a) => a.action))).toEqual(new Set(Object.keys(everyAction)));
     const backOffice: readonly Action[] = STAFF_ACTIONS;

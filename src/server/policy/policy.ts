@@ -43,6 +43,7 @@ import {
 import { reportMember } from './rules/reports.rules.ts';
 import {
   changeOwnStaffAccount,
+  manageProfiles,
   manageStaff,
   moderatePhotos,
   moderateTexts,
@@ -108,6 +109,7 @@ type Actions = {
   'reports.review': { actor: StaffViewer; resource: undefined };
   'moderation.photos': { actor: StaffViewer; resource: undefined };
   'moderation.texts': { actor: StaffViewer; resource: undefined };
+  'profiles.manage': { actor: StaffViewer; resource: undefined };
   /*
    * Next, each with its issue (not built yet; a rule in rules/<area>.rules.ts and a line here):
    * 'payment.refund':     StaffViewer (admin), { payment }: admins only.
@@ -167,6 +169,7 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'reports.review': reviewReports,
   'moderation.photos': moderatePhotos,
   'moderation.texts': moderateTexts,
+  'profiles.manage': manageProfiles,
 };
 
 /** The table above matched each rule to its action's types; looked up by a key, that link is lost. */

@@ -78,14 +78,17 @@ export function passwordProblem(password: string, email: string, name: string): 
   return undefined;
 }
 
+/** A member's public name (username): the sign-up's rules, and the back office's fictional profiles'. */
+export const MemberNameSchema = plainText()
+  .min(NAME_MIN, { error: 'name_too_short' })
+  .max(NAME_MAX, { error: 'name_too_long' })
+  .refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' })
+  .refine((v) => /^[\p{L}\p{N}._ -]+$/u.test(v), { error: 'name_invalid_characters' });
+
 /** The sign-up fields, shared by the full sign-up, the advertising entry and /complete-signup. */
 const signupFields = {
   email: EmailSchema,
-  name: plainText()
-    .min(NAME_MIN, { error: 'name_too_short' })
-    .max(NAME_MAX, { error: 'name_too_long' })
-    .refine((v) => !v.startsWith('@'), { error: 'name_starts_with_at' })
-    .refine((v) => /^[\p{L}\p{N}._ -]+$/u.test(v), { error: 'name_invalid_characters' }),
+  name: MemberNameSchema,
   password: z.string().max(PASSWORD_MAX, { error: 'password_too_long' }),
   date_of_birth: z.string().refine(isValidIsoDate, { error: 'invalid_date_of_birth' }),
   gender: z.enum(GENDERS, { error: 'gender_required' }),

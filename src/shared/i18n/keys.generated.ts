@@ -253,6 +253,7 @@ export type CommonKey =
   | 'errors.email_not_found'
   | 'errors.email_pending_deletion'
   | 'errors.email_taken'
+  | 'errors.fictional_profile_not_found'
   | 'errors.forbidden'
   | 'errors.general'
   | 'errors.geocode_failed'
@@ -1656,12 +1657,14 @@ export type AdminKey =
   | 'admin.section_texts.home'
   | 'admin.section_texts.moderation'
   | 'admin.section_texts.operators'
+  | 'admin.section_texts.profiles'
   | 'admin.section_texts.reports'
   | 'admin.section_texts.staff'
   | 'admin.sections.audit'
   | 'admin.sections.home'
   | 'admin.sections.moderation'
   | 'admin.sections.operators'
+  | 'admin.sections.profiles'
   | 'admin.sections.reports'
   | 'admin.sections.staff'
   | 'admin.signed_in_as'
@@ -1765,6 +1768,62 @@ export type ReportsKey =
   | 'reports.reasons.spam'
   | 'reports.reasons.underage';
 
+export type FictionalKey =
+  | 'fictional.age'
+  | 'fictional.any'
+  | 'fictional.apply'
+  | 'fictional.back'
+  | 'fictional.choose'
+  | 'fictional.country'
+  | 'fictional.create'
+  | 'fictional.created'
+  | 'fictional.delete'
+  | 'fictional.deleted'
+  | 'fictional.details'
+  | 'fictional.edit'
+  | 'fictional.edit_title'
+  | 'fictional.empty'
+  | 'fictional.filters'
+  | 'fictional.gender'
+  | 'fictional.hidden'
+  | 'fictional.hidden_done'
+  | 'fictional.hidden_note'
+  | 'fictional.hide'
+  | 'fictional.intro'
+  | 'fictional.language'
+  | 'fictional.main'
+  | 'fictional.main_done'
+  | 'fictional.make_main'
+  | 'fictional.name'
+  | 'fictional.new'
+  | 'fictional.new_title'
+  | 'fictional.next'
+  | 'fictional.no_photos'
+  | 'fictional.no_region'
+  | 'fictional.not_set'
+  | 'fictional.page'
+  | 'fictional.photo_alt'
+  | 'fictional.photo_count'
+  | 'fictional.photo_hint'
+  | 'fictional.photos'
+  | 'fictional.photos_title'
+  | 'fictional.place'
+  | 'fictional.previous'
+  | 'fictional.save'
+  | 'fictional.saved'
+  | 'fictional.saving'
+  | 'fictional.show'
+  | 'fictional.shown_done'
+  | 'fictional.status'
+  | 'fictional.title'
+  | 'fictional.upload'
+  | 'fictional.uploaded'
+  | 'fictional.uploading'
+  | 'fictional.visibility'
+  | 'fictional.visible'
+  | 'fictional.visible_note'
+  | 'fictional.waiting';
+
 export type TranslationKey =
   | CommonKey
   | LegalKey
@@ -1775,7 +1834,8 @@ export type TranslationKey =
   | NotificationsKey
   | AdminKey
   | OperatorsKey
-  | ReportsKey;
+  | ReportsKey
+  | FictionalKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */
 export type PluralKey =

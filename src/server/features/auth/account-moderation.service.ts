@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { publish } from '../../lib/event-bus.ts';
@@ -63,6 +63,19 @@ export async function hideAccount(services: Deps, tx: Tx, userId: number, now: D
     .update(users)
     .set({ hiddenAt: now })
     .where(and(eq(users.id, userId), isNull(users.hiddenAt)))
+    .returning({ id: users.id });
+  if (changed.length === 0) return false;
+  await publish(tx, memberVisibilityChanged, userId);
+  await services.sessions.invalidateUser(userId, tx);
+  return true;
+}
+
+/** Shows a hidden profile again (the back office's fictional profiles); false when it was not hidden. */
+export async function showAccount(services: Deps, tx: Tx, userId: number): Promise<boolean> {
+  const changed = await tx
+    .update(users)
+    .set({ hiddenAt: null })
+    .where(and(eq(users.id, userId), isNotNull(users.hiddenAt)))
     .returning({ id: users.id });
   if (changed.length === 0) return false;
   await publish(tx, memberVisibilityChanged, userId);

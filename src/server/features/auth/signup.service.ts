@@ -61,12 +61,12 @@ export async function checkSignupAddress(
 }
 
 /** A region the sign-up form offers for the country (its select lists only those), or none. */
-function checkRegion(country: string, region: string | null | undefined) {
+export function checkRegion(country: string, region: string | null | undefined) {
   if (region && !isRegionOf(country, region)) throw fieldError('region', 'region_invalid');
 }
 
 /** A username nobody else has (compared without case). */
-async function checkNameFree(services: Pick<AppServices, 'db'>, name: string, exceptUserId?: number) {
+export async function checkNameFree(services: Pick<AppServices, 'db'>, name: string, exceptUserId?: number) {
   const [taken] = await services.db
     .select({ id: users.id })
     .from(users)

@@ -151,7 +151,9 @@ const factsSql = (v: SQL) => sql`
     (${profiles.userId} is not null) as partner_found,
     coalesce(${users.fictional}, false) as partner_fictional,
     coalesce(${visibleMemberCondition}, false) as visible,
-    coalesce(${users.status} = 'active' and ${users.invisible} and ${users.deletedAt} is null, false) as invisible_only,
+    -- A fictional profile the back office hid goes on in its conversations as an invisible member does.
+    coalesce(${users.status} = 'active' and (${users.invisible} or (${users.fictional} and ${users.hiddenAt} is not null))
+      and ${users.deletedAt} is null, false) as invisible_only,
     coalesce(${users.status} = 'not_confirmed' and ${users.deletedAt} is null, false) as not_confirmed,
     coalesce(${users.status} = 'pending_deletion' and ${users.deletedAt} is null, false) as pending_deletion,
     exists (select 1 from ${blocks} b where b.blocker_id = ${v}.sender and b.blocked_id = ${users.id}) as viewer_blocked,

@@ -94,6 +94,13 @@ async function countPhotos(db: Database | Tx, userId: number): Promise<number> {
 }
 
 /**
+ * A photo staff upload for a profile the back office manages (a fictional profile): approved at
+ * once, as a moderator's own upload needs no moderator, with the premium allowance, and the hook
+ * writes the caller's audit row in the photo's transaction.
+ */
+export type StaffUpload = { inTransaction: (tx: Tx, photo: PhotoRow) => Promise<void> };
+
+/**
  * Stores a new photo of the member. The count is checked twice: once before the image work, so a
  * member at the limit costs no decode, and again under a lock on the member's row, so two uploads
  * at once cannot both take the last place.
@@ -102,13 +109,14 @@ export async function uploadPhoto(
   services: Pick<AppServices, 'db' | 'now' | 'storage' | 'sessions'>,
   owner: MemberViewer,
   photo: PhotoFile,
-  options: { private: boolean },
+  options: { private: boolean; byStaff?: StaffUpload },
 ): Promise<{ photo: PhotoRow; isMain: boolean }> {
   const userId = owner.id;
   authorize(owner, 'photo.upload');
   const user = await findAccount(services.db, userId);
   if (!user) throw notFound();
-  const early = photoLimitOf(user.paidUser);
+  const limitOf = (paidUser: boolean) => (options.byStaff ? LIMITS.premiumPhotos : photoLimitOf(paidUser));
+  const early = limitOf(user.paidUser);
   if ((await countPhotos(services.db, userId)) >= early) throw photoLimitReached(early);
 
   const processed = await processPhoto(photo);
@@ -119,7 +127,7 @@ export async function uploadPhoto(
     result = await services.db.transaction(async (tx) => {
       const locked = await findAccount(tx, userId, { lock: true });
       if (!locked) throw notFound();
-      const limit = photoLimitOf(locked.paidUser);
+      const limit = limitOf(locked.paidUser);
       if ((await countPhotos(tx, userId)) >= limit) throw photoLimitReached(limit);
 
       // The storage key contains the photo id, so the row goes in first and gets its key after.
@@ -127,7 +135,7 @@ export async function uploadPhoto(
         .insert(photos)
         .values({
           userId,
-          status: NEW_PHOTO_STATUS,
+          status: options.byStaff ? ('approved' as const) : NEW_PHOTO_STATUS,
           private: options.private,
           storageKey: '',
           width: processed.width,
@@ -155,12 +163,17 @@ export async function uploadPhoto(
         }),
       );
 
-      return { photo, isMain: false };
+      if (!options.byStaff) return { photo, isMain: false };
+      // Approved at once: the first public one becomes main, as a moderator's approval makes it.
+      const isMain = !photo.private && (await claimMainPhoto(tx, userId, photo.id));
+      await options.byStaff.inTransaction(tx, photo);
+      return { photo, isMain };
     });
   } catch (error) {
     await Promise.allSettled(written.map((key) => services.storage.remove(key)));
     throw error;
   }
+  if (options.byStaff) await services.sessions.invalidateUser(userId);
   return result;
 }
 
@@ -263,11 +276,15 @@ async function setPhotoPrivate(
   }
 }
 
+/** A change's hook in its transaction: the back office writes its audit row there. */
+type InTransaction = (tx: Tx, photo: PhotoRow) => Promise<void>;
+
 /** Makes a public photo the member's main photo. */
-async function setMainPhoto(
+export async function setMainPhoto(
   services: Pick<AppServices, 'db' | 'sessions'>,
   owner: MemberViewer,
   photoId: number,
+  inTransaction?: InTransaction,
 ): Promise<PhotoWithMain> {
   const userId = owner.id;
   const result = await services.db.transaction(async (tx) => {
@@ -276,6 +293,7 @@ async function setMainPhoto(
     if (photo.status !== 'approved') throw photoNotApproved();
     await lockMainPhotoId(tx, userId); // locks the profile row, as the other changes of main do
     await setMainPhotoId(tx, userId, photo.id);
+    await inTransaction?.(tx, photo);
     return { photo, isMain: true };
   });
   await services.sessions.invalidateUser(userId);
@@ -304,6 +322,7 @@ export async function deletePhoto(
   services: PhotoChangeDeps,
   owner: MemberViewer,
   photoId: number,
+  inTransaction?: InTransaction,
 ): Promise<OwnPhotos> {
   const userId = owner.id;
   const storageKey = await services.db.transaction(async (tx) => {
@@ -312,6 +331,7 @@ export async function deletePhoto(
     await tx.delete(photos).where(eq(photos.id, photo.id));
     if (mainPhotoId === photo.id)
       await setMainPhotoId(tx, userId, await nextMainPhotoId(tx, userId, photo.id));
+    await inTransaction?.(tx, photo);
     return photo.storageKey;
   });
   // After the commit: a failed removal leaves an unreferenced file, never a row without images.

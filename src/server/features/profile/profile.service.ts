@@ -51,42 +51,7 @@ export async function updateOwnProfile(
     if (!current) throw profileNotFound();
     authorize(member, 'profile.edit', { ownerId: current.userId });
 
-    const country = update.country ?? current.country;
-    let region = update.region === undefined ? current.region : update.region;
-    if (region !== null && !isRegionOf(country, region)) {
-      // A region the member chose that does not fit is an error; one left over from the old
-      // country is simply cleared.
-      if (update.region !== undefined) throw validationFailed({ region: ['region_invalid'] });
-      region = null;
-    }
-
-    const changes: Partial<typeof profiles.$inferInsert> = { country, region, updatedAt: now };
-    if (update.gender !== undefined) changes.gender = update.gender;
-    if (update.sexuality !== undefined) changes.sexuality = update.sexuality;
-    if (update.city !== undefined) changes.city = textOrNull(update.city);
-    if (update.about_me !== undefined) changes.aboutMe = textOrNull(update.about_me);
-    if (update.hair_color !== undefined) changes.hairColor = update.hair_color;
-    if (update.eye_color !== undefined) changes.eyeColor = update.eye_color;
-    if (update.body_type !== undefined) changes.bodyType = update.body_type;
-    if (update.relationship_status !== undefined) changes.relationshipStatus = update.relationship_status;
-    if (update.tattoos !== undefined) changes.tattoos = update.tattoos;
-    if (update.signup_reason !== undefined) changes.signupReason = update.signup_reason;
-    if (update.interests !== undefined) changes.interests = [...new Set(update.interests)];
-    Object.assign(
-      changes,
-      coordinatesOf(country, region, changes.city === undefined ? current.city : changes.city),
-    );
-
-    const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
-    // Published at once, checked after: a moderator sees the text before and after.
-    if (changes.aboutMe !== undefined)
-      await recordTextChange(tx, {
-        userId,
-        field: 'about_me',
-        before: current.aboutMe,
-        after: changes.aboutMe,
-        now,
-      });
+    const row = await applyProfileUpdate(tx, current, update, now, { moderated: true });
     const user = await findAccount(tx, userId);
     if (!row || !user) throw profileNotFound();
     return { row, user };
@@ -95,6 +60,70 @@ export async function updateOwnProfile(
   // instance drops its copy, so the next read shows the change.
   await services.sessions.invalidateUser(userId);
   return presentOwnProfile(saved.user, saved.row, now);
+}
+
+/** The profile's editable fields, and the birth date the back office may also correct. */
+export type ProfileChanges = ProfileUpdate & { date_of_birth?: string };
+
+/**
+ * Writes the fields present in the update to a profile row the caller locked, with the rules of
+ * the member's own form (a region of the country, coordinates with the place). `moderated`: a
+ * changed about-me text goes to the moderators' queue, as a member's own does; the back office's
+ * fictional profiles are written by staff and are not.
+ */
+export async function applyProfileUpdate(
+  tx: Tx,
+  current: typeof profiles.$inferSelect,
+  update: ProfileChanges,
+  now: Date,
+  options: { moderated: boolean },
+) {
+  const userId = current.userId;
+  const country = update.country ?? current.country;
+  let region = update.region === undefined ? current.region : update.region;
+  if (region !== null && !isRegionOf(country, region)) {
+    // A region the member chose that does not fit is an error; one left over from the old
+    // country is simply cleared.
+    if (update.region !== undefined) throw validationFailed({ region: ['region_invalid'] });
+    region = null;
+  }
+
+  const changes: Partial<typeof profiles.$inferInsert> = { country, region, updatedAt: now };
+  if (update.date_of_birth !== undefined) changes.birthDate = update.date_of_birth;
+  if (update.gender !== undefined) changes.gender = update.gender;
+  if (update.sexuality !== undefined) changes.sexuality = update.sexuality;
+  if (update.city !== undefined) changes.city = textOrNull(update.city);
+  if (update.about_me !== undefined) changes.aboutMe = textOrNull(update.about_me);
+  if (update.hair_color !== undefined) changes.hairColor = update.hair_color;
+  if (update.eye_color !== undefined) changes.eyeColor = update.eye_color;
+  if (update.body_type !== undefined) changes.bodyType = update.body_type;
+  if (update.relationship_status !== undefined) changes.relationshipStatus = update.relationship_status;
+  if (update.tattoos !== undefined) changes.tattoos = update.tattoos;
+  if (update.signup_reason !== undefined) changes.signupReason = update.signup_reason;
+  if (update.interests !== undefined) changes.interests = [...new Set(update.interests)];
+  Object.assign(
+    changes,
+    coordinatesOf(country, region, changes.city === undefined ? current.city : changes.city),
+  );
+
+  const [row] = await tx.update(profiles).set(changes).where(eq(profiles.userId, userId)).returning();
+  // Published at once, checked after: a moderator sees the text before and after.
+  if (options.moderated && changes.aboutMe !== undefined)
+    await recordTextChange(tx, {
+      userId,
+      field: 'about_me',
+      before: current.aboutMe,
+      after: changes.aboutMe,
+      now,
+    });
+  return row;
+}
+
+/** The back office's edit of a profile it manages: locked, then written as applyProfileUpdate does. */
+export async function updateProfileOf(tx: Tx, userId: number, update: ProfileChanges, now: Date) {
+  const [current] = await tx.select().from(profiles).where(eq(profiles.userId, userId)).for('update');
+  if (!current) throw profileNotFound();
+  return applyProfileUpdate(tx, current, update, now, { moderated: false });
 }
 
 /**

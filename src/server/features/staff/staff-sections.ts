@@ -11,6 +11,7 @@ const SECTIONS = [
   { section: 'staff', action: 'staff.manage' },
   { section: 'audit', action: 'audit.view' },
   { section: 'operators', action: 'operators.queue' },
+  { section: 'profiles', action: 'profiles.manage' },
 ] as const;
 
 export type BackOfficeSection = (typeof SECTIONS)[number]['section'];

@@ -28,6 +28,8 @@ const RIGHTS = {
   'moderation.photos': ['admin', 'moderator'],
   /** Keep or undo members' changed texts (name, about me). */
   'moderation.texts': ['admin', 'moderator'],
+  /** Create, edit, hide and show fictional profiles and their photos (operators only answer as them). */
+  'profiles.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
 export type StaffRight = keyof typeof RIGHTS;
@@ -48,6 +50,7 @@ export const viewOperatorStats = byRight('operators.stats');
 export const reviewReports = byRight('reports.review');
 export const moderatePhotos = byRight('moderation.photos');
 export const moderateTexts = byRight('moderation.texts');
+export const manageProfiles = byRight('profiles.manage');
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
 export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>

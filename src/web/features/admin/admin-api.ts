@@ -11,7 +11,8 @@ export function setStaffCsrfToken(token: string | undefined) {
 }
 
 export type AdminRequestOptions = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON, or a FormData sent as multipart/form-data (a photo upload). */
   body?: unknown;
   /** GET query parameters; undefined and empty values are left out. */
   query?: Record<string, string | number | undefined>;
@@ -29,7 +30,8 @@ export async function adminRequest<T>(
 ): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const multipart = options.body instanceof FormData;
+  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
   if (method !== 'GET' && staffCsrfToken) headers['x-csrf-token'] = staffCsrfToken;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {}))
@@ -41,7 +43,12 @@ export async function adminRequest<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body:
+        options.body === undefined
+          ? undefined
+          : multipart
+            ? (options.body as FormData)
+            : JSON.stringify(options.body),
     });
   } catch (error) {
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');

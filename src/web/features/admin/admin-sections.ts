@@ -12,6 +12,11 @@ export const ADMIN_SECTIONS: Record<string, { path: string; label: AdminKey; tex
     label: 'admin.sections.operators',
     text: 'admin.section_texts.operators',
   },
+  profiles: {
+    path: '/admin/profiles',
+    label: 'admin.sections.profiles',
+    text: 'admin.section_texts.profiles',
+  },
   moderation: {
     path: '/admin/moderation',
     label: 'admin.sections.moderation',

@@ -1,0 +1,93 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { logInByApi, memberContext, SANNE } from './demo-members.ts';
+import { expect, expectAccessible, test } from './fixtures.ts';
+import { DEMO_ADMIN, staffLogInByApi } from './staff-logins.ts';
+
+// The back office's fictional profiles (admins), in Dutch, the site's default language.
+const PHONE = 375;
+const DESKTOP = 1280;
+
+/** axe at the phone's and the desktop's width, and nothing wider than the phone's screen. */
+async function expectAccessibleAtBothWidths(page: Page) {
+  for (const width of [PHONE, DESKTOP]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `the page is wider than ${width} px`).toBeLessThanOrEqual(0);
+  }
+}
+
+function portrait(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 800, channels: 3, background: { r: 180, g: 90, b: 60 } } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+/** Ages no demo member has: the search for them shows the journey's profile alone. */
+const SEARCH = '/members?gender=male&country=NL&min_age=97&max_age=99';
+
+test('the admin creates a fictional profile with a photo; a member finds it marked as fictional, until the admin hides it', async ({
+  page,
+  browser,
+}) => {
+  test.slow();
+  await staffLogInByApi(page.request, DEMO_ADMIN);
+  await page.setViewportSize({ width: DESKTOP, height: 800 });
+  await page.goto('/admin/profiles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Fictieve profielen' })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+
+  await page.getByRole('link', { name: 'Nieuw profiel' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Nieuw fictief profiel' })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+  const name = `Opa${Date.now().toString().slice(-7)}`;
+  // A refusal comes back under its field, in the staff member's language.
+  await page.getByRole('button', { name: 'Profiel aanmaken' }).click();
+  await expect(page.locator('#fp-name-error')).toBeVisible();
+  await page.getByLabel('Gebruikersnaam').fill(name);
+  await page.getByLabel('Geboortedatum').fill(`${new Date().getUTCFullYear() - 99}-01-01`);
+  await page.getByLabel('Geslacht').selectOption({ label: 'Man' });
+  await page.getByLabel('Seksuele voorkeur').selectOption({ label: 'Hetero' });
+  await page.getByLabel('Land').selectOption('NL');
+  await page.getByLabel('Woonplaats').fill('Zaandam');
+  await page.getByLabel('Over mij').fill('Ik fiets elke ochtend langs de Zaan.');
+  await page.getByRole('button', { name: 'Profiel aanmaken' }).click();
+
+  await expect(page).toHaveURL(/\/admin\/profiles\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: `${name} bewerken` })).toBeVisible();
+  await page
+    .getByLabel('Foto uploaden')
+    .setInputFiles({ name: 'opa.jpg', mimeType: 'image/jpeg', buffer: await portrait() });
+  await expect(page.getByText('De foto is toegevoegd.')).toBeVisible();
+  await expect(page.getByRole('img', { name: `Foto 1 van ${name}` })).toBeVisible();
+  await expect(page.getByText('Hoofdfoto', { exact: true })).toBeVisible();
+  await expectAccessibleAtBothWidths(page);
+
+  // A member finds it at once (no moderation queue), with its photo and the fictional marking.
+  const member = await memberContext(browser, { width: PHONE });
+  await logInByApi(member.request, SANNE);
+  const search = await member.newPage();
+  await search.goto(SEARCH);
+  const card = search.locator('.member-results-grid > li', { hasText: name });
+  await expect(card).toBeVisible();
+  await expect(card.locator('.fictional-badge')).toBeVisible();
+  await expect(card.locator('img[src*="/media/"]').first()).toBeVisible();
+
+  // Hidden: the member no longer finds it.
+  await page.getByRole('button', { name: 'Profiel verbergen' }).click();
+  await expect(page.getByText('Het profiel is verborgen voor leden.')).toBeVisible();
+  await search.goto(SEARCH);
+  await expect(search.locator('.search-results')).toBeVisible();
+  await expect(search.locator('.member-results-grid > li', { hasText: name })).toHaveCount(0);
+
+  // The list says so; showing it again brings it back.
+  await page.goto('/admin/profiles?country=NL');
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Verborgen');
+  await page.getByRole('link', { name }).click();
+  await page.getByRole('button', { name: 'Profiel weer tonen' }).click();
+  await expect(page.getByText('Leden kunnen het profiel weer vinden.')).toBeVisible();
+  await search.goto(SEARCH);
+  await expect(search.locator('.member-results-grid > li', { hasText: name })).toBeVisible();
+  await member.close();
+});

@@ -1,0 +1,236 @@
+import { useState } from 'react';
+import type { FictionalProfileDetail } from '../../../shared/contracts/fictional-profiles.ts';
+import { LOCALES } from '../../../shared/i18n/locales.ts';
+import { dynamicKey } from '../../../shared/i18n/translator.ts';
+import { COUNTRIES } from '../../../shared/limits.ts';
+import { PROFILE_CHOICES } from '../../../shared/profile-options.ts';
+import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormField } from '../../components/ui/form-field.tsx';
+import { RegionOptions } from '../../components/ui/region-options.tsx';
+import {
+  type ApiFormErrors,
+  fieldErrorText,
+  formErrorText,
+  readApiError,
+} from '../../lib/api-form-errors.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { useCountryName } from '../../lib/use-country-name.ts';
+import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
+
+type ChoiceField = keyof typeof PROFILE_CHOICES;
+const CHOICE_FIELDS = Object.keys(PROFILE_CHOICES) as ChoiceField[];
+/** Answered for every profile, as at a member's sign-up; the others may stay "not said". */
+const REQUIRED: ReadonlySet<ChoiceField> = new Set(['gender', 'sexuality']);
+
+export const FORM_FIELDS = [
+  'name',
+  'date_of_birth',
+  'language',
+  ...CHOICE_FIELDS,
+  'country',
+  'region',
+  'city',
+  'about_me',
+] as const;
+
+/** Texts sent as typed, empty too: the server's refusal names what is wrong (too short, no date). */
+const REQUIRED_TEXTS: ReadonlySet<string> = new Set(['name', 'date_of_birth']);
+
+/** The body the create and edit calls take: empty optional fields are null ("not said"). */
+export function bodyOf(form: HTMLFormElement): Record<string, string | null> {
+  const values = new FormData(form);
+  const body: Record<string, string | null> = {};
+  for (const field of FORM_FIELDS) {
+    const value = String(values.get(field) ?? '').trim();
+    body[field] = value === '' && !REQUIRED_TEXTS.has(field) ? null : value;
+  }
+  return body;
+}
+
+type Props = {
+  /** The profile being edited; none for a new one. */
+  profile?: FictionalProfileDetail;
+  regionsSeed: RegionsSeed;
+  submitLabel: string;
+  /** Sends the form's body; a refusal comes back as the thrown ApiError. */
+  onSubmit: (body: Record<string, string | null>) => Promise<void>;
+};
+
+/**
+ * A fictional profile's fields, with a member's profile's labels and options (the profile page
+ * texts): what the server checks by the member's own rules, its refusals under each field.
+ */
+export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubmit }: Props) {
+  const { t, i18n } = useTranslation();
+  const countryName = useCountryName();
+  const [country, setCountry] = useState<string>(profile?.country ?? regionsSeed.country);
+  const regions = useRegions(country, regionsSeed);
+  const [errors, setErrors] = useState<ApiFormErrors>({ fields: {} });
+  const [busy, setBusy] = useState(false);
+  const error = (field: string) => {
+    const code = errors.fields[field];
+    return code ? fieldErrorText(t, code) : undefined;
+  };
+  const a11y = (field: string) =>
+    error(field) ? { 'aria-invalid': true as const, 'aria-describedby': `fp-${field}-error` } : {};
+  const errorLine = (field: string) =>
+    error(field) ? (
+      <div className="invalid-feedback d-block" id={`fp-${field}-error`}>
+        {error(field)}
+      </div>
+    ) : null;
+
+  const submit = async (event: React.FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      await onSubmit(bodyOf(event.currentTarget));
+      setErrors({ fields: {} });
+    } catch (caught) {
+      setErrors(readApiError(caught, FORM_FIELDS));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const select = (
+    field: string,
+    label: string,
+    options: { value: string; label: string }[],
+    value?: string,
+  ) => (
+    <div className="mb-3 col-sm-6">
+      <label className="form-label" htmlFor={`fp-${field}`}>
+        {label}
+      </label>
+      <select
+        id={`fp-${field}`}
+        name={field}
+        className={`form-select${error(field) ? ' is-invalid' : ''}`}
+        defaultValue={value ?? ''}
+        {...a11y(field)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {errorLine(field)}
+    </div>
+  );
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate className="admin-fictional-form">
+      <FormAlert message={errors.form ? formErrorText(t, errors.form, errors.form.vars) : undefined} />
+      <div className="row">
+        <FormField
+          id="fp-name"
+          name="name"
+          className="col-sm-6"
+          label={t('fields.name')}
+          defaultValue={profile?.name}
+          required
+          error={error('name')}
+        />
+        <FormField
+          id="fp-date_of_birth"
+          name="date_of_birth"
+          type="date"
+          className="col-sm-6"
+          label={t('fields.date_of_birth')}
+          defaultValue={profile?.date_of_birth}
+          required
+          error={error('date_of_birth')}
+        />
+        {select(
+          'language',
+          t('fictional.language'),
+          LOCALES.map((locale) => ({
+            value: locale,
+            label: new Intl.DisplayNames([i18n.language], { type: 'language' }).of(locale) ?? locale,
+          })),
+          profile?.language ?? 'nl',
+        )}
+        {CHOICE_FIELDS.map((field) =>
+          select(
+            field,
+            t(dynamicKey(`fields.${field}`)),
+            [
+              ...(REQUIRED.has(field) && profile
+                ? []
+                : [{ value: '', label: REQUIRED.has(field) ? t('fictional.choose') : t('form.not_said') }]),
+              ...PROFILE_CHOICES[field].map((key) => ({
+                value: key,
+                label: t(dynamicKey(`options.${field}.${key}`)),
+              })),
+            ],
+            profile?.[field] ?? '',
+          ),
+        )}
+        <div className="mb-3 col-sm-6">
+          <label className="form-label" htmlFor="fp-country">
+            {t('fields.country')}
+          </label>
+          <select
+            id="fp-country"
+            name="country"
+            className={`form-select${error('country') ? ' is-invalid' : ''}`}
+            value={country}
+            onChange={(event) => setCountry(event.target.value)}
+            {...a11y('country')}
+          >
+            {COUNTRIES.map((code) => (
+              <option key={code} value={code}>
+                {countryName(code)}
+              </option>
+            ))}
+          </select>
+          {errorLine('country')}
+        </div>
+        <div className="mb-3 col-sm-6">
+          <label className="form-label" htmlFor="fp-region">
+            {t('fields.region')}
+          </label>
+          <select
+            // A new list of regions for each country: the choice starts empty again.
+            key={country}
+            id="fp-region"
+            name="region"
+            className={`form-select${error('region') ? ' is-invalid' : ''}`}
+            defaultValue={country === profile?.country ? (profile.region ?? '') : ''}
+            {...a11y('region')}
+          >
+            <RegionOptions regions={regions.regions} placeholder={t('fictional.no_region')} />
+          </select>
+          {errorLine('region')}
+        </div>
+        <FormField
+          id="fp-city"
+          name="city"
+          className="col-sm-6"
+          label={t('fields.city')}
+          defaultValue={profile?.city ?? ''}
+          error={error('city')}
+        />
+      </div>
+      <div className="mb-3">
+        <label className="form-label" htmlFor="fp-about_me">
+          {t('fields.about_me')}
+        </label>
+        <textarea
+          id="fp-about_me"
+          name="about_me"
+          rows={5}
+          className={`form-control${error('about_me') ? ' is-invalid' : ''}`}
+          defaultValue={profile?.about_me ?? ''}
+          {...a11y('about_me')}
+        />
+        {errorLine('about_me')}
+      </div>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {busy ? t('fictional.saving') : submitLabel}
+      </button>
+    </form>
+  );
+}
