@@ -4,6 +4,7 @@ import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
 import type { NotificationSettings, NotificationSettingsInput } from './contracts/notifications.ts';
+import type { OperatorStats, OperatorStatsQuery } from './contracts/operators.ts';
 import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
 import type { Settings } from './contracts/settings.ts';
@@ -104,5 +105,9 @@ export type WebLoadContext = {
     logout: () => Promise<ServiceResult<{ ok: true }>>;
     list: () => Promise<ServiceResult<StaffListEntry[]>>;
     audit: (query: AuditQuery) => Promise<ServiceResult<AuditPage>>;
+    /** The operators' figures (admins), as GET /api/admin/operator-stats.php (the operators feature's). */
+    operatorStats: (query: OperatorStatsQuery) => Promise<ServiceResult<OperatorStats>>;
+    /** Whether the staff person may open those figures: the queue links to them then. */
+    mayViewOperatorStats: () => Promise<boolean>;
   };
 };

@@ -157,7 +157,9 @@ export const OperatorConversationQuerySchema = z.object({ conversation: Id });
 export const OperatorStatsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(365).default(30),
 });
-
+export type OperatorStatsQuery = z.infer<typeof OperatorStatsQuerySchema>;
+/** The periods the figures' page offers; the API takes any number of days up to a year. */
+export const OPERATOR_STATS_PERIODS = [7, 30, 90] as const;
 
 const FiguresSchema = z.object({
   replies: z.number().int(),
