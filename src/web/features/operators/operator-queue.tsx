@@ -89,10 +89,12 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
 
   return (
     <>
-      <div className="d-flex flex-wrap align-items-baseline justify-content-between gap-2">
-        <h1>{t('operators.title')}</h1>
-        {statsLink && <Link to="/admin/operators/stats">{t('operators.stats')}</Link>}
-      </div>
+      <h1>{t('operators.title')}</h1>
+      {statsLink && (
+        <p>
+          <Link to="/admin/operators/stats">{t('operators.stats')}</Link>
+        </p>
+      )}
       <form
         className="row g-2 align-items-end mb-3"
         aria-label={t('operators.filters')}
