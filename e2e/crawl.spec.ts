@@ -120,6 +120,7 @@ const SKIPPED: Record<string, string> = {
   '/admin/audit': 'the back office: its journeys in admin.spec.ts',
   '/admin/operators': "the operators' queue: its journey in operators.spec.ts",
   '/admin/operators/:conversationId': "an operator's conversation: its journey in operators.spec.ts",
+  '/admin/operators/stats': "the operators' figures: their journey in operators.spec.ts",
   '/admin/profiles': 'the fictional profiles: their journey in fictional-profiles.spec.ts',
   '/admin/profiles/new': 'the fictional profiles: their journey in fictional-profiles.spec.ts',
   '/admin/profiles/:id': 'the fictional profiles: their journey in fictional-profiles.spec.ts',

@@ -1,8 +1,32 @@
 import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
 import type { ChatsResponse } from '../src/shared/contracts/chat.ts';
+import type { OperatorStats } from '../src/shared/contracts/operators.ts';
 import { memberContext, memberPage, PIETER } from './demo-members.ts';
 import { expect, expectAccessible, test, watchCsp } from './fixtures.ts';
-import { DEMO_OPERATOR, staffLogInByApi } from './staff-logins.ts';
+import { DEMO_ADMIN, DEMO_OPERATOR, staffLogInByApi } from './staff-logins.ts';
+
+/** A picture as an operator would choose one from the profile's set: a JPEG of a beach. */
+const beachPhoto = () =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="900" height="700">
+        <rect width="900" height="330" fill="#8fd0f7"/><rect y="330" width="900" height="370" fill="#e8cf98"/>
+        <circle cx="700" cy="140" r="70" fill="#ffd23f"/>
+      </svg>`,
+    ),
+  )
+    .jpeg({ quality: 85 })
+    .toBuffer();
+
+/** The operator's answers in the last 7 days as the admins' figures count them. */
+async function answersCounted(admin: Page): Promise<number> {
+  const response = await admin.request.get('/api/admin/operator-stats.php?days=7');
+  expect(response.status()).toBe(200);
+  const stats = (await response.json()) as OperatorStats;
+  return stats.operators.find((row) => row.staff.name === DEMO_OPERATOR.name)?.replies ?? 0;
+}
 
 // An operator and a member side by side: the member writes to a fictional profile, the operator
 // claims the conversation from the queue, types and answers; the member sees the typing and the
@@ -10,6 +34,9 @@ import { DEMO_OPERATOR, staffLogInByApi } from './staff-logins.ts';
 test('an operator answers a member as a fictional profile, live, the member never told who', async ({
   browser,
 }) => {
+  // Three browsers (member, operator, admin) and a photo processed on the server: longer than a
+  // one-page journey.
+  test.slow();
   // The premium login: the free one's credits are the other journeys' to spend (its send failed
   // for want of credits when a chat journey had run before on the same server).
   const member = await memberPage(browser, PIETER, 1280);
@@ -27,6 +54,13 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await composer.press('Enter');
   await expect(log.locator('.chat-bubble.own', { hasText: hello })).not.toHaveClass(/pending/);
 
+  // An admin, in a browser of their own, to see the answers counted afterwards.
+  const adminContext = await memberContext(browser, { width: 1280 });
+  await watchCsp(adminContext);
+  await staffLogInByApi(adminContext.request, DEMO_ADMIN);
+  const admin = await adminContext.newPage();
+  const countedBefore = await answersCounted(admin);
+
   // The operator, in a browser of their own, logged in through the API (password and code).
   const staffContext = await memberContext(browser, { width: 1280 });
   await watchCsp(staffContext);
@@ -35,6 +69,8 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await operator.goto(`/admin/operators?profile=${profile.id}`);
   const row = operator.locator(`tr[data-conversation="${chat.conversation.id}"]`);
   await expect(row).toContainText(profile.name);
+  // The figures are admins': no link to them for an operator.
+  await expect(operator.getByRole('link', { name: 'Cijfers' })).toHaveCount(0);
   await expectAccessible(operator);
   // Opened from the queue, read first, then claimed.
   await row.getByRole('link', { name: 'Openen' }).click();
@@ -59,11 +95,59 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await expect(log.locator('.chat-bubble.theirs', { hasText: answer })).toBeVisible();
   await expectAccessible(member);
 
+  // Then a photo, as the profile: the member sees it live, a picture they can load. Earlier runs
+  // left photos in this conversation, so the new one is the one whose address was not there.
+  const theirPhotos = log.locator('.chat-bubble.theirs img.chat-image');
+  const before = new Set(
+    await theirPhotos.evaluateAll((images) => images.map((image) => image.getAttribute('src'))),
+  );
+  const [chooser] = await Promise.all([
+    operator.waitForEvent('filechooser'),
+    operator.getByRole('button', { name: 'Foto', exact: true }).click(),
+  ]);
+  await chooser.setFiles({ name: 'strand.jpg', mimeType: 'image/jpeg', buffer: await beachPhoto() });
+  const chosen = operator.getByRole('region', { name: 'Foto om te versturen' });
+  await expect(chosen.getByRole('img', { name: 'De gekozen foto' })).toBeVisible();
+  await expectAccessible(operator);
+  await chosen.getByRole('button', { name: 'Foto versturen' }).click();
+  await expect(chosen).toBeHidden();
+  await expect(operator.getByRole('alert')).toHaveCount(0);
+  await expect
+    .poll(async () =>
+      (await theirPhotos.evaluateAll((images) => images.map((image) => image.getAttribute('src')))).filter(
+        (src) => !before.has(src),
+      ),
+    )
+    .toHaveLength(1);
+  const photo = log.locator('.chat-bubble.theirs img.chat-image').last();
+  await expect
+    .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
+
+  // The admin opens the figures from the queue: both answers are counted for the operator.
+  await admin.goto('/admin/operators');
+  await admin.getByRole('link', { name: 'Cijfers' }).click();
+  await expect(admin).toHaveURL(/\/admin\/operators\/stats$/);
+  await admin.getByRole('combobox', { name: 'Periode' }).selectOption('7');
+  await admin.getByRole('button', { name: 'Tonen' }).click();
+  await expect(admin).toHaveURL(/\/admin\/operators\/stats\?days=7$/);
+  const perOperator = admin.getByRole('region', { name: 'Per operator' });
+  const operatorRow = perOperator.getByRole('row', { name: new RegExp(DEMO_OPERATOR.name) });
+  // The first figure is the answers.
+  await expect(operatorRow.getByRole('cell').first()).toHaveText(String(countedBefore + 2));
+  await expectAccessible(admin);
+  await admin.setViewportSize({ width: 375, height: 800 });
+  await expectAccessible(admin);
+  await adminContext.close();
+
   // One key to the next waiting conversation (the demo data's members wait for other profiles).
   await operator.keyboard.press('n');
   await expect(operator).toHaveURL(/\/admin\/operators\/\d+$/);
   await expect(operator).not.toHaveURL(new RegExp(`/admin/operators/${chat.conversation.id}$`));
   await expect(operator.getByRole('textbox', { name: /^Antwoorden als / })).toBeVisible();
+  // The figures' page itself refuses an operator.
+  await operator.goto('/admin/operators/stats');
+  await expect(operator.getByRole('heading', { name: 'Geen toegang' })).toBeVisible();
   await staffContext.close();
   await member.context().close();
 });

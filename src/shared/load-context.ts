@@ -9,6 +9,7 @@ import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
 import type { NotificationSettings, NotificationSettingsInput } from './contracts/notifications.ts';
+import type { OperatorStats, OperatorStatsQuery } from './contracts/operators.ts';
 import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
 import type { Settings } from './contracts/settings.ts';
@@ -113,5 +114,9 @@ export type WebLoadContext = {
     fictionalProfiles: (query: FictionalProfileListQuery) => Promise<ServiceResult<FictionalProfileList>>;
     /** One, as GET /api/admin/fictional-profile.php answers. */
     fictionalProfile: (id: number) => Promise<ServiceResult<FictionalProfileDetail>>;
+    /** The operators' figures (admins), as GET /api/admin/operator-stats.php (the operators feature's). */
+    operatorStats: (query: OperatorStatsQuery) => Promise<ServiceResult<OperatorStats>>;
+    /** Whether the staff person may open those figures: the queue links to them then. */
+    mayViewOperatorStats: () => Promise<boolean>;
   };
 };

@@ -54,6 +54,7 @@ export default [
     route('admin/staff', 'routes/admin-staff.tsx'),
     route('admin/audit', 'routes/admin-audit.tsx'),
     route('admin/operators', 'routes/admin-operators.tsx'),
+    route('admin/operators/stats', 'routes/admin-operator-stats.tsx'),
     route('admin/operators/:conversationId', 'routes/admin-operator-conversation.tsx'),
     route('admin/profiles', 'routes/admin-profiles.tsx'),
     route('admin/profiles/new', 'routes/admin-profile-new.tsx'),

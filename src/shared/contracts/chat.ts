@@ -18,36 +18,53 @@ export const MessageKindSchema = z.enum(['text', 'image', 'gift']);
 export type MessageKind = z.infer<typeof MessageKindSchema>;
 
 /**
- * POST /api/chat-message.php: a message to a member (`to`, the first message creates the
- * conversation) or in a conversation. A text has its `body`; a gift names the `gift` (a note in
- * `body` is optional); an image names the `image` the caller uploaded for it. `client_id` makes a
- * resend the same message: the first answer again, never a second charge.
+ * What a message is, whoever sends it (a member here, an operator as a fictional profile in
+ * operators.ts): `client_id` makes a resend the same message, the first answer again, never a
+ * second charge. A text has its `body`; a gift names the `gift` (a note in `body` is optional); an
+ * image names the `image` the sender uploaded for it.
  */
-export const SendMessageInputSchema = z
-  .object({
-    to: Ref.optional(),
-    conversation: Ref.optional(),
-    client_id: z.uuid(),
-    kind: MessageKindSchema.default('text'),
-    body: multilineText().max(MESSAGE_MAX_CHARS, { error: 'message_too_long' }).default(''),
-    gift: Ref.optional(),
-    image: Ref.optional(),
-  })
-  .refine((input) => (input.to === undefined) !== (input.conversation === undefined), {
-    error: 'invalid_request',
-  })
-  .refine((input) => input.kind !== 'text' || input.body.trim() !== '', {
-    error: 'message_required',
-    path: ['body'],
-  })
-  .refine((input) => (input.kind === 'gift') === (input.gift !== undefined), {
-    error: 'invalid_request',
-    path: ['gift'],
-  })
-  .refine((input) => (input.kind === 'image') === (input.image !== undefined), {
-    error: 'invalid_request',
-    path: ['image'],
-  });
+export const MessageFieldsSchema = z.object({
+  client_id: z.uuid(),
+  kind: MessageKindSchema.default('text'),
+  body: multilineText().max(MESSAGE_MAX_CHARS, { error: 'message_too_long' }).default(''),
+  gift: Ref.optional(),
+  image: Ref.optional(),
+});
+
+type MessageFields = z.output<typeof MessageFieldsSchema>;
+
+/**
+ * The rules of a message's content, on a schema made from MessageFieldsSchema: zod refuses to
+ * extend a refined object, so each send's schema extends the fields first and then takes these.
+ */
+export function withContentRules<T extends z.ZodType<MessageFields, z.input<typeof MessageFieldsSchema>>>(
+  schema: T,
+): T {
+  return schema
+    .refine((input) => input.kind !== 'text' || input.body.trim() !== '', {
+      error: 'message_required',
+      path: ['body'],
+    })
+    .refine((input) => (input.kind === 'gift') === (input.gift !== undefined), {
+      error: 'invalid_request',
+      path: ['gift'],
+    })
+    .refine((input) => (input.kind === 'image') === (input.image !== undefined), {
+      error: 'invalid_request',
+      path: ['image'],
+    });
+}
+
+/**
+ * POST /api/chat-message.php: a message to a member (`to`, the first message creates the
+ * conversation) or in a conversation.
+ */
+export const SendMessageInputSchema = withContentRules(
+  MessageFieldsSchema.extend({ to: Ref.optional(), conversation: Ref.optional() }).refine(
+    (input) => (input.to === undefined) !== (input.conversation === undefined),
+    { error: 'invalid_request' },
+  ),
+);
 /** What a client sends: `kind` defaults to text, `body` to empty. */
 export type SendMessageInput = z.input<typeof SendMessageInputSchema>;
 

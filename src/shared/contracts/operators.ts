@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { GENDERS } from '../profile-options.ts';
-import { MESSAGE_MAX_CHARS } from './chat.ts';
+import { MessageFieldsSchema, withContentRules } from './chat.ts';
 import { multilineText } from './text.ts';
 
 /**
@@ -83,24 +83,28 @@ export type OperatorClaim = z.infer<typeof OperatorClaimSchema>;
 /** Release, typing: the claimed conversation. */
 export const OperatorConversationInputSchema = z.object({ conversation: Ref });
 
-/** POST /api/admin/operator-reply.php: a text or a gift, as the fictional profile, once per client id. */
-export const OperatorReplyInputSchema = z
-  .object({
-    conversation: Ref,
-    client_id: z.uuid(),
-    kind: z.enum(['text', 'gift']).default('text'),
-    body: multilineText().max(MESSAGE_MAX_CHARS, { error: 'message_too_long' }).default(''),
-    gift: Ref.optional(),
-  })
-  .refine((input) => input.kind !== 'text' || input.body.trim() !== '', {
-    error: 'message_required',
-    path: ['body'],
-  })
-  .refine((input) => (input.kind === 'gift') === (input.gift !== undefined), {
-    error: 'invalid_request',
-    path: ['gift'],
-  });
+/**
+ * POST /api/admin/operator-reply.php: a text, a gift or an uploaded photo (operator-photo.php), as
+ * the fictional profile, in the claimed conversation, once per client id: a member's message in
+ * everything but the target.
+ */
+export const OperatorReplyInputSchema = withContentRules(MessageFieldsSchema.extend({ conversation: Ref }));
 export type OperatorReplyInput = z.infer<typeof OperatorReplyInputSchema>;
+
+/**
+ * POST /api/admin/operator-photo.php, multipart/form-data: the claimed conversation in
+ * `conversation`, then the file in `photo` (fields before the file, as a FormData sends them). The
+ * answer is the chat's upload answer; the photo is then sent with operator-reply.php, kind image.
+ */
+export const OperatorPhotoFieldsSchema = z.object({ conversation: Id });
+
+/** The same form for the API document, where the file is a binary field. */
+export const OperatorPhotoFormSchema = z
+  .object({
+    conversation: z.string(),
+    photo: z.string().meta({ format: 'binary', description: 'The image file' }),
+  })
+  .nullish();
 
 /** POST /api/admin/operator-note.php: the note of the conversation's member and profile. */
 export const OperatorNoteInputSchema = z.object({
@@ -153,6 +157,9 @@ export const OperatorConversationQuerySchema = z.object({ conversation: Id });
 export const OperatorStatsQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(365).default(30),
 });
+export type OperatorStatsQuery = z.infer<typeof OperatorStatsQuerySchema>;
+/** The periods the figures' page offers; the API takes any number of days up to a year. */
+export const OPERATOR_STATS_PERIODS = [7, 30, 90] as const;
 
 const FiguresSchema = z.object({
   replies: z.number().int(),

@@ -4,8 +4,12 @@ import { OperatorQueue } from '../features/operators/operator-queue.tsx';
 import { PageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/admin-operators';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { texts: context.pageTexts('operators') };
+export async function loader({ context }: Route.LoaderArgs) {
+  return {
+    texts: context.pageTexts('operators'),
+    // The figures are admins' (operators.stats): the link shows only to whom they open.
+    statsLink: await context.staff.mayViewOperatorStats(),
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -16,7 +20,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminOperators({ loaderData }: Route.ComponentProps) {
   return (
     <PageTexts messages={loaderData.texts}>
-      <OperatorQueue />
+      <OperatorQueue statsLink={loaderData.statsLink} />
     </PageTexts>
   );
 }

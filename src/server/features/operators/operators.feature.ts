@@ -1,4 +1,5 @@
 import { defineFeature } from '../../feature.ts';
+import { operatorsLoadContext } from './operators.pages.ts';
 import { operatorsRoutes } from './operators.routes.ts';
 
 /**
@@ -9,4 +10,5 @@ import { operatorsRoutes } from './operators.routes.ts';
 export const operatorsFeature = defineFeature({
   name: 'operators',
   routes: operatorsRoutes,
+  loadContext: operatorsLoadContext,
 });

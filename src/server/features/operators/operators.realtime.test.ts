@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import type { ServerEvent } from '../../../shared/realtime/events.ts';
 import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { createMember, createMemberWithCredits } from '../../test/members.ts';
+import { makeTestJpeg, multipartBody } from '../../test/photo-fixtures.ts';
 import { Heard } from '../../test/signals.ts';
 import { logInStaffAs } from '../../test/staff.ts';
 
@@ -65,5 +66,40 @@ describe('an operator on one instance, the member on another', () => {
     expect(answer.statusCode, answer.body).toBe(200);
     const message = await tab.until((e) => e.type === 'message' && e.seq === 2);
     expect(message).toEqual({ type: 'message', conversation, seq: 2 });
+
+    // A photo answer reaches the member's tab the same way, and the tab's read shows the picture.
+    const form = await multipartBody({
+      conversation: String(conversation.id),
+      photo: { data: await makeTestJpeg(640, 480), filename: 'zee.jpg', type: 'image/jpeg' },
+    });
+    const uploaded = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/operator-photo.php',
+      payload: form.payload,
+      cookies: operator.cookies,
+      headers: { ...operator.headers, ...form.headers },
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const image = uploaded.json().image as { id: number };
+    const photo = await post('/api/admin/operator-reply.php', {
+      conversation,
+      client_id: randomUUID(),
+      kind: 'image',
+      image,
+    });
+    expect(photo.statusCode, photo.body).toBe(200);
+    expect(await tab.until((e) => e.type === 'message' && e.seq === 3)).toEqual({
+      type: 'message',
+      conversation,
+      seq: 3,
+    });
+    const read = await b.app.inject({
+      method: 'GET',
+      url: `/api/chat.php?conversation=${conversation.id}&after_seq=2`,
+      ...member.login,
+    });
+    expect(read.json().messages).toMatchObject([
+      { seq: 3, kind: 'image', sender: { id: profile.id }, image: { id: image.id } },
+    ]);
   });
 });

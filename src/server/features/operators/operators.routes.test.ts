@@ -7,6 +7,7 @@ import { conversations, gifts, messages, operatorReplies, staffAudit } from '../
 import { createTestApp } from '../../test/app.ts';
 import { listenTo } from '../../test/member-lists.ts';
 import { createMember, createMembers, createMemberWithCredits, logIn } from '../../test/members.ts';
+import { makeTestJpeg, multipartBody } from '../../test/photo-fixtures.ts';
 import { logInStaffAs, type StaffLogin } from '../../test/staff.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { realtimeMember } from '../realtime/realtime.service.ts';
@@ -51,6 +52,23 @@ const reply = (
     login,
   );
 
+const jpeg = await makeTestJpeg(800, 600);
+
+/** The operator's photo upload for an answer in the conversation. */
+async function uploadPhoto(login: Login, conversationId: number) {
+  const body = await multipartBody({
+    conversation: String(conversationId),
+    photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' },
+  });
+  return app.inject({
+    method: 'POST',
+    url: '/api/admin/operator-photo.php',
+    payload: body.payload,
+    cookies: login.cookies,
+    headers: { ...login.headers, ...body.headers },
+  });
+}
+
 const auditRows = (action: string, target: string) =>
   db
     .select()
@@ -75,6 +93,7 @@ describe('every /api/admin operator route × visitor, member, operator, moderato
       },
       { method: 'POST', url: '/api/admin/operator-note.php', payload: { ...c, body: 'Houdt van zeilen' } },
       { method: 'POST', url: '/api/admin/operator-release.php', payload: c },
+      { method: 'POST', url: '/api/admin/operator-photo.php', payload: c },
       { method: 'GET', url: '/api/admin/operator-stats.php', admins: true },
     ];
     const operator = await logInStaffAs(db, ['operator']);
@@ -111,6 +130,7 @@ describe('every /api/admin operator route × visitor, member, operator, moderato
       ['/api/admin/operator-reply.php', { ...c, client_id: randomUUID(), body: 'Hoi' }],
       ['/api/admin/operator-note.php', { ...c, body: 'x' }],
       ['/api/admin/operator-release.php', c],
+      ['/api/admin/operator-photo.php', c],
     ];
     for (const [url, payload] of changes) {
       for (const headers of [{}, { 'x-csrf-token': 'wrong' }]) {
@@ -303,6 +323,108 @@ describe('the queue, claims and answers', () => {
     expect(
       await db.select().from(operatorReplies).where(eq(operatorReplies.conversationId, conversationId)),
     ).toHaveLength(2);
+  });
+
+  it('answers with a photo as the profile: uploaded and sent under a live claim through the chat, for free, recorded as an answer; the member opens it', async () => {
+    const { conversationId, member, profile } = await waitingConversation();
+    const operator = await logInStaffAs(db, ['operator']);
+    // No claim: neither the upload nor an answer with someone's photo.
+    const unclaimed = await uploadPhoto(operator, conversationId);
+    expect(unclaimed.statusCode, unclaimed.body).toBe(409);
+    expect(unclaimed.json().error.code).toBe('claim_required');
+
+    await claim(operator, { conversation: { id: conversationId } });
+    const uploaded = await uploadPhoto(operator, conversationId);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const image = uploaded.json().image as { id: number; url: string };
+    const other = await logInStaffAs(db, ['operator']);
+    const photoAnswer = (login: Login, clientId = randomUUID()) =>
+      post(
+        '/api/admin/operator-reply.php',
+        { conversation: { id: conversationId }, client_id: clientId, kind: 'image', image: { id: image.id } },
+        login,
+      );
+    expect((await photoAnswer(other)).json().error.code).toBe('claim_required');
+    const clientId = randomUUID();
+    const sent = await photoAnswer(operator, clientId);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().message).toMatchObject({
+      kind: 'image',
+      sender: { id: profile.id },
+      credits: 0,
+      image: { id: image.id },
+    });
+    // A resend is the same message; the photo is not sent twice.
+    expect((await photoAnswer(operator, clientId)).json().message.id).toBe(sent.json().message.id);
+    expect(await balanceOf(db, profile.id)).toBe(0);
+    const [row] = await db.select().from(conversations).where(eq(conversations.id, conversationId));
+    expect(row?.awaitingReplySince).toBeNull();
+    expect(
+      await db.select().from(operatorReplies).where(eq(operatorReplies.conversationId, conversationId)),
+    ).toMatchObject([{ staffId: operator.id, profileId: profile.id }]);
+    expect((await auditRows('operators.reply', `conversation:${conversationId}`))[0]?.after).toMatchObject({
+      kind: 'image',
+    });
+    // The member sees it in the conversation as the profile's photo and may open it.
+    const chat = (await get(`/api/chat.php?conversation=${conversationId}`, member.login)).json();
+    const shown = chat.messages.at(-1);
+    expect(shown).toMatchObject({ kind: 'image', sender: { id: profile.id }, image: { id: image.id } });
+    const file = await get(shown.image.url, member.login);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+  });
+
+  it('refuses a photo answer with a photo the profile did not upload, and an upload that is not a photo', async () => {
+    const { conversationId, member } = await waitingConversation();
+    const operator = await logInStaffAs(db, ['operator']);
+    await claim(operator, { conversation: { id: conversationId } });
+    const notPhoto = await multipartBody({
+      conversation: String(conversationId),
+      photo: { data: Buffer.from('no picture'), filename: 'photo.jpg', type: 'image/jpeg' },
+    });
+    const refused = await app.inject({
+      method: 'POST',
+      url: '/api/admin/operator-photo.php',
+      payload: notPhoto.payload,
+      cookies: operator.cookies,
+      headers: { ...operator.headers, ...notPhoto.headers },
+    });
+    expect(refused.statusCode).toBe(415);
+    expect(refused.json().error.code).toBe('photo_not_an_image');
+    // The member's own upload is theirs: the profile cannot send it.
+    const mine = await multipartBody({
+      conversation: String(conversationId),
+      photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' },
+    });
+    const memberUpload = await app.inject({
+      method: 'POST',
+      url: '/api/chat-photo.php',
+      payload: mine.payload,
+      cookies: member.login.cookies,
+      headers: { ...member.login.headers, ...mine.headers },
+    });
+    expect(memberUpload.statusCode, memberUpload.body).toBe(200);
+    const foreign = await post(
+      '/api/admin/operator-reply.php',
+      {
+        conversation: { id: conversationId },
+        client_id: randomUUID(),
+        kind: 'image',
+        image: { id: memberUpload.json().image.id },
+      },
+      operator,
+    );
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().error.details).toEqual({ fieldErrors: { image: ['image_not_found'] } });
+    const missing = await post(
+      '/api/admin/operator-reply.php',
+      { conversation: { id: conversationId }, client_id: randomUUID(), kind: 'image' },
+      operator,
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(
+      await db.select().from(operatorReplies).where(eq(operatorReplies.conversationId, conversationId)),
+    ).toEqual([]);
   });
 
   it('shows the operator the whole conversation, the note of the pair and the balance; notes are audited with before and after', async () => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { OkSchema } from '../../../shared/contracts/auth.ts';
 import { SendMessageResponseSchema } from '../../../shared/contracts/chat.ts';
+import { ChatPhotoResponseSchema } from '../../../shared/contracts/chat-photos.ts';
 import {
   OperatorClaimInputSchema,
   OperatorClaimSchema,
@@ -10,15 +11,19 @@ import {
   OperatorConversationQuerySchema,
   OperatorConversationSchema,
   OperatorNoteInputSchema,
+  OperatorPhotoFieldsSchema,
+  OperatorPhotoFormSchema,
   OperatorQueuePageSchema,
   OperatorQueueQuerySchema,
   OperatorReplyInputSchema,
   OperatorStatsQuerySchema,
   OperatorStatsSchema,
 } from '../../../shared/contracts/operators.ts';
+import { parseOrFail } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { presentMessage } from '../chat/chat.presenter.ts';
+import { presentChatImage, presentMessage } from '../chat/chat.presenter.ts';
 import { settingsFor } from '../members/search.service.ts';
+import { readPhotoUpload, registerPhotoMultipart, uploadsDir } from '../photos/photos.upload.ts';
 import { auditActorOf, registerBackOfficeRequests, requireStaff } from '../staff/staff-request.ts';
 import { presentOperatorConversation, presentQueue, presentStats } from './operators.presenter.ts';
 import { readOperatorConversation, readOperatorStats } from './operators.read.ts';
@@ -29,6 +34,7 @@ import {
   replyAsProfile,
   saveNote,
   typeAsProfile,
+  uploadPhotoAsProfile,
 } from './operators.service.ts';
 
 /**
@@ -149,6 +155,46 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
         return { message: presentMessage(message, message.senderId, request.ctx.locale) };
       },
     );
+
+    // Multipart in a scope of its own: the other routes take JSON only.
+    await app.register(async (photos) => {
+      await registerPhotoMultipart(photos);
+      photos.post(
+        '/api/admin/operator-photo.php',
+        {
+          config: { actor: 'staff', right: 'operators.reply' },
+          schema: {
+            tags: ['admin'],
+            summary:
+              'Upload a photo to answer with as the fictional profile, within a live claim (operators)',
+            description:
+              'multipart/form-data: the claimed conversation in `conversation`, then the file in `photo` ' +
+              '(the checks of /api/chat-photo.php). Send it with POST /api/admin/operator-reply.php ' +
+              "`{ kind: 'image', image: { id } }`. Refusals: claim_required 409, and those of a chat photo.",
+            consumes: ['multipart/form-data'],
+            // For the document only: the parts are read as a stream, so there is no parsed body to check.
+            body: OperatorPhotoFormSchema,
+            response: { 200: ChatPhotoResponseSchema },
+          },
+        },
+        async (request) => {
+          const actor = await staffActor(request);
+          const { photo, dispose, fields } = await readPhotoUpload(photos, request, {
+            file: 'photo',
+            fields: ['conversation'],
+            tooMany: 'Send one photo and the field conversation.',
+            dir: uploadsDir(services.env.dataDir),
+          });
+          try {
+            const { conversation } = parseOrFail(OperatorPhotoFieldsSchema, fields);
+            const image = await uploadPhotoAsProfile(services, actor.staffId, conversation, photo);
+            return { image: presentChatImage(image) };
+          } finally {
+            await dispose();
+          }
+        },
+      );
+    });
 
     app.get(
       '/api/admin/operator-conversation.php',

@@ -22,6 +22,8 @@ import { conversationNotFound } from '../../policy/refusals.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { type MessageRow, type SendSettings, sendMessage, signalTyping } from '../chat/chat.service.ts';
+import { type UploadedChatImage, uploadChatImage } from '../chat/chat-images.service.ts';
+import type { PhotoFile } from '../photos/photo-processor.ts';
 import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 
 /*
@@ -343,7 +345,9 @@ export async function replyAsProfile(
       content:
         input.kind === 'gift' && input.gift
           ? { kind: 'gift', body: input.body, giftId: input.gift.id }
-          : { kind: 'text', body: input.body },
+          : input.kind === 'image' && input.image
+            ? { kind: 'image', body: input.body, imageId: input.image.id }
+            : { kind: 'text', body: input.body },
     },
     settings,
     async (tx, message) => {
@@ -370,6 +374,24 @@ export async function replyAsProfile(
       );
     },
   );
+}
+
+/**
+ * A photo for an answer, stored as the fictional profile's upload through the chat's own pipeline
+ * (the send takes only an image its sender uploaded, and the member's side serves it as one of the
+ * conversation's). Only under a live claim, which it moves on: choosing a photo is answering.
+ * Sent after with replyAsProfile, kind image; an upload never sent is swept with the chat's.
+ */
+export async function uploadPhotoAsProfile(
+  services: Pick<AppServices, 'db' | 'storage' | 'now'>,
+  staffId: number,
+  conversationId: number,
+  photo: PhotoFile,
+): Promise<UploadedChatImage> {
+  const profile = await profileOf(services.db, conversationId);
+  const claim = await renewClaim(services.db, staffId, conversationId, services.now());
+  if (!claim) throw claimRequired();
+  return uploadChatImage(services, viewerOfProfile(profile), { conversationId }, photo);
 }
 
 /** The note of the conversation's member and profile, written over with its audit row (before and after). */

@@ -20,7 +20,7 @@ export type AdminRequestOptions = {
 };
 
 /**
- * A call to /api/admin/*: JSON both ways, the staff CSRF token on every change, and a refusal as
+ * A call to /api/admin/*: JSON both ways (a FormData body goes as multipart), the staff CSRF token on every change, and a refusal as
  * the member side's ApiError (its code translated by errors.*). No retries: a back-office change is
  * a person's decision, made again by the person if it was lost. A lost connection is network_error.
  */
@@ -30,8 +30,9 @@ export async function adminRequest<T>(
 ): Promise<T> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { accept: 'application/json' };
-  const multipart = options.body instanceof FormData;
-  if (options.body !== undefined && !multipart) headers['content-type'] = 'application/json';
+  // A FormData (an upload) sets its own multipart type with the boundary.
+  const form = options.body instanceof FormData ? options.body : undefined;
+  if (options.body !== undefined && !form) headers['content-type'] = 'application/json';
   if (method !== 'GET' && staffCsrfToken) headers['x-csrf-token'] = staffCsrfToken;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(options.query ?? {}))
@@ -43,12 +44,7 @@ export async function adminRequest<T>(
       method,
       headers,
       credentials: 'same-origin',
-      body:
-        options.body === undefined
-          ? undefined
-          : multipart
-            ? (options.body as FormData)
-            : JSON.stringify(options.body),
+      body: form ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
     });
   } catch (error) {
     throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');

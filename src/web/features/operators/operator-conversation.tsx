@@ -8,6 +8,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { usePlaceName } from '../../lib/use-country-name.ts';
 import { adminRequest } from '../admin/admin-api.ts';
+import { OperatorPhotoAnswer } from './operator-photo.tsx';
 import { useClaimNext } from './use-claim-next.ts';
 
 type Person = OperatorConversation['profile'];
@@ -134,6 +135,13 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
     }
   };
 
+  const photoSent = async () => {
+    setStatus(t('operators.sent'));
+    setError(null);
+    await load();
+    nextButton.current?.focus();
+  };
+
   const saveNote = async () => {
     try {
       await adminRequest('/api/admin/operator-note.php', {
@@ -225,9 +233,12 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
                   value={text}
                   onChange={(event) => typed(event.target.value)}
                 />
-                <button type="submit" className="btn btn-primary" disabled={sending || !text.trim()}>
-                  {t('operators.send')}
-                </button>
+                <div className="d-flex flex-wrap align-items-start gap-2">
+                  <button type="submit" className="btn btn-primary" disabled={sending || !text.trim()}>
+                    {t('operators.send')}
+                  </button>
+                  <OperatorPhotoAnswer conversationId={conversationId} onSent={() => void photoSent()} />
+                </div>
               </form>
             ) : (
               <p>

@@ -29,8 +29,11 @@ function filterOf(params: URLSearchParams): OperatorQueueFilter {
   };
 }
 
-/** The waiting conversations, oldest wait first, with the filters in the address. */
-export function OperatorQueue() {
+/**
+ * The waiting conversations, oldest wait first, with the filters in the address; `statsLink`: the
+ * staff person may open the figures (the server's policy says so), so the page links to them.
+ */
+export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
@@ -87,6 +90,11 @@ export function OperatorQueue() {
   return (
     <>
       <h1>{t('operators.title')}</h1>
+      {statsLink && (
+        <p>
+          <Link to="/admin/operators/stats">{t('operators.stats')}</Link>
+        </p>
+      )}
       <form
         className="row g-2 align-items-end mb-3"
         aria-label={t('operators.filters')}
