@@ -1,9 +1,9 @@
-import { ageOnDate } from '../../../shared/contracts/auth.ts';
 import type {
   FictionalProfileDetail,
   FictionalProfileList,
   FictionalProfileSummary,
 } from '../../../shared/contracts/fictional-profiles.ts';
+import { ageOn } from '../../../shared/contracts/members.ts';
 import type { FictionalProfileRow, FictionalSummaryRow } from './fictional-profiles.service.ts';
 
 type Option<T extends string> = T | null;
@@ -14,7 +14,7 @@ function presentSummary(row: FictionalSummaryRow, now: Date): FictionalProfileSu
   return {
     id: row.id,
     name: row.name,
-    age: ageOnDate(row.birthDate, now),
+    age: ageOn(row.birthDate, now),
     gender: row.gender,
     country: row.country,
     region: row.region,

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { ageOnDate } from '../../../shared/contracts/auth.ts';
 import {
   FICTIONAL_PAGE_SIZE,
   type FictionalProfileCreate,
   type FictionalProfileListQuery,
   type FictionalProfileUpdate,
 } from '../../../shared/contracts/fictional-profiles.ts';
+import { ageOn } from '../../../shared/contracts/members.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { conversations, photos, profiles, users } from '../../db/schema/index.ts';
@@ -115,7 +115,7 @@ export type FictionalProfileRow = Awaited<ReturnType<typeof readFictionalProfile
 
 /** The sign-up's minimum age (the site's setting) and its upper bound, as the sign-up checks them. */
 function checkAge(birthDate: string, minAge: number, now: Date) {
-  const age = ageOnDate(birthDate, now);
+  const age = ageOn(birthDate, now);
   if (age < minAge) throw validationFailed({ date_of_birth: ['date_of_birth_min_age'] });
   if (age > 110) throw validationFailed({ date_of_birth: ['invalid_date_of_birth'] });
 }
