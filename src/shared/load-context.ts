@@ -3,6 +3,7 @@ import type { ChatsResponse } from './contracts/chat.ts';
 import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
+import type { PhotoQueue, TextQueue } from './contracts/moderation.ts';
 import type { NotificationSettings, NotificationSettingsInput } from './contracts/notifications.ts';
 import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
@@ -104,5 +105,10 @@ export type WebLoadContext = {
     logout: () => Promise<ServiceResult<{ ok: true }>>;
     list: () => Promise<ServiceResult<StaffListEntry[]>>;
     audit: (query: AuditQuery) => Promise<ServiceResult<AuditPage>>;
+  };
+  /** The moderators' queues (/admin/moderation pages), as GET /api/admin/moderation-*.php answer them. */
+  moderation: {
+    photos: () => Promise<ServiceResult<PhotoQueue>>;
+    texts: () => Promise<ServiceResult<TextQueue>>;
   };
 };

@@ -11,6 +11,7 @@ const SECTIONS = [
   { section: 'staff', action: 'staff.manage' },
   { section: 'audit', action: 'audit.view' },
   { section: 'operators', action: 'operators.queue' },
+  { section: 'moderation', action: 'moderation.photos' },
 ] as const;
 
 export type BackOfficeSection = (typeof SECTIONS)[number]['section'];
