@@ -120,6 +120,9 @@ const SKIPPED: Record<string, string> = {
   '/admin/audit': 'the back office: its journeys in admin.spec.ts',
   '/admin/operators': "the operators' queue: its journey in operators.spec.ts",
   '/admin/operators/:conversationId': "an operator's conversation: its journey in operators.spec.ts",
+  '/admin/moderation': "the moderators' queues: their journeys in moderation.spec.ts",
+  '/admin/moderation/photos': "the moderators' photo queue: its journey in moderation.spec.ts",
+  '/admin/moderation/texts': "the moderators' text queue: its journey in moderation.spec.ts",
 };
 
 type RouteNode = { path?: string; index?: boolean; children?: RouteNode[] };

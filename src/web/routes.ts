@@ -55,6 +55,9 @@ export default [
     route('admin/audit', 'routes/admin-audit.tsx'),
     route('admin/operators', 'routes/admin-operators.tsx'),
     route('admin/operators/:conversationId', 'routes/admin-operator-conversation.tsx'),
+    route('admin/moderation', 'routes/admin-moderation.tsx'),
+    route('admin/moderation/photos', 'routes/admin-moderation-photos.tsx'),
+    route('admin/moderation/texts', 'routes/admin-moderation-texts.tsx'),
   ]),
   // Advertising: the landers and each member's entry pages, under a logo bar only (spec §2).
   layout('layouts/lander-layout.tsx', [

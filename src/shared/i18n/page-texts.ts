@@ -30,6 +30,7 @@ export const PAGE_TEXTS = {
   admin: { file: 'admin', common: [] },
   operators: { file: 'operators', common: [] },
   reports: { file: 'reports', common: [] },
+  moderation: { file: 'moderation', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
 export const PAGE_NAMESPACES = [
@@ -44,6 +45,7 @@ export const PAGE_NAMESPACES = [
   'admin',
   'operators',
   'reports',
+  'moderation',
 ] as const satisfies readonly PageNamespace[];
 
 /** Common groups only the server uses (e-mails): never sent to the browser. */
