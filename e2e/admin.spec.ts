@@ -50,7 +50,13 @@ test('the admin logs in with password and code, adds an operator who sets up a s
   await expect(page).toHaveURL(/\/admin\/staff$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Medewerkers' })).toBeVisible();
   await expect(page.getByTestId('admin-who')).toContainText(`Ingelogd als ${DEMO_ADMIN.name}`);
-  await expect(nav(page).getByRole('link')).toHaveText(['Start', 'Medewerkers', 'Auditlog', 'Operators']);
+  await expect(nav(page).getByRole('link')).toHaveText([
+    'Start',
+    'Medewerkers',
+    'Auditlog',
+    'Operators',
+    'Moderatie',
+  ]);
   await expectAccessibleAtBothWidths(page);
 
   // At a phone's width the sections fold into a menu.
@@ -154,7 +160,10 @@ test('the admin logs in with password and code, adds an operator who sets up a s
   await expectAccessibleAtBothWidths(page);
 });
 
-test('a moderator has no staff section and gets the 403 page at /admin/staff', async ({ page, browser }) => {
+test('a moderator has moderation but no staff section, and gets the 403 page at /admin/staff', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: DESKTOP, height: 800 });
   await staffLogInByApi(page.request, DEMO_MODERATOR);
   await page.goto('/admin');
@@ -169,7 +178,7 @@ test('a moderator has no staff section and gets the 403 page at /admin/staff', a
   } finally {
     await visitor.close();
   }
-  await expect(nav(page).getByRole('link')).toHaveText(['Start']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Start', 'Moderatie']);
   await expectAccessibleAtBothWidths(page);
   const answer = await page.goto('/admin/staff');
   expect(answer?.status()).toBe(403);
