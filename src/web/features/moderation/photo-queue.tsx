@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { preload } from 'react-dom';
 import type { ModerationReason, PhotoQueue as PhotoQueueData } from '../../../shared/contracts/moderation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -37,10 +36,6 @@ export function PhotoQueue({ initial }: { initial: PhotoQueueData }) {
     seen.current = ids;
     if (currentId !== shown) setShown(currentId);
   });
-
-  // The next photo's large image is fetched while this one is judged.
-  const following = index >= 0 ? items[index + 1] : undefined;
-  if (following) preload(following.preview_url, { as: 'image' });
 
   const move = useCallback(
     (step: number) => {
