@@ -55,6 +55,7 @@ test('the admin logs in with password and code, adds an operator who sets up a s
     'Medewerkers',
     'Auditlog',
     'Operators',
+    'Moderatie',
     'Fictieve profielen',
   ]);
   await expectAccessibleAtBothWidths(page);
@@ -160,7 +161,10 @@ test('the admin logs in with password and code, adds an operator who sets up a s
   await expectAccessibleAtBothWidths(page);
 });
 
-test('a moderator has no staff section and gets the 403 page at /admin/staff', async ({ page, browser }) => {
+test('a moderator has moderation but no staff section, and gets the 403 page at /admin/staff', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: DESKTOP, height: 800 });
   await staffLogInByApi(page.request, DEMO_MODERATOR);
   await page.goto('/admin');
@@ -175,7 +179,7 @@ test('a moderator has no staff section and gets the 403 page at /admin/staff', a
   } finally {
     await visitor.close();
   }
-  await expect(nav(page).getByRole('link')).toHaveText(['Start']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Start', 'Moderatie']);
   await expectAccessibleAtBothWidths(page);
   const answer = await page.goto('/admin/staff');
   expect(answer?.status()).toBe(403);

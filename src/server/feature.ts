@@ -45,6 +45,7 @@ type ServiceGroups = Pick<
   | 'landers'
   | 'notifications'
   | 'staff'
+  | 'moderation'
 >;
 export type LoadContextPart = { [Group in keyof ServiceGroups]?: Partial<ServiceGroups[Group]> };
 

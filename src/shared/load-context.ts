@@ -8,6 +8,7 @@ import type {
 import type { GiftPriceRange } from './contracts/gifts.ts';
 import type { LikesListName, LikesListResponse } from './contracts/likes.ts';
 import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './contracts/members.ts';
+import type { PhotoQueue, TextQueue } from './contracts/moderation.ts';
 import type { NotificationSettings, NotificationSettingsInput } from './contracts/notifications.ts';
 import type { OperatorStats, OperatorStatsQuery } from './contracts/operators.ts';
 import type { OwnPhotosResponse } from './contracts/photos.ts';
@@ -118,5 +119,10 @@ export type WebLoadContext = {
     operatorStats: (query: OperatorStatsQuery) => Promise<ServiceResult<OperatorStats>>;
     /** Whether the staff person may open those figures: the queue links to them then. */
     mayViewOperatorStats: () => Promise<boolean>;
+  };
+  /** The moderators' queues (/admin/moderation pages), as GET /api/admin/moderation-*.php answer them. */
+  moderation: {
+    photos: () => Promise<ServiceResult<PhotoQueue>>;
+    texts: () => Promise<ServiceResult<TextQueue>>;
   };
 };

@@ -33,10 +33,23 @@ export const ModerationDecisionSchema = z.discriminatedUnion('outcome', [
 ]);
 export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
 
+/**
+ * Whom a queued photo or text belongs to, as much as a moderator needs to judge it (a photo of a
+ * child on an adult's profile, a text in a language of another country) and no more: no link, no
+ * contact details. Age and country are null for an account without a profile.
+ */
+export const QueuedMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  age: z.number().int().nullable(),
+  country: z.string().nullable(),
+});
+export type QueuedMember = z.infer<typeof QueuedMemberSchema>;
+
 /** A photo in the moderators' queue; its images come from the queue's own address, for staff only. */
 export const QueuedPhotoSchema = z.object({
   id: z.number().int(),
-  member: z.object({ id: z.number().int(), name: z.string() }),
+  member: QueuedMemberSchema,
   private: z.boolean(),
   width: z.number().int(),
   height: z.number().int(),
@@ -49,7 +62,10 @@ export const PhotoQueueSchema = z.object({
   photos: z.array(QueuedPhotoSchema),
   /** Every photo waiting, beyond this page too. */
   total: z.number().int(),
+  /** The server's clock when it answered: the waits are counted from it, not the browser's. */
+  now: z.string(),
 });
+export type QueuedPhoto = z.infer<typeof QueuedPhotoSchema>;
 export type PhotoQueue = z.infer<typeof PhotoQueueSchema>;
 
 export const PhotoImageQuerySchema = z.object({
@@ -73,11 +89,17 @@ export const NoticeIdInputSchema = z.object({ id: z.number().int().positive() })
 /** A changed text in the moderators' queue: what the member's profile showed before, and shows now. */
 export const QueuedTextSchema = z.object({
   id: z.number().int(),
-  member: z.object({ id: z.number().int(), name: z.string() }),
+  member: QueuedMemberSchema,
   field: z.enum(['name', 'about_me']),
   before: z.string().nullable(),
   after: z.string().nullable(),
   created_at: z.string(),
 });
-export const TextQueueSchema = z.object({ texts: z.array(QueuedTextSchema), total: z.number().int() });
+export const TextQueueSchema = z.object({
+  texts: z.array(QueuedTextSchema),
+  total: z.number().int(),
+  /** The server's clock when it answered: the waits are counted from it, not the browser's. */
+  now: z.string(),
+});
 export type TextQueue = z.infer<typeof TextQueueSchema>;
+export type QueuedText = z.infer<typeof QueuedTextSchema>;

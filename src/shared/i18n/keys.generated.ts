@@ -1788,6 +1788,58 @@ export type ReportsKey =
   | 'reports.reasons.spam'
   | 'reports.reasons.underage';
 
+export type ModerationKey =
+  | 'moderation.after'
+  | 'moderation.age'
+  | 'moderation.already_decided'
+  | 'moderation.approve'
+  | 'moderation.before'
+  | 'moderation.cancel'
+  | 'moderation.choose_reason'
+  | 'moderation.confirm_reject'
+  | 'moderation.confirm_undo'
+  | 'moderation.empty_text'
+  | 'moderation.field'
+  | 'moderation.field_about_me'
+  | 'moderation.field_name'
+  | 'moderation.intro'
+  | 'moderation.keep'
+  | 'moderation.next'
+  | 'moderation.note'
+  | 'moderation.note_help'
+  | 'moderation.photo_approved'
+  | 'moderation.photo_rejected'
+  | 'moderation.photos_empty'
+  | 'moderation.photos_tab'
+  | 'moderation.photos_title'
+  | 'moderation.position'
+  | 'moderation.preview_alt'
+  | 'moderation.previous'
+  | 'moderation.private'
+  | 'moderation.reason'
+  | 'moderation.reasons.commercial'
+  | 'moderation.reasons.contact_details'
+  | 'moderation.reasons.low_quality'
+  | 'moderation.reasons.not_a_person'
+  | 'moderation.reasons.nudity'
+  | 'moderation.reasons.offensive'
+  | 'moderation.reasons.other'
+  | 'moderation.reasons.someone_else'
+  | 'moderation.reject'
+  | 'moderation.reject_title'
+  | 'moderation.shortcuts'
+  | 'moderation.tabs'
+  | 'moderation.text_kept'
+  | 'moderation.text_undone'
+  | 'moderation.texts_empty'
+  | 'moderation.texts_tab'
+  | 'moderation.texts_title'
+  | 'moderation.title'
+  | 'moderation.undo'
+  | 'moderation.undo_title'
+  | 'moderation.waited'
+  | 'moderation.waiting';
+
 export type FictionalKey =
   | 'fictional.age'
   | 'fictional.any'
@@ -1855,6 +1907,7 @@ export type TranslationKey =
   | AdminKey
   | OperatorsKey
   | ReportsKey
+  | ModerationKey
   | FictionalKey;
 
 /** Keys whose text has plural forms, chosen by `{count}`. */

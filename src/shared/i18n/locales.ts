@@ -28,6 +28,7 @@ export const NAMESPACES = [
   'admin',
   'operators',
   'reports',
+  'moderation',
   'fictional',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];

@@ -30,6 +30,7 @@ export const PAGE_TEXTS = {
   admin: { file: 'admin', common: [] },
   operators: { file: 'operators', common: [] },
   reports: { file: 'reports', common: [] },
+  moderation: { file: 'moderation', common: [] },
   fictional: { file: 'fictional', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
@@ -45,6 +46,7 @@ export const PAGE_NAMESPACES = [
   'admin',
   'operators',
   'reports',
+  'moderation',
   'fictional',
 ] as const satisfies readonly PageNamespace[];
 

@@ -1,23 +1,34 @@
+import { ageOn } from '../../../shared/contracts/members.ts';
 import {
   ModerationReasonSchema,
   type PhotoQueue,
   type ProfileNotice,
+  type QueuedMember,
   type TextQueue,
 } from '../../../shared/contracts/moderation.ts';
 import type { moderationNotices, textChanges } from '../../db/schema/index.ts';
 import type { PhotoRow } from '../photos/photos.service.ts';
+import type { QueueOwner } from './moderation.service.ts';
 
 const imageUrl = (id: number, size: 'thumb' | 'large') =>
   `/api/admin/moderation-photo-image.php?id=${id}&size=${size}`;
 
+const presentOwner = (id: number, owner: QueueOwner, now: Date): QueuedMember => ({
+  id,
+  name: owner.name,
+  age: owner.birthDate === null ? null : ageOn(owner.birthDate, now),
+  country: owner.country,
+});
+
 export function presentPhotoQueue(queue: {
-  rows: (PhotoRow & { ownerName: string })[];
+  rows: (PhotoRow & { owner: QueueOwner })[];
   total: number;
+  now: Date;
 }): PhotoQueue {
   return {
     photos: queue.rows.map((row) => ({
       id: row.id,
-      member: { id: row.userId, name: row.ownerName },
+      member: presentOwner(row.userId, row.owner, queue.now),
       private: row.private,
       width: row.width,
       height: row.height,
@@ -26,6 +37,7 @@ export function presentPhotoQueue(queue: {
       thumb_url: imageUrl(row.id, 'thumb'),
     })),
     total: queue.total,
+    now: queue.now.toISOString(),
   };
 }
 
@@ -41,18 +53,20 @@ export function presentNotice(row: typeof moderationNotices.$inferSelect): Profi
 }
 
 export function presentTextQueue(queue: {
-  rows: { change: typeof textChanges.$inferSelect; name: string }[];
+  rows: { change: typeof textChanges.$inferSelect; owner: QueueOwner }[];
   total: number;
+  now: Date;
 }): TextQueue {
   return {
-    texts: queue.rows.map(({ change, name }) => ({
+    texts: queue.rows.map(({ change, owner }) => ({
       id: change.id,
-      member: { id: change.userId, name },
+      member: presentOwner(change.userId, owner, queue.now),
       field: change.field,
       before: change.before,
       after: change.after,
       created_at: change.createdAt.toISOString(),
     })),
     total: queue.total,
+    now: queue.now.toISOString(),
   };
 }

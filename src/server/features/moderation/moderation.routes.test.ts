@@ -119,6 +119,21 @@ describe('photo decisions', () => {
     expect(queue.total).toBeGreaterThanOrEqual(2);
   });
 
+  it("names the owner's age and country, never a link, and the server's clock for the waits", async () => {
+    const owner = await createMember(db, { birthDate: '1990-05-17', country: 'BE' });
+    const photo = await addPhoto(db, owner.id, { status: 'pending' });
+    const before = services.now().getTime();
+    const queue = (await app.inject({ url: '/api/admin/moderation-photos.php', ...moderator })).json();
+    const after = services.now().getTime();
+    const queued = queue.photos.find((p: { id: number }) => p.id === photo.id);
+    const today = new Date(before);
+    const birthdayPassed = today.getUTCMonth() > 4 || (today.getUTCMonth() === 4 && today.getUTCDate() >= 17);
+    const age = today.getUTCFullYear() - 1990 - (birthdayPassed ? 0 : 1);
+    expect(queued.member).toEqual({ id: owner.id, name: owner.name, age, country: 'BE' });
+    expect(Date.parse(queue.now)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(queue.now)).toBeLessThanOrEqual(after);
+  });
+
   it('rejects with a reason: the owner sees it, is told in their language (notice and mail), audited', async () => {
     const { photo, login, owner } = await waitingPhoto('de');
     const res = await app.inject({
@@ -263,6 +278,8 @@ describe('changed texts', () => {
     });
     // Published at once: others already see it.
     expect(await aboutMeOf(login)).toBe('Bel me: 0612345678');
+    expect(change.member).toMatchObject({ id: owner.id, name: owner.name, country: 'NL' });
+    expect(change.member.age).toBeGreaterThanOrEqual(18);
     // A second change while the first waits: one entry, the first text before, the newest after.
     await app.inject({ method: 'PUT', url: '/api/profile.php', payload: { about_me: 'Nog iets' }, ...login });
     const queue = (await app.inject({ url: '/api/admin/moderation-texts.php', ...moderator })).json();

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ModerationDecision } from '../../../shared/contracts/moderation.ts';
 import type { Queryable } from '../../db/client.ts';
-import { moderationNotices, textChanges, users } from '../../db/schema/index.ts';
+import { moderationNotices, profiles, textChanges, users } from '../../db/schema/index.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { MemberViewer, StaffViewer } from '../../policy/viewer.ts';
@@ -22,8 +22,16 @@ export const PHOTO_QUEUE_PAGE = 30;
 
 type Tx = Parameters<Parameters<AppServices['db']['transaction']>[0]>[0];
 
-/** The photos waiting for a moderator, oldest first, with their owners' names. */
-export async function listPhotoQueue(services: Pick<AppServices, 'db'>, staff: StaffViewer) {
+/** Whom the queues' rows belong to: name, birth date and country, read from auth's and profile's tables. */
+const ownerColumns = {
+  name: users.name,
+  birthDate: profiles.birthDate,
+  country: profiles.country,
+};
+export type QueueOwner = { name: string; birthDate: string | null; country: string | null };
+
+/** The photos waiting for a moderator, oldest first, with their owners. */
+export async function listPhotoQueue(services: Pick<AppServices, 'db' | 'now'>, staff: StaffViewer) {
   authorize(staff, 'moderation.photos');
   const [rows, total] = await Promise.all([
     listPendingPhotos(services.db, PHOTO_QUEUE_PAGE),
@@ -31,8 +39,9 @@ export async function listPhotoQueue(services: Pick<AppServices, 'db'>, staff: S
   ]);
   const owners = rows.length
     ? await services.db
-        .select({ id: users.id, name: users.name })
+        .select({ id: users.id, ...ownerColumns })
         .from(users)
+        .leftJoin(profiles, eq(profiles.userId, users.id))
         .where(
           inArray(
             users.id,
@@ -40,8 +49,13 @@ export async function listPhotoQueue(services: Pick<AppServices, 'db'>, staff: S
           ),
         )
     : [];
-  const names = new Map(owners.map((owner) => [owner.id, owner.name]));
-  return { rows: rows.map((row) => ({ ...row, ownerName: names.get(row.userId) ?? '' })), total };
+  const byId = new Map(owners.map((owner) => [owner.id, owner]));
+  const unknown: QueueOwner = { name: '', birthDate: null, country: null };
+  return {
+    rows: rows.map((row) => ({ ...row, owner: byId.get(row.userId) ?? unknown })),
+    total,
+    now: services.now(),
+  };
 }
 
 /** A waiting photo's file for a moderator's preview (the media route serves it to its owner only). */
@@ -139,21 +153,22 @@ export async function decidePhoto(
   return decided;
 }
 
-/** The changed texts waiting for a moderator, oldest first, with their members' names. */
-export async function listTextQueue(services: Pick<AppServices, 'db'>, staff: StaffViewer) {
+/** The changed texts waiting for a moderator, oldest first, with their members. */
+export async function listTextQueue(services: Pick<AppServices, 'db' | 'now'>, staff: StaffViewer) {
   authorize(staff, 'moderation.texts');
   const waiting = eq(textChanges.status, 'pending');
   const [rows, [counted]] = await Promise.all([
     services.db
-      .select({ change: textChanges, name: users.name })
+      .select({ change: textChanges, owner: ownerColumns })
       .from(textChanges)
       .innerJoin(users, eq(users.id, textChanges.userId))
+      .leftJoin(profiles, eq(profiles.userId, textChanges.userId))
       .where(waiting)
       .orderBy(asc(textChanges.createdAt), asc(textChanges.id))
       .limit(PHOTO_QUEUE_PAGE),
     services.db.select({ n: count() }).from(textChanges).where(waiting),
   ]);
-  return { rows, total: counted?.n ?? 0 };
+  return { rows, total: counted?.n ?? 0, now: services.now() };
 }
 
 /**

@@ -90,6 +90,7 @@ function featureParts(features: readonly Feature[], services: AppServices, page:
     landers: {},
     notifications: {},
     staff: {},
+    moderation: {},
   } as Record<keyof LoadContextPart, Record<string, unknown>>;
   for (const feature of features) {
     const part = feature.loadContext?.(services, page) ?? {};

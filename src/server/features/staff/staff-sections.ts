@@ -11,6 +11,7 @@ const SECTIONS = [
   { section: 'staff', action: 'staff.manage' },
   { section: 'audit', action: 'audit.view' },
   { section: 'operators', action: 'operators.queue' },
+  { section: 'moderation', action: 'moderation.photos' },
   { section: 'profiles', action: 'profiles.manage' },
 ] as const;
 

@@ -303,7 +303,14 @@ describe('admins manage staff, with an audit row in the same transaction', () =>
   it('adds, changes roles, resets 2FA and disables; every change is audited with before and after', async () => {
     const admin = await newStaff(['admin']);
     const login = await logInStaff(admin.email);
-    expect((await me(login)).json().sections).toEqual(['home', 'staff', 'audit', 'operators', 'profiles']);
+    expect((await me(login)).json().sections).toEqual([
+      'home',
+      'staff',
+      'audit',
+      'operators',
+      'moderation',
+      'profiles',
+    ]);
 
     const added = await post(
       '/api/admin/staff.php',
@@ -450,5 +457,13 @@ describe('demo staff', () => {
       });
       expect(done.json().step, demo.email).toBe('done');
     }
+  });
+});
+
+describe('the sections each role opens', () => {
+  it("a moderator's nav has moderation and nothing of the operators or admins", async () => {
+    const moderator = await newStaff(['moderator']);
+    const login = await logInStaff(moderator.email);
+    expect((await me(login)).json().sections).toEqual(['home', 'moderation']);
   });
 });
