@@ -6,6 +6,7 @@ import type { MemberCard, MemberResponse, SearchQuery, SearchResponse } from './
 import type { NotificationSettings, NotificationSettingsInput } from './contracts/notifications.ts';
 import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
+import type { ReportDetail, ReportQueue, ReportQueueQuery } from './contracts/reports.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput, Region } from './contracts/site.ts';
 import type {
@@ -104,5 +105,8 @@ export type WebLoadContext = {
     logout: () => Promise<ServiceResult<{ ok: true }>>;
     list: () => Promise<ServiceResult<StaffListEntry[]>>;
     audit: (query: AuditQuery) => Promise<ServiceResult<AuditPage>>;
+    /** The reports queue and a report (its read audited), as GET /api/admin/reports.php and report.php answer. */
+    reports: (query: ReportQueueQuery) => Promise<ServiceResult<ReportQueue>>;
+    report: (id: number) => Promise<ServiceResult<ReportDetail>>;
   };
 };

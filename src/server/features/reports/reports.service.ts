@@ -4,6 +4,7 @@ import type {
   ReportDecisionInput,
   ReportEvidence,
   ReportInput,
+  ReportQueueQuery,
 } from '../../../shared/contracts/reports.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
@@ -239,12 +240,16 @@ export async function queueComplaint(
   });
 }
 
-/** The queue: open reports first, oldest first within each status; closed ones newest decided first. */
-export async function listReportQueue(
-  db: Queryable,
-  query: { status: 'open' | 'closed' | 'all'; page: number },
-) {
-  const where: SQL | undefined = query.status === 'all' ? undefined : eq(reports.status, query.status);
+/**
+ * The queue: open reports first, oldest first within each status; closed ones newest decided first.
+ * The reason and the source narrow it; the open count stays the whole queue's (the nav's figure).
+ */
+export async function listReportQueue(db: Queryable, query: ReportQueueQuery) {
+  const where: SQL | undefined = and(
+    query.status === 'all' ? undefined : eq(reports.status, query.status),
+    query.reason ? eq(reports.reason, query.reason) : undefined,
+    query.source ? eq(reports.source, query.source) : undefined,
+  );
   const reporter = sql`(select ${users.name} from ${users} where ${users.id} = ${reports.reporterId})`;
   const reported = sql`(select ${users.name} from ${users} where ${users.id} = ${reports.reportedId})`;
   const rows = await db

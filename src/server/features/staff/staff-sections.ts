@@ -11,6 +11,7 @@ const SECTIONS = [
   { section: 'staff', action: 'staff.manage' },
   { section: 'audit', action: 'audit.view' },
   { section: 'operators', action: 'operators.queue' },
+  { section: 'reports', action: 'reports.review' },
 ] as const;
 
 export type BackOfficeSection = (typeof SECTIONS)[number]['section'];

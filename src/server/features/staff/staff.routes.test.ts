@@ -303,7 +303,7 @@ describe('admins manage staff, with an audit row in the same transaction', () =>
   it('adds, changes roles, resets 2FA and disables; every change is audited with before and after', async () => {
     const admin = await newStaff(['admin']);
     const login = await logInStaff(admin.email);
-    expect((await me(login)).json().sections).toEqual(['home', 'staff', 'audit', 'operators']);
+    expect((await me(login)).json().sections).toEqual(['home', 'staff', 'audit', 'operators', 'reports']);
 
     const added = await post(
       '/api/admin/staff.php',
