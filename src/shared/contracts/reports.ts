@@ -96,6 +96,10 @@ export const ReportedMemberSchema = z
     status: z.string(),
     hidden: z.boolean(),
     suspended: z.boolean(),
+    /** Warnings the member got from moderators, ever. */
+    warnings: z.number().int(),
+    /** A warning waits for the member to read it at their next visit. */
+    warningUnread: z.boolean(),
   })
   .nullable();
 

@@ -382,6 +382,14 @@ describe('the queue, a report and its outcomes', () => {
     expect(res.statusCode).toBe(200);
     expect(await auditCount()).toBe(before + 1);
 
+    // The moderators see the member as warned, with the warning still unread.
+    const closed = (await get('/api/admin/reports.php?status=closed', moderator)).json();
+    expect(closed.rows.find((row: { id: number }) => row.id === id).reported).toMatchObject({
+      id: bad.id,
+      warnings: 1,
+      warningUnread: true,
+    });
+
     const badLogin = await logIn(services.db, bad.id);
     const notices = (await get('/api/moderation-notices.php', badLogin)).json();
     expect(notices.warning).toMatchObject({ reason: 'harassment', note: 'Be polite.' });
@@ -392,6 +400,10 @@ describe('the queue, a report and its outcomes', () => {
     );
     expect(ack.statusCode).toBe(200);
     expect((await get('/api/moderation-notices.php', badLogin)).json().warning).toBeNull();
+    expect((await get(`/api/admin/report.php?id=${id}`, moderator)).json().reported).toMatchObject({
+      warnings: 1,
+      warningUnread: false,
+    });
 
     // The reporter: an in-app notice and a mail in German, neither naming what was done.
     const reporterNotices = (await get('/api/moderation-notices.php', login)).json();
