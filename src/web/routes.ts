@@ -55,6 +55,8 @@ export default [
     route('admin/audit', 'routes/admin-audit.tsx'),
     route('admin/operators', 'routes/admin-operators.tsx'),
     route('admin/operators/:conversationId', 'routes/admin-operator-conversation.tsx'),
+    route('admin/reports', 'routes/admin-reports.tsx'),
+    route('admin/reports/:id', 'routes/admin-report.tsx'),
   ]),
   // Advertising: the landers and each member's entry pages, under a logo bar only (spec §2).
   layout('layouts/lander-layout.tsx', [
