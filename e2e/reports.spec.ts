@@ -30,6 +30,9 @@ async function send(page: Page, to: string, text: string) {
   ).toBeVisible();
 }
 
+const widerThanWindow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
 /** The outcome mail has no link for waitForMail to find: it is found by its address and subject. */
 function mailTo(to: string, subjectPart: string) {
   const dir = currentServer().mailDir;
@@ -158,5 +161,11 @@ test('a message reported from a conversation, through the moderator, to a suspen
   await staff.goto(`/admin/reports?status=closed&reason=scam`);
   await expect(staff.locator(`tr[data-report="${reportId}"]`)).toContainText('Geschorst');
   await expectAccessible(staff);
+  expect(await widerThanWindow(staff)).toBe(false);
   await staff.screenshot({ path: '.tmp/screens/admin-reports-375.png', fullPage: true });
+  await staff.goto(`/admin/reports/${reportId}`);
+  await expect(staff.getByTestId('report-evidence').locator('li[data-reported]')).toContainText(scam);
+  await expectAccessible(staff);
+  expect(await widerThanWindow(staff)).toBe(false);
+  await staff.screenshot({ path: '.tmp/screens/admin-report-375.png', fullPage: true });
 });
