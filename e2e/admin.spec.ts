@@ -56,6 +56,7 @@ test('the admin logs in with password and code, adds an operator who sets up a s
     'Auditlog',
     'Operators',
     'Moderatie',
+    'Meldingen',
     'Fictieve profielen',
   ]);
   await expectAccessibleAtBothWidths(page);
@@ -179,7 +180,7 @@ test('a moderator has moderation but no staff section, and gets the 403 page at 
   } finally {
     await visitor.close();
   }
-  await expect(nav(page).getByRole('link')).toHaveText(['Start', 'Moderatie']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Start', 'Moderatie', 'Meldingen']);
   await expectAccessibleAtBothWidths(page);
   const answer = await page.goto('/admin/staff');
   expect(answer?.status()).toBe(403);

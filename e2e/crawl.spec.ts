@@ -124,6 +124,8 @@ const SKIPPED: Record<string, string> = {
   '/admin/moderation/photos': "the moderators' photo queue: its journey in moderation.spec.ts",
   '/admin/moderation/texts': "the moderators' text queue: its journey in moderation.spec.ts",
   '/admin/operators/stats': "the operators' figures: their journey in operators.spec.ts",
+  '/admin/reports': "the moderators' reports queue: its journey in reports.spec.ts",
+  '/admin/reports/:id': 'a report and its outcome: its journey in reports.spec.ts',
   '/admin/profiles': 'the fictional profiles: their journey in fictional-profiles.spec.ts',
   '/admin/profiles/new': 'the fictional profiles: their journey in fictional-profiles.spec.ts',
   '/admin/profiles/:id': 'the fictional profiles: their journey in fictional-profiles.spec.ts',

@@ -13,6 +13,7 @@ import type { NotificationSettings, NotificationSettingsInput } from './contract
 import type { OperatorStats, OperatorStatsQuery } from './contracts/operators.ts';
 import type { OwnPhotosResponse } from './contracts/photos.ts';
 import type { OwnProfile } from './contracts/profile.ts';
+import type { ReportDetail, ReportQueue, ReportQueueQuery } from './contracts/reports.ts';
 import type { Settings } from './contracts/settings.ts';
 import type { CompanyInfo, ComplaintInput, Region } from './contracts/site.ts';
 import type {
@@ -119,6 +120,9 @@ export type WebLoadContext = {
     operatorStats: (query: OperatorStatsQuery) => Promise<ServiceResult<OperatorStats>>;
     /** Whether the staff person may open those figures: the queue links to them then. */
     mayViewOperatorStats: () => Promise<boolean>;
+    /** The reports queue and a report (its read audited), as GET /api/admin/reports.php and report.php answer. */
+    reports: (query: ReportQueueQuery) => Promise<ServiceResult<ReportQueue>>;
+    report: (id: number) => Promise<ServiceResult<ReportDetail>>;
   };
   /** The moderators' queues (/admin/moderation pages), as GET /api/admin/moderation-*.php answer them. */
   moderation: {

@@ -62,6 +62,8 @@ export default [
     route('admin/profiles', 'routes/admin-profiles.tsx'),
     route('admin/profiles/new', 'routes/admin-profile-new.tsx'),
     route('admin/profiles/:id', 'routes/admin-profile.tsx'),
+    route('admin/reports', 'routes/admin-reports.tsx'),
+    route('admin/reports/:id', 'routes/admin-report.tsx'),
   ]),
   // Advertising: the landers and each member's entry pages, under a logo bar only (spec §2).
   layout('layouts/lander-layout.tsx', [

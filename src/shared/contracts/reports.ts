@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ComplaintSubjectSchema } from './site.ts';
 import { multilineText } from './text.ts';
 
 /** Why a member reports a profile or a message; each has its text `reports.reasons.<reason>`. */
@@ -73,10 +74,18 @@ export type ReportOutcome = z.infer<typeof ReportOutcomeSchema>;
 
 export const ReportStatusSchema = z.enum(['open', 'closed']);
 
+/** What a queue row's reason can be: a member's reason, or the complaint form's subject. */
+export const QUEUE_REASONS = [...new Set([...REPORT_REASONS, ...ComplaintSubjectSchema.options])];
+
+export const ReportSourceSchema = z.enum(['member', 'complaint']);
+
 export const ReportQueueQuerySchema = z.object({
   status: z.enum(['open', 'closed', 'all']).default('open'),
+  reason: z.enum(QUEUE_REASONS).optional(),
+  source: ReportSourceSchema.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
+export type ReportQueueQuery = z.infer<typeof ReportQueueQuerySchema>;
 
 const PersonSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
@@ -87,12 +96,16 @@ export const ReportedMemberSchema = z
     status: z.string(),
     hidden: z.boolean(),
     suspended: z.boolean(),
+    /** Warnings the member got from moderators, ever. */
+    warnings: z.number().int(),
+    /** A warning waits for the member to read it at their next visit. */
+    warningUnread: z.boolean(),
   })
   .nullable();
 
 export const ReportQueueItemSchema = z.object({
   id: z.number().int(),
-  source: z.enum(['member', 'complaint']),
+  source: ReportSourceSchema,
   kind: z.enum(['profile', 'message', 'complaint']),
   reason: z.string(),
   status: ReportStatusSchema,

@@ -1,6 +1,7 @@
 import { defineFeature, featureJob } from '../../feature.ts';
 import { REPORT_OUTCOME_MAIL_JOB, sendReportOutcomeMail } from './reports.jobs.ts';
 import { reportsRoutes } from './reports.routes.ts';
+import { reportsLoadContext } from './reports-pages.ts';
 
 /**
  * Members' reports and the complaints form's submissions in one queue for moderators, and what
@@ -10,6 +11,7 @@ import { reportsRoutes } from './reports.routes.ts';
 export const reportsFeature = defineFeature({
   name: 'reports',
   routes: reportsRoutes,
+  loadContext: reportsLoadContext,
   jobs: [
     featureJob(
       REPORT_OUTCOME_MAIL_JOB,

@@ -1,16 +1,25 @@
 import type { ReportDetail, ReportQueue, ReportQueueItem } from '../../../shared/contracts/reports.ts';
-import type { QueuePage, ReportRead } from './reports.service.ts';
+import type { MemberWarnings, QueuePage, ReportRead } from './reports.service.ts';
 
 type Reported = {
   id: number | null;
   name: string | null;
   facts?: { status: string; hidden: boolean };
   suspended: boolean;
+  warnings: MemberWarnings;
 };
 
-function presentReported({ id, name, facts, suspended }: Reported): ReportQueueItem['reported'] {
+function presentReported({ id, name, facts, suspended, warnings }: Reported): ReportQueueItem['reported'] {
   if (id === null || !facts) return null;
-  return { id, name: name ?? '', status: facts.status, hidden: facts.hidden, suspended };
+  return {
+    id,
+    name: name ?? '',
+    status: facts.status,
+    hidden: facts.hidden,
+    suspended,
+    warnings: warnings.total,
+    warningUnread: warnings.unread > 0,
+  };
 }
 
 /** The queue as staff see it: names and states, never an e-mail address or the evidence. */
@@ -38,6 +47,7 @@ export function presentReportQueue(page: QueuePage): ReportQueue {
         name: row.reportedName,
         facts: row.reportedFacts,
         suspended: row.suspended,
+        warnings: row.warnings,
       }),
     })),
   };
@@ -64,6 +74,7 @@ export function presentReportDetail(read: ReportRead): ReportDetail {
       name: read.reportedName,
       facts: read.reportedFacts,
       suspended: read.suspended,
+      warnings: read.warnings,
     }),
     note: report.note,
     evidence: report.evidence,

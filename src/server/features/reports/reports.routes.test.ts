@@ -328,6 +328,41 @@ describe('the queue, a report and its outcomes', () => {
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'report_not_found']);
   });
 
+  it('narrows the queue by reason and by source; an unknown filter is a 400', async () => {
+    const moderator = await logInStaff(services.db, ['moderator'], now);
+    const { conversation, login } = await pairWithConversation();
+    const { id: underage } = (
+      await post(
+        '/api/report.php',
+        { kind: 'message', message_id: conversation.messageIds[1], reason: 'underage' },
+        login,
+      )
+    ).json();
+    await post('/api/complaints.php', {
+      name: 'Klaas',
+      email: 'klaas@example.nl',
+      subject: 'privacy',
+      message: 'Mijn gegevens staan ergens waar ze niet horen.',
+    });
+    const rowsOf = async (query: string) => {
+      const res = await get(`/api/admin/reports.php?${query}`, moderator);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().rows as { id: number; reason: string; source: string }[];
+    };
+    const byReason = await rowsOf('reason=underage');
+    expect(byReason.map((row) => row.id)).toContain(underage);
+    expect(new Set(byReason.map((row) => row.reason))).toEqual(new Set(['underage']));
+    const complaints = await rowsOf('source=complaint&status=all');
+    expect(complaints.length).toBeGreaterThan(0);
+    expect(new Set(complaints.map((row) => row.source))).toEqual(new Set(['complaint']));
+    expect(complaints.map((row) => row.id)).not.toContain(underage);
+    const privacy = await rowsOf('source=complaint&reason=privacy');
+    expect(privacy.map((row) => row.reason)).toEqual(['privacy']);
+    expect(await rowsOf('source=member&reason=privacy')).toEqual([]);
+    const bad = await get('/api/admin/reports.php?reason=rude', moderator);
+    expect([bad.statusCode, codeOf(bad)]).toEqual([400, 'validation_failed']);
+  });
+
   it('warn: the member must acknowledge the warning; the reporter is told in their language, nothing more', async () => {
     const moderator = await logInStaff(services.db, ['moderator'], now);
     const { conversation, login, bad } = await pairWithConversation();
@@ -347,6 +382,14 @@ describe('the queue, a report and its outcomes', () => {
     expect(res.statusCode).toBe(200);
     expect(await auditCount()).toBe(before + 1);
 
+    // The moderators see the member as warned, with the warning still unread.
+    const closed = (await get('/api/admin/reports.php?status=closed', moderator)).json();
+    expect(closed.rows.find((row: { id: number }) => row.id === id).reported).toMatchObject({
+      id: bad.id,
+      warnings: 1,
+      warningUnread: true,
+    });
+
     const badLogin = await logIn(services.db, bad.id);
     const notices = (await get('/api/moderation-notices.php', badLogin)).json();
     expect(notices.warning).toMatchObject({ reason: 'harassment', note: 'Be polite.' });
@@ -357,6 +400,10 @@ describe('the queue, a report and its outcomes', () => {
     );
     expect(ack.statusCode).toBe(200);
     expect((await get('/api/moderation-notices.php', badLogin)).json().warning).toBeNull();
+    expect((await get(`/api/admin/report.php?id=${id}`, moderator)).json().reported).toMatchObject({
+      warnings: 1,
+      warningUnread: false,
+    });
 
     // The reporter: an in-app notice and a mail in German, neither naming what was done.
     const reporterNotices = (await get('/api/moderation-notices.php', login)).json();

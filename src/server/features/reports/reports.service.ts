@@ -4,6 +4,7 @@ import type {
   ReportDecisionInput,
   ReportEvidence,
   ReportInput,
+  ReportQueueQuery,
 } from '../../../shared/contracts/reports.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
@@ -239,12 +240,16 @@ export async function queueComplaint(
   });
 }
 
-/** The queue: open reports first, oldest first within each status; closed ones newest decided first. */
-export async function listReportQueue(
-  db: Queryable,
-  query: { status: 'open' | 'closed' | 'all'; page: number },
-) {
-  const where: SQL | undefined = query.status === 'all' ? undefined : eq(reports.status, query.status);
+/**
+ * The queue: open reports first, oldest first within each status; closed ones newest decided first.
+ * The reason and the source narrow it; the open count stays the whole queue's (the nav's figure).
+ */
+export async function listReportQueue(db: Queryable, query: ReportQueueQuery) {
+  const where: SQL | undefined = and(
+    query.status === 'all' ? undefined : eq(reports.status, query.status),
+    query.reason ? eq(reports.reason, query.reason) : undefined,
+    query.source ? eq(reports.source, query.source) : undefined,
+  );
   const reporter = sql`(select ${users.name} from ${users} where ${users.id} = ${reports.reporterId})`;
   const reported = sql`(select ${users.name} from ${users} where ${users.id} = ${reports.reportedId})`;
   const rows = await db
@@ -273,9 +278,11 @@ export async function listReportQueue(
     .limit(QUEUE_PAGE_SIZE + 1)
     .offset((query.page - 1) * QUEUE_PAGE_SIZE);
   const page = rows.slice(0, QUEUE_PAGE_SIZE);
-  const [facts, suspended, [open]] = await Promise.all([
-    findModerationFacts(db, uniqueIds(page.map((row) => row.reportedId))),
-    activeSuspensions(db, uniqueIds(page.map((row) => row.reportedId))),
+  const reportedIds = uniqueIds(page.map((row) => row.reportedId));
+  const [facts, suspended, warnings, [open]] = await Promise.all([
+    findModerationFacts(db, reportedIds),
+    activeSuspensions(db, reportedIds),
+    warningsOf(db, reportedIds),
     db.select({ n: count() }).from(reports).where(eq(reports.status, 'open')),
   ]);
   return {
@@ -283,6 +290,7 @@ export async function listReportQueue(
       ...row,
       reportedFacts: row.reportedId ? facts.get(row.reportedId) : undefined,
       suspended: row.reportedId ? suspended.has(row.reportedId) : false,
+      warnings: (row.reportedId && warnings.get(row.reportedId)) || NO_WARNINGS,
     })),
     page: query.page,
     hasMore: rows.length > QUEUE_PAGE_SIZE,
@@ -293,6 +301,24 @@ export async function listReportQueue(
 const uniqueIds = (ids: readonly (number | null)[]) => [
   ...new Set(ids.filter((id): id is number => id !== null)),
 ];
+
+/** How many warnings each member got, and how many they have not acknowledged yet. */
+async function warningsOf(db: Queryable, userIds: readonly number[]) {
+  if (userIds.length === 0) return new Map<number, MemberWarnings>();
+  const rows = await db
+    .select({
+      userId: memberWarnings.userId,
+      total: count(),
+      unread: sql<number>`count(*) filter (where ${memberWarnings.acknowledgedAt} is null)::int`,
+    })
+    .from(memberWarnings)
+    .where(inArray(memberWarnings.userId, [...userIds]))
+    .groupBy(memberWarnings.userId);
+  return new Map(rows.map((row) => [row.userId, { total: row.total, unread: row.unread }]));
+}
+
+export type MemberWarnings = { total: number; unread: number };
+const NO_WARNINGS: MemberWarnings = { total: 0, unread: 0 };
 
 async function activeSuspensions(db: Queryable, userIds: readonly number[]): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
@@ -327,9 +353,10 @@ export async function readReport(services: Pick<AppServices, 'db' | 'now'>, acto
       .where(eq(reports.id, id));
     if (!row) throw reportNotFound();
     const reportedId = row.report.reportedId;
-    const [facts, suspended, [about]] = await Promise.all([
+    const [facts, suspended, warnings, [about]] = await Promise.all([
       findModerationFacts(tx, reportedId ? [reportedId] : []),
       activeSuspensions(tx, reportedId ? [reportedId] : []),
+      warningsOf(tx, reportedId ? [reportedId] : []),
       reportedId
         ? tx.select({ n: count() }).from(reports).where(eq(reports.reportedId, reportedId))
         : Promise.resolve([{ n: 0 }]),
@@ -339,6 +366,7 @@ export async function readReport(services: Pick<AppServices, 'db' | 'now'>, acto
       ...row,
       reportedFacts: reportedId ? facts.get(reportedId) : undefined,
       suspended: reportedId ? suspended.has(reportedId) : false,
+      warnings: (reportedId && warnings.get(reportedId)) || NO_WARNINGS,
       reportsAboutMember: about?.n ?? 0,
     };
   });

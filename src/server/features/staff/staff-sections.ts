@@ -12,6 +12,7 @@ const SECTIONS = [
   { section: 'audit', action: 'audit.view' },
   { section: 'operators', action: 'operators.queue' },
   { section: 'moderation', action: 'moderation.photos' },
+  { section: 'reports', action: 'reports.review' },
   { section: 'profiles', action: 'profiles.manage' },
 ] as const;
 

@@ -309,6 +309,7 @@ describe('admins manage staff, with an audit row in the same transaction', () =>
       'audit',
       'operators',
       'moderation',
+      'reports',
       'profiles',
     ]);
 

@@ -98,6 +98,9 @@ export function LiveConnections({ onChanged }: Props) {
         emitChatEvent(event);
         void changed.current();
       }),
+      // The server ended this session (a logout elsewhere, a suspension): reading the member now
+      // finds it gone, and the session forgets the member at once instead of at the next poll.
+      client.on('session_ended', () => void changed.current()),
       client.onReconnect(reload),
       client.onReconnect(() => emitChatEvent({ type: 'reconnect' })),
       // A chat says when its messages cannot come live: after a grace, so a quick reconnect (a

@@ -1,0 +1,337 @@
+import { type FormEvent, useId, useState } from 'react';
+import { Link, useRevalidator } from 'react-router';
+import {
+  REPORT_NOTE_MAX,
+  REPORT_OUTCOMES,
+  type ReportDetail,
+  type ReportOutcome,
+} from '../../../shared/contracts/reports.ts';
+import { FormTextarea } from '../../components/ui/form-field.tsx';
+import { Modal } from '../../components/ui/modal.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { errorText } from '../../lib/error-text.ts';
+import { useTranslation } from '../../lib/i18n.tsx';
+import { adminRequest } from '../admin/admin-api.ts';
+import { formatAdminTime } from '../admin/admin-format.ts';
+import { reasonText, reportReference } from './report-format.ts';
+import { ReportedMemberState } from './reported-member-state.tsx';
+
+type Notice = { kind: 'success' | 'error'; text: string };
+
+const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'network_error');
+
+/** A report as the moderator decides it: what it is about, its frozen evidence, the member's state, the outcome. */
+export function ReportDetailView({ report }: { report: ReportDetail }) {
+  const { t, i18n } = useTranslation();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const reference = reportReference(report.id);
+  const time = (iso: string) => formatAdminTime(iso, i18n.language);
+  const empty = t('reports.admin.empty_value');
+
+  return (
+    <>
+      <p>
+        <Link to="/admin/reports">{t('reports.admin.back')}</Link>
+      </p>
+      <h1>{t('reports.admin.detail_title', { reference })}</h1>
+      <div role="status" aria-live="polite">
+        {notice && (
+          <div className={`alert alert-${notice.kind === 'success' ? 'success' : 'danger'}`}>
+            {notice.text}
+          </div>
+        )}
+      </div>
+      <div className="admin-report-layout">
+        <section className="admin-panel" aria-labelledby="report-summary">
+          <h2 className="h5" id="report-summary">
+            {reasonText(t, report.source, report.reason)}
+          </h2>
+          <dl className="admin-report-facts">
+            <dt>{t('reports.admin.about')}</dt>
+            <dd>{t(`reports.admin.kinds.${report.kind}`)}</dd>
+            <dt>{t('reports.admin.reported_at')}</dt>
+            <dd>
+              <time dateTime={report.createdAt}>{time(report.createdAt)}</time>
+            </dd>
+            <dt>{t('reports.admin.reporter')}</dt>
+            <dd>
+              {report.source === 'complaint'
+                ? report.reporter
+                  ? t('reports.admin.complaint_by', { name: report.reporter.name })
+                  : t('reports.admin.complaint_form')
+                : report.reporter
+                  ? `${report.reporter.name} #${report.reporter.id}`
+                  : t('reports.admin.nobody')}
+            </dd>
+            <dt>{t('reports.admin.reported_member')}</dt>
+            <dd>
+              {report.reported ? `${report.reported.name} #${report.reported.id}` : t('reports.admin.nobody')}
+            </dd>
+            {report.reported && (
+              <>
+                <dt>{t('reports.admin.member_state')}</dt>
+                <dd data-testid="reported-member-state">
+                  <ReportedMemberState member={report.reported} />
+                </dd>
+                <dt>{t('reports.admin.reports_about_member')}</dt>
+                <dd>{report.reportsAboutMember}</dd>
+              </>
+            )}
+            {report.note && (
+              <>
+                <dt>{t('reports.admin.reporter_note')}</dt>
+                <dd className="admin-report-text">{report.note}</dd>
+              </>
+            )}
+          </dl>
+        </section>
+        <Evidence report={report} />
+        {report.status === 'closed' ? (
+          <section className="admin-panel" aria-labelledby="report-decided">
+            <h2 className="h5" id="report-decided">
+              {t('reports.admin.decided_title')}
+            </h2>
+            <dl className="admin-report-facts" data-testid="report-decision">
+              <dt>{t('reports.admin.decided_outcome')}</dt>
+              <dd>{report.outcome ? t(`reports.admin.outcomes.${report.outcome}`) : empty}</dd>
+              <dt>{t('reports.admin.decided_at')}</dt>
+              <dd>{report.decidedAt ? time(report.decidedAt) : empty}</dd>
+              <dt>{t('reports.admin.decided_by')}</dt>
+              <dd>{report.decidedBy ?? empty}</dd>
+            </dl>
+          </section>
+        ) : (
+          <DecisionForm report={report} onNotice={setNotice} />
+        )}
+        {report.reported?.suspended && <LiftSuspension memberId={report.reported.id} onNotice={setNotice} />}
+      </div>
+    </>
+  );
+}
+
+/** What the report froze: the profile then, the conversation's recent history with the reported message marked, or the complaint. */
+function Evidence({ report }: { report: ReportDetail }) {
+  const { t, i18n } = useTranslation();
+  const { evidence } = report;
+  const empty = t('reports.admin.empty_value');
+  const nameOf = (senderId: number) =>
+    senderId === report.reported?.id
+      ? report.reported.name
+      : senderId === report.reporter?.id
+        ? report.reporter.name
+        : `#${senderId}`;
+  return (
+    <section className="admin-panel admin-report-evidence" aria-labelledby="report-evidence">
+      <h2 className="h5" id="report-evidence">
+        {t('reports.admin.evidence')}
+      </h2>
+      {evidence.complaint && (
+        <dl className="admin-report-facts">
+          <dt>{t('reports.admin.name')}</dt>
+          <dd>{evidence.complaint.name}</dd>
+          <dt>{t('reports.admin.complaint_email')}</dt>
+          <dd className="admin-secret">{evidence.complaint.email}</dd>
+          <dt>{t('reports.admin.complaint_subject')}</dt>
+          <dd>{reasonText(t, 'complaint', evidence.complaint.subject)}</dd>
+          <dt>{t('reports.admin.complaint_message')}</dt>
+          <dd className="admin-report-text">{evidence.complaint.message}</dd>
+        </dl>
+      )}
+      {evidence.profile && (
+        <>
+          <h3 className="h6">{t('reports.admin.profile')}</h3>
+          <dl className="admin-report-facts">
+            <dt>{t('reports.admin.name')}</dt>
+            <dd>{evidence.profile.name}</dd>
+            <dt>{t('reports.admin.city')}</dt>
+            <dd>{evidence.profile.city ?? empty}</dd>
+            <dt>{t('reports.admin.about_me')}</dt>
+            <dd className="admin-report-text">{evidence.profile.aboutMe ?? empty}</dd>
+          </dl>
+        </>
+      )}
+      {report.kind !== 'complaint' && (
+        <>
+          <h3 className="h6">{t('reports.admin.conversation')}</h3>
+          {evidence.messages.length === 0 ? (
+            <p className="mb-0">{t('reports.admin.no_messages')}</p>
+          ) : (
+            <ol className="admin-report-messages" data-testid="report-evidence">
+              {evidence.messages.map((message) => (
+                <li
+                  key={message.id}
+                  className={`admin-report-message${
+                    message.senderId === report.reported?.id ? ' admin-report-message-theirs' : ''
+                  }${message.reported ? ' admin-report-message-reported' : ''}`}
+                  data-reported={message.reported || undefined}
+                >
+                  {message.reported && (
+                    <strong className="admin-report-flag">{t('reports.admin.reported_message')}</strong>
+                  )}
+                  <div className="admin-report-message-meta">
+                    <span className="admin-report-sender">{nameOf(message.senderId)}</span>{' '}
+                    <time dateTime={message.at}>{formatAdminTime(message.at, i18n.language)}</time>
+                    {message.kind !== 'text' && (message.kind === 'gift' || message.kind === 'image') && (
+                      <> · {t(`reports.admin.message_kinds.${message.kind}`)}</>
+                    )}
+                  </div>
+                  {message.body && <div className="admin-report-text">{message.body}</div>}
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (notice: Notice) => void }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
+  const [note, setNote] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const hintId = useId();
+  // A complaint names no member: only a dismissal fits it.
+  const choices = report.reported ? REPORT_OUTCOMES : (['dismiss'] as const);
+
+  const decide = async (chosen: ReportOutcome) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await adminRequest('/api/admin/report-outcome.php', {
+        method: 'POST',
+        body: { id: report.id, outcome: chosen, note: chosen === 'warn' && note.trim() ? note : undefined },
+      });
+      setConfirming(false);
+      onNotice({ kind: 'success', text: t('reports.admin.decided_done') });
+      await revalidator.revalidate();
+    } catch (e) {
+      setConfirming(false);
+      setError(errorText(t, codeOf(e)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!outcome) return setError(t('reports.admin.pick_outcome'));
+    if (outcome === 'suspend') return setConfirming(true);
+    void decide(outcome);
+  };
+
+  return (
+    <section className="admin-panel" aria-labelledby="report-decide">
+      <h2 className="h5" id="report-decide">
+        {t('reports.admin.decide_title')}
+      </h2>
+      <form onSubmit={submit} noValidate>
+        {error && (
+          <div className="alert alert-danger" role="alert">
+            {error}
+          </div>
+        )}
+        {!report.reported && <p className="small">{t('reports.admin.complaint_only_dismiss')}</p>}
+        <fieldset className="admin-report-choices">
+          <legend className="visually-hidden">{t('reports.admin.decide_title')}</legend>
+          {choices.map((choice) => (
+            <div key={choice} className="form-check">
+              <input
+                className="form-check-input"
+                type="radio"
+                name="outcome"
+                id={`outcome-${choice}`}
+                value={choice}
+                checked={outcome === choice}
+                onChange={() => setOutcome(choice)}
+                aria-describedby={`${hintId}-${choice}`}
+              />
+              <label className="form-check-label" htmlFor={`outcome-${choice}`}>
+                {t(`reports.admin.choices.${choice}`)}
+              </label>
+              <div className="small text-body-secondary" id={`${hintId}-${choice}`}>
+                {t(`reports.admin.choice_hints.${choice}`)}
+              </div>
+            </div>
+          ))}
+        </fieldset>
+        {outcome === 'warn' && (
+          <FormTextarea
+            id="warn-note"
+            label={t('reports.admin.warn_note')}
+            help={t('reports.admin.warn_note_hint')}
+            rows={4}
+            maxLength={REPORT_NOTE_MAX}
+            value={note}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        )}
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {t('reports.admin.save')}
+        </button>
+      </form>
+      {confirming && report.reported && (
+        <Modal
+          open
+          title={t('reports.admin.confirm_suspend_title', { name: report.reported.name })}
+          onClose={() => setConfirming(false)}
+          closeLabel={t('reports.admin.cancel')}
+          footer={
+            <>
+              <button
+                type="button"
+                className="btn btn-outline-secondary"
+                onClick={() => setConfirming(false)}
+              >
+                {t('reports.admin.cancel')}
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger"
+                disabled={busy}
+                onClick={() => void decide('suspend')}
+              >
+                {t('reports.admin.confirm_suspend')}
+              </button>
+            </>
+          }
+        >
+          <p className="mb-0">{t('reports.admin.confirm_suspend_text')}</p>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+function LiftSuspension({ memberId, onNotice }: { memberId: number; onNotice: (notice: Notice) => void }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [busy, setBusy] = useState(false);
+  const lift = async () => {
+    setBusy(true);
+    try {
+      await adminRequest('/api/admin/suspension-lift.php', { method: 'POST', body: { member_id: memberId } });
+      onNotice({ kind: 'success', text: t('reports.admin.lifted_done') });
+      await revalidator.revalidate();
+    } catch (e) {
+      onNotice({ kind: 'error', text: errorText(t, codeOf(e)) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="admin-panel" aria-labelledby="report-lift">
+      <h2 className="h5" id="report-lift">
+        {t('reports.admin.lift')}
+      </h2>
+      <p className="small">{t('reports.admin.lift_hint')}</p>
+      <button type="button" className="btn btn-outline-primary" disabled={busy} onClick={() => void lift()}>
+        {t('reports.admin.lift')}
+      </button>
+    </section>
+  );
+}

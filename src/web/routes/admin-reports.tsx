@@ -1,0 +1,47 @@
+import { ReportQueueQuerySchema } from '../../shared/contracts/reports.ts';
+import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
+import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
+import { ReportQueueView } from '../features/reports/report-queue.tsx';
+import { PageTexts } from '../lib/page-texts.tsx';
+import type { Route } from './+types/admin-reports';
+
+/**
+ * Moderators and admins (the policy's reports.review): the filters are the address (?status,
+ * reason, source, page), so the form works without JavaScript and a view can be linked to.
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const params = Object.fromEntries(
+    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ''),
+  );
+  const parsed = ReportQueueQuerySchema.safeParse(params);
+  const query = parsed.success ? parsed.data : ReportQueueQuerySchema.parse({});
+  const queue = dataOrThrow(await context.staff.reports(query));
+  return {
+    query,
+    queue,
+    readAt: Date.now(),
+    invalid: !parsed.success,
+    // The complaint form's subjects are common texts of the service pages.
+    texts: { ...context.pageTexts('reports'), ...context.pageTexts('service') },
+  };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return adminPageMeta(matches, 'admin.sections.reports');
+}
+
+/** /admin/reports: members' reports and complaints, open first, oldest first. */
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  return (
+    <PageTexts messages={loaderData.texts}>
+      <ReportQueueView
+        initial={loaderData.queue}
+        readAt={loaderData.readAt}
+        query={loaderData.query}
+        invalid={loaderData.invalid}
+      />
+    </PageTexts>
+  );
+}
+
+export const ErrorBoundary = AdminErrorBoundary;
