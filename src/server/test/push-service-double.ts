@@ -102,7 +102,7 @@ export function vapidRefusal(header: string | undefined, origin: string, publicK
  * VAPID signature, decrypts it with the device's private key, and answers what the test says per
  * device (201 unless told: 410 for a subscription the browser dropped, 500 for an outage).
  */
-export async function startPushServiceDouble(vapidPublicKey: () => string) {
+export async function startPushServiceDouble(vapidPublicKey: () => string, port = 0) {
   const devices = new Map<string, TestDevice>();
   const answers = new Map<string, number>();
   const received: ReceivedPush[] = [];
@@ -136,7 +136,7 @@ export async function startPushServiceDouble(vapidPublicKey: () => string) {
       response.writeHead(status).end();
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url: origin,
