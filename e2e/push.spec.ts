@@ -140,9 +140,16 @@ test(`a message pushes a notification to the subscribed device, whose click open
 
     // A click on the notification: Sanne is logged in, so this tab goes to the conversation.
     await worker.evaluate(async () => {
-      const scope = self as unknown as ServiceWorkerGlobalScope;
+      // The worker's own types are not the page's (lib "webworker" is not in the project's).
+      type WorkerScope = {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent: (event: Event) => boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const scope = self as unknown as WorkerScope;
       const [notification] = await scope.registration.getNotifications();
-      scope.dispatchEvent(new NotificationEvent('notificationclick', { notification: notification! }));
+      if (!notification) throw new Error('no notification to click');
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
     });
     await expect(page).toHaveURL(new RegExp(`/chats/${conversationId}$`));
     await expect
