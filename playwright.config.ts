@@ -56,6 +56,7 @@ export default defineConfig({
       E2E_MAIL_DIR: server.mailDir,
       E2E_SMTP_PORT: String(server.smtpPort),
       E2E_TEMPLATE_DIR: templateDir,
+      PUSH_SERVICE_URL: server.pushServiceUrl,
     },
   })),
 });

@@ -20,6 +20,11 @@ export type E2eServer = {
   dataDir: string;
   /** Where the server's SMTP sink writes the mails it receives. */
   mailDir: string;
+  /**
+   * The server's PUSH_SERVICE_URL: every web push goes here, to a double the push journey runs
+   * (headless Chromium cannot subscribe at a real push service). Nothing listens in other journeys.
+   */
+  pushServiceUrl: string;
 };
 
 /** The server of a worker slot (Playwright's parallelIndex: 0 … workers − 1). */
@@ -31,5 +36,7 @@ export function e2eServer(slot: number): E2eServer {
     smtpPort: BASE_SMTP_PORT + slot,
     dataDir: path.resolve(`.tmp/e2e-data-${slot}`),
     mailDir: path.resolve(`.tmp/e2e-mail-${slot}`),
+    // Beside the template server's port (+50).
+    pushServiceUrl: `http://127.0.0.1:${port + 60}`,
   };
 }

@@ -106,6 +106,13 @@ const EnvSchema = z.object({
   TWILIO_API_URL: z
     .url({ error: 'TWILIO_API_URL must be an absolute URL such as https://api.twilio.com' })
     .optional(),
+  /**
+   * Development and the journeys only: every web push goes to this push service (a double on this
+   * machine) instead of the subscription's own, whose address a headless browser cannot reach.
+   */
+  PUSH_SERVICE_URL: z
+    .url({ error: 'PUSH_SERVICE_URL must be an absolute URL such as http://127.0.0.1:4500' })
+    .optional(),
   /** Another Mollie API base (a test double, a staging proxy); the Mollie client speaks HTTPS only. */
   MOLLIE_API_ENDPOINT: z
     .url({
@@ -142,6 +149,8 @@ export type Env = {
   mollie: { apiKey: string; apiEndpoint: string | undefined } | null;
   /** Twilio for SMS, when its variables are set; null writes SMS to the development outbox. */
   sms: TwilioConfig | null;
+  /** PUSH_SERVICE_URL: a push service double on this machine that takes every push; null: each subscription's own. */
+  pushServiceUrl: string | null;
 };
 
 export class EnvError extends Error {}
@@ -204,6 +213,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "Invalid environment:\n  DEMO_README_PASSWORDS: is for test servers on this machine only (PUBLIC_URL on localhost); a public site's demo logins would open with the README's published passwords",
     );
   }
+  if (e.PUSH_SERVICE_URL && !isLoopbackUrl(e.PUSH_SERVICE_URL)) {
+    throw new EnvError(
+      "Invalid environment:\n  PUSH_SERVICE_URL: only a push service on this machine (a double for development and the journeys); members' pushes go to their browsers' own push services",
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -226,6 +240,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     realtimeHeartbeatMs: e.REALTIME_HEARTBEAT_MS,
     mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : null,
     sms,
+    pushServiceUrl: e.PUSH_SERVICE_URL?.replace(/\/$/, '') ?? null,
   };
 }
 

@@ -25,6 +25,7 @@ import { pageHiddenFeature } from './features/page-hidden/page-hidden.feature.ts
 import { paymentsFeature } from './features/payments/payments.feature.ts';
 import { photosFeature } from './features/photos/photos.feature.ts';
 import { profileFeature } from './features/profile/profile.feature.ts';
+import { pushFeature } from './features/push/push.feature.ts';
 import { realtimeFeature } from './features/realtime/realtime.feature.ts';
 import { regionsFeature } from './features/regions/regions.feature.ts';
 import { reportsFeature } from './features/reports/reports.feature.ts';
@@ -64,6 +65,7 @@ export const FEATURES: readonly Feature[] = [
   matchFinderFeature,
   realtimeFeature,
   notificationsFeature,
+  pushFeature,
   staffFeature,
   landersFeature,
   operatorsFeature,

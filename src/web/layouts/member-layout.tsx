@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { EnablePushAlert } from '../features/notifications/enable-push-alert.tsx';
+import { PushSync } from '../features/notifications/push-sync.tsx';
 import { ModerationNotices } from '../features/reports/moderation-notices.tsx';
 import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { getQueryClient } from '../lib/query-client.ts';
@@ -23,6 +25,8 @@ export default function MemberLayout() {
       <div className="member-area">
         <ModerationNotices />
         <Outlet />
+        <PushSync />
+        <EnablePushAlert />
       </div>
     </QueryClientProvider>
   );

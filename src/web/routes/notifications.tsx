@@ -6,6 +6,7 @@ import {
 } from '../../shared/contracts/notifications.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { DisabledNotificationsAlert } from '../features/notifications/disabled-notifications-alert.tsx';
+import { PushDeviceSwitch } from '../features/notifications/push-device-switch.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -65,6 +66,7 @@ function Notifications({ loaderData, actionData }: Route.ComponentProps) {
           {t('saved')}
         </div>
       ) : null}
+      <PushDeviceSwitch />
       <Form method="post" className="notification-preferences">
         <table className="table align-middle">
           <thead>

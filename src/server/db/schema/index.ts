@@ -17,6 +17,7 @@ export * from './payments.ts';
 export * from './photos.ts';
 export * from './presence.ts';
 export * from './profiles.ts';
+export * from './push.ts';
 export * from './rate-limits.ts';
 export * from './reports.ts';
 export * from './settings.ts';

@@ -15,6 +15,7 @@ import {
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 import { companyOf } from '../company/company.service.ts';
+import { enqueuePush } from '../push/push-jobs.ts';
 import { onlineSql } from '../realtime/presence.online.ts';
 import { renderNotificationMail, TYPE_OF_MAIL } from './notification-mail.template.ts';
 import { preferencesOf } from './preferences.service.ts';
@@ -76,6 +77,7 @@ export async function enqueueMessageMails(
       held: false,
     };
     await services.enqueue(NOTIFICATION_MAIL_JOB, job, { tx, dedupeKey: keyOf(job) });
+    await enqueuePush(services, tx, job);
   }
 }
 
@@ -114,7 +116,10 @@ export async function enqueueLikeMails(
           held: false,
         },
       ];
-  for (const job of jobs) await services.enqueue(NOTIFICATION_MAIL_JOB, job, { tx, dedupeKey: keyOf(job) });
+  for (const job of jobs) {
+    await services.enqueue(NOTIFICATION_MAIL_JOB, job, { tx, dedupeKey: keyOf(job) });
+    await enqueuePush(services, tx, job);
+  }
 }
 
 type MailFacts = {

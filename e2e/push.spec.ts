@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import type { BrowserContext } from '@playwright/test';
+import { type ReceivedPush, startPushServiceDouble } from '../src/server/test/push-service-double.ts';
+import { logInByApi, memberContext, PIETER, SANNE } from './demo-members.ts';
+import { currentServer, expect, expectAccessible, test } from './fixtures.ts';
+
+/**
+ * Headless Chromium has no push service to subscribe at (subscribe() answers "permission denied"),
+ * so the page's PushManager hands out a subscription whose keys this test holds; everything else
+ * is real: the page posts it, the server encrypts and signs each push for it and sends it to the
+ * push service double at PUSH_SERVICE_URL, which decrypts it as the browser's push service would
+ * pass it on, and the DevTools protocol delivers it to the site's service worker.
+ */
+async function fakePushManager(context: BrowserContext, subscription: object) {
+  await context.addInitScript((json) => {
+    const key = 'test_push_subscription';
+    const made = () => ({
+      ...json,
+      toJSON: () => json,
+      unsubscribe: async () => {
+        localStorage.removeItem(key);
+        return true;
+      },
+    });
+    PushManager.prototype.subscribe = async function subscribe() {
+      localStorage.setItem(key, '1');
+      return made() as unknown as PushSubscription;
+    };
+    PushManager.prototype.getSubscription = async function getSubscription() {
+      return (localStorage.getItem(key) ? made() : null) as unknown as PushSubscription;
+    };
+  }, subscription);
+}
+
+test(`a message pushes a notification to the subscribed device, whose click opens the conversation`, async ({
+  browser,
+}) => {
+  // Subscribing, a push through the server and the push service, its notification and its click.
+  test.setTimeout(120_000);
+  const server = currentServer();
+  const visitor = await memberContext(browser);
+  const settings = await (await visitor.request.get('/api/settings.php')).json();
+  const vapidKey = (settings as { push_public_key: string }).push_public_key;
+  await visitor.close();
+  const pushService = await startPushServiceDouble(
+    () => vapidKey,
+    Number(new URL(server.pushServiceUrl).port),
+  );
+  try {
+    const device = pushService.device();
+
+    const context = await memberContext(browser, { width: 375 });
+    await fakePushManager(context, { ...device.subscription, expirationTime: null });
+    const sanneId = (await logInByApi(context.request, SANNE)).id;
+    const page = await context.newPage();
+    await page.goto('/notifications');
+    const switchOn = page.getByRole('button', { name: 'Aanzetten', exact: true });
+    await expect(page.getByText('Uit op dit apparaat.')).toBeVisible();
+    await expectAccessible(page);
+    // Allowed as the browser's prompt would allow it (a permission granted before the page loaded
+    // subscribes by itself, as after the sign-up's prompt).
+    await context.grantPermissions(['notifications']);
+    const stored = page.waitForResponse(
+      (res) => res.url().endsWith('/api/user.php?push=1') && res.request().method() === 'POST',
+    );
+    await switchOn.click();
+    expect((await stored).status()).toBe(200);
+    await expect(page.getByText('Aan: dit apparaat toont een melding')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Uitzetten', exact: true })).toBeVisible();
+    await expectAccessible(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({
+        path: test.info().outputPath(`notifications-push-on-${width}.png`),
+        fullPage: true,
+      });
+    }
+
+    // The worker controls the page (scope /), so a click can take this tab to the conversation.
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    expect(new URL(worker.url()).pathname).toBe('/sw-push.js');
+    await page.goto('/members');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+
+    // Pieter writes to Sanne.
+    const pieter = await memberContext(browser);
+    const { csrf } = await logInByApi(pieter.request, PIETER);
+    const sent = await pieter.request.post('/api/chat-message.php', {
+      data: { to: { id: sanneId }, client_id: randomUUID(), body: `Hoi Sanne ${randomUUID().slice(0, 6)}` },
+      headers: csrf,
+    });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const conversationId = ((await sent.json()) as { message: { conversation: { id: number } } }).message
+      .conversation.id;
+    await pieter.close();
+
+    // The server's job sends it to the push service, signed with the site's key, for this device.
+    await expect.poll(() => pushService.received.length, { timeout: 30_000 }).toBe(1);
+    expect(pushService.refused).toEqual([]);
+    const push = pushService.received[0] as ReceivedPush;
+    expect(push.device).toBe(device);
+    expect(push.payload).toMatchObject({
+      title: 'Liefdesplein',
+      body: expect.stringContaining(PIETER.name),
+      url: `/chats/${conversationId}`,
+      openUrl: '/',
+    });
+
+    // The push service passes it on to the browser's worker.
+    const cdp = await context.newCDPSession(page);
+    const registration = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+        const ours = registrations.find((r) => r.scopeURL === `${server.url}/` && !r.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: server.url,
+      registrationId: await registration,
+      data: JSON.stringify(push.payload),
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            data: n.data,
+          })),
+        ),
+      )
+      .toEqual([
+        {
+          title: 'Liefdesplein',
+          body: (push.payload as { body: string }).body,
+          data: { url: `/chats/${conversationId}`, openUrl: '/' },
+        },
+      ]);
+
+    // A click on the notification: Sanne is logged in, so this tab goes to the conversation.
+    await worker.evaluate(async () => {
+      // The worker's own types are not the page's (lib "webworker" is not in the project's).
+      type WorkerScope = {
+        registration: ServiceWorkerRegistration;
+        dispatchEvent: (event: Event) => boolean;
+        NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
+      };
+      const scope = self as unknown as WorkerScope;
+      const [notification] = await scope.registration.getNotifications();
+      if (!notification) throw new Error('no notification to click');
+      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification }));
+    });
+    await expect(page).toHaveURL(new RegExp(`/chats/${conversationId}$`));
+    await expect
+      .poll(() =>
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length),
+      )
+      .toBe(0);
+
+    // Switched off: the browser's subscription and the server's go.
+    await page.goto('/notifications');
+    const removed = page.waitForResponse(
+      (res) => res.url().endsWith('/api/user.php?push=1') && res.request().method() === 'DELETE',
+    );
+    await page.getByRole('button', { name: 'Uitzetten', exact: true }).click();
+    expect((await removed).status()).toBe(200);
+    await expect(page.getByText('Uit op dit apparaat.')).toBeVisible();
+    await context.close();
+  } finally {
+    await pushService.close();
+  }
+});

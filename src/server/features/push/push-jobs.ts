@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import type { Queryable } from '../../db/client.ts';
+import { defineJob } from '../../lib/jobs.ts';
+import type { AppServices } from '../../services.ts';
+
+const PushJobSchema = z.object({
+  kind: z.enum(['new_message', 'new_conversation', 'like', 'match']),
+  recipientId: z.number().int().positive(),
+  /** The member the push is about: the sender, the liker, the match. */
+  aboutId: z.number().int().positive(),
+  conversationId: z.number().int().positive().nullable(),
+  seq: z.number().int().positive().nullable(),
+});
+export type PushJob = z.infer<typeof PushJobSchema>;
+
+export const PUSH_JOB = defineJob({ name: 'notification-push', payload: PushJobSchema });
+
+/** What a push is about, once (the same event's mail has the same key in its own table). */
+export const pushKeyOf = (job: PushJob) =>
+  job.conversationId !== null
+    ? `message:${job.conversationId}:${job.seq}:${job.recipientId}`
+    : `${job.kind}:${job.aboutId}:${job.recipientId}`;
+
+/**
+ * The push an event may cause, enqueued in the event's transaction beside its mail (the outbox):
+ * the job exists if and only if the event does; whether a push leaves is decided when it runs.
+ */
+export async function enqueuePush(
+  services: Pick<AppServices, 'enqueue'>,
+  tx: Queryable,
+  event: PushJob,
+): Promise<void> {
+  const job: PushJob = {
+    kind: event.kind,
+    recipientId: event.recipientId,
+    aboutId: event.aboutId,
+    conversationId: event.conversationId,
+    seq: event.seq,
+  };
+  await services.enqueue(PUSH_JOB, job, { tx, dedupeKey: pushKeyOf(job) });
+}

@@ -1,0 +1,261 @@
+import { eq, sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import type { PushPayload } from '../../../shared/contracts/push.ts';
+import { isLocale } from '../../../shared/i18n/locales.ts';
+import type { Queryable } from '../../db/client.ts';
+import {
+  blocks,
+  conversationMembers,
+  notificationPreferences,
+  pushSends,
+  pushSubscriptions,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import { countUnreadMessages } from '../chat/chat.counts.ts';
+import { countNewLikes } from '../likes/likes.counts.ts';
+import { TYPE_OF_MAIL } from '../notifications/notification-mail.template.ts';
+import { DAILY_MAIL_CAP } from '../notifications/notification-mails.ts';
+import { preferencesOf } from '../notifications/preferences.service.ts';
+import { type PushJob, pushKeyOf } from './push-jobs.ts';
+import { forgetSubscription } from './push-subscriptions.service.ts';
+
+/** Pushes about other members a member gets in 24 hours at most: the mails' cap, counted apart. */
+export const DAILY_PUSH_CAP = DAILY_MAIL_CAP;
+
+/** A push nobody saw within a day is old news: the push service may drop it. */
+const TTL_SECONDS = 86_400;
+
+type PushFacts = {
+  name: string;
+  language: string;
+  recipient_ok: boolean;
+  pref_email: string[] | null;
+  pref_push: string[] | null;
+  last_active_at: Date;
+  about_name: string | null;
+  about_seen: boolean;
+  blocked: boolean;
+  read: boolean;
+};
+
+/** Everything the rules ask, in one statement (the mails' rules, without the mail-only ones). */
+async function readFacts(db: Queryable, job: PushJob): Promise<PushFacts | undefined> {
+  const about = sql`(select * from ${users} where ${users.id} = ${job.aboutId})`;
+  // As for the mails: a message keeps its invisible sender reachable (docs/decisions/0024), a like
+  // or a match from an invisible member stays untold until they are visible again.
+  const aboutSeen =
+    job.conversationId !== null
+      ? sql`a.status in ('active', 'not_confirmed') and a.deleted_at is null`
+      : sql`a.status = 'active' and not a.invisible and a.deleted_at is null`;
+  const read =
+    job.conversationId !== null
+      ? sql`exists (select 1 from ${conversationMembers} cm where cm.conversation_id = ${job.conversationId}
+          and cm.member_id = ${job.recipientId} and cm.last_read_seq >= ${job.seq})`
+      : sql`false`;
+  const { rows } = await db.execute<PushFacts>(sql`
+    select u.name, u.language,
+      (u.status in ('active', 'not_confirmed') and u.deleted_at is null and u.erased_at is null) as recipient_ok,
+      np.email as pref_email, np.push as pref_push,
+      u.last_active_at,
+      a.name as about_name,
+      coalesce(${aboutSeen}, false) as about_seen,
+      exists (select 1 from ${blocks} b where (b.blocker_id = u.id and b.blocked_id = ${job.aboutId})
+        or (b.blocker_id = ${job.aboutId} and b.blocked_id = u.id)) as blocked,
+      ${read} as read
+    from ${users} u
+    left join ${notificationPreferences} np on np.user_id = u.id
+    left join ${about} a on true
+    where u.id = ${job.recipientId}`);
+  const row = rows[0];
+  return row ? { ...row, last_active_at: new Date(row.last_active_at) } : undefined;
+}
+
+function refusal(facts: PushFacts, job: PushJob): string | null {
+  if (!facts.recipient_ok) return 'recipient';
+  const stored =
+    facts.pref_email && facts.pref_push ? { email: facts.pref_email, push: facts.pref_push } : undefined;
+  if (!preferencesOf(stored as Parameters<typeof preferencesOf>[0])[TYPE_OF_MAIL[job.kind]].push)
+    return 'preference';
+  if (!facts.about_seen || facts.blocked) return 'not_visible';
+  if (facts.read) return 'seen';
+  return null;
+}
+
+type Device = { id: number; endpoint: string; p256dh: string; auth: string };
+
+/** The member's devices still logged in; those whose session ended (a logout there) are dropped. */
+async function devicesOf(services: Pick<AppServices, 'db' | 'now'>, userId: number): Promise<Device[]> {
+  const now = services.now();
+  const rows = await services.db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      live: sql<boolean>`${sessions.id} is not null and ${sessions.revokedAt} is null and ${sessions.expiresAt} > ${now}`,
+    })
+    .from(pushSubscriptions)
+    .leftJoin(sessions, eq(sessions.id, pushSubscriptions.sessionId))
+    .where(eq(pushSubscriptions.userId, userId));
+  const ended = rows.filter((row) => !row.live);
+  for (const row of ended) await forgetSubscription(services.db, row.id);
+  return rows.filter((row) => row.live);
+}
+
+/**
+ * Claims the push under a lock on the recipient, by the mails' flood rules: not a second push about
+ * a conversation until the member came back, not beyond the daily cap. A claim made before (a retry
+ * after one device failed) is taken again with the devices it reached. null: no push.
+ */
+async function claim(
+  services: Pick<AppServices, 'db' | 'now'>,
+  job: PushJob,
+  lastActiveAt: Date,
+): Promise<{ deliveredTo: number[] } | null> {
+  const now = services.now();
+  const key = pushKeyOf(job);
+  return services.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`notification-push:${job.recipientId}`}, 0))`,
+    );
+    const [known] = await tx
+      .select({ deliveredTo: pushSends.deliveredTo })
+      .from(pushSends)
+      .where(eq(pushSends.key, key));
+    if (known) return known;
+    const [counts] = (
+      await tx.execute<{ conversation: boolean; today: number }>(sql`
+        select ${
+          job.conversationId !== null
+            ? sql`exists (select 1 from ${pushSends} where ${pushSends.userId} = ${job.recipientId}
+                and ${pushSends.conversationId} = ${job.conversationId} and ${pushSends.claimedAt} > ${lastActiveAt})`
+            : sql`false`
+        } as conversation,
+        (select count(*)::int from ${pushSends} where ${pushSends.userId} = ${job.recipientId}
+          and ${pushSends.claimedAt} > ${new Date(now.getTime() - 86_400_000)}) as today`)
+    ).rows;
+    if (!counts || counts.conversation || counts.today >= DAILY_PUSH_CAP) return null;
+    await tx
+      .insert(pushSends)
+      .values({ key, userId: job.recipientId, conversationId: job.conversationId, claimedAt: now });
+    return { deliveredTo: [] };
+  });
+}
+
+/** The page a push opens: the conversation, the likes, the match's profile. */
+function pathOf(job: PushJob): string {
+  if (job.conversationId !== null) return `/chats/${job.conversationId}`;
+  return job.kind === 'like' ? '/likes' : `/members/${job.aboutId}`;
+}
+
+/** The push's text in the member's language: the site's name above the mail's subject line. */
+async function payloadOf(
+  services: Pick<AppServices, 'db' | 'env' | 'settings' | 'translations'>,
+  job: PushJob,
+  facts: PushFacts,
+  siteName: string,
+): Promise<PushPayload> {
+  const t = services.translations.t(isLocale(facts.language) ? facts.language : 'nl', 'notifications');
+  const [unread, likes] = await Promise.all([
+    countUnreadMessages(services.db, job.recipientId),
+    countNewLikes(services.db, job.recipientId),
+  ]);
+  return {
+    title: siteName,
+    body: t(`mail.${job.kind}.subject`, { name: facts.about_name ?? '', site_name: siteName }),
+    url: pathOf(job),
+    openUrl: '/',
+    // One notification per conversation (or like): a newer one replaces it rather than piling up.
+    tag: job.conversationId !== null ? `conversation-${job.conversationId}` : `${job.kind}-${job.aboutId}`,
+    badge: unread + likes,
+  };
+}
+
+/** What a push service's answer means for the subscription. */
+type Outcome = 'delivered' | 'gone' | 'failed';
+
+async function deliver(
+  services: Pick<AppServices, 'env' | 'vapid'>,
+  device: Device,
+  payload: PushPayload,
+  subject: string,
+): Promise<Outcome> {
+  const target = services.env.pushServiceUrl;
+  // The double of PUSH_SERVICE_URL takes the push in the real service's place, under the same path.
+  const endpoint = target
+    ? `${target}${new URL(device.endpoint).pathname}${new URL(device.endpoint).search}`
+    : device.endpoint;
+  const request = webpush.generateRequestDetails(
+    { endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    JSON.stringify(payload),
+    {
+      vapidDetails: { subject, publicKey: services.vapid.publicKey, privateKey: services.vapid.privateKey },
+      TTL: TTL_SECONDS,
+      contentEncoding: 'aes128gcm',
+      urgency: 'high',
+    },
+  );
+  const response = await fetch(request.endpoint, {
+    method: request.method,
+    headers: request.headers as Record<string, string>,
+    body: request.body as Uint8Array<ArrayBuffer>,
+    signal: AbortSignal.timeout(15_000),
+  });
+  await response.body?.cancel();
+  if (response.ok) return 'delivered';
+  if (response.status === 404 || response.status === 410) return 'gone';
+  return 'failed';
+}
+
+/**
+ * The job: decide by the rules as they are now, claim, send to each of the member's devices. A
+ * device the push service no longer knows (404, 410) is forgotten; any other failure is retried
+ * by pg-boss for that device alone (the claim keeps the devices already reached).
+ */
+export async function sendPush(
+  services: Pick<AppServices, 'db' | 'now' | 'env' | 'settings' | 'translations' | 'vapid' | 'log'>,
+  job: PushJob,
+): Promise<'sent' | string> {
+  const facts = await readFacts(services.db, job);
+  if (!facts) return 'recipient';
+  const refused = refusal(facts, job);
+  if (refused) return refused;
+  const devices = await devicesOf(services, job.recipientId);
+  if (devices.length === 0) return 'no_device';
+  const claimed = await claim(services, job, facts.last_active_at);
+  if (!claimed) return 'flood';
+  const waiting = devices.filter((device) => !claimed.deliveredTo.includes(device.id));
+  if (waiting.length === 0) return 'sent';
+  const domain = new URL(services.env.publicUrl).hostname;
+  const values = await services.settings.getValues(domain);
+  const subject = values.support_email ? `mailto:${values.support_email}` : `mailto:support@${domain}`;
+  const payload = await payloadOf(services, job, facts, values.name);
+  let failed = 0;
+  for (const device of waiting) {
+    let outcome: Outcome;
+    try {
+      outcome = await deliver(services, device, payload, subject);
+    } catch (error) {
+      services.log.warn({ err: error, subscription: device.id }, 'push not delivered');
+      outcome = 'failed';
+    }
+    if (outcome === 'gone') await forgetSubscription(services.db, device.id);
+    else if (outcome === 'failed') failed++;
+    else {
+      await services.db.transaction(async (tx) => {
+        await tx
+          .update(pushSends)
+          .set({ deliveredTo: sql`array_append(${pushSends.deliveredTo}, ${device.id}::bigint)` })
+          .where(eq(pushSends.key, pushKeyOf(job)));
+        await tx
+          .update(pushSubscriptions)
+          .set({ lastSuccessAt: services.now() })
+          .where(eq(pushSubscriptions.id, device.id));
+      });
+    }
+  }
+  if (failed > 0) throw new Error(`push: ${failed} of ${waiting.length} devices failed, retried`);
+  return 'sent';
+}
