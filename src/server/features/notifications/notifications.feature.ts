@@ -11,7 +11,9 @@ import {
   removePreferencesOf,
   saveNotificationSettings,
 } from './preferences.service.ts';
+import { sendUnreadReminders, UNREAD_REMINDERS_JOB } from './reminders-mails.ts';
 import { unsubscribeKeyState } from './unsubscribe-links.ts';
+import { sendWeeklyUpdates, WEEKLY_UPDATES_JOB } from './weekly-update.ts';
 
 export const notificationsFeature = defineFeature({
   name: 'notifications',
@@ -23,6 +25,12 @@ export const notificationsFeature = defineFeature({
   jobs: [
     featureJob(NOTIFICATION_MAIL_JOB, ({ services }) => async (job) => {
       await sendNotificationMail(services, job);
+    }),
+    featureJob(UNREAD_REMINDERS_JOB, ({ services }) => async () => {
+      await sendUnreadReminders(services);
+    }),
+    featureJob(WEEKLY_UPDATES_JOB, ({ services }) => async () => {
+      await sendWeeklyUpdates(services);
     }),
   ],
   // /notifications is rendered on the server and saves its form post without JavaScript.
