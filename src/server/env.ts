@@ -113,6 +113,24 @@ const EnvSchema = z.object({
   PUSH_SERVICE_URL: z
     .url({ error: 'PUSH_SERVICE_URL must be an absolute URL such as http://127.0.0.1:4500' })
     .optional(),
+  /**
+   * The port of the inbound SMTP listener that takes bounces and spam-complaint reports back
+   * (the return path of notification mails points at it through MX); unset: no listener.
+   */
+  INBOUND_SMTP_PORT: z.coerce
+    .number({ error: 'INBOUND_SMTP_PORT must be a port number, e.g. 2525' })
+    .int()
+    .min(1, 'INBOUND_SMTP_PORT must be between 1 and 65535')
+    .max(65535, 'INBOUND_SMTP_PORT must be between 1 and 65535')
+    .optional(),
+  /** The address the inbound SMTP listener binds (by default HOST's). */
+  INBOUND_SMTP_HOST: z.string().trim().min(1).optional(),
+  /** The shared secret a mail provider sends in x-mail-events-secret to POST /api/mail-events.php; unset: off. */
+  MAIL_EVENTS_SECRET: z
+    .string()
+    .trim()
+    .min(24, 'MAIL_EVENTS_SECRET must be at least 24 characters (e.g. `openssl rand -hex 24`)')
+    .optional(),
   /** Another Mollie API base (a test double, a staging proxy); the Mollie client speaks HTTPS only. */
   MOLLIE_API_ENDPOINT: z
     .url({
@@ -151,6 +169,10 @@ export type Env = {
   sms: TwilioConfig | null;
   /** PUSH_SERVICE_URL: a push service double on this machine that takes every push; null: each subscription's own. */
   pushServiceUrl: string | null;
+  /** Where the inbound SMTP listener for bounces and complaints listens; null: it does not. */
+  inboundSmtp: { port: number; host: string } | null;
+  /** The providers' bounce webhook's shared secret; null: the webhook is off. */
+  mailEventsSecret: string | null;
 };
 
 export class EnvError extends Error {}
@@ -241,6 +263,10 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     mollie: e.MOLLIE_API_KEY ? { apiKey: e.MOLLIE_API_KEY, apiEndpoint: e.MOLLIE_API_ENDPOINT } : null,
     sms,
     pushServiceUrl: e.PUSH_SERVICE_URL?.replace(/\/$/, '') ?? null,
+    inboundSmtp: e.INBOUND_SMTP_PORT
+      ? { port: e.INBOUND_SMTP_PORT, host: e.INBOUND_SMTP_HOST ?? e.HOST }
+      : null,
+    mailEventsSecret: e.MAIL_EVENTS_SECRET ?? null,
   };
 }
 

@@ -12,6 +12,11 @@ export const MailSchema = z.object({
   replyTo: z.string().max(320).optional(),
   /** Extra headers, such as a notification's one-click unsubscribe (RFC 8058). */
   headers: z.record(z.string(), z.string().max(2000)).optional(),
+  /**
+   * The envelope sender (Return-Path), where bounces go; the From header stays the site's. A
+   * notification's names its member (VERP), so a bounce says whose address failed.
+   */
+  envelopeFrom: z.string().max(320).optional(),
 });
 export type Mail = z.infer<typeof MailSchema>;
 
@@ -33,8 +38,12 @@ export function createMailer(options: {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
     return {
-      send: async (mail) => {
-        await transport.sendMail({ from: options.from, ...mail });
+      send: async ({ envelopeFrom, ...mail }) => {
+        await transport.sendMail({
+          from: options.from,
+          ...mail,
+          ...(envelopeFrom ? { envelope: { from: envelopeFrom, to: mail.to } } : {}),
+        });
       },
       listStored: async () => [],
       close: () => transport.close(),

@@ -40,3 +40,25 @@ export const notificationMails = pgTable(
     index('notification_mails_user_idx').on(t.userId, t.claimedAt),
   ],
 );
+
+/**
+ * What came back about a member's mail: a hard or soft bounce (a DSN's status) or a spam complaint
+ * (a feedback-loop report). A hard bounce and a complaint also stop the mail (users'
+ * notifications_disabled); a soft one is only kept, since the sending server retries it.
+ */
+export const notificationBounces = pgTable(
+  'notification_bounces',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'hard' | 'soft' | 'complaint'>().notNull(),
+    /** The DSN's status (5.1.1, 4.2.2) or the report's feedback type (abuse). */
+    detail: text('detail').notNull(),
+    /** By which way it came: smtp or webhook. */
+    via: text('via').$type<'smtp' | 'webhook'>().notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('notification_bounces_user_idx').on(t.userId, t.receivedAt)],
+);

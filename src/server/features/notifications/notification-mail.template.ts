@@ -6,13 +6,21 @@ import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 
 /** The mails about another member; each is switched by one preference type. */
-export type NotificationMailKind = 'new_message' | 'new_conversation' | 'like' | 'match';
+export type NotificationMailKind =
+  | 'new_message'
+  | 'new_conversation'
+  | 'like'
+  | 'match'
+  | 'unread_reminder'
+  | 'weekly_update';
 
 export const TYPE_OF_MAIL: Record<NotificationMailKind, NotificationType> = {
   new_message: 'new_messages',
   new_conversation: 'new_conversations',
   like: 'like',
   match: 'like',
+  unread_reminder: 'unread_message_reminders',
+  weekly_update: 'weekly_updates',
 };
 
 /**
@@ -34,6 +42,8 @@ export function renderNotificationMail(
     preferencesUrl: string;
     unsubscribeUrl: string;
     replyTo?: string;
+    /** Lines after the body, already in the member's language (the weekly update's figures). */
+    lines?: readonly string[];
   },
 ): Mail {
   const t = services.translations.t(options.locale, 'notifications');
@@ -49,6 +59,7 @@ export function renderNotificationMail(
     greeting,
     '',
     body,
+    ...(options.lines ?? []),
     '',
     `${button}: ${options.link}`,
     '',
@@ -66,6 +77,7 @@ export function renderNotificationMail(
 <tr><td style="font-size:16px;line-height:1.5">
 <p>${e(greeting)}</p>
 <p>${e(body)}</p>
+${(options.lines ?? []).map((line) => `<p>${e(line)}</p>`).join('')}
 <p style="text-align:center;padding:16px 0"><a href="${e(options.link)}" style="background:#b3124f;color:#fff;text-decoration:none;padding:14px 28px;border-radius:8px;font-weight:bold;display:inline-block">${e(button)}</a></p>
 </td></tr>
 <tr><td style="font-size:12px;line-height:1.5;color:#6c757d;border-top:1px solid #eee;padding-top:16px">

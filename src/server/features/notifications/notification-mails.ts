@@ -17,6 +17,7 @@ import type { AppServices } from '../../services.ts';
 import { companyOf } from '../company/company.service.ts';
 import { enqueuePush } from '../push/push-jobs.ts';
 import { onlineSql } from '../realtime/presence.online.ts';
+import { bounceAddress } from './bounce-address.ts';
 import { renderNotificationMail, TYPE_OF_MAIL } from './notification-mail.template.ts';
 import { preferencesOf } from './preferences.service.ts';
 import { afterQuietHours } from './quiet-hours.ts';
@@ -257,10 +258,11 @@ export async function sendNotificationMail(
   if (!(await claim(services, job, facts.last_active_at))) return 'flood';
   try {
     const domain = new URL(services.env.publicUrl).hostname;
-    const [values, company, unsubscribe] = await Promise.all([
+    const [values, company, unsubscribe, returnPath] = await Promise.all([
       services.settings.getValues(domain),
       companyOf(services).get(),
       unsubscribeUrl(services, job.recipientId, TYPE_OF_MAIL[job.kind]),
+      bounceAddress(services, job.recipientId),
     ]);
     const link =
       job.kind === 'new_message' || job.kind === 'new_conversation'
@@ -268,8 +270,8 @@ export async function sendNotificationMail(
         : job.kind === 'like'
           ? `${services.env.publicUrl}/likes`
           : `${services.env.publicUrl}/members/${job.aboutId}`;
-    await services.mailer.send(
-      renderNotificationMail(services, job.kind, {
+    await services.mailer.send({
+      ...renderNotificationMail(services, job.kind, {
         to: facts.email,
         locale: isLocale(facts.language) ? facts.language : 'nl',
         recipientName: facts.name,
@@ -281,7 +283,8 @@ export async function sendNotificationMail(
         unsubscribeUrl: unsubscribe,
         replyTo: values.support_email,
       }),
-    );
+      envelopeFrom: returnPath,
+    });
     return 'sent';
   } catch (error) {
     await services.db.delete(notificationMails).where(eq(notificationMails.key, keyOf(job)));

@@ -2,6 +2,8 @@ import { defineFeature, featureJob } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
+import { removeBouncesOf } from './bounce-events.ts';
+import { inboundRoutes } from './inbound.routes.ts';
 import { NOTIFICATION_MAIL_JOB, removeMailsOf, sendNotificationMail } from './notification-mails.ts';
 import { notificationsRoutes } from './notifications.routes.ts';
 import {
@@ -9,15 +11,26 @@ import {
   removePreferencesOf,
   saveNotificationSettings,
 } from './preferences.service.ts';
+import { sendUnreadReminders, UNREAD_REMINDERS_JOB } from './reminders-mails.ts';
 import { unsubscribeKeyState } from './unsubscribe-links.ts';
+import { sendWeeklyUpdates, WEEKLY_UPDATES_JOB } from './weekly-update.ts';
 
 export const notificationsFeature = defineFeature({
   name: 'notifications',
-  routes: notificationsRoutes,
+  routes: (services) => async (app) => {
+    await app.register(notificationsRoutes(services));
+    await app.register(inboundRoutes(services));
+  },
   state: [unsubscribeKeyState],
   jobs: [
     featureJob(NOTIFICATION_MAIL_JOB, ({ services }) => async (job) => {
       await sendNotificationMail(services, job);
+    }),
+    featureJob(UNREAD_REMINDERS_JOB, ({ services }) => async () => {
+      await sendUnreadReminders(services);
+    }),
+    featureJob(WEEKLY_UPDATES_JOB, ({ services }) => async () => {
+      await sendWeeklyUpdates(services);
     }),
   ],
   // /notifications is rendered on the server and saves its form post without JavaScript.
@@ -37,5 +50,6 @@ export const notificationsFeature = defineFeature({
   eraseAccount: async (_services, tx, userId) => {
     await removePreferencesOf(tx, userId);
     await removeMailsOf(tx, userId);
+    await removeBouncesOf(tx, userId);
   },
 });

@@ -31,6 +31,19 @@ export const unsubscribeKeyState = defineState('notifications.unsubscribe-key', 
 const signatureOf = (key: Buffer, userId: number, type: NotificationType) =>
   createHmac('sha256', key).update(`unsubscribe:${userId}:${type}`).digest('base64url');
 
+/**
+ * The same key's HMAC of another thing a mail carries (the bounce address), so every signed part of
+ * a mail rests on one key; `purpose` keeps one kind of signature from standing in for another.
+ */
+export async function signForMail(
+  services: Pick<AppServices, 'state'>,
+  purpose: string,
+  value: string,
+): Promise<Buffer> {
+  const key = await services.state.of(unsubscribeKeyState)();
+  return createHmac('sha256', key).update(`${purpose}:${value}`).digest();
+}
+
 /** The one-click link of a mail: the member and the type, signed; nobody else's id signs alike. */
 export async function unsubscribeUrl(
   services: Pick<AppServices, 'state' | 'env'>,

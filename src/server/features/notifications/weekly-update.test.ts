@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../../test/app.ts';
+import { blockMember, createMember } from '../../test/members.ts';
+import { sendWeeklyUpdates } from './weekly-update.ts';
+
+const { services } = await createTestApp();
+// A Monday, 11:23 in Amsterdam.
+let clock = new Date('2026-11-30T10:23:00Z');
+services.now = () => clock;
+const DAY = 86_400_000;
+const old = new Date('2026-10-01T00:00:00Z');
+
+async function member(name: string, overrides: Parameters<typeof createMember>[1] = {}, createdAt = old) {
+  const created = await createMember(services.db, { name, language: 'en', lastActiveAt: old, ...overrides });
+  await services.pool.query('update users set signup_date = $1 where id = $2', [createdAt, created.id]);
+  return created;
+}
+const updatesTo = async (email: string) =>
+  (await services.mailer.listStored()).filter(
+    (m) => m.to === email && m.subject === 'Your week on Liefdesplein',
+  );
+
+describe('the weekly update', () => {
+  it('tells who liked the member and the new members near them, once a week, and nothing when there is nothing', async () => {
+    const anna = await member('Anna', { region: 'NL-NH', city: 'Amsterdam' });
+    const quiet = await member('Quiet', { region: 'NL-GR', city: 'Groningen' });
+    const off = await member('Off', { region: 'NL-NH', city: 'Amsterdam' });
+    await services.pool.query(
+      `insert into notification_preferences (user_id, email, push) values ($1, '{new_messages,like}', '{}')`,
+      [off.id],
+    );
+    const recent = new Date(clock.getTime() - 2 * DAY);
+    const liker = await member('Liker', { region: 'NL-ZH', city: 'Rotterdam' });
+    const blocked = await member('Blocked', { region: 'NL-ZH', city: 'Rotterdam' });
+    await services.pool.query(
+      'insert into likes (liker_id, liked_id, created_at) values ($1, $2, $3), ($4, $2, $3)',
+      [liker.id, anna.id, recent, blocked.id],
+    );
+    await blockMember(services.db, anna.id, blocked.id);
+    // Two new members in Amsterdam and Haarlem, one invisible; one far away.
+    await member('New1', { region: 'NL-NH', city: 'Amsterdam' }, recent);
+    await member('New2', { region: 'NL-NH', city: 'Haarlem' }, recent);
+    await member('Hidden', { region: 'NL-NH', city: 'Amsterdam', invisible: true }, recent);
+    await member('Far', { region: 'NL-LI', city: 'Maastricht' }, recent);
+
+    await sendWeeklyUpdates(services);
+    const [update] = await updatesTo(anna.email);
+    expect(update?.text).toContain('Members who liked you: 1');
+    expect(update?.text).toContain('New members near you: 2');
+    expect(update?.envelopeFrom).toMatch(new RegExp(`^bounce\\+${anna.id}\\.`));
+    expect(await updatesTo(quiet.email)).toEqual([]);
+    expect(await updatesTo(off.email)).toEqual([]);
+
+    // The next hour of the same Monday: not again.
+    clock = new Date(clock.getTime() + 3_600_000);
+    await sendWeeklyUpdates(services);
+    expect(await updatesTo(anna.email)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { blocks, likes, profiles, users } from '../../db/schema/index.ts';
+import { defineJob } from '../../lib/jobs.ts';
+import type { AppServices } from '../../services.ts';
+import { readRecipient, sendClaimedMail } from './reminders-mails.ts';
+
+const DAY_MS = 86_400_000;
+/** "Near you": a new member whose city is this close to the member's. */
+export const WEEKLY_NEARBY_KM = 50;
+
+/**
+ * Hourly on Mondays: each member's update once that week (the claim's key names the week), the
+ * first hour that is not the member's night.
+ */
+export const WEEKLY_UPDATES_JOB = defineJob({
+  name: 'weekly-updates',
+  payload: z.object({}),
+  cron: '23 * * * 1',
+});
+
+/** The Monday (UTC date) of the week `at` is in: the update's key, once a week. */
+const weekOf = (at: Date) => {
+  const monday = new Date(at.getTime() - ((at.getUTCDay() + 6) % 7) * DAY_MS);
+  return monday.toISOString().slice(0, 10);
+};
+
+const visible = (alias: string) =>
+  sql.raw(
+    `${alias}.status = 'active' and not ${alias}.invisible and ${alias}.deleted_at is null and ${alias}.hidden_at is null`,
+  );
+
+const noBlock = (a: string, b: string) =>
+  sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${sql.raw(a)} and b.blocked_id = ${sql.raw(b)})
+    or (b.blocker_id = ${sql.raw(b)} and b.blocked_id = ${sql.raw(a)}))`;
+
+/**
+ * The weekly update: who liked the member and how many new members joined near them in the last
+ * seven days, counting only members they may see (visible, no block either way); to members whose
+ * switch is on, in their language; nothing when there is nothing to tell. Answers how many left.
+ */
+export async function sendWeeklyUpdates(
+  services: Pick<
+    AppServices,
+    'db' | 'now' | 'env' | 'state' | 'settings' | 'translations' | 'mailer' | 'log'
+  >,
+): Promise<number> {
+  const now = services.now();
+  const since = new Date(now.getTime() - 7 * DAY_MS);
+  const { rows } = await services.db.execute<{ id: number; likes: number; new_members: number }>(sql`
+    select u.id,
+      (select count(*)::int from ${likes} l join ${users} a on a.id = l.liker_id
+        where l.liked_id = u.id and l.created_at > ${since} and ${visible('a')} and ${noBlock('u.id', 'a.id')}) as likes,
+      (select count(*)::int from ${users} n join ${profiles} np on np.user_id = n.id
+        where n.id <> u.id and n.signup_date > ${since} and ${visible('n')} and ${noBlock('u.id', 'n.id')}
+          and p.latitude is not null and np.latitude is not null
+          and 12742 * asin(least(1, sqrt(power(sin(radians(np.latitude - p.latitude) / 2), 2)
+            + cos(radians(p.latitude)) * cos(radians(np.latitude)) * power(sin(radians(np.longitude - p.longitude) / 2), 2))))
+            <= ${WEEKLY_NEARBY_KM}) as new_members
+    from ${users} u join ${profiles} p on p.user_id = u.id
+    where u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null`);
+  let sent = 0;
+  for (const row of rows) {
+    if (row.likes === 0 && row.new_members === 0) continue;
+    const recipient = await readRecipient(services.db, row.id, 'weekly_updates', now);
+    if (!recipient?.mailable) continue;
+    const left = await sendClaimedMail(services, recipient, {
+      key: `weekly:${row.id}:${weekOf(now)}`,
+      userId: row.id,
+      kind: 'weekly_update',
+      conversationId: null,
+      otherName: '',
+      link: `${services.env.publicUrl}/${row.likes > 0 ? 'likes' : 'members'}`,
+      lines: (t) => [
+        ...(row.likes > 0 ? [t('mail.weekly_update.likes', { count: row.likes })] : []),
+        ...(row.new_members > 0 ? [t('mail.weekly_update.new_members', { count: row.new_members })] : []),
+      ],
+    });
+    if (left) sent += 1;
+  }
+  return sent;
+}
