@@ -462,9 +462,9 @@ describe('demo staff', () => {
 });
 
 describe('the sections each role opens', () => {
-  it("a moderator's nav has moderation and nothing of the operators or admins", async () => {
+  it("a moderator's nav has moderation and reports, and nothing of the operators or admins", async () => {
     const moderator = await newStaff(['moderator']);
     const login = await logInStaff(moderator.email);
-    expect((await me(login)).json().sections).toEqual(['home', 'moderation']);
+    expect((await me(login)).json().sections).toEqual(['home', 'moderation', 'reports']);
   });
 });
