@@ -10,7 +10,14 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data({ code: 'report_not_found' }, { status: 404 });
   const report = dataOrThrow(await context.staff.report(id));
-  return { report, texts: { ...context.pageTexts('reports'), ...context.pageTexts('service') } };
+  return {
+    report,
+    texts: {
+      ...context.pageTexts('reports'),
+      ...context.pageTexts('moderation'),
+      ...context.pageTexts('service'),
+    },
+  };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -22,7 +22,11 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     readAt: Date.now(),
     invalid: !parsed.success,
     // The complaint form's subjects are common texts of the service pages.
-    texts: { ...context.pageTexts('reports'), ...context.pageTexts('service') },
+    texts: {
+      ...context.pageTexts('reports'),
+      ...context.pageTexts('moderation'),
+      ...context.pageTexts('service'),
+    },
   };
 }
 

@@ -26,14 +26,14 @@ export function ReportDetailView({ report }: { report: ReportDetail }) {
   const [notice, setNotice] = useState<Notice | null>(null);
   const reference = reportReference(report.id);
   const time = (iso: string) => formatAdminTime(iso, i18n.language);
-  const empty = t('reports.admin.empty_value');
+  const empty = t('report_review.empty_value');
 
   return (
     <>
       <p>
-        <Link to="/admin/reports">{t('reports.admin.back')}</Link>
+        <Link to="/admin/reports">{t('report_review.back')}</Link>
       </p>
-      <h1>{t('reports.admin.detail_title', { reference })}</h1>
+      <h1>{t('report_review.detail_title', { reference })}</h1>
       <div role="status" aria-live="polite">
         {notice && (
           <div className={`alert alert-${notice.kind === 'success' ? 'success' : 'danger'}`}>
@@ -47,39 +47,39 @@ export function ReportDetailView({ report }: { report: ReportDetail }) {
             {reasonText(t, report.source, report.reason)}
           </h2>
           <dl className="admin-report-facts">
-            <dt>{t('reports.admin.about')}</dt>
-            <dd>{t(`reports.admin.kinds.${report.kind}`)}</dd>
-            <dt>{t('reports.admin.reported_at')}</dt>
+            <dt>{t('report_review.about')}</dt>
+            <dd>{t(`report_review.kinds.${report.kind}`)}</dd>
+            <dt>{t('report_review.reported_at')}</dt>
             <dd>
               <time dateTime={report.createdAt}>{time(report.createdAt)}</time>
             </dd>
-            <dt>{t('reports.admin.reporter')}</dt>
+            <dt>{t('report_review.reporter')}</dt>
             <dd>
               {report.source === 'complaint'
                 ? report.reporter
-                  ? t('reports.admin.complaint_by', { name: report.reporter.name })
-                  : t('reports.admin.complaint_form')
+                  ? t('report_review.complaint_by', { name: report.reporter.name })
+                  : t('report_review.complaint_form')
                 : report.reporter
                   ? `${report.reporter.name} #${report.reporter.id}`
-                  : t('reports.admin.nobody')}
+                  : t('report_review.nobody')}
             </dd>
-            <dt>{t('reports.admin.reported_member')}</dt>
+            <dt>{t('report_review.reported_member')}</dt>
             <dd>
-              {report.reported ? `${report.reported.name} #${report.reported.id}` : t('reports.admin.nobody')}
+              {report.reported ? `${report.reported.name} #${report.reported.id}` : t('report_review.nobody')}
             </dd>
             {report.reported && (
               <>
-                <dt>{t('reports.admin.member_state')}</dt>
+                <dt>{t('report_review.member_state')}</dt>
                 <dd data-testid="reported-member-state">
                   <ReportedMemberState member={report.reported} />
                 </dd>
-                <dt>{t('reports.admin.reports_about_member')}</dt>
+                <dt>{t('report_review.reports_about_member')}</dt>
                 <dd>{report.reportsAboutMember}</dd>
               </>
             )}
             {report.note && (
               <>
-                <dt>{t('reports.admin.reporter_note')}</dt>
+                <dt>{t('report_review.reporter_note')}</dt>
                 <dd className="admin-report-text">{report.note}</dd>
               </>
             )}
@@ -89,14 +89,14 @@ export function ReportDetailView({ report }: { report: ReportDetail }) {
         {report.status === 'closed' ? (
           <section className="admin-panel" aria-labelledby="report-decided">
             <h2 className="h5" id="report-decided">
-              {t('reports.admin.decided_title')}
+              {t('report_review.decided_title')}
             </h2>
             <dl className="admin-report-facts" data-testid="report-decision">
-              <dt>{t('reports.admin.decided_outcome')}</dt>
-              <dd>{report.outcome ? t(`reports.admin.outcomes.${report.outcome}`) : empty}</dd>
-              <dt>{t('reports.admin.decided_at')}</dt>
+              <dt>{t('report_review.decided_outcome')}</dt>
+              <dd>{report.outcome ? t(`report_review.outcomes.${report.outcome}`) : empty}</dd>
+              <dt>{t('report_review.decided_at')}</dt>
               <dd>{report.decidedAt ? time(report.decidedAt) : empty}</dd>
-              <dt>{t('reports.admin.decided_by')}</dt>
+              <dt>{t('report_review.decided_by')}</dt>
               <dd>{report.decidedBy ?? empty}</dd>
             </dl>
           </section>
@@ -113,7 +113,7 @@ export function ReportDetailView({ report }: { report: ReportDetail }) {
 function Evidence({ report }: { report: ReportDetail }) {
   const { t, i18n } = useTranslation();
   const { evidence } = report;
-  const empty = t('reports.admin.empty_value');
+  const empty = t('report_review.empty_value');
   const nameOf = (senderId: number) =>
     senderId === report.reported?.id
       ? report.reported.name
@@ -123,38 +123,38 @@ function Evidence({ report }: { report: ReportDetail }) {
   return (
     <section className="admin-panel admin-report-evidence" aria-labelledby="report-evidence">
       <h2 className="h5" id="report-evidence">
-        {t('reports.admin.evidence')}
+        {t('report_review.evidence')}
       </h2>
       {evidence.complaint && (
         <dl className="admin-report-facts">
-          <dt>{t('reports.admin.name')}</dt>
+          <dt>{t('report_review.name')}</dt>
           <dd>{evidence.complaint.name}</dd>
-          <dt>{t('reports.admin.complaint_email')}</dt>
+          <dt>{t('report_review.complaint_email')}</dt>
           <dd className="admin-secret">{evidence.complaint.email}</dd>
-          <dt>{t('reports.admin.complaint_subject')}</dt>
+          <dt>{t('report_review.complaint_subject')}</dt>
           <dd>{reasonText(t, 'complaint', evidence.complaint.subject)}</dd>
-          <dt>{t('reports.admin.complaint_message')}</dt>
+          <dt>{t('report_review.complaint_message')}</dt>
           <dd className="admin-report-text">{evidence.complaint.message}</dd>
         </dl>
       )}
       {evidence.profile && (
         <>
-          <h3 className="h6">{t('reports.admin.profile')}</h3>
+          <h3 className="h6">{t('report_review.profile')}</h3>
           <dl className="admin-report-facts">
-            <dt>{t('reports.admin.name')}</dt>
+            <dt>{t('report_review.name')}</dt>
             <dd>{evidence.profile.name}</dd>
-            <dt>{t('reports.admin.city')}</dt>
+            <dt>{t('report_review.city')}</dt>
             <dd>{evidence.profile.city ?? empty}</dd>
-            <dt>{t('reports.admin.about_me')}</dt>
+            <dt>{t('report_review.about_me')}</dt>
             <dd className="admin-report-text">{evidence.profile.aboutMe ?? empty}</dd>
           </dl>
         </>
       )}
       {report.kind !== 'complaint' && (
         <>
-          <h3 className="h6">{t('reports.admin.conversation')}</h3>
+          <h3 className="h6">{t('report_review.conversation')}</h3>
           {evidence.messages.length === 0 ? (
-            <p className="mb-0">{t('reports.admin.no_messages')}</p>
+            <p className="mb-0">{t('report_review.no_messages')}</p>
           ) : (
             <ol className="admin-report-messages" data-testid="report-evidence">
               {evidence.messages.map((message) => (
@@ -166,13 +166,13 @@ function Evidence({ report }: { report: ReportDetail }) {
                   data-reported={message.reported || undefined}
                 >
                   {message.reported && (
-                    <strong className="admin-report-flag">{t('reports.admin.reported_message')}</strong>
+                    <strong className="admin-report-flag">{t('report_review.reported_message')}</strong>
                   )}
                   <div className="admin-report-message-meta">
                     <span className="admin-report-sender">{nameOf(message.senderId)}</span>{' '}
                     <time dateTime={message.at}>{formatAdminTime(message.at, i18n.language)}</time>
                     {message.kind !== 'text' && (message.kind === 'gift' || message.kind === 'image') && (
-                      <> · {t(`reports.admin.message_kinds.${message.kind}`)}</>
+                      <> · {t(`report_review.message_kinds.${message.kind}`)}</>
                     )}
                   </div>
                   {message.body && <div className="admin-report-text">{message.body}</div>}
@@ -207,7 +207,7 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
         body: { id: report.id, outcome: chosen, note: chosen === 'warn' && note.trim() ? note : undefined },
       });
       setConfirming(false);
-      onNotice({ kind: 'success', text: t('reports.admin.decided_done') });
+      onNotice({ kind: 'success', text: t('report_review.decided_done') });
       await revalidator.revalidate();
     } catch (e) {
       setConfirming(false);
@@ -219,7 +219,7 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!outcome) return setError(t('reports.admin.pick_outcome'));
+    if (!outcome) return setError(t('report_review.pick_outcome'));
     if (outcome === 'suspend') return setConfirming(true);
     void decide(outcome);
   };
@@ -227,7 +227,7 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
   return (
     <section className="admin-panel" aria-labelledby="report-decide">
       <h2 className="h5" id="report-decide">
-        {t('reports.admin.decide_title')}
+        {t('report_review.decide_title')}
       </h2>
       <form onSubmit={submit} noValidate>
         {error && (
@@ -235,9 +235,9 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
             {error}
           </div>
         )}
-        {!report.reported && <p className="small">{t('reports.admin.complaint_only_dismiss')}</p>}
+        {!report.reported && <p className="small">{t('report_review.complaint_only_dismiss')}</p>}
         <fieldset className="admin-report-choices">
-          <legend className="visually-hidden">{t('reports.admin.decide_title')}</legend>
+          <legend className="visually-hidden">{t('report_review.decide_title')}</legend>
           {choices.map((choice) => (
             <div key={choice} className="form-check">
               <input
@@ -251,10 +251,10 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
                 aria-describedby={`${hintId}-${choice}`}
               />
               <label className="form-check-label" htmlFor={`outcome-${choice}`}>
-                {t(`reports.admin.choices.${choice}`)}
+                {t(`report_review.choices.${choice}`)}
               </label>
               <div className="small text-body-secondary" id={`${hintId}-${choice}`}>
-                {t(`reports.admin.choice_hints.${choice}`)}
+                {t(`report_review.choice_hints.${choice}`)}
               </div>
             </div>
           ))}
@@ -262,8 +262,8 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
         {outcome === 'warn' && (
           <FormTextarea
             id="warn-note"
-            label={t('reports.admin.warn_note')}
-            help={t('reports.admin.warn_note_hint')}
+            label={t('report_review.warn_note')}
+            help={t('report_review.warn_note_hint')}
             rows={4}
             maxLength={REPORT_NOTE_MAX}
             value={note}
@@ -271,15 +271,15 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
           />
         )}
         <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('reports.admin.save')}
+          {t('report_review.save')}
         </button>
       </form>
       {confirming && report.reported && (
         <Modal
           open
-          title={t('reports.admin.confirm_suspend_title', { name: report.reported.name })}
+          title={t('report_review.confirm_suspend_title', { name: report.reported.name })}
           onClose={() => setConfirming(false)}
-          closeLabel={t('reports.admin.cancel')}
+          closeLabel={t('report_review.cancel')}
           footer={
             <>
               <button
@@ -287,7 +287,7 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
                 className="btn btn-outline-secondary"
                 onClick={() => setConfirming(false)}
               >
-                {t('reports.admin.cancel')}
+                {t('report_review.cancel')}
               </button>
               <button
                 type="button"
@@ -295,12 +295,12 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
                 disabled={busy}
                 onClick={() => void decide('suspend')}
               >
-                {t('reports.admin.confirm_suspend')}
+                {t('report_review.confirm_suspend')}
               </button>
             </>
           }
         >
-          <p className="mb-0">{t('reports.admin.confirm_suspend_text')}</p>
+          <p className="mb-0">{t('report_review.confirm_suspend_text')}</p>
         </Modal>
       )}
     </section>
@@ -315,7 +315,7 @@ function LiftSuspension({ memberId, onNotice }: { memberId: number; onNotice: (n
     setBusy(true);
     try {
       await adminRequest('/api/admin/suspension-lift.php', { method: 'POST', body: { member_id: memberId } });
-      onNotice({ kind: 'success', text: t('reports.admin.lifted_done') });
+      onNotice({ kind: 'success', text: t('report_review.lifted_done') });
       await revalidator.revalidate();
     } catch (e) {
       onNotice({ kind: 'error', text: errorText(t, codeOf(e)) });
@@ -326,11 +326,11 @@ function LiftSuspension({ memberId, onNotice }: { memberId: number; onNotice: (n
   return (
     <section className="admin-panel" aria-labelledby="report-lift">
       <h2 className="h5" id="report-lift">
-        {t('reports.admin.lift')}
+        {t('report_review.lift')}
       </h2>
-      <p className="small">{t('reports.admin.lift_hint')}</p>
+      <p className="small">{t('report_review.lift_hint')}</p>
       <button type="button" className="btn btn-outline-primary" disabled={busy} onClick={() => void lift()}>
-        {t('reports.admin.lift')}
+        {t('report_review.lift')}
       </button>
     </section>
   );

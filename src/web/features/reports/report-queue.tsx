@@ -81,39 +81,39 @@ export function ReportQueueView({ initial, readAt, query, invalid }: Props) {
   return (
     <>
       <div className="admin-report-heading">
-        <h1>{t('reports.admin.title')}</h1>
+        <h1>{t('report_review.title')}</h1>
         <span className="admin-report-count" data-testid="reports-open-count">
-          {t('reports.admin.open_count', { count: queue.openCount })}
+          {t('report_review.open_count', { count: queue.openCount })}
         </span>
       </div>
-      <p className="text-body-secondary small">{t('reports.admin.live')}</p>
-      <Form method="get" className="admin-panel" aria-label={t('reports.admin.filters')}>
+      <p className="text-body-secondary small">{t('report_review.live')}</p>
+      <Form method="get" className="admin-panel" aria-label={t('report_review.filters')}>
         {invalid && (
           <div className="alert alert-danger" role="alert">
             {errorText(t, 'validation_failed')}
           </div>
         )}
         <div className="admin-filters">
-          <FormSelect id="status" label={t('reports.admin.status')} defaultValue={status} className="mb-0">
-            <option value="open">{t('reports.admin.status_open')}</option>
-            <option value="closed">{t('reports.admin.status_closed')}</option>
-            <option value="all">{t('reports.admin.status_all')}</option>
+          <FormSelect id="status" label={t('report_review.status')} defaultValue={status} className="mb-0">
+            <option value="open">{t('report_review.status_open')}</option>
+            <option value="closed">{t('report_review.status_closed')}</option>
+            <option value="all">{t('report_review.status_all')}</option>
           </FormSelect>
           <FormSelect
             id="reason"
-            label={t('reports.admin.reason')}
+            label={t('report_review.reason')}
             defaultValue={reason ?? ''}
             className="mb-0"
           >
-            <option value="">{t('reports.admin.any')}</option>
-            <optgroup label={t('reports.admin.member_reasons')}>
+            <option value="">{t('report_review.any')}</option>
+            <optgroup label={t('report_review.member_reasons')}>
               {REPORT_REASONS.map((value) => (
                 <option key={value} value={value}>
                   {t(`reports.reasons.${value}`)}
                 </option>
               ))}
             </optgroup>
-            <optgroup label={t('reports.admin.complaint_subjects')}>
+            <optgroup label={t('report_review.complaint_subjects')}>
               {ComplaintSubjectSchema.options
                 .filter((value) => !(REPORT_REASONS as readonly string[]).includes(value))
                 .map((value) => (
@@ -125,17 +125,17 @@ export function ReportQueueView({ initial, readAt, query, invalid }: Props) {
           </FormSelect>
           <FormSelect
             id="source"
-            label={t('reports.admin.source')}
+            label={t('report_review.source')}
             defaultValue={source ?? ''}
             className="mb-0"
           >
-            <option value="">{t('reports.admin.any')}</option>
-            <option value="member">{t('reports.admin.source_member')}</option>
-            <option value="complaint">{t('reports.admin.source_complaint')}</option>
+            <option value="">{t('report_review.any')}</option>
+            <option value="member">{t('report_review.source_member')}</option>
+            <option value="complaint">{t('report_review.source_complaint')}</option>
           </FormSelect>
           <div>
             <button type="submit" className="btn btn-primary" disabled={navigation.state !== 'idle'}>
-              {t('reports.admin.apply')}
+              {t('report_review.apply')}
             </button>
           </div>
         </div>
@@ -146,19 +146,19 @@ export function ReportQueueView({ initial, readAt, query, invalid }: Props) {
         </p>
       )}
       {queue.rows.length === 0 ? (
-        <p>{t('reports.admin.empty')}</p>
+        <p>{t('report_review.empty')}</p>
       ) : (
         <div className="admin-table-wrap admin-panel">
           <table className="admin-table" data-testid="report-queue">
             <thead>
               <tr>
-                <th scope="col">{t('reports.admin.reason')}</th>
-                <th scope="col">{t('reports.admin.reported_member')}</th>
-                <th scope="col">{t('reports.admin.reporter')}</th>
-                <th scope="col">{t('reports.admin.age')}</th>
-                <th scope="col">{t('reports.admin.state')}</th>
+                <th scope="col">{t('report_review.reason')}</th>
+                <th scope="col">{t('report_review.reported_member')}</th>
+                <th scope="col">{t('report_review.reporter')}</th>
+                <th scope="col">{t('report_review.age')}</th>
+                <th scope="col">{t('report_review.state')}</th>
                 <th scope="col">
-                  <span className="visually-hidden">{t('reports.admin.open')}</span>
+                  <span className="visually-hidden">{t('report_review.open')}</span>
                 </th>
               </tr>
             </thead>
@@ -171,16 +171,16 @@ export function ReportQueueView({ initial, readAt, query, invalid }: Props) {
         </div>
       )}
       {(page > 1 || queue.hasMore) && (
-        <nav aria-label={t('reports.admin.pages')} className="d-flex gap-2 align-items-center">
+        <nav aria-label={t('report_review.pages')} className="d-flex gap-2 align-items-center">
           {page > 1 && (
             <Link className="btn btn-outline-primary btn-sm" to={pageLink(page - 1)}>
-              {t('reports.admin.previous')}
+              {t('report_review.previous')}
             </Link>
           )}
-          <span>{t('reports.admin.page', { page })}</span>
+          <span>{t('report_review.page', { page })}</span>
           {queue.hasMore && (
             <Link className="btn btn-outline-primary btn-sm" to={pageLink(page + 1)}>
-              {t('reports.admin.next')}
+              {t('report_review.next')}
             </Link>
           )}
         </nav>
@@ -194,13 +194,13 @@ function QueueRow({ row, now, locale }: { row: ReportQueueItem; now: number; loc
   const reference = reportReference(row.id);
   return (
     <tr data-report={row.id} data-testid="report-row">
-      <td data-label={t('reports.admin.reason')}>
+      <td data-label={t('report_review.reason')}>
         {reasonText(t, row.source, row.reason)}
         <div className="small text-body-secondary">
-          {t(`reports.admin.kinds.${row.kind}`)} · {reference}
+          {t(`report_review.kinds.${row.kind}`)} · {reference}
         </div>
       </td>
-      <td data-label={t('reports.admin.reported_member')}>
+      <td data-label={t('report_review.reported_member')}>
         {row.reported ? (
           <>
             {row.reported.name} <span className="small text-body-secondary">#{row.reported.id}</span>
@@ -209,35 +209,35 @@ function QueueRow({ row, now, locale }: { row: ReportQueueItem; now: number; loc
             </div>
           </>
         ) : (
-          t('reports.admin.nobody')
+          t('report_review.nobody')
         )}
       </td>
-      <td data-label={t('reports.admin.reporter')}>
+      <td data-label={t('report_review.reporter')}>
         {row.source === 'complaint'
           ? row.reporter
-            ? t('reports.admin.complaint_by', { name: row.reporter.name })
-            : t('reports.admin.complaint_form')
+            ? t('report_review.complaint_by', { name: row.reporter.name })
+            : t('report_review.complaint_form')
           : row.reporter
             ? row.reporter.name
-            : t('reports.admin.nobody')}
+            : t('report_review.nobody')}
       </td>
-      <td data-label={t('reports.admin.age')}>
+      <td data-label={t('report_review.age')}>
         <time dateTime={row.createdAt} title={formatAdminTime(row.createdAt, locale)}>
           {formatAge(row.createdAt, now, locale)}
         </time>
       </td>
-      <td data-label={t('reports.admin.state')}>
+      <td data-label={t('report_review.state')}>
         {row.status === 'open'
-          ? t('reports.admin.status_open')
+          ? t('report_review.status_open')
           : row.outcome
-            ? t(`reports.admin.outcomes.${row.outcome}`)
-            : t('reports.admin.status_closed')}
+            ? t(`report_review.outcomes.${row.outcome}`)
+            : t('report_review.status_closed')}
       </td>
       <td className="admin-report-open">
         <Link
           className="btn btn-sm btn-outline-primary"
           to={`/admin/reports/${row.id}`}
-          aria-label={t('reports.admin.open_report', { reference })}
+          aria-label={t('report_review.open_report', { reference })}
         >
           {reference}
         </Link>

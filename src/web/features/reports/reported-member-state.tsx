@@ -5,22 +5,22 @@ import { useTranslation } from '../../lib/i18n.tsx';
 export function ReportedMemberState({ member }: { member: NonNullable<ReportQueueItem['reported']> }) {
   const { t } = useTranslation();
   const states = [
-    member.suspended && { key: 'suspended', text: t('reports.admin.state_suspended'), tone: 'danger' },
-    member.hidden && { key: 'hidden', text: t('reports.admin.state_hidden'), tone: 'warning' },
+    member.suspended && { key: 'suspended', text: t('report_review.state_suspended'), tone: 'danger' },
+    member.hidden && { key: 'hidden', text: t('report_review.state_hidden'), tone: 'warning' },
     member.warnings > 0 && {
       key: 'warned',
-      text: t('reports.admin.state_warned', { count: member.warnings }),
+      text: t('report_review.state_warned', { count: member.warnings }),
       tone: 'warning',
     },
     member.warningUnread && {
       key: 'unread',
-      text: t('reports.admin.state_warning_unread'),
+      text: t('report_review.state_warning_unread'),
       tone: 'muted',
     },
   ].filter((state) => state !== false);
   if (states.length === 0)
     return (
-      <span className="admin-report-state admin-report-state-muted">{t('reports.admin.state_none')}</span>
+      <span className="admin-report-state admin-report-state-muted">{t('report_review.state_none')}</span>
     );
   return (
     <span className="admin-report-states">
