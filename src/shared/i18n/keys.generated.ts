@@ -113,6 +113,7 @@ export type CommonKey =
   | 'chat.failed'
   | 'chat.first_message'
   | 'chat.free_left'
+  | 'chat.free_messages'
   | 'chat.free_none'
   | 'chat.free_premium'
   | 'chat.free_premium_link'
@@ -1781,6 +1782,7 @@ export type TranslationKey =
 export type PluralKey =
   | 'chat.balance'
   | 'chat.free_left'
+  | 'chat.free_messages'
   | 'chat.spend_gifts'
   | 'chat.spend_photos'
   | 'chat.spend_texts'
