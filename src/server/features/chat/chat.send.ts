@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
+import { allOrNothingRefused, foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import {
   blocks,
@@ -654,6 +654,6 @@ async function storeSet(db: Database, set: Pending[], enqueue: AppServices['enqu
 
 /** all_or_nothing's refusal (migration 0027), or a conflict that a read again resolves. */
 const isSetNotWhole = (error: unknown) =>
-  (error as { code?: string }).code === 'P0001' ||
+  allOrNothingRefused(error) ||
   uniqueViolation(error, 'messages_sender_client_key') ||
   uniqueViolation(error, 'messages_conversation_seq_key');

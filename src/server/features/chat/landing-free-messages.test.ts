@@ -208,4 +208,33 @@ describe('the landing flow’s free messages', () => {
     expect(await balanceOf(db, visitor.id)).toBe(0);
     expect(await spendsOf(visitor.id)).toBe(6);
   });
+
+  it('are spent once each when one sender floods them at once through two instances', async () => {
+    const host = await domainWith(2);
+    const partner = await createMember(db);
+    const visitor = await signUpFor(host, partner.id);
+    await db.transaction((tx) =>
+      grantCredits(tx, {
+        userId: visitor.id,
+        amount: 4 * PRICE,
+        reason: 'test',
+        reference: `test:${randomUUID()}`,
+      }),
+    );
+    // All eight at once, half through each instance: the sets of both write the one conversation
+    // and the one grant at the same moment.
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        send(host, visitor.login, partner.id, randomUUID(), i % 2 === 0 ? app : second.app),
+      ),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    const credits = answers
+      .map((res) => (res.json() as SendMessageResponse).message.credits)
+      .sort((a, b) => a - b);
+    expect(credits).toEqual([0, 0, PRICE, PRICE, PRICE, PRICE, PRICE, PRICE]);
+    expect(await grantOf(visitor.id, partner.id)).toBe(0);
+    expect(await balanceOf(db, visitor.id)).toBe(0);
+    expect(await spendsOf(visitor.id)).toBe(6);
+  });
 });
