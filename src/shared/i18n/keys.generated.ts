@@ -1070,6 +1070,7 @@ export type MembersKey =
   | 'gifts.sent'
   | 'gifts.title'
   | 'icebreakers.close'
+  | 'icebreakers.free'
   | 'icebreakers.intro'
   | 'icebreakers.lines.l01'
   | 'icebreakers.lines.l02'

@@ -431,6 +431,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         open={picking === 'icebreaker'}
         name={profile.name}
         credits={loaded.message_credits}
+        freeLeft={loaded.free_messages_left}
         onClose={() => setPicking(null)}
         onChoose={(line) => {
           setPicking(null);
