@@ -20,3 +20,17 @@ export function foreignKeyViolation(error: unknown, constraint: string): boolean
   }
   return false;
 }
+
+/**
+ * Whether an error (or what it wraps) is the refusal `all_or_nothing` raises (SQLSTATE P0001,
+ * migration 0027). Drizzle's DrizzleQueryError carries it in `cause`: read at the top only, it
+ * was never seen, and a refusal meant to be read again became a 500.
+ */
+export function allOrNothingRefused(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const pg = e as { code?: unknown; cause?: unknown };
+    if (pg.code === 'P0001') return true;
+    e = pg.cause;
+  }
+  return false;
+}

@@ -137,6 +137,11 @@ export const EntrySignupSchema = z.object({
   gender: signupFields.gender,
   sexuality: signupFields.sexuality,
   accept_terms: signupFields.accept_terms,
+  /**
+   * The member the entry page showed in front (none when it showed others instead): the new member
+   * may write to them a few times for free (the landing_free_messages setting).
+   */
+  member: z.object({ id: z.number().int().positive() }).optional(),
 });
 export type EntrySignupInput = z.infer<typeof EntrySignupSchema>;
 

@@ -101,7 +101,11 @@ export const ChatMessageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
-export const SendMessageResponseSchema = z.object({ message: ChatMessageSchema });
+export const SendMessageResponseSchema = z.object({
+  message: ChatMessageSchema,
+  /** After a text: the free messages (landing flow) the caller has left to this partner. */
+  free_messages_left: z.number().int().nonnegative().optional(),
+});
 export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;
 
 /** Why the caller cannot write in this conversation now (an error code with its text), or null. */
@@ -174,6 +178,11 @@ export const ChatResponseSchema = z.object({
   conversations_left: z.number().int().nonnegative().nullable(),
   /** The credits a text costs here (settings.message_credits). */
   message_credits: z.number().int().nonnegative(),
+  /**
+   * Texts the caller may still send this partner for free (the landing flow's, given at sign-up on
+   * the partner's entry page): while above 0 a text costs nothing.
+   */
+  free_messages_left: z.number().int().nonnegative(),
   /** The credits a photo costs here (settings.photo_credits). */
   photo_credits: z.number().int().nonnegative(),
   /** The caller shows the partner what they read here (their choice per conversation). */

@@ -81,6 +81,11 @@ export const SettingsValuesSchema = z.object({
     .default({ max_debits: 3, max_cents: 15_000, period_days: 30 }),
   /** How many days after sign-up the welcome discount (25% on the first purchase) runs (docs/decisions/0032). */
   welcome_discount_days: z.number().int().min(0).max(365).default(7),
+  /**
+   * Texts a visitor who signs up on a member's entry page may send that member for free (the
+   * landing flow); 0 switches them off.
+   */
+  landing_free_messages: z.number().int().min(0).max(20).default(2),
 });
 export type SettingsValues = z.infer<typeof SettingsValuesSchema>;
 

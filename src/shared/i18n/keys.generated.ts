@@ -113,6 +113,7 @@ export type CommonKey =
   | 'chat.failed'
   | 'chat.first_message'
   | 'chat.free_left'
+  | 'chat.free_messages'
   | 'chat.free_none'
   | 'chat.free_premium'
   | 'chat.free_premium_link'
@@ -1074,6 +1075,7 @@ export type MembersKey =
   | 'gifts.sent'
   | 'gifts.title'
   | 'icebreakers.close'
+  | 'icebreakers.free'
   | 'icebreakers.intro'
   | 'icebreakers.lines.l01'
   | 'icebreakers.lines.l02'
@@ -2024,6 +2026,7 @@ export type TranslationKey =
 export type PluralKey =
   | 'chat.balance'
   | 'chat.free_left'
+  | 'chat.free_messages'
   | 'chat.spend_gifts'
   | 'chat.spend_photos'
   | 'chat.spend_texts'

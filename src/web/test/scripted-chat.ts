@@ -162,6 +162,7 @@ export function chatAnswer(
     send_refusal: null,
     conversations_left: null,
     message_credits: 10,
+    free_messages_left: 0,
     photo_credits: 20,
     read_receipts: true,
     partner_read_seq: null,

@@ -164,3 +164,26 @@ export const messages = pgTable(
     check('messages_gift_has_gift', sql`${t.kind} <> 'gift' or ${t.giftId} is not null`),
   ],
 );
+
+/**
+ * Free texts a member got for signing up on a member's entry page (the landing flow): the first
+ * `remaining` texts to that partner cost nothing. Written at sign-up (the count from the domain's
+ * landing_free_messages setting) and spent by the chat's one send, in its write, one per text.
+ */
+export const landingFreeMessages = pgTable(
+  'landing_free_messages',
+  {
+    memberId: bigint('member_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    partnerId: bigint('partner_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remaining: integer('remaining').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.partnerId] }),
+    check('landing_free_messages_remaining_nonnegative', sql`${t.remaining} >= 0`),
+  ],
+);

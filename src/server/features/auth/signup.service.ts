@@ -15,6 +15,7 @@ import { can } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { announcePartnerChanged } from '../chat/chat.service.ts';
+import { grantLandingFreeMessages } from '../chat/landing-free-messages.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { recordConfirmationAttribution, recordSignupAttribution } from '../landers/attribution.service.ts';
 import { completeSignupProfile, createProfile, type NewProfile } from '../profile/profile.service.ts';
@@ -95,6 +96,8 @@ async function createAccount(
     passwordHash: string | null;
     missing: SignupPart[];
     profile: NewProfile;
+    /** The member an entry page showed: the landing flow's free messages go to them. */
+    cameFor?: number | undefined;
   },
   meta: SignupMeta,
 ) {
@@ -127,6 +130,12 @@ async function createAccount(
         amount: values.signup_credits,
         reason: 'signup',
         reference: `signup:${created.id}`,
+      });
+    if (account.cameFor !== undefined)
+      await grantLandingFreeMessages(tx, {
+        memberId: created.id,
+        partnerId: account.cameFor,
+        count: values.landing_free_messages,
       });
     await recordTrafficSource(tx, created.id, meta.trafficSource, meta.lander);
     await recordSignupAttribution(tx, meta.trafficSource, meta.lander, now);
@@ -190,6 +199,7 @@ export async function entrySignup(services: SignupDeps, input: EntrySignupInput,
         // Asked on /complete-signup; until then the visitor's country (or the site's default).
         country: meta.selectedCountry,
       },
+      cameFor: input.member?.id,
     },
     meta,
   );

@@ -6,6 +6,7 @@ import { chatSenderState } from './chat.send.ts';
 import { eraseChatsOf } from './chat.service.ts';
 import { chatImageRoutes } from './chat-images.routes.ts';
 import { CHAT_IMAGE_SWEEP_JOB, eraseChatImagesOf, sweepChatImages } from './chat-images.service.ts';
+import { eraseLandingFreeMessagesOf } from './landing-free-messages.ts';
 
 export const chatFeature = defineFeature({
   name: 'chat',
@@ -30,9 +31,10 @@ export const chatFeature = defineFeature({
     }),
   ],
   // The stub an erasure leaves says nothing: the member's chat images go (files, then rows), their
-  // texts are blanked, their side of each chat goes.
+  // texts are blanked, their side of each chat goes, and so do their landing flow's free messages.
   eraseAccount: async (services, tx, userId) => {
     await eraseChatImagesOf(services, tx, userId);
     await eraseChatsOf(tx, userId);
+    await eraseLandingFreeMessagesOf(tx, userId);
   },
 });

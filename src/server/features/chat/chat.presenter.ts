@@ -86,6 +86,7 @@ export function presentChat(
     profile_viewable: view.profileViewable,
     partner_online: view.partnerOnline,
     message_credits: prices.messageCredits,
+    free_messages_left: view.freeMessagesLeft,
     photo_credits: prices.photoCredits,
   };
 }

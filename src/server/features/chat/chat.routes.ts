@@ -27,7 +27,7 @@ import {
   type MessageContent,
   markChatRead,
   readChat,
-  sendMessage,
+  sendMemberMessage,
   setReadReceipts,
   signalTyping,
 } from './chat.service.ts';
@@ -79,7 +79,7 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
             : kind === 'image'
               ? { kind, body, imageId: image?.id ?? 0 }
               : { kind, body };
-        const message = await sendMessage(
+        const { message, freeMessagesLeft } = await sendMemberMessage(
           services,
           viewer,
           target,
@@ -91,7 +91,10 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
             messageLength: settings.message_length,
           },
         );
-        return { message: presentMessage(message, viewer.id, request.ctx.locale) };
+        return {
+          message: presentMessage(message, viewer.id, request.ctx.locale),
+          ...(freeMessagesLeft === undefined ? {} : { free_messages_left: freeMessagesLeft }),
+        };
       },
     );
 

@@ -11,11 +11,12 @@ import { blockMember, createMemberWithCredits, type TestLogin } from '../../test
 import { balanceOf } from '../credits/credits.service.ts';
 import { realtimeMember } from '../realtime/realtime.service.ts';
 import { DEFAULT_SETTINGS } from '../settings/settings.defaults.ts';
+import { grantLandingFreeMessages } from './landing-free-messages.ts';
 
 /**
  * The send (chat.send.ts) against a plain model of the rules: random sequences of sends by free and
  * premium members to each other and to a fictional profile, blocks and unblocks, and resends of a
- * client id. After every step the answer is the model's; after every sequence the stored messages,
+ * client id, and the landing flow's free texts (free1 came for the reader). After every step the answer is the model's; after every sequence the stored messages,
  * the ledger, the unread counts and the real-time events are the model's too.
  */
 const { app, services } = await createTestApp();
@@ -72,17 +73,20 @@ class Model {
   /** A conversation by its pair: its last seq and who started it. */
   readonly conversations = new Map<string, { lastSeq: number; startedBy: Person }>();
   /** Messages by their sender's client id. */
-  readonly stored = new Map<string, { from: Person; to: Person; seq: number }>();
+  readonly stored = new Map<string, { from: Person; to: Person; seq: number; paid: boolean }>();
+  /** The landing flow's free texts left, by sender and partner. */
+  readonly free = new Map<string, number>();
   /** Unread messages by conversation and member: a member's own message reads everything before it. */
   readonly unread = new Map<string, number>();
   readonly told = new Map<Person, number>();
   readonly lastClientId = new Map<Person, string>();
 
-  constructor(credits: Record<Person, number>) {
+  constructor(credits: Record<Person, number>, free: Record<string, number>) {
     for (const p of PEOPLE) {
       this.balance.set(p, credits[p]);
       this.told.set(p, 0);
     }
+    for (const [key, n] of Object.entries(free)) this.free.set(key, n);
   }
 
   static pair = (a: Person, b: Person) => [a, b].sort().join('|');
@@ -103,11 +107,14 @@ class Model {
     const started = [...this.conversations.values()].filter((c) => c.startedBy === from).length;
     if (!conversation && from !== 'premium' && started >= LIMITS.freeConversations)
       return { code: 'conversation_limit_reached' };
-    if ((this.balance.get(from) ?? 0) < PRICE) return { code: 'insufficient_credits' };
+    const free = this.free.get(`${from}>${to}`) ?? 0;
+    const price = free > 0 ? 0 : PRICE;
+    if ((this.balance.get(from) ?? 0) < price) return { code: 'insufficient_credits' };
     const seq = (conversation?.lastSeq ?? 0) + 1;
     this.conversations.set(key, { lastSeq: seq, startedBy: conversation?.startedBy ?? from });
-    this.balance.set(from, (this.balance.get(from) ?? 0) - PRICE);
-    this.stored.set(`${from}:${clientId}`, { from, to, seq });
+    this.balance.set(from, (this.balance.get(from) ?? 0) - price);
+    if (free > 0) this.free.set(`${from}>${to}`, free - 1);
+    this.stored.set(`${from}:${clientId}`, { from, to, seq, paid: price > 0 });
     this.unread.set(`${key}:${to}`, (this.unread.get(`${key}:${to}`) ?? 0) + 1);
     this.unread.set(`${key}:${from}`, 0);
     this.told.set(to, (this.told.get(to) ?? 0) + 1);
@@ -120,6 +127,8 @@ type World = {
   ids: Record<Person, number>;
   logins: Record<Person, TestLogin>;
   credits: Record<Person, number>;
+  /** The landing flow's free texts, by `sender>partner`. */
+  free: Record<string, number>;
 };
 
 async function newWorld(): Promise<World> {
@@ -144,12 +153,16 @@ async function newWorld(): Promise<World> {
     ids[p] = member.id;
     logins[p] = member.login;
   }
-  return { ids, logins, credits };
+  const free = { 'free1>reader': 2 };
+  await db.transaction((tx) =>
+    grantLandingFreeMessages(tx, { memberId: ids.free1, partnerId: ids.reader, count: free['free1>reader'] }),
+  );
+  return { ids, logins, credits, free };
 }
 
 async function run(steps: Step[]): Promise<void> {
   const world = await newWorld();
-  const model = new Model(world.credits);
+  const model = new Model(world.credits, world.free);
   const byId = new Map(PEOPLE.map((p) => [world.ids[p], p]));
   const told = new Map<Person, number>(PEOPLE.map((p) => [p, 0]));
   const listener = (payload: { userId: number; event: ServerEvent }) => {
@@ -193,14 +206,19 @@ async function run(steps: Step[]): Promise<void> {
         sql`select count(*)::int as n, coalesce(-sum(delta), 0)::int as spent from credit_ledger
             where user_id = ${world.ids[p]} and delta < 0`,
       );
-      const sent = [...model.stored.values()].filter((m) => m.from === p).length;
-      expect(ledger.rows[0], `${p}'s ledger`).toEqual({ n: sent, spent: sent * PRICE });
+      // A free text has no spend in the ledger.
+      const paid = [...model.stored.values()].filter((m) => m.from === p && m.paid).length;
+      expect(ledger.rows[0], `${p}'s ledger`).toEqual({ n: paid, spent: paid * PRICE });
       const unread = await db.execute<{ unread: number }>(
         sql`select coalesce(sum(unread), 0)::int as unread from conversation_members where member_id = ${world.ids[p]}`,
       );
       expect(unread.rows[0]?.unread, `${p}'s unread`).toBe(model.unreadOf(p));
       expect(told.get(p), `${p}'s message events`).toBe(model.told.get(p));
     }
+    const grants = await db.execute<{ remaining: number }>(
+      sql`select remaining from landing_free_messages where member_id = ${world.ids.free1} and partner_id = ${world.ids.reader}`,
+    );
+    expect(grants.rows[0]?.remaining, 'free texts left').toBe(model.free.get('free1>reader'));
     // Every conversation's seqs run 1..n without a gap, each message once.
     const seqs = await db.execute<{ pair: string; seqs: number[] }>(
       sql`select c.member_low || '|' || c.member_high as pair, array_agg(m.seq order by m.seq) as seqs

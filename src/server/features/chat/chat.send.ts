@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Database, Tx } from '../../db/client.ts';
-import { foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
+import { allOrNothingRefused, foreignKeyViolation, uniqueViolation } from '../../db/pg-errors.ts';
 import { executeNamed } from '../../db/prepared.ts';
 import {
   blocks,
@@ -9,6 +9,7 @@ import {
   conversationMembers,
   conversations,
   gifts,
+  landingFreeMessages,
   messages,
   profiles,
   users,
@@ -115,6 +116,8 @@ export type SendFactsRow = {
   started: number;
   /** What the content costs; null: a gift that is not in the catalogue. */
   price: number | null;
+  /** Free texts left to this partner from the landing flow (features/chat/landing-free-messages.ts). */
+  free_left: number;
   content_ok: boolean;
   could_pay: boolean;
   gift: GiftShown | null;
@@ -162,6 +165,7 @@ const factsSql = (v: SQL) => sql`
     case when c.id is null
       then (select count(*)::int from ${conversations} s where s.started_by = ${v}.sender) else 0 end as started,
     pr.price,
+    coalesce(lf.remaining, 0) as free_left,
     pr.content_ok,
     ${couldSpendSql(sql`${v}.sender`, sql`coalesce(pr.price, 0)`)} as could_pay,
     pr.gift,
@@ -179,13 +183,15 @@ const factsSql = (v: SQL) => sql`
   ) c on true
   left join ${users} on ${users.id} = coalesce(c.partner, case when ${v}.conv is null then ${v}.partner end)
   left join ${profiles} on ${profiles.userId} = ${users.id}
+  left join ${landingFreeMessages} lf on lf.member_id = ${v}.sender and lf.partner_id = ${users.id}
   cross join lateral (
     select
       -- A fictional profile pays nothing (its answers are the operators'); a gift must still exist.
       case when coalesce((select s.fictional from ${users} s where s.id = ${v}.sender), false)
         and (${v}.kind <> 'gift' or exists (select 1 from ${gifts} g where g.id = ${v}.gift and g.active)) then 0
       else case ${v}.kind
-        when 'text' then ${v}.text_credits
+        -- The landing flow's free texts to the member the sender came for, while they last.
+        when 'text' then case when lf.remaining > 0 then 0 else ${v}.text_credits end
         when 'image' then ${v}.photo_credits
         when 'gift' then (select coalesce(g.credits, ${v}.gift_credits) from ${gifts} g where g.id = ${v}.gift and g.active)
         else 0 end end as price,
@@ -239,6 +245,7 @@ const normalize = (row: SendFactsRow): SendFactsRow => ({
   partner_id: row.partner_id === null ? null : Number(row.partner_id),
   earlier_id: row.earlier_id === null ? null : Number(row.earlier_id),
   price: row.price === null ? null : Number(row.price),
+  free_left: Number(row.free_left),
 });
 
 /** The rules' facts of a send (chat.rules.ts), from its row. */
@@ -268,6 +275,8 @@ type Accepted = {
   awaiting: 'answered' | 'awaiting' | 'kept';
   /** A free member's first message to this partner: counted against their limit under a lock. */
   freeStart: boolean;
+  /** A landing flow's free text: the write spends one of the grant's, or stores nothing. */
+  freeText: boolean;
 };
 
 type Decision =
@@ -293,7 +302,12 @@ export function decide(request: Required<SendRequest>, facts: SendFactsRow): Dec
   if (!facts.could_pay) return { kind: 'cannot_pay', price: facts.price };
   const awaiting = facts.sender_fictional ? 'answered' : facts.partner_fictional ? 'awaiting' : 'kept';
   const freeStart = facts.conv_id === null && !request.viewer.premium;
-  return { kind: 'accepted', accepted: { request, facts, price: facts.price, awaiting, freeStart } };
+  const freeText =
+    request.content.kind === 'text' && !facts.sender_fictional && facts.free_left > 0 && facts.price === 0;
+  return {
+    kind: 'accepted',
+    accepted: { request, facts, price: facts.price, awaiting, freeStart, freeText },
+  };
 }
 
 type StoredRow = {
@@ -333,6 +347,7 @@ async function write(
       credits: a.price,
       shape: a.awaiting,
       free_start: a.freeStart,
+      free_text: a.freeText,
       operated: facts.partner_fictional
         ? facts.partner_id
         : facts.sender_fictional
@@ -359,7 +374,7 @@ async function write(
       () => sql`
       with v as (
         select * from jsonb_to_recordset(${sql.placeholder('sends')}::jsonb) as v(${sql.raw(SEND_COLUMNS)},
-          body text, credits int, shape text, free_start boolean, operated bigint,
+          body text, credits int, shape text, free_start boolean, free_text boolean, operated bigint,
           was_conv_id bigint, was_partner_id bigint, was_partner_fictional boolean, was_visible boolean,
           was_invisible_only boolean, was_not_confirmed boolean, was_pending_deletion boolean,
           was_viewer_blocked boolean, was_blocked_viewer boolean, was_sender_fictional boolean, was_price int)
@@ -403,6 +418,14 @@ async function write(
         from bumped b
         where ${conversationMembers.conversationId} = b.conv
           and ${conversationMembers.conversationId} = any(array(select conv from bumped))
+      ), free_spent as (
+        -- A free text takes one of the grant's: of two sends that read the last one at once, the
+        -- second finds none left here (the row's lock, then its new value) and its set goes again.
+        update ${landingFreeMessages} set remaining = ${landingFreeMessages.remaining} - 1
+        from ok v
+        where v.free_text and ${landingFreeMessages.memberId} = v.sender
+          and ${landingFreeMessages.partnerId} = v.partner and ${landingFreeMessages.remaining} > 0
+        returning ${landingFreeMessages.memberId}
       ), placed as (
         select conv, seq, sender from bumped union all select conv, seq, sender from created
       ), stored as (
@@ -419,8 +442,10 @@ async function write(
         ${memberEventSql(sql`s.sender_id`, told)} as told_sender
       from stored s join ok v on v.sender = s.sender_id and v.client = s.client_id
       -- What was decided is stored whole or not at all: a conversation started by the partner
-      -- meanwhile, a resend stored by another transaction, would leave a seq without its message.
-      where all_or_nothing((select count(*) from stored) = (select count(*) from ok))`,
+      -- meanwhile, a resend stored by another transaction, would leave a seq without its message;
+      -- a free text whose grant another send took would be free twice.
+      where all_or_nothing((select count(*) from stored) = (select count(*) from ok)
+        and (select count(*) from free_spent) = (select count(*) from ok where free_text))`,
       { sends: JSON.stringify(sends) },
     );
     const stored = new Map<Accepted, StoredMessage>();
@@ -631,6 +656,6 @@ async function storeSet(db: Database, set: Pending[], enqueue: AppServices['enqu
 
 /** all_or_nothing's refusal (migration 0027), or a conflict that a read again resolves. */
 const isSetNotWhole = (error: unknown) =>
-  (error as { code?: string }).code === 'P0001' ||
+  allOrNothingRefused(error) ||
   uniqueViolation(error, 'messages_sender_client_key') ||
   uniqueViolation(error, 'messages_conversation_seq_key');

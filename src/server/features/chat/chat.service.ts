@@ -43,6 +43,7 @@ import {
   sendFactsOf,
   sendMessage as sendOnce,
 } from './chat.send.ts';
+import { landingFreeMessagesLeft } from './landing-free-messages.ts';
 
 type ChatDeps = Pick<AppServices, 'db'>;
 
@@ -195,6 +196,25 @@ export async function sendMessage(
   return first;
 }
 
+/**
+ * A member's send as the composer needs it: the message and, after a text, the free messages
+ * (landing flow) left to its partner, read only where this one was free.
+ */
+export async function sendMemberMessage(
+  deps: Pick<AppServices, 'db' | 'state' | 'enqueue'>,
+  viewer: MemberViewer,
+  target: SendTarget,
+  input: { clientId: string; content: MessageContent },
+  settings: SendSettings,
+): Promise<{ message: MessageRow; freeMessagesLeft: number | undefined }> {
+  const message = await sendMessage(deps, viewer, target, input, settings);
+  if (message.kind !== 'text') return { message, freeMessagesLeft: undefined };
+  // A paid text means none were left.
+  const freeMessagesLeft =
+    message.credits > 0 ? 0 : await landingFreeMessagesLeft(deps.db, viewer.id, message.conversationId);
+  return { message, freeMessagesLeft };
+}
+
 type LastMessage = {
   sender: number;
   kind: MessageKind;
@@ -279,6 +299,8 @@ export type ChatView = {
    * (LIMITS.freeConversations in all). null for premium members and where the conversation exists.
    */
   conversationsLeft: number | null;
+  /** Texts the caller may still send this partner for free (landing-free-messages.ts). */
+  freeMessagesLeft: number;
   /** The caller's own choice here (true before the first message: the default). */
   readReceipts: boolean;
   /** How far the partner read, where they show it; null where they do not. */
@@ -347,6 +369,7 @@ export async function readChat(
       olderHidden: false,
       sendRefusal,
       conversationsLeft,
+      freeMessagesLeft: row.free_left,
       readReceipts: true,
       partnerReadSeq: null,
       profileViewable,
@@ -363,6 +386,7 @@ export async function readChat(
     ...paging,
     sendRefusal,
     conversationsLeft,
+    freeMessagesLeft: row.free_left,
     ...reads,
     profileViewable,
     partnerOnline,

@@ -81,4 +81,5 @@ export const DEFAULT_SETTINGS: SettingsValues = {
   premium_match_chance: 46,
   direct_debit_limit: { max_debits: 3, max_cents: 15_000, period_days: 30 },
   welcome_discount_days: 7,
+  landing_free_messages: 2,
 };

@@ -80,6 +80,23 @@ describe('the conversation store', () => {
     expect(other.store.getState().failure).toBe('conversation_not_found');
   });
 
+  it('follows the free messages left (the landing flow’s) from each send’s answer', async () => {
+    const { store, server } = setup();
+    (await server.next('fetch')).answer(chatAnswer(CONVERSATION, [], { free_messages_left: 2 }));
+    await store.idle();
+    expect(store.getState().loaded?.free_messages_left).toBe(2);
+    store.compose({ kind: 'text', body: 'one' });
+    const first = await server.next('post');
+    first.answer({ ...storedFrom(first, CONVERSATION, 1), free_messages_left: 1 });
+    await store.idle();
+    expect(store.getState().loaded?.free_messages_left).toBe(1);
+    store.compose({ kind: 'text', body: 'two' });
+    const second = await server.next('post');
+    second.answer({ ...storedFrom(second, CONVERSATION, 2), free_messages_left: 0 });
+    await store.idle();
+    expect(store.getState().loaded?.free_messages_left).toBe(0);
+  });
+
   it('sends a conversation’s messages one at a time in the order written: quick messages keep their order', async () => {
     const { store, server } = setup();
     (await server.next('fetch')).answer(chatAnswer(CONVERSATION, [storedMessage(CONVERSATION, 1)]));

@@ -258,7 +258,7 @@ export function createConversationStore({
     if (!loaded || sendKey === undefined || !startSending(message.clientId)) return 'skipped';
     putPending(sendKey, { ...message, status: 'sending', error: undefined });
     try {
-      const { message: stored } = await transport.postMessage({
+      const { message: stored, free_messages_left } = await transport.postMessage({
         ...(id !== null ? { conversation: { id } } : { to: { id: loaded.profile.id } }),
         client_id: message.clientId,
         kind: message.kind,
@@ -267,6 +267,13 @@ export function createConversationStore({
         ...(message.image ? { image: { id: message.image.id } } : {}),
       });
       notify({ type: 'sent' });
+      // The composer says how many free texts are left (the landing flow's) after each one.
+      if (
+        free_messages_left !== undefined &&
+        state.loaded &&
+        state.loaded.free_messages_left !== free_messages_left
+      )
+        set({ loaded: { ...state.loaded, free_messages_left } });
       if (id === null) {
         const conversation = stored.conversation;
         // The next message in the queue goes to the conversation this one created.

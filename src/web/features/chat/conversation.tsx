@@ -196,7 +196,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
       ? message.gift?.credits
       : message.kind === 'image'
         ? loaded.photo_credits
-        : loaded.message_credits;
+        : loaded.free_messages_left > 0
+          ? 0
+          : loaded.message_credits;
   const blockedReason =
     loaded.send_refusal === 'partner_not_confirmed' || loaded.send_refusal === 'partner_pending_deletion'
       ? loaded.send_refusal
@@ -404,7 +406,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
               </svg>
               <span className="chat-send-text">{t('chat.send')}</span>
             </button>
-            <span className="chat-price">{t('chat.price', { credits: loaded.message_credits })}</span>
+            <span className="chat-price">
+              {loaded.free_messages_left > 0
+                ? t('chat.free_messages', { count: loaded.free_messages_left })
+                : t('chat.price', { credits: loaded.message_credits })}
+            </span>
             <ComposerBalance credits={session.user?.credits} />
           </div>
         </form>
@@ -425,6 +431,7 @@ export function Conversation({ target }: { target: ChatTarget }) {
         open={picking === 'icebreaker'}
         name={profile.name}
         credits={loaded.message_credits}
+        freeLeft={loaded.free_messages_left}
         onClose={() => setPicking(null)}
         onChoose={(line) => {
           setPicking(null);

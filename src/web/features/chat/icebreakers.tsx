@@ -33,13 +33,15 @@ type Props = {
   name: string;
   /** What a text costs here (the conversation's message_credits): shown on every line. */
   credits: number;
+  /** The landing flow's free texts left to this member: while there are, a line costs nothing. */
+  freeLeft?: number;
   onClose: () => void;
   /** Called with the line in the member's language; the caller sends it as the first message. */
   onChoose: (line: string) => void;
 };
 
 /** Opening lines for a first message, each with its price; choosing one sends it. */
-export function IcebreakerPicker({ open, name, credits, onClose, onChoose }: Props) {
+export function IcebreakerPicker({ open, name, credits, freeLeft = 0, onClose, onChoose }: Props) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -57,7 +59,9 @@ export function IcebreakerPicker({ open, name, credits, onClose, onChoose }: Pro
             <li key={key}>
               <button type="button" className="icebreaker-option" onClick={() => onChoose(line)}>
                 <span className="icebreaker-line">{line}</span>
-                <span className="icebreaker-price">{t('icebreakers.price', { count: credits })}</span>
+                <span className="icebreaker-price">
+                  {freeLeft > 0 ? t('icebreakers.free') : t('icebreakers.price', { count: credits })}
+                </span>
               </button>
             </li>
           );

@@ -30,10 +30,19 @@ function errorsOf(error: unknown): Errors {
 /**
  * The advertising entry's one short step (POST /api/signup-entry.php: the e-mail address, who you
  * are and whom you seek, the terms); then /complete-signup asks the rest, as it does for every
- * entry. Kept free of zod and the wizard's modules: the entry page's JavaScript stays small, and
+ * entry. The member the page showed goes with it (not the others it may show instead). Kept free of zod and the wizard's modules: the entry page's JavaScript stays small, and
  * the server's answer carries the sign-up's own texts.
  */
-export function EntrySignupForm({ submitLabel, minAge }: { submitLabel: string; minAge: number }) {
+export function EntrySignupForm({
+  submitLabel,
+  minAge,
+  memberId,
+}: {
+  submitLabel: string;
+  minAge: number;
+  /** The member the page shows in front: the new member's free messages go to them. */
+  memberId: number | null;
+}) {
   const { t } = useTranslation();
   const hydrated = useHydrated();
   const [gender, setGender] = useState<Gender | ''>('');
@@ -65,6 +74,7 @@ export function EntrySignupForm({ submitLabel, minAge }: { submitLabel: string; 
           gender,
           sexuality: sexualityOf(gender as Gender, seeking as Seeking),
           accept_terms: true,
+          ...(memberId !== null ? { member: { id: memberId } } : {}),
         },
       });
       // A full load: the new session's member, its navigation and /complete-signup's guard.

@@ -100,6 +100,7 @@ function MemberEntry({ loaderData }: Route.ComponentProps) {
       <EntrySignupForm
         submitLabel={member ? t('landers.entry.submit') : t('landers.cta')}
         minAge={root?.settings.min_age ?? 18}
+        memberId={member?.id ?? null}
       />
     </div>
   );
