@@ -99,7 +99,8 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
     options: { value: string; label: string }[],
     value?: string,
   ) => (
-    <div className="mb-3 col-sm-6">
+    // Keyed by its field: the choice fields' selects are made in a list.
+    <div className="mb-3 col-sm-6" key={field}>
       <label className="form-label" htmlFor={`fp-${field}`}>
         {label}
       </label>
