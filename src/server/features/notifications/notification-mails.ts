@@ -1,38 +1,24 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { MAIL_STOPPING_REASONS } from '../../../shared/contracts/notifications.ts';
-import { isLocale } from '../../../shared/i18n/locales.ts';
 import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
-import {
-  blocks,
-  conversationMembers,
-  notificationMails,
-  notificationPreferences,
-  profiles,
-  users,
-} from '../../db/schema/index.ts';
+import { notificationMails } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
-import { companyOf } from '../company/company.service.ts';
 import { enqueuePush } from '../push/push-jobs.ts';
-import { onlineSql } from '../realtime/presence.online.ts';
-import { bounceAddress } from './bounce-address.ts';
-import { renderNotificationMail, TYPE_OF_MAIL } from './notification-mail.template.ts';
-import { preferencesOf } from './preferences.service.ts';
+import {
+  type EventFacts,
+  eventKeyOf,
+  eventPath,
+  eventRefusal,
+  NotificationEventSchema,
+  readEventFacts,
+} from './notification-events.ts';
+import { TYPE_OF_MAIL } from './notification-mail.template.ts';
+import { claimMail, handOverMail, recipientRefusal } from './notification-mail-delivery.ts';
 import { afterQuietHours } from './quiet-hours.ts';
-import { unsubscribeUrl } from './unsubscribe-links.ts';
 
-/** Mails about other members a member gets in 24 hours at most; what comes after waits for tomorrow's events. */
-export const DAILY_MAIL_CAP = 10;
-
-const NotificationMailSchema = z.object({
-  kind: z.enum(['new_message', 'new_conversation', 'like', 'match']),
-  recipientId: z.number().int().positive(),
-  /** The member the mail is about: the sender, the liker, the match. */
-  aboutId: z.number().int().positive(),
-  conversationId: z.number().int().positive().nullable(),
-  seq: z.number().int().positive().nullable(),
+const NotificationMailSchema = NotificationEventSchema.extend({
   /** Held over the night once already (quiet hours): the morning's job is not held again. */
   held: z.boolean().default(false),
 });
@@ -43,10 +29,7 @@ export const NOTIFICATION_MAIL_JOB = defineJob({
   payload: NotificationMailSchema,
 });
 
-const keyOf = (job: NotificationMailJob) =>
-  job.conversationId !== null
-    ? `message:${job.conversationId}:${job.seq}:${job.recipientId}`
-    : `${job.kind}:${job.aboutId}:${job.recipientId}`;
+const keyOf = eventKeyOf;
 
 type Enqueue = Pick<AppServices, 'enqueue'>;
 
@@ -123,109 +106,12 @@ export async function enqueueLikeMails(
   }
 }
 
-type MailFacts = {
-  email: string;
-  name: string;
-  language: string;
-  country: string | null;
-  recipient_ok: boolean;
-  disabled: string[];
-  pref_email: string[] | null;
-  pref_push: string[] | null;
-  last_active_at: Date;
-  online: boolean;
-  about_name: string | null;
-  about_seen: boolean;
-  blocked: boolean;
-  read: boolean;
-};
-
-/** Everything the rules ask, in one statement. */
-async function readFacts(db: Queryable, job: NotificationMailJob, now: Date): Promise<MailFacts | undefined> {
-  const about = sql`(select * from ${users} where ${users.id} = ${job.aboutId})`;
-  // A message keeps its sender reachable to the partner while invisible (docs/decisions/0024); a
-  // like or a match from an invisible member stays untold until they are visible again.
-  const aboutSeen =
-    job.conversationId !== null
-      ? sql`a.status in ('active', 'not_confirmed') and a.deleted_at is null`
-      : sql`a.status = 'active' and not a.invisible and a.deleted_at is null`;
-  const read =
-    job.conversationId !== null
-      ? sql`exists (select 1 from ${conversationMembers} cm where cm.conversation_id = ${job.conversationId}
-          and cm.member_id = ${job.recipientId} and cm.last_read_seq >= ${job.seq})`
-      : sql`false`;
-  const { rows } = await db.execute<MailFacts>(sql`
-    select u.email, u.name, u.language, p.country,
-      (u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null) as recipient_ok,
-      u.notifications_disabled as disabled,
-      np.email as pref_email, np.push as pref_push,
-      u.last_active_at,
-      ${onlineSql(sql`u.id`, now)} as online,
-      a.name as about_name,
-      coalesce(${aboutSeen}, false) as about_seen,
-      exists (select 1 from ${blocks} b where (b.blocker_id = u.id and b.blocked_id = ${job.aboutId})
-        or (b.blocker_id = ${job.aboutId} and b.blocked_id = u.id)) as blocked,
-      ${read} as read
-    from ${users} u
-    left join ${profiles} p on p.user_id = u.id
-    left join ${notificationPreferences} np on np.user_id = u.id
-    left join ${about} a on true
-    where u.id = ${job.recipientId}`);
-  const row = rows[0];
-  return row ? { ...row, last_active_at: new Date(row.last_active_at) } : undefined;
-}
-
 /** Why no mail leaves for this job (null: it may). */
-function refusal(facts: MailFacts, job: NotificationMailJob): string | null {
-  if (!facts.recipient_ok) return 'recipient';
-  if (facts.disabled.some((r) => (MAIL_STOPPING_REASONS as readonly string[]).includes(r))) return 'disabled';
-  const stored =
-    facts.pref_email && facts.pref_push ? { email: facts.pref_email, push: facts.pref_push } : undefined;
-  const type = TYPE_OF_MAIL[job.kind];
-  if (!preferencesOf(stored as Parameters<typeof preferencesOf>[0])[type].email) return 'preference';
-  if (!facts.about_seen || facts.blocked) return 'not_visible';
-  // Open in a tab right now (the member sees it arrive), or read already.
-  if (facts.online || facts.read) return 'seen';
-  return null;
-}
-
-/**
- * Claims the mail under a lock on the recipient (their jobs decide one at a time): not when it was
- * claimed before (a retry after the hand-over, a second delivery of the job), not a second mail about
- * a conversation until the member came back, not beyond the daily cap. Answers whether it was claimed.
- */
-async function claim(
-  services: Pick<AppServices, 'db' | 'now'>,
-  job: NotificationMailJob,
-  lastActiveAt: Date,
-): Promise<boolean> {
-  const now = services.now();
-  return services.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`notification-mail:${job.recipientId}`}, 0))`,
-    );
-    const [counts] = (
-      await tx.execute<{ known: boolean; conversation: boolean; today: number }>(sql`
-        select exists (select 1 from ${notificationMails} where ${notificationMails.key} = ${keyOf(job)}) as known,
-          ${
-            job.conversationId !== null
-              ? sql`exists (select 1 from ${notificationMails} where ${notificationMails.userId} = ${job.recipientId}
-                  and ${notificationMails.conversationId} = ${job.conversationId} and ${notificationMails.claimedAt} > ${lastActiveAt})`
-              : sql`false`
-          } as conversation,
-          (select count(*)::int from ${notificationMails} where ${notificationMails.userId} = ${job.recipientId}
-            and ${notificationMails.claimedAt} > ${new Date(now.getTime() - 86_400_000)}) as today`)
-    ).rows;
-    if (!counts || counts.known || counts.conversation || counts.today >= DAILY_MAIL_CAP) return false;
-    await tx.insert(notificationMails).values({
-      key: keyOf(job),
-      userId: job.recipientId,
-      kind: job.kind,
-      conversationId: job.conversationId,
-      claimedAt: now,
-    });
-    return true;
-  });
+function refusal(facts: EventFacts, job: NotificationMailJob): string | null {
+  // Open in a tab right now (the member sees it arrive) is as good as read, for a mail.
+  return (
+    recipientRefusal(facts, TYPE_OF_MAIL[job.kind]) ?? eventRefusal(facts) ?? (facts.online ? 'seen' : null)
+  );
 }
 
 /**
@@ -240,7 +126,7 @@ export async function sendNotificationMail(
   job: NotificationMailJob,
 ): Promise<'sent' | 'held' | string> {
   const now = services.now();
-  const facts = await readFacts(services.db, job, now);
+  const facts = await readEventFacts(services.db, job, now);
   if (!facts) return 'recipient';
   const refused = refusal(facts, job);
   if (refused) return refused;
@@ -255,41 +141,16 @@ export async function sendNotificationMail(
       return 'held';
     }
   }
-  if (!(await claim(services, job, facts.last_active_at))) return 'flood';
-  try {
-    const domain = new URL(services.env.publicUrl).hostname;
-    const [values, company, unsubscribe, returnPath] = await Promise.all([
-      services.settings.getValues(domain),
-      companyOf(services).get(),
-      unsubscribeUrl(services, job.recipientId, TYPE_OF_MAIL[job.kind]),
-      bounceAddress(services, job.recipientId),
-    ]);
-    const link =
-      job.kind === 'new_message' || job.kind === 'new_conversation'
-        ? `${services.env.publicUrl}/chats/${job.conversationId}`
-        : job.kind === 'like'
-          ? `${services.env.publicUrl}/likes`
-          : `${services.env.publicUrl}/members/${job.aboutId}`;
-    await services.mailer.send({
-      ...renderNotificationMail(services, job.kind, {
-        to: facts.email,
-        locale: isLocale(facts.language) ? facts.language : 'nl',
-        recipientName: facts.name,
-        otherName: facts.about_name ?? '',
-        siteName: values.name,
-        company,
-        link,
-        preferencesUrl: `${services.env.publicUrl}/notifications`,
-        unsubscribeUrl: unsubscribe,
-        replyTo: values.support_email,
-      }),
-      envelopeFrom: returnPath,
-    });
-    return 'sent';
-  } catch (error) {
-    await services.db.delete(notificationMails).where(eq(notificationMails.key, keyOf(job)));
-    throw error;
-  }
+  const mail = {
+    key: keyOf(job),
+    userId: job.recipientId,
+    kind: job.kind,
+    conversationId: job.conversationId,
+  };
+  if (!(await claimMail(services, mail, facts.last_active_at))) return 'flood';
+  // A refused hand-over gave the claim back: pg-boss retries the job with backoff.
+  await handOverMail(services, facts, { ...mail, otherName: facts.about_name ?? '', path: eventPath(job) });
+  return 'sent';
 }
 
 /** The erasure of an account: its sent marks go. */

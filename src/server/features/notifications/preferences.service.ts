@@ -33,6 +33,19 @@ export function preferencesOf(
   ) as NotificationPreferences;
 }
 
+/** Whether the member's switch for this type on this channel is on, from the columns as read (pref_email, pref_push). */
+export function switchedOn(
+  columns: { pref_email: string[] | null; pref_push: string[] | null },
+  type: NotificationType,
+  channel: NotificationChannel,
+): boolean {
+  const stored =
+    columns.pref_email && columns.pref_push
+      ? ({ email: columns.pref_email, push: columns.pref_push } as Pick<PreferenceRow, 'email' | 'push'>)
+      : undefined;
+  return preferencesOf(stored)[type][channel];
+}
+
 const typesOn = (preferences: NotificationPreferences, channel: NotificationChannel): NotificationType[] =>
   NOTIFICATION_TYPES.filter((type) => preferences[type][channel]);
 

@@ -1,32 +1,14 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { MAIL_STOPPING_REASONS, type NotificationType } from '../../../shared/contracts/notifications.ts';
-import { isLocale } from '../../../shared/i18n/locales.ts';
-import { countryTimeZone } from '../../../shared/time-zones.ts';
-import type { Queryable } from '../../db/client.ts';
-import {
-  blocks,
-  conversationMembers,
-  messages,
-  notificationMails,
-  notificationPreferences,
-  profiles,
-  users,
-} from '../../db/schema/index.ts';
+import { blocks, conversationMembers, messages, users } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
-import { companyOf } from '../company/company.service.ts';
-import { onlineSql } from '../realtime/presence.online.ts';
-import { bounceAddress } from './bounce-address.ts';
 import {
-  type NotificationMailKind,
-  renderNotificationMail,
-  TYPE_OF_MAIL,
-} from './notification-mail.template.ts';
-import { DAILY_MAIL_CAP } from './notification-mails.ts';
-import { preferencesOf } from './preferences.service.ts';
-import { afterQuietHours } from './quiet-hours.ts';
-import { unsubscribeUrl } from './unsubscribe-links.ts';
+  type MailDeliveryServices,
+  readRecipient,
+  recipientRefusal,
+  sendScheduledMail,
+} from './notification-mail-delivery.ts';
 
 const DAY_MS = 86_400_000;
 /** A reminder a day after the first unread message, another after three days, and none after that. */
@@ -41,145 +23,7 @@ export const UNREAD_REMINDERS_JOB = defineJob({
   cron: '7 * * * *',
 });
 
-type Services = Pick<
-  AppServices,
-  'db' | 'now' | 'env' | 'state' | 'settings' | 'translations' | 'mailer' | 'log'
->;
-
-/** What every mail to a member asks of them first, in one row. */
-export type RecipientFacts = {
-  email: string;
-  name: string;
-  language: string;
-  country: string | null;
-  mailable: boolean;
-  online: boolean;
-};
-
-/** The recipient as the rules see them: an active confirmed account whose mail is not stopped and whose switch is on. */
-export async function readRecipient(
-  db: Queryable,
-  userId: number,
-  type: NotificationType,
-  now: Date,
-): Promise<RecipientFacts | undefined> {
-  const { rows } = await db.execute<
-    RecipientFacts & {
-      ok: boolean;
-      disabled: string[];
-      pref_email: NotificationType[] | null;
-      pref_push: NotificationType[] | null;
-    }
-  >(sql`
-    select u.email, u.name, u.language, p.country,
-      (u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null) as ok,
-      u.notifications_disabled as disabled, np.email as pref_email, np.push as pref_push,
-      ${onlineSql(sql`u.id`, now)} as online
-    from ${users} u
-    left join ${profiles} p on p.user_id = u.id
-    left join ${notificationPreferences} np on np.user_id = u.id
-    where u.id = ${userId}`);
-  const row = rows[0];
-  if (!row) return undefined;
-  const stored = row.pref_email && row.pref_push ? { email: row.pref_email, push: row.pref_push } : undefined;
-  const mailable =
-    row.ok &&
-    !row.disabled.some((r) => (MAIL_STOPPING_REASONS as readonly string[]).includes(r)) &&
-    preferencesOf(stored)[type].email;
-  return { ...row, mailable };
-}
-
-/**
- * Claims a mail by its key before the hand-over, under the lock the other notification mails of the
- * member take, counted against the same daily cap: a mail once claimed is never sent again.
- */
-export async function claimMail(
-  services: Pick<AppServices, 'db' | 'now'>,
-  mail: { key: string; userId: number; kind: NotificationMailKind; conversationId: number | null },
-): Promise<boolean> {
-  const now = services.now();
-  return services.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`notification-mail:${mail.userId}`}, 0))`,
-    );
-    const [counts] = (
-      await tx.execute<{ known: boolean; today: number }>(sql`
-        select exists (select 1 from ${notificationMails} where ${notificationMails.key} = ${mail.key}) as known,
-          (select count(*)::int from ${notificationMails} where ${notificationMails.userId} = ${mail.userId}
-            and ${notificationMails.claimedAt} > ${new Date(now.getTime() - DAY_MS)}) as today`)
-    ).rows;
-    if (!counts || counts.known || counts.today >= DAILY_MAIL_CAP) return false;
-    await tx.insert(notificationMails).values({ ...mail, claimedAt: now });
-    return true;
-  });
-}
-
-/**
- * Claims and hands over one mail in the one template, in the member's language, with its
- * unsubscribe link and signed return path. A failed hand-over gives the claim back, so the next run
- * tries again; answers whether it left.
- */
-export async function sendClaimedMail(
-  services: Services,
-  recipient: RecipientFacts,
-  mail: {
-    key: string;
-    userId: number;
-    kind: NotificationMailKind;
-    conversationId: number | null;
-    otherName: string;
-    link: string;
-    lines?: (t: (key: string, vars?: Record<string, string | number>) => string) => string[];
-  },
-): Promise<boolean> {
-  const now = services.now();
-  // In the member's night: not now; the next hourly run finds it again in the morning.
-  if (afterQuietHours(now, countryTimeZone(recipient.country ?? '')).getTime() > now.getTime()) return false;
-  if (
-    !(await claimMail(services, {
-      key: mail.key,
-      userId: mail.userId,
-      kind: mail.kind,
-      conversationId: mail.conversationId,
-    }))
-  )
-    return false;
-  try {
-    const domain = new URL(services.env.publicUrl).hostname;
-    const locale = isLocale(recipient.language) ? recipient.language : 'nl';
-    const [values, company, unsubscribe, returnPath] = await Promise.all([
-      services.settings.getValues(domain),
-      companyOf(services).get(),
-      unsubscribeUrl(services, mail.userId, TYPE_OF_MAIL[mail.kind]),
-      bounceAddress(services, mail.userId),
-    ]);
-    const t = services.translations.t(locale, 'notifications');
-    await services.mailer.send({
-      ...renderNotificationMail(services, mail.kind, {
-        to: recipient.email,
-        locale,
-        recipientName: recipient.name,
-        otherName: mail.otherName,
-        siteName: values.name,
-        company,
-        link: mail.link,
-        preferencesUrl: `${services.env.publicUrl}/notifications`,
-        unsubscribeUrl: unsubscribe,
-        replyTo: values.support_email,
-        lines: mail.lines?.((key, vars) => t(key, { site_name: values.name, ...vars })),
-      }),
-      envelopeFrom: returnPath,
-    });
-    return true;
-  } catch (error) {
-    await services.db.delete(notificationMails).where(eq(notificationMails.key, mail.key));
-    services.log.error(
-      { err: error, kind: mail.kind },
-      'notification mail not handed over; tried again next run',
-    );
-    return false;
-  }
-}
+type Services = MailDeliveryServices & Pick<AppServices, 'log'>;
 
 type Unread = {
   member_id: number;
@@ -223,15 +67,15 @@ export async function sendUnreadReminders(services: Services): Promise<number> {
     if (!unread.partner_seen || unread.blocked) continue;
     const age = now.getTime() - new Date(unread.since).getTime();
     const stage = REMINDER_AFTER_DAYS.filter((days) => age >= days * DAY_MS).length;
-    const recipient = await readRecipient(services.db, unread.member_id, 'unread_message_reminders', now);
-    if (!recipient?.mailable || recipient.online) continue;
-    const left = await sendClaimedMail(services, recipient, {
+    const recipient = await readRecipient(services.db, unread.member_id, now);
+    if (!recipient || recipientRefusal(recipient, 'unread_message_reminders') || recipient.online) continue;
+    const left = await sendScheduledMail(services, recipient, {
       key: `reminder:${unread.conversation_id}:${unread.first_seq}:${stage}:${unread.member_id}`,
       userId: unread.member_id,
       kind: 'unread_reminder',
       conversationId: unread.conversation_id,
       otherName: unread.partner_name,
-      link: `${services.env.publicUrl}/chats/${unread.conversation_id}`,
+      path: `/chats/${unread.conversation_id}`,
     });
     if (left) sent += 1;
   }

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { blocks, likes, profiles, users } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
-import { readRecipient, sendClaimedMail } from './reminders-mails.ts';
+import { readRecipient, recipientRefusal, sendScheduledMail } from './notification-mail-delivery.ts';
 
 const DAY_MS = 86_400_000;
 /** "Near you": a new member whose city is this close to the member's. */
@@ -62,15 +62,15 @@ export async function sendWeeklyUpdates(
   let sent = 0;
   for (const row of rows) {
     if (row.likes === 0 && row.new_members === 0) continue;
-    const recipient = await readRecipient(services.db, row.id, 'weekly_updates', now);
-    if (!recipient?.mailable) continue;
-    const left = await sendClaimedMail(services, recipient, {
+    const recipient = await readRecipient(services.db, row.id, now);
+    if (!recipient || recipientRefusal(recipient, 'weekly_updates')) continue;
+    const left = await sendScheduledMail(services, recipient, {
       key: `weekly:${row.id}:${weekOf(now)}`,
       userId: row.id,
       kind: 'weekly_update',
       conversationId: null,
       otherName: '',
-      link: `${services.env.publicUrl}/${row.likes > 0 ? 'likes' : 'members'}`,
+      path: `/${row.likes > 0 ? 'likes' : 'members'}`,
       lines: (t) => [
         ...(row.likes > 0 ? [t('mail.weekly_update.likes', { count: row.likes })] : []),
         ...(row.new_members > 0 ? [t('mail.weekly_update.new_members', { count: row.new_members })] : []),

@@ -1,25 +1,19 @@
-import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
+import {
+  eventKeyOf,
+  type NotificationEvent,
+  NotificationEventSchema,
+} from '../notifications/notification-events.ts';
 
-const PushJobSchema = z.object({
-  kind: z.enum(['new_message', 'new_conversation', 'like', 'match']),
-  recipientId: z.number().int().positive(),
-  /** The member the push is about: the sender, the liker, the match. */
-  aboutId: z.number().int().positive(),
-  conversationId: z.number().int().positive().nullable(),
-  seq: z.number().int().positive().nullable(),
-});
-export type PushJob = z.infer<typeof PushJobSchema>;
+const PushJobSchema = NotificationEventSchema;
+export type PushJob = NotificationEvent;
 
 export const PUSH_JOB = defineJob({ name: 'notification-push', payload: PushJobSchema });
 
 /** What a push is about, once (the same event's mail has the same key in its own table). */
-export const pushKeyOf = (job: PushJob) =>
-  job.conversationId !== null
-    ? `message:${job.conversationId}:${job.seq}:${job.recipientId}`
-    : `${job.kind}:${job.aboutId}:${job.recipientId}`;
+export const pushKeyOf = eventKeyOf;
 
 /**
  * The push an event may cause, enqueued in the event's transaction beside its mail (the outbox):

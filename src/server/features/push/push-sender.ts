@@ -2,22 +2,19 @@ import { eq, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { PushPayload } from '../../../shared/contracts/push.ts';
 import { isLocale } from '../../../shared/i18n/locales.ts';
-import type { Queryable } from '../../db/client.ts';
-import {
-  blocks,
-  conversationMembers,
-  notificationPreferences,
-  pushSends,
-  pushSubscriptions,
-  sessions,
-  users,
-} from '../../db/schema/index.ts';
+import { pushSends, pushSubscriptions, sessions } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 import { countUnreadMessages } from '../chat/chat.counts.ts';
 import { countNewLikes } from '../likes/likes.counts.ts';
+import {
+  type EventFacts,
+  eventPath,
+  eventRefusal,
+  readEventFacts,
+} from '../notifications/notification-events.ts';
 import { TYPE_OF_MAIL } from '../notifications/notification-mail.template.ts';
-import { DAILY_MAIL_CAP } from '../notifications/notification-mails.ts';
-import { preferencesOf } from '../notifications/preferences.service.ts';
+import { DAILY_MAIL_CAP } from '../notifications/notification-mail-delivery.ts';
+import { switchedOn } from '../notifications/preferences.service.ts';
 import { type PushJob, pushKeyOf } from './push-jobs.ts';
 import { forgetSubscription } from './push-subscriptions.service.ts';
 
@@ -27,60 +24,11 @@ export const DAILY_PUSH_CAP = DAILY_MAIL_CAP;
 /** A push nobody saw within a day is old news: the push service may drop it. */
 const TTL_SECONDS = 86_400;
 
-type PushFacts = {
-  name: string;
-  language: string;
-  recipient_ok: boolean;
-  pref_email: string[] | null;
-  pref_push: string[] | null;
-  last_active_at: Date;
-  about_name: string | null;
-  about_seen: boolean;
-  blocked: boolean;
-  read: boolean;
-};
-
-/** Everything the rules ask, in one statement (the mails' rules, without the mail-only ones). */
-async function readFacts(db: Queryable, job: PushJob): Promise<PushFacts | undefined> {
-  const about = sql`(select * from ${users} where ${users.id} = ${job.aboutId})`;
-  // As for the mails: a message keeps its invisible sender reachable (docs/decisions/0024), a like
-  // or a match from an invisible member stays untold until they are visible again.
-  const aboutSeen =
-    job.conversationId !== null
-      ? sql`a.status in ('active', 'not_confirmed') and a.deleted_at is null`
-      : sql`a.status = 'active' and not a.invisible and a.deleted_at is null`;
-  const read =
-    job.conversationId !== null
-      ? sql`exists (select 1 from ${conversationMembers} cm where cm.conversation_id = ${job.conversationId}
-          and cm.member_id = ${job.recipientId} and cm.last_read_seq >= ${job.seq})`
-      : sql`false`;
-  const { rows } = await db.execute<PushFacts>(sql`
-    select u.name, u.language,
-      (u.status in ('active', 'not_confirmed') and u.deleted_at is null and u.erased_at is null) as recipient_ok,
-      np.email as pref_email, np.push as pref_push,
-      u.last_active_at,
-      a.name as about_name,
-      coalesce(${aboutSeen}, false) as about_seen,
-      exists (select 1 from ${blocks} b where (b.blocker_id = u.id and b.blocked_id = ${job.aboutId})
-        or (b.blocker_id = ${job.aboutId} and b.blocked_id = u.id)) as blocked,
-      ${read} as read
-    from ${users} u
-    left join ${notificationPreferences} np on np.user_id = u.id
-    left join ${about} a on true
-    where u.id = ${job.recipientId}`);
-  const row = rows[0];
-  return row ? { ...row, last_active_at: new Date(row.last_active_at) } : undefined;
-}
-
-function refusal(facts: PushFacts, job: PushJob): string | null {
-  if (!facts.recipient_ok) return 'recipient';
-  const stored =
-    facts.pref_email && facts.pref_push ? { email: facts.pref_email, push: facts.pref_push } : undefined;
-  if (!preferencesOf(stored as Parameters<typeof preferencesOf>[0])[TYPE_OF_MAIL[job.kind]].push)
-    return 'preference';
-  if (!facts.about_seen || facts.blocked) return 'not_visible';
-  if (facts.read) return 'seen';
-  return null;
+/** Why no push leaves for this job (null: it may): the mails' rules for the push channel. */
+function refusal(facts: EventFacts, job: PushJob): string | null {
+  if (!facts.reachable) return 'recipient';
+  if (!switchedOn(facts, TYPE_OF_MAIL[job.kind], 'push')) return 'preference';
+  return eventRefusal(facts);
 }
 
 type Device = { id: number; endpoint: string; p256dh: string; auth: string };
@@ -144,17 +92,11 @@ async function claim(
   });
 }
 
-/** The page a push opens: the conversation, the likes, the match's profile. */
-function pathOf(job: PushJob): string {
-  if (job.conversationId !== null) return `/chats/${job.conversationId}`;
-  return job.kind === 'like' ? '/likes' : `/members/${job.aboutId}`;
-}
-
 /** The push's text in the member's language: the site's name above the mail's subject line. */
 async function payloadOf(
   services: Pick<AppServices, 'db' | 'env' | 'settings' | 'translations'>,
   job: PushJob,
-  facts: PushFacts,
+  facts: EventFacts,
   siteName: string,
 ): Promise<PushPayload> {
   const t = services.translations.t(isLocale(facts.language) ? facts.language : 'nl', 'notifications');
@@ -165,7 +107,7 @@ async function payloadOf(
   return {
     title: siteName,
     body: t(`mail.${job.kind}.subject`, { name: facts.about_name ?? '', site_name: siteName }),
-    url: pathOf(job),
+    url: eventPath(job),
     openUrl: '/',
     // One notification per conversation (or like): a newer one replaces it rather than piling up.
     tag: job.conversationId !== null ? `conversation-${job.conversationId}` : `${job.kind}-${job.aboutId}`,
@@ -218,7 +160,7 @@ export async function sendPush(
   services: Pick<AppServices, 'db' | 'now' | 'env' | 'settings' | 'translations' | 'vapid' | 'log'>,
   job: PushJob,
 ): Promise<'sent' | string> {
-  const facts = await readFacts(services.db, job);
+  const facts = await readEventFacts(services.db, job, services.now());
   if (!facts) return 'recipient';
   const refused = refusal(facts, job);
   if (refused) return refused;

@@ -1,0 +1,193 @@
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { MAIL_STOPPING_REASONS, type NotificationType } from '../../../shared/contracts/notifications.ts';
+import { isLocale } from '../../../shared/i18n/locales.ts';
+import { countryTimeZone } from '../../../shared/time-zones.ts';
+import type { Queryable } from '../../db/client.ts';
+import { notificationMails, notificationPreferences, profiles, users } from '../../db/schema/index.ts';
+import type { AppServices } from '../../services.ts';
+import { companyOf } from '../company/company.service.ts';
+import { onlineSql } from '../realtime/presence.online.ts';
+import { bounceAddress } from './bounce-address.ts';
+import {
+  type NotificationMailKind,
+  renderNotificationMail,
+  TYPE_OF_MAIL,
+} from './notification-mail.template.ts';
+import { switchedOn } from './preferences.service.ts';
+import { afterQuietHours } from './quiet-hours.ts';
+import { unsubscribeUrl } from './unsubscribe-links.ts';
+
+/**
+ * How every notification mail leaves, whatever caused it (an event's job, the hourly reminders, the
+ * weekly update): the recipient read once, a claim under the member's lock against the daily cap,
+ * the one template with its unsubscribe link and signed return path, the claim given back when the
+ * mail server refuses.
+ */
+
+/** Mails about other members a member gets in 24 hours at most; what comes after waits for tomorrow's events. */
+export const DAILY_MAIL_CAP = 10;
+const DAY_MS = 86_400_000;
+
+/** What every mail to a member asks of them, as columns of `users u` (joined to their profile `p` and preferences `np`). */
+export const recipientColumns = (now: Date): SQL => sql`u.email, u.name, u.language, p.country,
+  (u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null) as mailable,
+  u.notifications_disabled as disabled,
+  np.email as pref_email, np.push as pref_push,
+  u.last_active_at,
+  ${onlineSql(sql`u.id`, now)} as online`;
+
+/** The joins recipientColumns reads from, after `from users u`. */
+export const recipientJoins = sql`left join ${profiles} p on p.user_id = u.id
+  left join ${notificationPreferences} np on np.user_id = u.id`;
+
+export type Recipient = {
+  email: string;
+  name: string;
+  language: string;
+  country: string | null;
+  /** Active, the address confirmed, not leaving. */
+  mailable: boolean;
+  disabled: string[];
+  pref_email: string[] | null;
+  pref_push: string[] | null;
+  last_active_at: Date;
+  online: boolean;
+};
+
+/** Why a mail of this type may not go to the member whoever it is about (null: it may). */
+export function recipientRefusal(recipient: Recipient, type: NotificationType): string | null {
+  if (!recipient.mailable) return 'recipient';
+  if (recipient.disabled.some((r) => (MAIL_STOPPING_REASONS as readonly string[]).includes(r)))
+    return 'disabled';
+  if (!switchedOn(recipient, type, 'email')) return 'preference';
+  return null;
+}
+
+export async function readRecipient(
+  db: Queryable,
+  userId: number,
+  now: Date,
+): Promise<Recipient | undefined> {
+  const { rows } = await db.execute<Recipient>(sql`
+    select ${recipientColumns(now)} from ${users} u ${recipientJoins} where u.id = ${userId}`);
+  const row = rows[0];
+  return row ? { ...row, last_active_at: new Date(row.last_active_at) } : undefined;
+}
+
+export type ClaimedMail = {
+  key: string;
+  userId: number;
+  kind: NotificationMailKind;
+  conversationId: number | null;
+};
+
+/**
+ * Claims a mail by its key before the hand-over, under a lock on the recipient (their mails decide
+ * one at a time): not when claimed before (a retry, a second delivery of the job), not a second
+ * mail about the conversation since `conversationSince` (one until the member came back), not
+ * beyond the daily cap. Answers whether it was claimed.
+ */
+export async function claimMail(
+  services: Pick<AppServices, 'db' | 'now'>,
+  mail: ClaimedMail,
+  conversationSince?: Date,
+): Promise<boolean> {
+  const now = services.now();
+  return services.db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`notification-mail:${mail.userId}`}, 0))`,
+    );
+    const [counts] = (
+      await tx.execute<{ known: boolean; conversation: boolean; today: number }>(sql`
+        select exists (select 1 from ${notificationMails} where ${notificationMails.key} = ${mail.key}) as known,
+          ${
+            mail.conversationId !== null && conversationSince
+              ? sql`exists (select 1 from ${notificationMails} where ${notificationMails.userId} = ${mail.userId}
+                  and ${notificationMails.conversationId} = ${mail.conversationId} and ${notificationMails.claimedAt} > ${conversationSince})`
+              : sql`false`
+          } as conversation,
+          (select count(*)::int from ${notificationMails} where ${notificationMails.userId} = ${mail.userId}
+            and ${notificationMails.claimedAt} > ${new Date(now.getTime() - DAY_MS)}) as today`)
+    ).rows;
+    if (!counts || counts.known || counts.conversation || counts.today >= DAILY_MAIL_CAP) return false;
+    await tx.insert(notificationMails).values({ ...mail, claimedAt: now });
+    return true;
+  });
+}
+
+export type MailDeliveryServices = Pick<
+  AppServices,
+  'db' | 'now' | 'env' | 'state' | 'settings' | 'translations' | 'mailer'
+>;
+
+/**
+ * Hands a claimed mail to the mail server in the one template, in the member's language. A refusal
+ * gives the claim back (the next attempt may send it) and is thrown to the caller.
+ */
+export async function handOverMail(
+  services: MailDeliveryServices,
+  recipient: Pick<Recipient, 'email' | 'name' | 'language'>,
+  mail: ClaimedMail & {
+    otherName: string;
+    /** The page the mail's button opens, from the site's root. */
+    path: string;
+    lines?: (t: (key: string, vars?: Record<string, string | number>) => string) => string[];
+  },
+): Promise<void> {
+  try {
+    const domain = new URL(services.env.publicUrl).hostname;
+    const locale = isLocale(recipient.language) ? recipient.language : 'nl';
+    const [values, company, unsubscribe, returnPath] = await Promise.all([
+      services.settings.getValues(domain),
+      companyOf(services).get(),
+      unsubscribeUrl(services, mail.userId, TYPE_OF_MAIL[mail.kind]),
+      bounceAddress(services, mail.userId),
+    ]);
+    const t = services.translations.t(locale, 'notifications');
+    await services.mailer.send({
+      ...renderNotificationMail(services, mail.kind, {
+        to: recipient.email,
+        locale,
+        recipientName: recipient.name,
+        otherName: mail.otherName,
+        siteName: values.name,
+        company,
+        link: `${services.env.publicUrl}${mail.path}`,
+        preferencesUrl: `${services.env.publicUrl}/notifications`,
+        unsubscribeUrl: unsubscribe,
+        replyTo: values.support_email,
+        lines: mail.lines?.((key, vars) => t(key, { site_name: values.name, ...vars })),
+      }),
+      envelopeFrom: returnPath,
+    });
+  } catch (error) {
+    await services.db.delete(notificationMails).where(eq(notificationMails.key, mail.key));
+    throw error;
+  }
+}
+
+/**
+ * A scheduled mail (a reminder, the weekly update): not in the member's night (the next hourly run
+ * finds it again in the morning), claimed, handed over; a refused hand-over is logged and tried by
+ * the next run. Answers whether it left.
+ */
+export async function sendScheduledMail(
+  services: MailDeliveryServices & Pick<AppServices, 'log'>,
+  recipient: Recipient,
+  mail: Parameters<typeof handOverMail>[2],
+): Promise<boolean> {
+  const now = services.now();
+  if (afterQuietHours(now, countryTimeZone(recipient.country ?? '')).getTime() > now.getTime()) return false;
+  const { key, userId, kind, conversationId } = mail;
+  if (!(await claimMail(services, { key, userId, kind, conversationId }))) return false;
+  try {
+    await handOverMail(services, recipient, mail);
+    return true;
+  } catch (error) {
+    services.log.error(
+      { err: error, kind: mail.kind },
+      'notification mail not handed over; tried again next run',
+    );
+    return false;
+  }
+}
