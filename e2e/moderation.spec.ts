@@ -51,7 +51,8 @@ async function moderatorPage(browser: Browser, playwright: Playwright, baseURL: 
  */
 async function showPhoto(staffPage: Page, id: number) {
   const shown = staffPage.locator('.moderation-photo');
-  await expect(shown).toBeVisible();
+  // The page says its keys once its script listens for them.
+  await expect(shown).toHaveAttribute('aria-keyshortcuts', /J/);
   for (let step = 0; step < 40; step += 1) {
     const at = await shown.getAttribute('data-photo');
     if (at === String(id)) return;

@@ -78,6 +78,9 @@ export function PhotoQueue({ initial }: { initial: PhotoQueueData }) {
     [photo, busy, t, markDecided],
   );
 
+  // The keys work once this page's script listens: announced then (assistive technology, and the
+  // journeys, which would otherwise press J into a page still being hydrated).
+  const [keysReady, setKeysReady] = useState(false);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || rejecting || inTextField(event.target)) return;
@@ -90,6 +93,7 @@ export function PhotoQueue({ initial }: { initial: PhotoQueueData }) {
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
+    setKeysReady(true);
     return () => window.removeEventListener('keydown', onKey);
   }, [decide, move, photo, rejecting]);
 
@@ -108,7 +112,11 @@ export function PhotoQueue({ initial }: { initial: PhotoQueueData }) {
       {!photo ? (
         <p className="admin-panel">{t('moderation.photos_empty')}</p>
       ) : (
-        <div className="moderation-photo" data-photo={photo.id}>
+        <div
+          className="moderation-photo"
+          data-photo={photo.id}
+          aria-keyshortcuts={keysReady ? 'A R J K ArrowRight ArrowLeft' : undefined}
+        >
           <div className="moderation-preview">
             <img
               key={photo.id}
