@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type {
   OperatorQueueFilter,
@@ -6,15 +6,14 @@ import type {
   OperatorQueuePage,
 } from '../../../shared/contracts/operators.ts';
 import { LOCALES } from '../../../shared/i18n/locales.ts';
-import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
+import { useStaffPoll } from '../admin/use-staff-poll.ts';
 import { useClaimNext } from './use-claim-next.ts';
 import { waitedSeconds, waitParts } from './wait-time.ts';
 
-/** Staff have no socket: the queue is read again this often while the page is open. */
-const QUEUE_REFRESH_MS = 5000;
+type MorePages = { after: OperatorQueuePage; items: OperatorQueueItem[]; cursor: string | null };
 
 function filterOf(params: URLSearchParams): OperatorQueueFilter {
   const profile = Number(params.get('profile'));
@@ -38,50 +37,44 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
   const [params, setParams] = useSearchParams();
   const filter = filterOf(params);
   const { profile, language, country } = filter;
-  const [page, setPage] = useState<{ data: OperatorQueuePage; at: number } | null>(null);
-  const [more, setMore] = useState<OperatorQueueItem[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const {
+    data: page,
+    at,
+    error,
+  } = useStaffPoll<OperatorQueuePage | null>({
+    path: '/api/admin/operator-queue.php',
+    query: { profile, language, country },
+    initial: null,
+  });
+  // The pages after the first, for the first page they followed: a newer read of the first page
+  // starts the list again (the older pages' rows may have been answered since).
+  const [more, setMore] = useState<MorePages | null>(null);
+  const extra = more && more.after === page ? more : null;
+  const cursor = extra ? extra.cursor : (page?.next_cursor ?? null);
   const [now, setNow] = useState(() => Date.now());
   const next = useClaimNext(filter);
 
-  const load = useCallback(async () => {
-    try {
-      const data = await adminRequest<OperatorQueuePage>('/api/admin/operator-queue.php', {
-        query: { profile, language, country },
-      });
-      setPage({ data, at: Date.now() });
-      setCursor(data.next_cursor);
-      setMore([]);
-      setError(null);
-    } catch (e) {
-      setError(e instanceof ApiError ? e.code : 'network_error');
-    }
-  }, [profile, language, country]);
-
   useEffect(() => {
-    void load();
-    const refresh = setInterval(() => void load(), QUEUE_REFRESH_MS);
     const tick = setInterval(() => setNow(Date.now()), 1000);
-    return () => {
-      clearInterval(refresh);
-      clearInterval(tick);
-    };
-  }, [load]);
+    return () => clearInterval(tick);
+  }, []);
 
   const loadMore = async () => {
-    if (!cursor) return;
+    if (!page || !cursor) return;
     const data = await adminRequest<OperatorQueuePage>('/api/admin/operator-queue.php', {
       query: { profile, language, country, after: cursor },
     });
-    setMore((items) => [...items, ...data.items]);
-    setCursor(data.next_cursor);
+    setMore((current) => ({
+      after: page,
+      items: [...(current && current.after === page ? current.items : []), ...data.items],
+      cursor: data.next_cursor,
+    }));
   };
 
-  const items = [...(page?.data.items ?? []), ...more];
+  const items = [...(page?.items ?? []), ...(extra?.items ?? [])];
   const wait = (item: OperatorQueueItem) => {
     if (!page) return '';
-    const parts = waitParts(waitedSeconds(item.waiting_since, page.data.now, page.at, now));
+    const parts = waitParts(waitedSeconds(item.waiting_since, page.now, at, now));
     return 'minutes' in parts
       ? t('operators.wait_minutes', { minutes: parts.minutes })
       : t('operators.wait_seconds', { seconds: parts.seconds });

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Form, Link, useNavigation } from 'react-router';
 import {
   REPORT_REASONS,
@@ -8,19 +7,12 @@ import {
 } from '../../../shared/contracts/reports.ts';
 import { ComplaintSubjectSchema } from '../../../shared/contracts/site.ts';
 import { FormSelect } from '../../components/ui/form-field.tsx';
-import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { adminRequest } from '../admin/admin-api.ts';
 import { formatAdminTime } from '../admin/admin-format.ts';
+import { useStaffPoll } from '../admin/use-staff-poll.ts';
 import { formatAge, reasonText, reportReference } from './report-format.ts';
 import { ReportedMemberState } from './reported-member-state.tsx';
-
-/**
- * Staff have no real-time channel (their socket would need a member session): the queue is read
- * again this often while the tab is visible, and at once when it becomes visible again.
- */
-export const REPORT_QUEUE_REFRESH_MS = 5000;
 
 type Props = {
   /** The server's first page and the moment it was read (the ages count from it until the first refresh). */
@@ -43,39 +35,17 @@ const queryParams = (query: ReportQueueQuery, page = query.page) => {
 export function ReportQueueView({ initial, readAt, query, invalid }: Props) {
   const { t, i18n } = useTranslation();
   const navigation = useNavigation();
-  const [live, setLive] = useState({ queue: initial, at: readAt });
-  const [error, setError] = useState<string | null>(null);
   const { status, reason, source, page } = query;
-
-  useEffect(() => setLive({ queue: initial, at: readAt }), [initial, readAt]);
-
-  useEffect(() => {
-    let stopped = false;
-    const refresh = async () => {
-      if (document.visibilityState !== 'visible') return;
-      try {
-        const queue = await adminRequest<ReportQueue>('/api/admin/reports.php', {
-          query: { status, reason, source, page },
-        });
-        if (stopped) return;
-        setLive({ queue, at: Date.now() });
-        setError(null);
-      } catch (e) {
-        // The list keeps what it showed; the next round tries again.
-        if (!stopped) setError(e instanceof ApiError ? e.code : 'network_error');
-      }
-    };
-    const timer = setInterval(() => void refresh(), REPORT_QUEUE_REFRESH_MS);
-    const onVisible = () => void refresh();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, [status, reason, source, page]);
-
-  const { queue, at } = live;
+  const {
+    data: queue,
+    at,
+    error,
+  } = useStaffPoll({
+    path: '/api/admin/reports.php',
+    query: { status, reason, source, page },
+    initial,
+    readAt,
+  });
   const pageLink = (to: number) => `?${queryParams(query, to)}`;
 
   return (
