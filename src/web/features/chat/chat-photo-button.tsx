@@ -1,16 +1,12 @@
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ChatImage } from '../../../shared/contracts/chat.ts';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import {
-  checkPhotoFile,
-  PHOTO_ACCEPT_ATTRIBUTE,
-  photoErrorText,
-  photoErrorVars,
-} from '../profile/photo-rules.ts';
+import { PHOTO_ACCEPT_ATTRIBUTE, photoErrorText, photoErrorVars } from '../profile/photo-rules.ts';
+import { usePickedPhoto } from '../profile/use-picked-photo.ts';
 import { useSession } from '../session/member-session.tsx';
 import { type ChatPhotoTarget, uploadChatPhoto } from './chat-photo-api.ts';
 
@@ -46,45 +42,26 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
   const { t } = useTranslation();
   const session = useSession();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'preview' });
   const [unreadable, setUnreadable] = useState(false);
   const [caption, setCaption] = useState('');
   // An upload the member cancelled still answers: its answer is dropped (the server removes the
   // unsent upload a day later).
   const attempt = useRef(0);
-
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
+  const { file, preview, onChange, clear } = usePickedPhoto((_, problem) => {
     setUnreadable(false);
-    return () => {
-      URL.revokeObjectURL(url);
-      setPreview(null);
-    };
-  }, [file]);
-
-  const close = () => {
-    attempt.current += 1;
-    setFile(null);
-    setCaption('');
-    setPhase({ kind: 'preview' });
-  };
-
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    // Cleared, so choosing the same file again fires a change again.
-    event.target.value = '';
-    if (!chosen) return;
-    const problem = checkPhotoFile(chosen);
-    setFile(chosen);
     setPhase(
       problem
         ? { kind: 'error', text: errorText(t, problem, { vars: photoErrorVars() }), canRetry: false }
         : { kind: 'preview' },
     );
+  });
+
+  const close = () => {
+    attempt.current += 1;
+    clear();
+    setCaption('');
+    setPhase({ kind: 'preview' });
   };
 
   const send = async () => {
@@ -140,7 +117,7 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
         className="visually-hidden"
         tabIndex={-1}
         aria-hidden="true"
-        onChange={onPick}
+        onChange={onChange}
       />
       <Modal
         open={file !== null}

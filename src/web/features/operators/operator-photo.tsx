@@ -1,15 +1,11 @@
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import type { SendMessageResponse } from '../../../shared/contracts/chat.ts';
 import type { ChatPhotoResponse } from '../../../shared/contracts/chat-photos.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
-import {
-  checkPhotoFile,
-  PHOTO_ACCEPT_ATTRIBUTE,
-  photoErrorText,
-  photoErrorVars,
-} from '../profile/photo-rules.ts';
+import { PHOTO_ACCEPT_ATTRIBUTE, photoErrorText, photoErrorVars } from '../profile/photo-rules.ts';
+import { usePickedPhoto } from '../profile/use-picked-photo.ts';
 
 type Props = {
   conversationId: number;
@@ -25,34 +21,15 @@ type Props = {
 export function OperatorPhotoAnswer({ conversationId, onSent }: Props) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-
-  useEffect(() => {
-    if (!file) return;
-    const url = URL.createObjectURL(file);
-    setPreview(url);
-    return () => {
-      URL.revokeObjectURL(url);
-      setPreview(null);
-    };
-  }, [file]);
+  const { file, preview, refusal, onChange, clear } = usePickedPhoto((_, refused) =>
+    setProblem(refused ? errorText(t, refused, { vars: photoErrorVars() }) : null),
+  );
 
   const cancel = () => {
-    setFile(null);
+    clear();
     setProblem(null);
-  };
-
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    // Cleared, so choosing the same file again fires a change again.
-    event.target.value = '';
-    if (!chosen) return;
-    const refused = checkPhotoFile(chosen);
-    setFile(chosen);
-    setProblem(refused ? errorText(t, refused, { vars: photoErrorVars() }) : null);
   };
 
   const send = async () => {
@@ -77,7 +54,7 @@ export function OperatorPhotoAnswer({ conversationId, onSent }: Props) {
           image: { id: image.id },
         },
       });
-      setFile(null);
+      clear();
       onSent();
     } catch (error) {
       setProblem(photoErrorText(t, error));
@@ -99,7 +76,7 @@ export function OperatorPhotoAnswer({ conversationId, onSent }: Props) {
         tabIndex={-1}
         aria-hidden="true"
         data-testid="operator-photo-input"
-        onChange={onPick}
+        onChange={onChange}
       />
       {file && (
         <section className="card mt-2" aria-label={t('operators.photo_title')}>
@@ -120,7 +97,7 @@ export function OperatorPhotoAnswer({ conversationId, onSent }: Props) {
             <button
               type="button"
               className="btn btn-primary me-2"
-              disabled={sending || checkPhotoFile(file) !== null}
+              disabled={sending || refusal !== null}
               onClick={() => void send()}
             >
               {t('operators.photo_send')}
