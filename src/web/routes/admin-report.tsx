@@ -2,6 +2,7 @@ import { data } from 'react-router';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
 import { ReportDetailView } from '../features/reports/report-detail.tsx';
+import { reportReviewTexts } from '../features/reports/report-review-texts.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/admin-report';
 
@@ -12,11 +13,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const report = dataOrThrow(await context.staff.report(id));
   return {
     report,
-    texts: {
-      ...context.pageTexts('reports'),
-      ...context.pageTexts('moderation'),
-      ...context.pageTexts('service'),
-    },
+    texts: reportReviewTexts(context),
   };
 }
 

@@ -2,6 +2,7 @@ import { ReportQueueQuerySchema } from '../../shared/contracts/reports.ts';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
 import { ReportQueueView } from '../features/reports/report-queue.tsx';
+import { reportReviewTexts } from '../features/reports/report-review-texts.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/admin-reports';
 
@@ -21,12 +22,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     queue,
     readAt: Date.now(),
     invalid: !parsed.success,
-    // The complaint form's subjects are common texts of the service pages.
-    texts: {
-      ...context.pageTexts('reports'),
-      ...context.pageTexts('moderation'),
-      ...context.pageTexts('service'),
-    },
+    texts: reportReviewTexts(context),
   };
 }
 
