@@ -13,7 +13,7 @@ import {
   TATTOO_OPTIONS,
 } from '../profile-options.ts';
 import { isValidIsoDate, MemberNameSchema } from './auth.ts';
-import { ProfileUpdateSchema } from './profile.ts';
+import { OwnProfileSchema, ProfileUpdateSchema } from './profile.ts';
 
 /** A page of the back office's list of fictional profiles. */
 export const FICTIONAL_PAGE_SIZE = 50;
@@ -65,16 +65,19 @@ export type FictionalPhoto = z.infer<typeof FictionalPhotoSchema>;
 
 /** GET /api/admin/fictional-profile.php?id=: every field the edit form shows, and the photos. */
 export const FictionalProfileDetailSchema = FictionalProfileSummarySchema.extend({
-  date_of_birth: z.string(),
-  sexuality: z.enum(SEXUALITIES),
-  hair_color: z.enum(HAIR_COLORS).nullable(),
-  eye_color: z.enum(EYE_COLORS).nullable(),
-  body_type: z.enum(BODY_TYPES).nullable(),
-  relationship_status: z.enum(RELATIONSHIP_STATUSES).nullable(),
-  tattoos: z.enum(TATTOO_OPTIONS).nullable(),
-  signup_reason: z.enum(SIGNUP_REASONS).nullable(),
-  about_me: z.string().nullable(),
-  interests: z.array(z.enum(INTEREST_KEYS)),
+  // The member's own profile fields, as /api/profile.php answers them (one definition).
+  ...OwnProfileSchema.pick({
+    date_of_birth: true,
+    sexuality: true,
+    hair_color: true,
+    eye_color: true,
+    body_type: true,
+    relationship_status: true,
+    tattoos: true,
+    signup_reason: true,
+    about_me: true,
+    interests: true,
+  }).shape,
   photos: z.array(FictionalPhotoSchema),
   photo_limit: z.number().int(),
 });

@@ -17,7 +17,7 @@ export const ABOUT_ME_MAX = 2_000;
 export const CITY_MAX = 80;
 
 /** The member's own profile (GET /api/profile.php). Option values are keys; labels are translated. */
-const OwnProfileSchema = z.object({
+export const OwnProfileSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int(),
