@@ -77,7 +77,8 @@ export const PhotoImageQuerySchema = z.object({
 export const ProfileNoticeSchema = z.object({
   id: z.number().int(),
   subject: z.enum(['photo', 'name', 'about_me']),
-  outcome: z.enum(['approved', 'rejected']),
+  /** A refused text: set back, a name to choose anew (taken meanwhile), or nothing (changed since). */
+  outcome: z.enum(['approved', 'rejected', 'rejected_choose_new', 'rejected_newer_kept']),
   reason: ModerationReasonSchema.nullable(),
   note: z.string().nullable(),
   created_at: z.string(),
