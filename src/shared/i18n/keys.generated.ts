@@ -1856,6 +1856,8 @@ export type ModerationKey =
   | 'moderation.tabs'
   | 'moderation.text_kept'
   | 'moderation.text_undone'
+  | 'moderation.text_undone_choose_new'
+  | 'moderation.text_undone_newer_kept'
   | 'moderation.texts_empty'
   | 'moderation.texts_tab'
   | 'moderation.texts_title'

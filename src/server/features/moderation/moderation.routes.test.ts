@@ -343,12 +343,13 @@ describe('changed texts', () => {
 
   it('approved: the text stays', async () => {
     const { change, login } = await memberWithText();
-    await app.inject({
+    const res = await app.inject({
       method: 'POST',
       url: '/api/admin/moderation-text.php',
       payload: { id: change.id, outcome: 'approved' },
       ...admin,
     });
+    expect(res.json()).toEqual({ ok: true });
     expect(await aboutMeOf(login)).toBe('Bel me: 0612345678');
   });
 });
@@ -397,6 +398,7 @@ describe('changed names', () => {
     const { owner, login, change, before } = await memberWithNewName('en');
     const res = await undo(change.id);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, undone: 'restored' });
     const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, owner.id));
     expect(row?.name).toBe(before);
     // The cached session was dropped with the decision: the next user answer has the old name.
@@ -416,6 +418,8 @@ describe('changed names', () => {
     await db.update(users).set({ name: before.toUpperCase() }).where(eq(users.id, other.id));
     const res = await undo(change.id);
     expect(res.statusCode, res.body).toBe(200);
+    // The moderator's page is told too, so it does not say the name before is back.
+    expect(res.json()).toEqual({ ok: true, undone: 'choose_new' });
     // The refused name is gone, the taken one is not handed out twice.
     const user = await userAnswer(login);
     expect(user.profile.name).toBe('');
@@ -458,6 +462,7 @@ describe('changed names', () => {
     await db.update(users).set({ name: newest }).where(eq(users.id, owner.id));
     const res = await undo(change.id);
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, undone: 'newer_kept' });
     const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, owner.id));
     expect(row?.name).toBe(newest);
     const [decided] = await db.select().from(textChanges).where(eq(textChanges.id, change.id));

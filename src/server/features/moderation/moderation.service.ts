@@ -189,7 +189,7 @@ export async function decideText(
   const now = services.now();
   const reason = decision.outcome === 'rejected' ? decision.reason : null;
   const note = decision.outcome === 'rejected' ? (decision.note ?? null) : null;
-  await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const [change] = await tx
       .select()
       .from(textChanges)
@@ -233,6 +233,7 @@ export async function decideText(
       { subject: change.field, outcome: noticeOutcome(undone), reason, note },
       now,
     );
+    return undone;
   });
 }
 
