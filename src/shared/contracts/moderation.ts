@@ -34,6 +34,17 @@ export const ModerationDecisionSchema = z.discriminatedUnion('outcome', [
 export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
 
 /**
+ * The answer to a text decision: after an undo, what became of the text: `restored` the text
+ * before; `choose_new` a name taken meanwhile, emptied for the member to choose anew; `newer_kept`
+ * nothing, as the member had changed it again since.
+ */
+export const TextDecisionResultSchema = z.object({
+  ok: z.literal(true),
+  undone: z.enum(['restored', 'choose_new', 'newer_kept']).optional(),
+});
+export type TextDecisionResult = z.infer<typeof TextDecisionResultSchema>;
+
+/**
  * Whom a queued photo or text belongs to, as much as a moderator needs to judge it (a photo of a
  * child on an adult's profile, a text in a language of another country) and no more: no link, no
  * contact details. Age and country are null for an account without a profile.
@@ -77,7 +88,8 @@ export const PhotoImageQuerySchema = z.object({
 export const ProfileNoticeSchema = z.object({
   id: z.number().int(),
   subject: z.enum(['photo', 'name', 'about_me']),
-  outcome: z.enum(['approved', 'rejected']),
+  /** A refused text: set back, a name to choose anew (taken meanwhile), or nothing (changed since). */
+  outcome: z.enum(['approved', 'rejected', 'rejected_choose_new', 'rejected_newer_kept']),
   reason: ModerationReasonSchema.nullable(),
   note: z.string().nullable(),
   created_at: z.string(),

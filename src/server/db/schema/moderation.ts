@@ -39,7 +39,10 @@ export const moderationNotices = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     subject: text('subject', { enum: ['photo', 'name', 'about_me'] }).notNull(),
-    outcome: text('outcome', { enum: ['approved', 'rejected'] }).notNull(),
+    // What became of the text (NoticeOutcome in features/moderation/moderation.mails.ts).
+    outcome: text('outcome', {
+      enum: ['approved', 'rejected', 'rejected_choose_new', 'rejected_newer_kept'],
+    }).notNull(),
     reason: text('reason'),
     note: text('note'),
     /** The photo decided on (gone when the member deletes it; the notice stays). */

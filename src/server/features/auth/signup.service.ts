@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import {
   type CompleteSignupInput,
   type EntrySignupInput,
@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/auth.ts';
 import type { LanderSource } from '../../../shared/contracts/landers.ts';
 import type { ValidationKey } from '../../../shared/errors.ts';
+import type { Queryable, Tx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { TrafficSource } from '../../lib/traffic-source.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
@@ -66,13 +67,69 @@ export function checkRegion(country: string, region: string | null | undefined) 
   if (region && !isRegionOf(country, region)) throw fieldError('region', 'region_invalid');
 }
 
-/** A username nobody else has (compared without case). */
-export async function checkNameFree(services: Pick<AppServices, 'db'>, name: string, exceptUserId?: number) {
-  const [taken] = await services.db
+/** Whether another account has this username (compared without case). */
+async function nameTaken(db: Queryable, name: string, exceptUserId?: number) {
+  const [taken] = await db
     .select({ id: users.id })
     .from(users)
-    .where(sql`lower(${users.name}) = ${name.toLowerCase()}`);
-  if (taken && taken.id !== exceptUserId) throw fieldError('name', 'name_taken', 409);
+    .where(
+      and(
+        sql`lower(${users.name}) = ${name.toLowerCase()}`,
+        exceptUserId === undefined ? undefined : ne(users.id, exceptUserId),
+      ),
+    )
+    .limit(1);
+  return taken !== undefined;
+}
+
+/** A username nobody else has (compared without case). */
+export async function checkNameFree(services: Pick<AppServices, 'db'>, name: string, exceptUserId?: number) {
+  if (await nameTaken(services.db, name, exceptUserId)) throw fieldError('name', 'name_taken', 409);
+}
+
+/**
+ * What putting a refused name back did: `restored` the name before it; `choose_new` emptied it
+ * because another account took that name meanwhile (or there was none), so the member picks a new
+ * one on /complete-signup, as after an advertising entry; `newer_kept` changed nothing, because
+ * the name is no longer the refused one.
+ */
+export type NameRestore = 'restored' | 'choose_new' | 'newer_kept';
+
+/**
+ * A moderator refused the member's new name: the one before it comes back, in the decision's
+ * transaction, but only while the refused name is still the one shown (a newer name stays). Names
+ * are unique, so a name another account took meanwhile is not given back: the name is emptied and
+ * marked missing, which sends the member to /complete-signup to choose a free one before anything
+ * else (signup_missing), and keeps a refused name from being shown meanwhile. The session carries
+ * the name: every instance drops the member's cached sessions when the transaction commits.
+ */
+export async function restoreName(
+  services: Pick<AppServices, 'sessions'>,
+  tx: Tx,
+  userId: number,
+  refused: string | null,
+  previous: string | null,
+): Promise<NameRestore> {
+  const [current] = await tx
+    .select({ name: users.name })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  if (!current || current.name !== (refused ?? '')) return 'newer_kept';
+  if (previous && !(await nameTaken(tx, previous, userId))) {
+    await tx.update(users).set({ name: previous }).where(eq(users.id, userId));
+    await services.sessions.invalidateUser(userId, tx);
+    return 'restored';
+  }
+  await tx
+    .update(users)
+    .set({
+      name: '',
+      signupMissing: sql`case when 'name' = any(${users.signupMissing}) then ${users.signupMissing} else array_append(${users.signupMissing}, 'name') end`,
+    })
+    .where(eq(users.id, userId));
+  await services.sessions.invalidateUser(userId, tx);
+  return 'choose_new';
 }
 
 type SignupMeta = RequestMeta & {

@@ -4,6 +4,12 @@ import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 
 export type NoticeSubject = 'photo' | 'name' | 'about_me';
+/**
+ * A refusal's outcome says what became of the text: `rejected` set back; `rejected_choose_new` a
+ * name that could not be set back (taken meanwhile), to choose anew; `rejected_newer_kept` nothing
+ * set back, as the member had changed it again since.
+ */
+export type NoticeOutcome = 'approved' | 'rejected' | 'rejected_choose_new' | 'rejected_newer_kept';
 
 /**
  * The mail that tells a member a moderator's decision, in their language: the same words as the
@@ -14,7 +20,7 @@ export async function renderModerationMail(
   member: { email: string; name: string; language: string },
   decision: {
     subject: NoticeSubject;
-    outcome: 'approved' | 'rejected';
+    outcome: NoticeOutcome;
     reason: string | null;
     note: string | null;
   },
@@ -27,7 +33,8 @@ export async function renderModerationMail(
   const vars = { name: member.name, site_name: values.name };
   const link = `${publicUrl.origin}/profile`;
   const lines = [
-    common('mail.greeting', vars),
+    // A name to choose anew is empty: greeted without it, as the account mails do.
+    member.name ? common('mail.greeting', vars) : common('mail.greeting_anonymous', vars),
     profile(`moderation_notices.${decision.subject}_${decision.outcome}`),
     ...(decision.reason
       ? [profile('moderation_notices.reason', { reason: profile(`moderation_reasons.${decision.reason}`) })]

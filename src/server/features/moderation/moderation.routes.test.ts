@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { StaffRole } from '../../../shared/contracts/staff.ts';
-import { photos, staffAudit } from '../../db/schema/index.ts';
+import { moderationNotices, photos, staffAudit, textChanges, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { addPhoto, createMember, logIn, type TestLogin } from '../../test/members.ts';
 import { hashToken } from '../auth/tokens.ts';
@@ -9,6 +9,7 @@ import { photoFileKey } from '../photos/photos.keys.ts';
 import { addStaff } from '../staff/staff.service.ts';
 import { CLI_ACTOR } from '../staff/staff-audit.service.ts';
 import { completeStaffSession, createStaffSession } from '../staff/staff-sessions.service.ts';
+import { recordTextChange } from './text-changes.ts';
 
 const { app, services } = await createTestApp();
 const { db, storage } = services;
@@ -342,12 +343,177 @@ describe('changed texts', () => {
 
   it('approved: the text stays', async () => {
     const { change, login } = await memberWithText();
-    await app.inject({
+    const res = await app.inject({
       method: 'POST',
       url: '/api/admin/moderation-text.php',
       payload: { id: change.id, outcome: 'approved' },
       ...admin,
     });
+    expect(res.json()).toEqual({ ok: true });
     expect(await aboutMeOf(login)).toBe('Bel me: 0612345678');
+  });
+});
+
+describe('changed names', () => {
+  /**
+   * A member whose published name changed from `before` to a new one, queued as every writer of a
+   * name does: the name and its queue entry in one transaction (recordTextChange). The member's
+   * session is read once first, so the cached user answer holds the new name.
+   */
+  async function memberWithNewName(language = 'en') {
+    const before = `Oud${process.pid}x${++counter}`;
+    const after = `Nieuw${process.pid}x${counter}`;
+    const owner = await createMember(db, { language, name: before });
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ name: after }).where(eq(users.id, owner.id));
+      await recordTextChange(tx, { userId: owner.id, field: 'name', before, after, now: services.now() });
+    });
+    await services.sessions.invalidateUser(owner.id);
+    const login = await logIn(db, owner.id);
+    expect(await userAnswer(login)).toMatchObject({ profile: { name: after } });
+    const [change] = await db.select().from(textChanges).where(eq(textChanges.userId, owner.id));
+    if (!change) throw new Error('no queued name change');
+    return { owner, login, change, before, after };
+  }
+  const userAnswer = async (login: TestLogin) =>
+    (await app.inject({ url: '/api/user.php', ...login })).json().user;
+  const undo = (id: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/admin/moderation-text.php',
+      payload: { id, outcome: 'rejected', reason: 'offensive' },
+      ...moderator,
+    });
+  const auditOfChange = async (id: number) =>
+    db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.target, `text_change:${id}`));
+  const mailTo = async (email: string) => {
+    await services.jobs.drain();
+    return (await services.mailer.listStored()).find((m) => m.to === email);
+  };
+
+  it('undo: the name before comes back, the user answer shows it at once, and the member is told so', async () => {
+    const { owner, login, change, before } = await memberWithNewName('en');
+    const res = await undo(change.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, undone: 'restored' });
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, owner.id));
+    expect(row?.name).toBe(before);
+    // The cached session was dropped with the decision: the next user answer has the old name.
+    expect(await userAnswer(login)).toMatchObject({ profile: { name: before }, signup_missing: [] });
+    const notices = (await app.inject({ url: '/api/profile-notices.php', ...login })).json().notices;
+    expect(notices[0]).toMatchObject({ subject: 'name', outcome: 'rejected', reason: 'offensive' });
+    const [audit] = await auditOfChange(change.id);
+    expect(audit?.after).toMatchObject({ status: 'rejected', undone: 'restored', restored: before });
+    const mail = await mailTo(owner.email);
+    expect(mail?.text).toContain(`Hi ${before},`);
+    expect(mail?.text).toContain('Your name was not approved and has been set back.');
+  });
+
+  it('undo when another member took the name before meanwhile: no duplicate, the member chooses a new name', async () => {
+    const { owner, login, change, before, after } = await memberWithNewName('en');
+    const other = await createMember(db);
+    await db.update(users).set({ name: before.toUpperCase() }).where(eq(users.id, other.id));
+    const res = await undo(change.id);
+    expect(res.statusCode, res.body).toBe(200);
+    // The moderator's page is told too, so it does not say the name before is back.
+    expect(res.json()).toEqual({ ok: true, undone: 'choose_new' });
+    // The refused name is gone, the taken one is not handed out twice.
+    const user = await userAnswer(login);
+    expect(user.profile.name).toBe('');
+    expect(user.signup_missing).toEqual(['name']);
+    const [audit] = await auditOfChange(change.id);
+    expect(audit?.after).toMatchObject({ status: 'rejected', undone: 'choose_new' });
+    const notices = (await app.inject({ url: '/api/profile-notices.php', ...login })).json().notices;
+    expect(notices[0]).toMatchObject({ subject: 'name', outcome: 'rejected_choose_new' });
+    const mail = await mailTo(owner.email);
+    expect(mail?.text).toContain('Hi,');
+    expect(mail?.text).toContain('please choose a new name');
+    expect(mail?.text).not.toContain('set back');
+
+    // /complete-signup asks for the name with sign-up's rules: a taken one is refused, a free one kept.
+    const taken = await app.inject({
+      method: 'POST',
+      url: '/api/complete-signup.php',
+      payload: { name: before },
+      ...login,
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.details.fieldErrors.name).toContain('name_taken');
+    const chosen = await app.inject({
+      method: 'POST',
+      url: '/api/complete-signup.php',
+      payload: { name: `${after}b` },
+      ...login,
+    });
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(await userAnswer(login)).toMatchObject({
+      status: 'active',
+      signup_missing: [],
+      profile: { name: `${after}b` },
+    });
+  });
+
+  it('undo after a newer name was written outside this change: the newer name stays, and the member is told so', async () => {
+    const { owner, login, change } = await memberWithNewName('nl');
+    const newest = `Nieuwst${process.pid}x${counter}`;
+    await db.update(users).set({ name: newest }).where(eq(users.id, owner.id));
+    const res = await undo(change.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ ok: true, undone: 'newer_kept' });
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, owner.id));
+    expect(row?.name).toBe(newest);
+    const [decided] = await db.select().from(textChanges).where(eq(textChanges.id, change.id));
+    expect(decided?.status).toBe('rejected');
+    const [audit] = await auditOfChange(change.id);
+    expect(audit?.after).toMatchObject({ status: 'rejected', undone: 'newer_kept' });
+    expect(audit?.after).not.toHaveProperty('restored');
+    const notices = (await app.inject({ url: '/api/profile-notices.php', ...login })).json().notices;
+    expect(notices[0]).toMatchObject({ subject: 'name', outcome: 'rejected_newer_kept' });
+    const mail = await mailTo(owner.email);
+    expect(mail?.text).toContain('je huidige naam blijft staan');
+    expect(mail?.text).not.toContain('teruggezet');
+  });
+
+  it('undo of a name changed again while it waited: one entry, back to the name before both', async () => {
+    const { owner, login, change, before, after } = await memberWithNewName();
+    const again = `${after}c`;
+    await db.transaction(async (tx) => {
+      await tx.update(users).set({ name: again }).where(eq(users.id, owner.id));
+      await recordTextChange(tx, {
+        userId: owner.id,
+        field: 'name',
+        before: after,
+        after: again,
+        now: services.now(),
+      });
+    });
+    const queue = (await app.inject({ url: '/api/admin/moderation-texts.php', ...moderator })).json();
+    const mine = queue.texts.filter((t: { member: { id: number } }) => t.member.id === owner.id);
+    expect(mine).toEqual([expect.objectContaining({ id: change.id, before, after: again })]);
+    expect((await undo(change.id)).statusCode).toBe(200);
+    expect((await userAnswer(login)).profile.name).toBe(before);
+  });
+
+  it('leaves the new name, the change waiting and no audit row when the decision fails', async () => {
+    const { owner, change, after } = await memberWithNewName();
+    await db.execute(
+      sql`alter table moderation_notices add constraint notices_fail check (subject <> 'name') not valid`,
+    );
+    try {
+      expect((await undo(change.id)).statusCode).toBe(500);
+    } finally {
+      await db.execute(sql`alter table moderation_notices drop constraint notices_fail`);
+    }
+    const [row] = await db.select({ name: users.name }).from(users).where(eq(users.id, owner.id));
+    expect(row?.name).toBe(after);
+    const [waiting] = await db.select().from(textChanges).where(eq(textChanges.id, change.id));
+    expect(waiting?.status).toBe('pending');
+    expect(await auditOfChange(change.id)).toHaveLength(0);
+    expect(await db.select().from(moderationNotices).where(eq(moderationNotices.userId, owner.id))).toEqual(
+      [],
+    );
   });
 });

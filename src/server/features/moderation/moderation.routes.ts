@@ -6,6 +6,7 @@ import {
   PhotoImageQuerySchema,
   PhotoQueueSchema,
   ProfileNoticesSchema,
+  TextDecisionResultSchema,
   TextQueueSchema,
 } from '../../../shared/contracts/moderation.ts';
 import type { AppServices } from '../../services.ts';
@@ -119,16 +120,22 @@ function moderationStaffRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: {
           tags: ['admin'],
           summary:
-            'Keep a changed text, or reject it: the text before comes back and the member is told why ' +
-            '(moderators and admins); 404 when it is gone or already decided',
+            'Keep a changed text, or reject it: the text before comes back (a name taken meanwhile is ' +
+            'emptied for the member to choose anew; a text changed since stays) and the member is told ' +
+            'why; `undone` says which (moderators and admins); 404 when it is gone or already decided',
           body: ModerationDecisionSchema,
-          response: { 200: OkSchema },
+          response: { 200: TextDecisionResultSchema },
         },
       },
       async (request) => {
         const session = await requireStaff(request);
-        await decideText(services, request.viewer, auditActorOf(session, request), request.body);
-        return { ok: true as const };
+        const undone = await decideText(
+          services,
+          request.viewer,
+          auditActorOf(session, request),
+          request.body,
+        );
+        return { ok: true as const, undone };
       },
     );
   };

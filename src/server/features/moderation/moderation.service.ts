@@ -7,6 +7,7 @@ import { authorize } from '../../policy/policy.ts';
 import type { MemberViewer, StaffViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { SEND_MAIL_JOB } from '../auth/account-mail.ts';
+import { type NameRestore, restoreName } from '../auth/signup.service.ts';
 import {
   countPendingPhotos,
   decidePendingPhoto,
@@ -15,7 +16,7 @@ import {
 } from '../photos/photos.service.ts';
 import { restoreAboutMe } from '../profile/profile.service.ts';
 import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
-import { type NoticeSubject, renderModerationMail } from './moderation.mails.ts';
+import { type NoticeOutcome, type NoticeSubject, renderModerationMail } from './moderation.mails.ts';
 
 /** How many waiting photos the queue page holds at once: enough to work through with the keyboard. */
 export const PHOTO_QUEUE_PAGE = 30;
@@ -68,7 +69,7 @@ export async function findQueuedPhotoKey(services: Pick<AppServices, 'db'>, staf
 
 type Told = {
   subject: NoticeSubject;
-  outcome: 'approved' | 'rejected';
+  outcome: NoticeOutcome;
   reason: string | null;
   note: string | null;
 };
@@ -172,8 +173,11 @@ export async function listTextQueue(services: Pick<AppServices, 'db' | 'now'>, s
 }
 
 /**
- * Keeps or undoes a changed text: approved keeps it; rejected puts the text before it back (through
- * the profile feature) and tells the member why. Audit row, notice and mail in the same transaction.
+ * Keeps or undoes a changed text: approved keeps it; rejected puts the text before it back (a name
+ * through the auth feature, about me through the profile feature) and tells the member why and
+ * what became of the text. Audit row, notice and mail in the same transaction. A change made again
+ * while this one waited is part of this entry (recordTextChange), so it goes back too: to the last
+ * text no moderator refused. A text written since without the queue is newer and stays.
  */
 export async function decideText(
   services: DecideDeps,
@@ -185,18 +189,22 @@ export async function decideText(
   const now = services.now();
   const reason = decision.outcome === 'rejected' ? decision.reason : null;
   const note = decision.outcome === 'rejected' ? (decision.note ?? null) : null;
-  await services.db.transaction(async (tx) => {
+  return services.db.transaction(async (tx) => {
     const [change] = await tx
       .select()
       .from(textChanges)
       .where(and(eq(textChanges.id, decision.id), eq(textChanges.status, 'pending')))
       .for('update');
     if (!change) throw notFound();
-    // Names are fixed after sign-up; only about me can be put back here.
-    const restored =
-      decision.outcome === 'rejected' && change.field === 'about_me'
-        ? await restoreAboutMe(tx, change.userId, change.after, change.before)
-        : false;
+    // Put back through the feature that owns the text, with its rules (a name is unique).
+    const undone: NameRestore | undefined =
+      decision.outcome === 'approved'
+        ? undefined
+        : change.field === 'name'
+          ? await restoreName(services, tx, change.userId, change.after, change.before)
+          : (await restoreAboutMe(tx, change.userId, change.after, change.before))
+            ? 'restored'
+            : 'newer_kept';
     await tx
       .update(textChanges)
       .set({ status: decision.outcome, reason, note, decidedAt: now })
@@ -208,7 +216,13 @@ export async function decideText(
         action: `moderation.text_${decision.outcome}`,
         target: `text_change:${change.id}`,
         before: { member: change.userId, field: change.field, text: change.after },
-        after: { status: decision.outcome, reason, note, restored: restored ? change.before : undefined },
+        after: {
+          status: decision.outcome,
+          reason,
+          note,
+          undone,
+          restored: undone === 'restored' ? change.before : undefined,
+        },
       },
       now,
     );
@@ -216,10 +230,18 @@ export async function decideText(
       services,
       tx,
       change.userId,
-      { subject: change.field, outcome: decision.outcome, reason, note },
+      { subject: change.field, outcome: noticeOutcome(undone), reason, note },
       now,
     );
+    return undone;
   });
+}
+
+/** What the member is told is what happened: set back, a new name to choose, or a newer text kept. */
+function noticeOutcome(undone: NameRestore | undefined): NoticeOutcome {
+  if (undone === undefined) return 'approved';
+  if (undone === 'restored') return 'rejected';
+  return undone === 'choose_new' ? 'rejected_choose_new' : 'rejected_newer_kept';
 }
 
 /** Erasure of an account: its queued texts and notices go with it. */

@@ -2,8 +2,10 @@ import { useCallback, useState } from 'react';
 import type {
   ModerationReason,
   QueuedText,
+  TextDecisionResult,
   TextQueue as TextQueueData,
 } from '../../../shared/contracts/moderation.ts';
+import type { TranslationKey } from '../../../shared/i18n/keys.generated.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -16,6 +18,14 @@ import { useLiveQueue } from './use-live-queue.ts';
 const textsOf = (queue: TextQueueData) => queue.texts;
 
 type Decision = { outcome: 'approved' } | { outcome: 'rejected'; reason: ModerationReason; note: string };
+
+/** What the moderator is told happened: kept, set back, a name to choose anew, or a newer text kept. */
+const DECIDED = {
+  kept: 'moderation.text_kept',
+  restored: 'moderation.text_undone',
+  choose_new: 'moderation.text_undone_choose_new',
+  newer_kept: 'moderation.text_undone_newer_kept',
+} as const satisfies Record<NonNullable<TextDecisionResult['undone']> | 'kept', TranslationKey>;
 
 /** The changed profile texts, oldest first, each with the text before and after it, kept or undone. */
 export function TextQueue({ initial }: { initial: TextQueueData }) {
@@ -71,14 +81,11 @@ function TextChange({
     setBusy(true);
     setError(null);
     try {
-      await adminRequest('/api/admin/moderation-text.php', {
+      const result = await adminRequest<TextDecisionResult>('/api/admin/moderation-text.php', {
         method: 'POST',
         body: { id: item.id, ...decision },
       });
-      onDecided(
-        item.id,
-        t(decision.outcome === 'approved' ? 'moderation.text_kept' : 'moderation.text_undone'),
-      );
+      onDecided(item.id, t(DECIDED[result.undone ?? 'kept']));
     } catch (e) {
       if (e instanceof ApiError && e.status === 404) onDecided(item.id, t('moderation.already_decided'));
       else setError(e instanceof ApiError ? e.code : 'network_error');
