@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, lte, ne, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lte, ne, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { LIMITS } from '../../../shared/limits.ts';
 import { soughtGenders } from '../../../shared/profile-options.ts';
@@ -11,6 +11,7 @@ import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin, latestBirthDateForAge } from '../members/search.service.ts';
+import { seeksGenderSql } from '../members/suits-viewer.ts';
 import { likeMember } from './likes.service.ts';
 
 /** A call repeated within this window (a retry after a lost answer) gets the same profile again. */
@@ -88,13 +89,6 @@ type SelfFacts = {
   birthDate: string;
 };
 
-/** The candidate looks for the member's gender too (soughtGenders, as SQL over the candidate's row). */
-function looksFor(gender: 'male' | 'female'): SQL {
-  return sql`(${profiles.sexuality} = 'bi'
-    or (${profiles.sexuality} = 'hetero' and ${profiles.gender} <> ${gender})
-    or (${profiles.sexuality} in ('gay', 'lesbian') and ${profiles.gender} = ${gender}))`;
-}
-
 async function pickAutoLiker(
   tx: Tx,
   memberId: number,
@@ -115,7 +109,7 @@ async function pickAutoLiker(
         visibleMemberCondition,
         ne(users.id, memberId),
         inArray(profiles.gender, soughtGenders(self.gender, self.sexuality)),
-        looksFor(self.gender),
+        seeksGenderSql(profiles.sexuality, profiles.gender, self.gender),
         eq(profiles.country, self.country),
         gt(profiles.birthDate, oldest),
         lte(profiles.birthDate, youngest),

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import {
   FINDER_RESULTS,
   type FinderQuery,
@@ -26,6 +26,7 @@ import {
   type SettingsVisitor,
   settingsFor,
 } from '../members/search.service.ts';
+import { seeksGenderSql } from '../members/suits-viewer.ts';
 
 /*
  * The ranking (docs/decisions/0023). A candidate's score is
@@ -122,17 +123,6 @@ function rankingFor(answers: FinderQuery, home: Home, visibleFields: readonly Pr
 }
 
 /**
- * Candidates whose own search includes the viewer: a man who likes women, a woman who likes women
- * or both, and so on (the signup's gender and sexuality).
- */
-function looksFor(viewerGender: Gender): SQL | undefined {
-  return or(
-    and(eq(profiles.gender, viewerGender), inArray(profiles.sexuality, ['gay', 'lesbian', 'bi'])),
-    and(ne(profiles.gender, viewerGender), inArray(profiles.sexuality, ['hetero', 'bi'])),
-  );
-}
-
-/**
  * The profile part of the score, in float8 and integer arithmetic only: it runs for every
  * candidate, and numeric or text work there costs several times more (docs/performance.md).
  */
@@ -187,7 +177,8 @@ async function rankOnce(
     .where(
       and(
         ...filterConditions(r.filters, now),
-        looksFor(r.viewerGender),
+        // Candidates whose own search includes the viewer.
+        seeksGenderSql(profiles.sexuality, profiles.gender, r.viewerGender),
         ne(profiles.userId, viewer.id),
         notBlockedEitherWay(viewer.id, profiles.userId),
       ),

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import { type Gender, soughtGenders } from '../../../shared/profile-options.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -78,6 +78,17 @@ export async function findSeeker(
     countries: [row.country],
     point: row.lat === null || row.lon === null ? null : { lat: row.lat, lon: row.lon },
   };
+}
+
+/**
+ * Whether a member with this sexuality and gender looks for the other gender: soughtGenders
+ * (shared/profile-options.ts) as SQL, for whichever rows the query names (the candidate who must
+ * look for the viewer, the member a weekly update counts for).
+ */
+export function seeksGenderSql(sexuality: SQLWrapper, gender: SQLWrapper, other: SQLWrapper | string): SQL {
+  return sql`(${sexuality} = 'bi'
+    or (${sexuality} = 'hetero' and ${gender} <> ${other})
+    or (${sexuality} in ('gay', 'lesbian') and ${gender} = ${other}))`;
 }
 
 const EARTH_RADIUS_KM = 6371;

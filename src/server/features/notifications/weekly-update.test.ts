@@ -37,11 +37,13 @@ describe('the weekly update', () => {
       [liker.id, anna.id, recent, blocked.id],
     );
     await blockMember(services.db, anna.id, blocked.id);
-    // Two new members in Amsterdam and Haarlem, one invisible; one far away.
-    await member('New1', { region: 'NL-NH', city: 'Amsterdam' }, recent);
-    await member('New2', { region: 'NL-NH', city: 'Haarlem' }, recent);
-    await member('Hidden', { region: 'NL-NH', city: 'Amsterdam', invisible: true }, recent);
-    await member('Far', { region: 'NL-LI', city: 'Maastricht' }, recent);
+    // Two new men in Amsterdam and Haarlem (Anna looks for men), one invisible; one far away; a
+    // new woman in Amsterdam, whom Anna's search would not show.
+    await member('New1', { gender: 'male', region: 'NL-NH', city: 'Amsterdam' }, recent);
+    await member('New2', { gender: 'male', region: 'NL-NH', city: 'Haarlem' }, recent);
+    await member('Hidden', { gender: 'male', region: 'NL-NH', city: 'Amsterdam', invisible: true }, recent);
+    await member('Far', { gender: 'male', region: 'NL-LI', city: 'Maastricht' }, recent);
+    await member('NewWoman', { region: 'NL-NH', city: 'Amsterdam' }, recent);
 
     await sendWeeklyUpdates(services);
     const [update] = await updatesTo(anna.email);

@@ -1,13 +1,22 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { blocks, likes, profiles, users } from '../../db/schema/index.ts';
+import { blocks, likes, notificationMails, profiles, users } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
-import { readRecipient, recipientRefusal, sendScheduledMail } from './notification-mail-delivery.ts';
+import { seeksGenderSql } from '../members/suits-viewer.ts';
+import {
+  type Recipient,
+  recipientColumns,
+  recipientJoins,
+  recipientRefusal,
+  sendScheduledMail,
+} from './notification-mail-delivery.ts';
 
 const DAY_MS = 86_400_000;
 /** "Near you": a new member whose city is this close to the member's. */
 export const WEEKLY_NEARBY_KM = 50;
+/** The latitude span of WEEKLY_NEARBY_KM (111 km a degree), the query's first, cheap cut. */
+const NEARBY_DEGREES = WEEKLY_NEARBY_KM / 111;
 
 /**
  * Hourly on Mondays: each member's update once that week (the claim's key names the week), the
@@ -47,25 +56,36 @@ export async function sendWeeklyUpdates(
 ): Promise<number> {
   const now = services.now();
   const since = new Date(now.getTime() - 7 * DAY_MS);
-  const { rows } = await services.db.execute<{ id: number; likes: number; new_members: number }>(sql`
-    select u.id,
+  const week = weekOf(now);
+  // One statement for everyone still due this week: the recipient's columns with the figures. A
+  // member mailed already (an earlier hour of this Monday) is not counted again; a new member is
+  // near when within the bounding box first (cheap), then the great circle; and of a gender the
+  // member looks for.
+  const { rows } = await services.db.execute<
+    Recipient & { id: number; likes: number; new_members: number }
+  >(sql`
+    select u.id, ${recipientColumns(now)},
       (select count(*)::int from ${likes} l join ${users} a on a.id = l.liker_id
         where l.liked_id = u.id and l.created_at > ${since} and ${visible('a')} and ${noBlock('u.id', 'a.id')}) as likes,
       (select count(*)::int from ${users} n join ${profiles} np on np.user_id = n.id
         where n.id <> u.id and n.signup_date > ${since} and ${visible('n')} and ${noBlock('u.id', 'n.id')}
+          and ${seeksGenderSql(sql`p.sexuality`, sql`p.gender`, sql`np.gender`)}
           and p.latitude is not null and np.latitude is not null
+          and np.latitude between p.latitude - ${NEARBY_DEGREES} and p.latitude + ${NEARBY_DEGREES}
           and 12742 * asin(least(1, sqrt(power(sin(radians(np.latitude - p.latitude) / 2), 2)
             + cos(radians(p.latitude)) * cos(radians(np.latitude)) * power(sin(radians(np.longitude - p.longitude) / 2), 2))))
             <= ${WEEKLY_NEARBY_KM}) as new_members
-    from ${users} u join ${profiles} p on p.user_id = u.id
-    where u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null`);
+    from ${users} u ${recipientJoins}
+    where u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null
+      and p.user_id is not null
+      and not exists (select 1 from ${notificationMails} m where m.key = 'weekly:' || u.id || ${`:${week}`})`);
   let sent = 0;
   for (const row of rows) {
     if (row.likes === 0 && row.new_members === 0) continue;
-    const recipient = await readRecipient(services.db, row.id, now);
-    if (!recipient || recipientRefusal(recipient, 'weekly_updates')) continue;
+    const recipient = { ...row, last_active_at: new Date(row.last_active_at) };
+    if (recipientRefusal(recipient, 'weekly_updates')) continue;
     const left = await sendScheduledMail(services, recipient, {
-      key: `weekly:${row.id}:${weekOf(now)}`,
+      key: `weekly:${row.id}:${week}`,
       userId: row.id,
       kind: 'weekly_update',
       conversationId: null,
