@@ -3,6 +3,7 @@ import { data, Link } from 'react-router';
 import type { FictionalProfileDetail } from '../../shared/contracts/fictional-profiles.ts';
 import { adminRequest } from '../features/admin/admin-api.ts';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
+import { AdminNotice, type AdminNoticeValue } from '../features/admin/admin-notice.tsx';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
 import { FictionalPhotos } from '../features/fictional-profiles/fictional-photos.tsx';
 import { FictionalProfileForm } from '../features/fictional-profiles/fictional-profile-form.tsx';
@@ -39,14 +40,12 @@ export default function AdminProfile({ loaderData }: Route.ComponentProps) {
   );
 }
 
-type Notice = { kind: 'success' | 'error'; text: string };
-
 function ProfileEditor({ profile: loaded, regionsSeed }: Route.ComponentProps['loaderData']) {
   const { t } = useTranslation();
   // Each call answers with the profile as it is now: the page shows that, without a new load.
   const [profile, setProfile] = useState<FictionalProfileDetail>(loaded);
   useEffect(() => setProfile(loaded), [loaded]);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
   const [busy, setBusy] = useState(false);
 
   const save = async (body: Record<string, string | null>) => {
@@ -81,13 +80,7 @@ function ProfileEditor({ profile: loaded, regionsSeed }: Route.ComponentProps['l
         <Link to="/admin/profiles">{t('fictional.back')}</Link>
       </p>
       <h1>{t('fictional.edit_title', { name: profile.name })}</h1>
-      <div role="status" aria-live="polite">
-        {notice && (
-          <div className={`alert alert-${notice.kind === 'success' ? 'success' : 'danger'}`}>
-            {notice.text}
-          </div>
-        )}
-      </div>
+      <AdminNotice notice={notice} />
       <section className="admin-panel" aria-labelledby="fictional-visibility-title">
         <h2 className="h4" id="fictional-visibility-title">
           {t('fictional.visibility')}

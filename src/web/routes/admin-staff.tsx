@@ -5,6 +5,7 @@ import { FormField } from '../components/ui/form-field.tsx';
 import { adminRequest } from '../features/admin/admin-api.ts';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
 import { formatAdminTime } from '../features/admin/admin-format.ts';
+import { AdminNotice, type AdminNoticeValue } from '../features/admin/admin-notice.tsx';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
 import { useStaffMe } from '../features/admin/staff-me.tsx';
 import { type ApiFormErrors, fieldErrorText, formErrorText, readApiError } from '../lib/api-form-errors.ts';
@@ -20,8 +21,6 @@ export function meta({ matches }: Route.MetaArgs) {
   return adminPageMeta(matches, 'admin.staff.title');
 }
 
-type Notice = { kind: 'success' | 'error'; text: string };
-
 /**
  * The staff list with its changes (add, roles, disable/enable, reset of the second factor). Each
  * change is one call to /api/admin; the list is loaded again after it, and the server's refusal is
@@ -29,17 +28,11 @@ type Notice = { kind: 'success' | 'error'; text: string };
  */
 export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
   return (
     <>
       <h1>{t('admin.staff.title')}</h1>
-      <div role="status" aria-live="polite">
-        {notice && (
-          <div className={`alert alert-${notice.kind === 'success' ? 'success' : 'danger'}`}>
-            {notice.text}
-          </div>
-        )}
-      </div>
+      <AdminNotice notice={notice} />
       <h2 className="h4">{t('admin.staff.list_title')}</h2>
       <ul className="admin-cards admin-staff-list">
         {loaderData.staff.map((member) => (
@@ -53,7 +46,7 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function useChange(onNotice: (notice: Notice) => void) {
+function useChange(onNotice: (notice: AdminNoticeValue) => void) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
@@ -73,7 +66,13 @@ function useChange(onNotice: (notice: Notice) => void) {
   return { busy, run };
 }
 
-function StaffCard({ member, onNotice }: { member: StaffListEntry; onNotice: (notice: Notice) => void }) {
+function StaffCard({
+  member,
+  onNotice,
+}: {
+  member: StaffListEntry;
+  onNotice: (notice: AdminNoticeValue) => void;
+}) {
   const { t, i18n } = useTranslation();
   const me = useStaffMe();
   const self = me?.id === member.id;
@@ -184,7 +183,7 @@ const ADD_FIELDS = ['email', 'name', 'password', 'roles'] as const;
  * A new account with a first password the admin hands over; the server checks it by the members'
  * password rules, and the person sets up the second factor at the first login.
  */
-function AddStaffForm({ onNotice }: { onNotice: (notice: Notice) => void }) {
+function AddStaffForm({ onNotice }: { onNotice: (notice: AdminNoticeValue) => void }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [errors, setErrors] = useState<ApiFormErrors>({ fields: {} });

@@ -4,8 +4,7 @@ import { PHOTO_ACCEPT } from '../../../shared/contracts/photos.ts';
 import { formErrorText, readApiError } from '../../lib/api-form-errors.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
-
-type Notice = { kind: 'success' | 'error'; text: string };
+import { AdminNotice, type AdminNoticeValue } from '../admin/admin-notice.tsx';
 
 const imageUrl = (photoId: number) => `/api/admin/fictional-profile-photo-image.php?id=${photoId}&size=thumb`;
 
@@ -22,7 +21,7 @@ export function FictionalPhotos({
 }) {
   const { t } = useTranslation();
   const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const run = async (call: () => Promise<{ profile: FictionalProfileDetail }>, success: string) => {
@@ -59,13 +58,7 @@ export function FictionalPhotos({
         {t('fictional.photo_count', { count: profile.photos.length, max: profile.photo_limit })} ·{' '}
         {t('fictional.photo_hint')}
       </p>
-      <div role="status" aria-live="polite">
-        {notice && (
-          <div className={`alert alert-${notice.kind === 'success' ? 'success' : 'danger'}`}>
-            {notice.text}
-          </div>
-        )}
-      </div>
+      <AdminNotice notice={notice} />
       {profile.photos.length === 0 ? (
         <p>{t('fictional.no_photos')}</p>
       ) : (

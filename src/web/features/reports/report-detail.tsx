@@ -13,17 +13,16 @@ import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
 import { formatAdminTime } from '../admin/admin-format.ts';
+import { AdminNotice, type AdminNoticeValue } from '../admin/admin-notice.tsx';
 import { reasonText, reportReference } from './report-format.ts';
 import { ReportedMemberState } from './reported-member-state.tsx';
-
-type Notice = { kind: 'success' | 'error'; text: string };
 
 const codeOf = (e: unknown) => (e instanceof ApiError ? e.code : 'network_error');
 
 /** A report as the moderator decides it: what it is about, its frozen evidence, the member's state, the outcome. */
 export function ReportDetailView({ report }: { report: ReportDetail }) {
   const { t, i18n } = useTranslation();
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
   const reference = reportReference(report.id);
   const time = (iso: string) => formatAdminTime(iso, i18n.language);
   const empty = t('report_review.empty_value');
@@ -34,13 +33,7 @@ export function ReportDetailView({ report }: { report: ReportDetail }) {
         <Link to="/admin/reports">{t('report_review.back')}</Link>
       </p>
       <h1>{t('report_review.detail_title', { reference })}</h1>
-      <div role="status" aria-live="polite">
-        {notice && (
-          <div className={`alert alert-${notice.kind === 'success' ? 'success' : 'danger'}`}>
-            {notice.text}
-          </div>
-        )}
-      </div>
+      <AdminNotice notice={notice} />
       <div className="admin-report-layout">
         <section className="admin-panel" aria-labelledby="report-summary">
           <h2 className="h5" id="report-summary">
@@ -186,7 +179,13 @@ function Evidence({ report }: { report: ReportDetail }) {
   );
 }
 
-function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (notice: Notice) => void }) {
+function DecisionForm({
+  report,
+  onNotice,
+}: {
+  report: ReportDetail;
+  onNotice: (notice: AdminNoticeValue) => void;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [outcome, setOutcome] = useState<ReportOutcome | null>(null);
@@ -307,7 +306,13 @@ function DecisionForm({ report, onNotice }: { report: ReportDetail; onNotice: (n
   );
 }
 
-function LiftSuspension({ memberId, onNotice }: { memberId: number; onNotice: (notice: Notice) => void }) {
+function LiftSuspension({
+  memberId,
+  onNotice,
+}: {
+  memberId: number;
+  onNotice: (notice: AdminNoticeValue) => void;
+}) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
