@@ -58,6 +58,10 @@ export function EntrySignupForm({
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const missing: Record<string, string> = {};
+    // The browser's own reading of the address (type=email) before anything else: every field
+    // says what is wrong at once, not the address only after the rest was put right.
+    const email = event.currentTarget.elements.namedItem('email');
+    if (email instanceof HTMLInputElement && !email.validity.valid) missing.email = 'invalid_email';
     if (!gender) missing.gender = 'gender_required';
     if (!seeking) missing.sexuality = 'sexuality_required';
     if (form.get('accept_terms') !== 'on') missing.accept_terms = 'accept_terms_required';
