@@ -1,17 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
-import { INTEREST_KEYS } from '../interests.ts';
 import { COUNTRIES } from '../limits.ts';
-import {
-  BODY_TYPES,
-  EYE_COLORS,
-  GENDERS,
-  HAIR_COLORS,
-  RELATIONSHIP_STATUSES,
-  SEXUALITIES,
-  SIGNUP_REASONS,
-  TATTOO_OPTIONS,
-} from '../profile-options.ts';
+import { GENDERS, SEXUALITIES } from '../profile-options.ts';
 import { isValidIsoDate, MemberNameSchema } from './auth.ts';
 import { OwnProfileSchema, ProfileUpdateSchema } from './profile.ts';
 
