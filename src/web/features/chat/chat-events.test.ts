@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RealtimeState } from '../../lib/realtime.ts';
-import { followConnection, isChatConnected } from './chat-events.ts';
+import { type ChatEvent, followConnection, isChatConnected, onChatEvent } from './chat-events.ts';
 
 /** A real-time client the test moves from state to state. */
 function fakeClient() {
@@ -46,5 +46,26 @@ describe('followConnection', () => {
     // No longer followed (a logout): the chats are left thinking it is up.
     stop();
     expect(isChatConnected()).toBe(true);
+  });
+
+  it('asks the chats to read what they missed at every opening, the first one too', () => {
+    // A conversation page reads its messages, then its socket opens: a message the partner sent in
+    // between reached no socket of this tab (it was lost once under load in the chat journey).
+    const client = fakeClient();
+    const heard: ChatEvent[] = [];
+    const offHeard = onChatEvent((event) => heard.push(event));
+    const stop = followConnection(client, 3_000);
+    client.goes('connecting');
+    expect(heard).toEqual([]);
+    client.goes('open');
+    expect(heard).toEqual([{ type: 'reconnect' }]);
+    client.goes('waiting');
+    client.goes('connecting');
+    client.goes('open');
+    expect(heard).toEqual([{ type: 'reconnect' }, { type: 'reconnect' }]);
+    client.goes('stopped');
+    expect(heard).toHaveLength(2);
+    stop();
+    offHeard();
   });
 });

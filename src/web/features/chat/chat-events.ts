@@ -7,6 +7,10 @@ export type ChatEvent =
   | ServerEventOf<'typing'>
   | ServerEventOf<'partner_changed'>
   | ServerEventOf<'presence'>
+  /**
+   * The channel opened, the first time too: events sent before are lost to this tab (while it was
+   * away, or between the moment a page read its messages and the moment its socket opened).
+   */
   | { type: 'reconnect' };
 
 type Listener = (event: ChatEvent) => void;
@@ -14,7 +18,8 @@ const listeners = new Set<Listener>();
 
 /**
  * The tab's one real-time client (features/likes/live-connections.tsx) hands the chat's events
- * here, and a reconnection (events sent while away are lost: the chat re-reads after its last seq).
+ * here, and each opening of the channel (events sent before are lost: the chat re-reads after its
+ * last seq).
  * A module-level channel like connection-events.ts: the chat pages do not open a socket of their own.
  */
 export function emitChatEvent(event: ChatEvent): void {
@@ -52,8 +57,10 @@ export const isChatConnected = () => connected;
 /**
  * Follows the real-time client for the chats: down once the channel has stayed down for `graceMs`
  * from the moment it dropped (the attempts in between do not start the wait again, or quick retries
- * would hide an outage for good), up again the moment it opens. The returned function stops
- * following and leaves the chats thinking it is up.
+ * would hide an outage for good), up again the moment it opens. Every opening, the first one too,
+ * tells the chats to read what they may have missed: a conversation page reads its messages before
+ * its socket opens, and a message the partner sent in between came to no socket of this tab. The
+ * returned function stops following and leaves the chats thinking it is up.
  */
 export function followConnection(client: Pick<RealtimeClient, 'onState'>, graceMs: number): () => void {
   let downTimer: ReturnType<typeof setTimeout> | undefined;
@@ -63,6 +70,7 @@ export function followConnection(client: Pick<RealtimeClient, 'onState'>, graceM
     setChatConnected(true);
   };
   const off = client.onState((state) => {
+    if (state === 'open') emitChatEvent({ type: 'reconnect' });
     if (state === 'open' || state === 'stopped') up();
     else downTimer ??= setTimeout(() => setChatConnected(false), graceMs);
   });

@@ -102,9 +102,9 @@ export function LiveConnections({ onChanged }: Props) {
       // finds it gone, and the session forgets the member at once instead of at the next poll.
       client.on('session_ended', () => void changed.current()),
       client.onReconnect(reload),
-      client.onReconnect(() => emitChatEvent({ type: 'reconnect' })),
       // A chat says when its messages cannot come live: after a grace, so a quick reconnect (a
-      // deploy, a changed network) does not flash a warning.
+      // deploy, a changed network) does not flash a warning; and it reads what it missed each time
+      // the channel opens.
       followConnection(client, CONNECTION_GRACE_MS),
     ];
     return () => {
