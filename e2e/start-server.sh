@@ -21,6 +21,9 @@ export DEMO_README_PASSWORDS=1
 export SIGNUP_RATE_LIMIT=1000 LOGIN_RATE_LIMIT=1000
 # The journeys' own browsers keep the cores busy: at idle priority a login's hash would wait for them.
 export BACKGROUND_PRIORITY=normal
+# A journey's commits need not wait for the disk: nothing here survives the run, and with three
+# servers on one disk the fsyncs queued behind each other (docs/performance.md, "The test suite").
+export EMBEDDED_DB_FSYNC=${E2E_DB_FSYNC:-0}
 export SMTP_URL="smtp://127.0.0.1:${E2E_SMTP_PORT}"
 export PUBLIC_URL="http://localhost:${PORT:-3210}"
 

@@ -45,6 +45,24 @@ describe('loadEnv', () => {
     ).toThrow(/DEMO_README_PASSWORDS.*this machine only/);
   });
 
+  it('lets only a test server on this machine run the embedded database without fsync (EMBEDDED_DB_FSYNC)', () => {
+    expect(loadEnv({}).embeddedDbDurable).toBe(true);
+    expect(loadEnv({ EMBEDDED_DB_FSYNC: '0', PUBLIC_URL: 'http://localhost:3210' }).embeddedDbDurable).toBe(
+      false,
+    );
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'production',
+        EMBEDDED_DB_FSYNC: '0',
+        PUBLIC_URL: 'https://liefdesplein.nl',
+        PAYMENTS_TEST_GATEWAY: '1',
+      }),
+    ).toThrow(/EMBEDDED_DB_FSYNC.*this machine/);
+    expect(() => loadEnv({ EMBEDDED_DB_FSYNC: '0', DATABASE_URL: 'postgres://x@localhost/db' })).toThrow(
+      /EMBEDDED_DB_FSYNC/,
+    );
+  });
+
   it('explains what is wrong', () => {
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(EnvError);
     expect(() => loadEnv({ PORT: 'abc' })).toThrow(/PORT/);

@@ -33,6 +33,12 @@ const EnvSchema = z.object({
    * journeys and benchmarks log in with them). On this machine only (docs/decisions/0039).
    */
   DEMO_README_PASSWORDS: booleanish.default(false),
+  /**
+   * Tests only: the embedded database stops waiting for the disk at every commit (the browser
+   * journeys' servers, whose thousands of commits otherwise queue behind each other's fsyncs). A
+   * crash of the machine can lose or corrupt it, so on this machine's test servers only.
+   */
+  EMBEDDED_DB_FSYNC: booleanish.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Lets end-to-end tests pretend a visitor comes from a given country (header x-test-geoip-country).
   // Never set in production: it would let anyone choose their GeoIP country.
@@ -155,6 +161,8 @@ export type Env = {
    * start: the README's are public; docs/decisions/0039).
    */
   demoPasswords: 'readme' | 'random';
+  /** Whether the embedded database waits for the disk at commits (EMBEDDED_DB_FSYNC; always, but on test servers). */
+  embeddedDbDurable: boolean;
   logLevel: string;
   allowTestGeoip: boolean;
   /** Fastify's trustProxy: false (the socket's address is the client's), a hop count, or trusted addresses. */
@@ -235,6 +243,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       "Invalid environment:\n  DEMO_README_PASSWORDS: is for test servers on this machine only (PUBLIC_URL on localhost); a public site's demo logins would open with the README's published passwords",
     );
   }
+  if (!e.EMBEDDED_DB_FSYNC && (e.DATABASE_URL || !isLoopbackUrl(publicUrl))) {
+    throw new EnvError(
+      'Invalid environment:\n  EMBEDDED_DB_FSYNC: can be off only for a test server on this machine with the embedded database (PUBLIC_URL on localhost, no DATABASE_URL); without fsync a crash of the machine can lose or corrupt the data',
+    );
+  }
   if (e.PUSH_SERVICE_URL && !isLoopbackUrl(e.PUSH_SERVICE_URL)) {
     throw new EnvError(
       "Invalid environment:\n  PUSH_SERVICE_URL: only a push service on this machine (a double for development and the journeys); members' pushes go to their browsers' own push services",
@@ -253,6 +266,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     // without NODE_ENV); a real database, and any production start, is left alone unless asked.
     seedDemo: e.SEED_DEMO ?? (e.NODE_ENV === 'development' && !e.DATABASE_URL),
     demoPasswords: e.NODE_ENV !== 'production' || e.DEMO_README_PASSWORDS ? 'readme' : 'random',
+    embeddedDbDurable: e.EMBEDDED_DB_FSYNC,
     logLevel: e.LOG_LEVEL,
     allowTestGeoip: e.ALLOW_TEST_GEOIP,
     trustProxy: trustProxyOf(e.TRUST_PROXY) ?? false,

@@ -36,7 +36,11 @@ async function main() {
     // Only one app process owns an embedded cluster; a second one would corrupt nothing but fail confusingly.
     acquireInstanceLock(env.dataDir, log);
     const pgLog = log.child({ component: 'postgres' });
-    const server = await startEmbeddedPostgres({ dataDir: env.dataDir, log: (m) => m && pgLog.debug(m) });
+    const server = await startEmbeddedPostgres({
+      dataDir: env.dataDir,
+      durable: env.embeddedDbDurable,
+      log: (m) => m && pgLog.debug(m),
+    });
     stopEmbedded = server.stop;
     databaseUrl = server.url('postgres');
     log.info({ dataDir: env.dataDir }, 'embedded PostgreSQL started');

@@ -18,7 +18,7 @@ type EmbeddedServer = {
 
 type Options = {
   dataDir: string;
-  /** Tests trade durability for speed; the product never does. */
+  /** Tests trade durability for speed (the server tests; the journeys' servers, EMBEDDED_DB_FSYNC=0); the product never does. */
   durable?: boolean;
   log?: (message: string) => void;
 };
