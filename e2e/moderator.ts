@@ -11,7 +11,7 @@ import { DEMO_MODERATOR, staffLogInByApi } from './staff-logins.ts';
  */
 const sessions = new Map<string, Promise<{ staff: APIRequestContext; csrf: string }>>();
 
-export function moderatorApi(playwright: Playwright, baseURL: string | undefined) {
+function moderatorApi(playwright: Playwright, baseURL: string | undefined) {
   const key = baseURL ?? '';
   let session = sessions.get(key);
   if (!session) {

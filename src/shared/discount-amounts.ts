@@ -20,7 +20,7 @@ export const RETENTION_DISCOUNT = { codePrefix: 'STAY-' } as const;
  * The kinds that are a first purchase's discount: a member gets one of them, once, whichever code
  * (docs/decisions/0032, addendum).
  */
-export const FIRST_PURCHASE_KINDS = ['welcome', 'time_bonus'] as const;
+const FIRST_PURCHASE_KINDS = ['welcome', 'time_bonus'] as const;
 export const isFirstPurchaseKind = (kind: string) =>
   (FIRST_PURCHASE_KINDS as readonly string[]).includes(kind);
 

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import type { z } from 'zod';
 import type { Queryable } from '../db/client.ts';
 
-export type Listener = (payload: string) => void;
+type Listener = (payload: string) => void;
 type TypedListener = (payload: unknown) => void;
 
 /**

@@ -2,8 +2,8 @@ import path from 'node:path';
 import { jsonOutbox } from './json-outbox.ts';
 
 /** One text message: to a number in E.164 (+31612345678). */
-export type Sms = { to: string; text: string };
-export type StoredSms = Sms & { id: string; date: string };
+type Sms = { to: string; text: string };
+type StoredSms = Sms & { id: string; date: string };
 
 /** Twilio's Programmable Messaging, from the environment (env.ts). */
 export type TwilioConfig = {

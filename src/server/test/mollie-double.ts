@@ -49,7 +49,7 @@ Jg==
  * each TLS connection) and puts them back after. Call in beforeAll, call the returned function in
  * afterAll. Test processes only: nothing in src/server/ outside tests may call this.
  */
-export function acceptDoubleCertificate(): () => void {
+function acceptDoubleCertificate(): () => void {
   const before = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
   process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   return () => {
@@ -63,7 +63,7 @@ export type MollieStatus = 'open' | 'pending' | 'authorized' | 'paid' | 'cancele
 type Amount = { currency: string; value: string };
 
 /** A payment as the double keeps it: Mollie's JSON fields, minus `_links`, which are built per answer. */
-export type DoublePayment = {
+type DoublePayment = {
   resource: 'payment';
   id: string;
   mode: 'test' | 'live';
@@ -94,7 +94,7 @@ export type DoublePayment = {
 };
 
 /** A customer as Mollie keeps it (Customers API). */
-export type DoubleCustomer = {
+type DoubleCustomer = {
   resource: 'customer';
   id: string;
   mode: 'test' | 'live';
@@ -106,7 +106,7 @@ export type DoubleCustomer = {
 };
 
 /** A mandate as Mollie keeps it (Mandates API): directdebit from our form, creditcard/paypal from a first payment. */
-export type DoubleMandate = {
+type DoubleMandate = {
   resource: 'mandate';
   id: string;
   mode: 'test' | 'live';
@@ -119,7 +119,7 @@ export type DoubleMandate = {
   customerId: string;
 };
 
-export type RecordedRequest = {
+type RecordedRequest = {
   method: string;
   path: string;
   authorization: string | undefined;
@@ -128,7 +128,7 @@ export type RecordedRequest = {
   body: unknown;
 };
 
-export type SetStatusOptions = {
+type SetStatusOptions = {
   /** The method the buyer chose on the checkout, when the payment was created without one. */
   method?: string;
   /** For card payments: the brand Mollie saw (details.cardLabel), e.g. Visa, Mastercard, Maestro. */

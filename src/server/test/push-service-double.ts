@@ -22,7 +22,7 @@ export type TestDevice = {
 export type ReceivedPush = { device: TestDevice; headers: http.IncomingHttpHeaders; payload: unknown };
 
 /** A browser's subscription keys (P-256, RFC 8291), with an endpoint under a push service's path. */
-export function createTestDevice(): TestDevice {
+function createTestDevice(): TestDevice {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const authSecret = randomBytes(16);

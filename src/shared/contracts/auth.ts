@@ -198,7 +198,7 @@ const UserProfileSchema = z.object({
 });
 
 /** Dismissable alerts (spec §4): each keeps its own timestamp once the member closed it. */
-export const DISMISSAL_KEYS = [
+const DISMISSAL_KEYS = [
   'site_entry_warning',
   'add_photo',
   'enable_push',
@@ -213,7 +213,7 @@ export const DismissalInputSchema = z.object({ key: z.enum(DISMISSAL_KEYS) });
  * The member's time bonus while it runs (spec §4): when it ends and how many seconds are left,
  * counted on the server, so a page's countdown does not depend on the device's clock.
  */
-export const TimeBonusStateSchema = z.object({ ends_at: z.string(), seconds_left: z.number().int() });
+const TimeBonusStateSchema = z.object({ ends_at: z.string(), seconds_left: z.number().int() });
 export type TimeBonusState = z.infer<typeof TimeBonusStateSchema>;
 
 /** The spec's User (§3), as GET/POST /api/user.php return it. */
@@ -254,7 +254,6 @@ export const UserResponseSchema = z.object({ user: UserSchema });
 export const LanguageInputSchema = z.object({ language: z.enum(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl']) });
 /** PUT /api/invisible.php: invisible mode on or off; answered with the member, as PUT /api/user.php. */
 export const InvisibleInputSchema = z.object({ invisible: z.boolean() });
-export type InvisibleInput = z.infer<typeof InvisibleInputSchema>;
 export const EmailOnlySchema = z.object({ email: EmailSchema });
 export const TokenSchema = z.object({ token: z.string().min(20).max(200) });
 /** A new password typed twice: the same rules for the reset link and the settings screen. */

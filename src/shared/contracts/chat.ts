@@ -7,7 +7,7 @@ export const CHAT_PAGE_SIZE = 50;
 /** Messages at most in one answer to ?after_seq= (a client that missed more asks again). */
 export const CHAT_CATCH_UP_SIZE = 500;
 /** The hard bound of a text on the wire; the domain's message_length is the real one. */
-export const MESSAGE_MAX_CHARS = 10_000;
+const MESSAGE_MAX_CHARS = 10_000;
 /** Characters of the last message shown in the conversation list. */
 export const PREVIEW_CHARS = 120;
 
@@ -81,7 +81,7 @@ export const ChatImageSchema = z.object({
 });
 export type ChatImage = z.infer<typeof ChatImageSchema>;
 
-export const ChatMessageSchema = z.object({
+const ChatMessageSchema = z.object({
   id: Id,
   conversation: Ref,
   seq: Id,
@@ -109,12 +109,12 @@ export const SendMessageResponseSchema = z.object({
 export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;
 
 /** Why the caller cannot write in this conversation now (an error code with its text), or null. */
-export const SendRefusalSchema = z
+const SendRefusalSchema = z
   .enum(['conversation_limit_reached', 'partner_not_confirmed', 'partner_pending_deletion'])
   .nullable();
 export type SendRefusal = z.infer<typeof SendRefusalSchema>;
 
-export const ChatEntrySchema = z.object({
+const ChatEntrySchema = z.object({
   conversation: Ref,
   profile: MemberCardSchema,
   num_unread_messages: z.number().int().nonnegative(),
@@ -155,7 +155,6 @@ export const ChatQuerySchema = z
   })
   .refine((q) => (q.conversation === undefined) !== (q.member === undefined), { error: 'invalid_request' })
   .refine((q) => q.after_seq === undefined || q.before_seq === undefined, { error: 'invalid_request' });
-export type ChatQuery = z.infer<typeof ChatQuerySchema>;
 
 export const ChatResponseSchema = z.object({
   /** null: no message yet between the two (the first one creates it). */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TimeZoneSchema } from './swipe.ts';
 
 /** The highest daily limit a member can set: far above any day of chatting, below overflow. */
-export const SPENDING_LIMIT_MAX = 100_000;
+const SPENDING_LIMIT_MAX = 100_000;
 
 /**
  * GET and PUT /api/spending-limit.php: the member's own cap on credits spent per day (null: none)

@@ -74,7 +74,7 @@ export const MandatePaymentResponseSchema = z.object({
 export type MandatePaymentResponse = z.infer<typeof MandatePaymentResponseSchema>;
 
 /** GET /api/repeat-order.php: the member's last paid purchase, offered again. */
-export const RepeatOrderSchema = PaymentSchema.pick({
+const RepeatOrderSchema = PaymentSchema.pick({
   /** The paid payment repeated: the confirmation posts it back. */
   payment_id: true,
   package: true,

@@ -7,7 +7,6 @@ import { CurrencySchema, PackageIdSchema, PaymentMethodSchema } from './payments
 export {
   discountCents,
   discountedAmount,
-  FIRST_PURCHASE_KINDS,
   isFirstPurchaseKind,
   RETENTION_DISCOUNT,
   TIME_BONUS,
@@ -21,7 +20,7 @@ export {
  */
 
 /** How often a code may be used: once by each member, once at all, or without limit. */
-export const DISCOUNT_VALIDITIES = ['once_per_member', 'once', 'unlimited'] as const;
+const DISCOUNT_VALIDITIES = ['once_per_member', 'once', 'unlimited'] as const;
 export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
 
 /**
@@ -30,7 +29,7 @@ export type DiscountValidity = (typeof DISCOUNT_VALIDITIES)[number];
  * the discount a member was given for staying instead of deleting their account (`retention`, one
  * member's own code, once).
  */
-export const DISCOUNT_KINDS = ['code', 'welcome', 'time_bonus', 'retention'] as const;
+const DISCOUNT_KINDS = ['code', 'welcome', 'time_bonus', 'retention'] as const;
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 const DISCOUNT_CODE_MAX = 40;
@@ -56,7 +55,6 @@ export const DiscountCodeFormSchema = z.object({
     .max(DISCOUNT_CODE_MAX, { message: 'discount_code_not_found' })
     .regex(DISCOUNT_CODE_CHARACTERS, { message: 'discount_code_not_found' }),
 });
-export type DiscountCodeFormValues = z.input<typeof DiscountCodeFormSchema>;
 
 /** GET /api/discountcode.php: a code (with the package and method chosen) or `welcome=true`. */
 export const DiscountQuerySchema = z.looseObject({
@@ -65,10 +63,9 @@ export const DiscountQuerySchema = z.looseObject({
   method: PaymentMethodSchema.optional(),
   welcome: z.enum(['true', 'false', '1', '0']).optional(),
 });
-export type DiscountQuery = z.infer<typeof DiscountQuerySchema>;
 
 /** A discount as the member sees it: the spec's fields of a code, resolved for them. */
-export const DiscountSchema = z.object({
+const DiscountSchema = z.object({
   code: z.string(),
   kind: z.enum(DISCOUNT_KINDS),
   value_percentage: z.number(),

@@ -51,10 +51,9 @@ const FictionalPhotoSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
-export type FictionalPhoto = z.infer<typeof FictionalPhotoSchema>;
 
 /** GET /api/admin/fictional-profile.php?id=: every field the edit form shows, and the photos. */
-export const FictionalProfileDetailSchema = FictionalProfileSummarySchema.extend({
+const FictionalProfileDetailSchema = FictionalProfileSummarySchema.extend({
   // The member's own profile fields, as /api/profile.php answers them (one definition).
   ...OwnProfileSchema.pick({
     date_of_birth: true,

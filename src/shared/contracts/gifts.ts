@@ -6,7 +6,7 @@ export const GIFTS_MAX_AGE_SECONDS = 300;
 /** Where a gift's picture is served: drawn locally, one SVG per slug in public/gifts. */
 export const giftImageUrl = (slug: string) => `/gifts/${slug}.svg`;
 
-export const GiftSchema = z.object({
+const GiftSchema = z.object({
   id: z.number().int().positive(),
   slug: z.string(),
   /** In the caller's language. */

@@ -1,7 +1,7 @@
 import { LOCALES, type Locale } from '../i18n/locales.ts';
 
 /** The landers reached without a slug (spec §2). */
-export const PLAIN_LANDERS = ['adultonly', 'tinderswipe', 'whoneedsstrings'] as const;
+const PLAIN_LANDERS = ['adultonly', 'tinderswipe', 'whoneedsstrings'] as const;
 /** The landers whose address may carry a slug (spec §2). */
 export const SLUG_LANDERS = [
   'alonetonight',
@@ -27,7 +27,7 @@ export const isLander = (value: string | undefined): value is LanderName =>
  * A slug names the language of a lander's copy, by ISO 639-2 code (the spec: "en becomes eng").
  * `auto` is the visitor's own language.
  */
-export const SLUG_OF_LOCALE: Record<Locale, string> = {
+const SLUG_OF_LOCALE: Record<Locale, string> = {
   nl: 'nld',
   de: 'deu',
   en: 'eng',

@@ -3,20 +3,18 @@ import { MemberCardSchema } from './members.ts';
 
 /** POST /api/like.php, DELETE /api/like.php (or ?id=), POST /api/like-seen.php. */
 export const LikeInputSchema = z.object({ id: z.number().int().positive() });
-export type LikeInput = z.infer<typeof LikeInputSchema>;
 
 /** `match`: the other member likes the caller back (a mutual like is a match). */
 export const LikeResponseSchema = z.object({ ok: z.literal(true), match: z.boolean() });
 export type LikeResponse = z.infer<typeof LikeResponseSchema>;
 
-export const LikedByCardSchema = MemberCardSchema.extend({
+const LikedByCardSchema = MemberCardSchema.extend({
   /** The caller has not opened this member's profile since the like (POST /api/like-seen.php). */
   like_new: z.boolean(),
 });
-export type LikedByCard = z.infer<typeof LikedByCardSchema>;
 
 /** The lists' slugs: the tabs of /likes/{type} and GET /api/likes-list.php's `list`. */
-export const LIKES_LISTS = ['received', 'given', 'matches'] as const;
+const LIKES_LISTS = ['received', 'given', 'matches'] as const;
 export type LikesListName = (typeof LIKES_LISTS)[number];
 
 /** Members per page of a likes list. */

@@ -7,7 +7,7 @@ const Address = z.string().trim().min(3).max(320);
  * path (the bounce+… envelope sender it was sent with): a bounce with its DSN status, a spam
  * complaint, or the raw report mail itself (a DSN or an ARF report, read like one that came by SMTP).
  */
-export const MailEventSchema = z.discriminatedUnion('type', [
+const MailEventSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('bounce'),
     return_path: Address,
@@ -26,7 +26,6 @@ export type MailEvent = z.infer<typeof MailEventSchema>;
 
 /** POST /api/mail-events.php */
 export const MailEventsInputSchema = z.object({ events: z.array(MailEventSchema).min(1).max(100) });
-export type MailEventsInput = z.infer<typeof MailEventsInputSchema>;
 
 /** What was applied to a member and what named nobody (logged, and never retried). */
 export const MailEventsResultSchema = z.object({

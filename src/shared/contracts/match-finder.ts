@@ -9,8 +9,7 @@ import { MemberCardSchema, SEARCH_MAX_AGE, SEARCH_MIN_AGE } from './members.ts';
  */
 
 /** How far: the viewer's own region, their country, or anywhere (same region > same country > elsewhere). */
-export const FINDER_DISTANCES = ['region', 'country', 'anywhere'] as const;
-export type FinderDistance = (typeof FINDER_DISTANCES)[number];
+const FINDER_DISTANCES = ['region', 'country', 'anywhere'] as const;
 /** Interests that matter: a handful, so each counts (the profile may list up to all of them). */
 export const FINDER_MAX_INTERESTS = 10;
 /** The length of the ranked list. */
@@ -58,7 +57,7 @@ export type FinderQuery = z.infer<typeof FinderQuerySchema>;
  * card itself may show: no shared interests where the site hides interests, no region where it
  * hides regions.
  */
-export const FinderReasonsSchema = z.object({
+const FinderReasonsSchema = z.object({
   /** The chosen interests this member has too, in the order they were chosen. */
   shared_interests: z.array(z.enum(INTEREST_KEYS)),
   /** Lives in the viewer's region, else in their country; null: elsewhere. */
@@ -66,8 +65,7 @@ export const FinderReasonsSchema = z.object({
 });
 export type FinderReasons = z.infer<typeof FinderReasonsSchema>;
 
-export const FinderResultSchema = MemberCardSchema.extend({ reasons: FinderReasonsSchema });
-export type FinderResult = z.infer<typeof FinderResultSchema>;
+const FinderResultSchema = MemberCardSchema.extend({ reasons: FinderReasonsSchema });
 
 /** Best match first, at most FINDER_RESULTS. */
 export const FinderResponseSchema = z.object({ results: z.array(FinderResultSchema) });

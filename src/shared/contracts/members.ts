@@ -160,7 +160,7 @@ export const BlockedMembersQuerySchema = z.object({
   /** Opaque keyset cursor from the previous page's next_cursor. */
   cursor: z.string().max(100).optional(),
 });
-export const BlockedMemberCardSchema = MemberCardSchema.extend({
+const BlockedMemberCardSchema = MemberCardSchema.extend({
   /** When the caller blocked the member (ISO 8601). */
   blocked_at: z.string(),
 });

@@ -49,7 +49,7 @@ export type TextDecisionResult = z.infer<typeof TextDecisionResultSchema>;
  * child on an adult's profile, a text in a language of another country) and no more: no link, no
  * contact details. Age and country are null for an account without a profile.
  */
-export const QueuedMemberSchema = z.object({
+const QueuedMemberSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   age: z.number().int().nullable(),
@@ -58,7 +58,7 @@ export const QueuedMemberSchema = z.object({
 export type QueuedMember = z.infer<typeof QueuedMemberSchema>;
 
 /** A photo in the moderators' queue; its images come from the queue's own address, for staff only. */
-export const QueuedPhotoSchema = z.object({
+const QueuedPhotoSchema = z.object({
   id: z.number().int(),
   member: QueuedMemberSchema,
   private: z.boolean(),
@@ -76,7 +76,6 @@ export const PhotoQueueSchema = z.object({
   /** The server's clock when it answered: the waits are counted from it, not the browser's. */
   now: z.string(),
 });
-export type QueuedPhoto = z.infer<typeof QueuedPhotoSchema>;
 export type PhotoQueue = z.infer<typeof PhotoQueueSchema>;
 
 export const PhotoImageQuerySchema = z.object({
@@ -85,7 +84,7 @@ export const PhotoImageQuerySchema = z.object({
 });
 
 /** What the member is told on /profile about a moderator's decision. */
-export const ProfileNoticeSchema = z.object({
+const ProfileNoticeSchema = z.object({
   id: z.number().int(),
   subject: z.enum(['photo', 'name', 'about_me']),
   /** A refused text: set back, a name to choose anew (taken meanwhile), or nothing (changed since). */
@@ -99,7 +98,7 @@ export const ProfileNoticesSchema = z.object({ notices: z.array(ProfileNoticeSch
 export const NoticeIdInputSchema = z.object({ id: z.number().int().positive() });
 
 /** A changed text in the moderators' queue: what the member's profile showed before, and shows now. */
-export const QueuedTextSchema = z.object({
+const QueuedTextSchema = z.object({
   id: z.number().int(),
   member: QueuedMemberSchema,
   field: z.enum(['name', 'about_me']),

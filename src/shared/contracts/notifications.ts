@@ -29,12 +29,11 @@ export type DisabledReason = (typeof DISABLED_REASONS)[number];
 export const MAIL_STOPPING_REASONS: readonly DisabledReason[] = ['fbl', 'bounce'];
 
 /** Marketing waits for the member's yes (opt-in); everything about their own contacts is on. */
-export const OPT_IN_TYPES: readonly NotificationType[] = ['promotions', 'news'];
+const OPT_IN_TYPES: readonly NotificationType[] = ['promotions', 'news'];
 
 const ChannelsSchema = z.object({ email: z.boolean(), push: z.boolean() });
-export type NotificationChannels = z.infer<typeof ChannelsSchema>;
 
-export const NotificationPreferencesSchema = z.object(
+const NotificationPreferencesSchema = z.object(
   Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, ChannelsSchema])) as Record<
     NotificationType,
     typeof ChannelsSchema

@@ -13,13 +13,13 @@ export const OPERATOR_CLAIM_MS = 3 * 60_000;
 /** The queue's page. */
 export const OPERATOR_QUEUE_PAGE = 50;
 /** A note about what "the profile" told a member: a few paragraphs. */
-export const OPERATOR_NOTE_MAX_CHARS = 4000;
+const OPERATOR_NOTE_MAX_CHARS = 4000;
 
 const Id = z.coerce.number().int().positive();
 const Ref = z.object({ id: z.number().int().positive() });
 
 /** The queue's filters, shared by the queue's read and "claim next". */
-export const OperatorQueueFilterSchema = z.object({
+const OperatorQueueFilterSchema = z.object({
   /** A fictional profile's member id. */
   profile: Id.optional(),
   /** The waiting member's language. */
@@ -44,7 +44,7 @@ export type OperatorQueueQuery = z.infer<typeof OperatorQueueQuerySchema>;
 
 const PersonSchema = z.object({ id: z.number().int(), name: z.string() });
 
-export const OperatorQueueItemSchema = z.object({
+const OperatorQueueItemSchema = z.object({
   conversation: Ref,
   /** ISO 8601: since when the member waits. */
   waiting_since: z.string(),
@@ -112,7 +112,7 @@ export const OperatorNoteInputSchema = z.object({
   body: multilineText().max(OPERATOR_NOTE_MAX_CHARS, { error: 'note_too_long' }),
 });
 
-export const OperatorPhotoSchema = z.object({ id: z.number().int(), thumb: z.string(), medium: z.string() });
+const OperatorPhotoSchema = z.object({ id: z.number().int(), thumb: z.string(), medium: z.string() });
 
 const OperatorPersonViewSchema = z.object({
   id: z.number().int(),
@@ -126,7 +126,7 @@ const OperatorPersonViewSchema = z.object({
   photos: z.array(OperatorPhotoSchema),
 });
 
-export const OperatorMessageSchema = z.object({
+const OperatorMessageSchema = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   /** Who wrote it: the member, or the profile (an operator's answer or not). */

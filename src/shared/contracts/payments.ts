@@ -32,14 +32,14 @@ export type Currency = z.infer<typeof CurrencySchema>;
 
 /** A payment's state (payment-statuses.ts: it only moves forward). */
 export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export { FINAL_PAYMENT_STATUSES, PAYMENT_STATUSES, type PaymentStatus } from '../payment-statuses.ts';
+export { FINAL_PAYMENT_STATUSES, type PaymentStatus } from '../payment-statuses.ts';
 
 /** The four packages of the settings (p0–p3). */
 export const PackageIdSchema = z.enum(['p0', 'p1', 'p2', 'p3']);
 export type PackageId = z.infer<typeof PackageIdSchema>;
 
 /** A package as the member sees it: price in their currency (integer cents), computed on the server. */
-export const CreditOfferSchema = z.object({
+const CreditOfferSchema = z.object({
   id: PackageIdSchema,
   credits: z.number().int().positive(),
   amount: z.number().int().positive(),

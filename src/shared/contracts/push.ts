@@ -11,7 +11,7 @@ const base64urlOf = (bytes: number) =>
  * A browser's PushSubscription as its toJSON() gives it: the push service's https endpoint and the
  * keys the payload is encrypted for (RFC 8291: a P-256 point, uncompressed, and a 16-byte secret).
  */
-export const PushSubscriptionSchema = z.object({
+const PushSubscriptionSchema = z.object({
   endpoint: z.url({ protocol: /^https$/ }).max(2_048),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64urlOf(65), auth: base64urlOf(16) }),

@@ -12,7 +12,7 @@ export const REPORT_REASONS = [
   'underage',
   'other',
 ] as const;
-export const ReportReasonSchema = z.enum(REPORT_REASONS, { error: 'report_reason_required' });
+const ReportReasonSchema = z.enum(REPORT_REASONS, { error: 'report_reason_required' });
 export type ReportReason = z.infer<typeof ReportReasonSchema>;
 
 /** A report's optional words, at most this long. */
@@ -43,7 +43,7 @@ export type ReportInput = z.infer<typeof ReportInputSchema>;
 export const ReportResponseSchema = z.object({ ok: z.literal(true), id: z.number().int() });
 
 /** One message as the evidence froze it. */
-export const EvidenceMessageSchema = z.object({
+const EvidenceMessageSchema = z.object({
   id: z.number().int(),
   seq: z.number().int(),
   senderId: z.number().int(),
@@ -55,7 +55,7 @@ export const EvidenceMessageSchema = z.object({
 });
 
 /** What a report froze when it was made: the moderator reads this, not what is there now. */
-export const ReportEvidenceSchema = z.object({
+const ReportEvidenceSchema = z.object({
   profile: z
     .object({ name: z.string(), aboutMe: z.string().nullable(), city: z.string().nullable() })
     .nullable(),
@@ -69,15 +69,15 @@ export type ReportEvidence = z.infer<typeof ReportEvidenceSchema>;
 
 /** What staff decide; `lift` ends a suspension (POST /api/admin/suspension-lift.php). */
 export const REPORT_OUTCOMES = ['dismiss', 'warn', 'hide', 'suspend'] as const;
-export const ReportOutcomeSchema = z.enum(REPORT_OUTCOMES);
+const ReportOutcomeSchema = z.enum(REPORT_OUTCOMES);
 export type ReportOutcome = z.infer<typeof ReportOutcomeSchema>;
 
-export const ReportStatusSchema = z.enum(['open', 'closed']);
+const ReportStatusSchema = z.enum(['open', 'closed']);
 
 /** What a queue row's reason can be: a member's reason, or the complaint form's subject. */
-export const QUEUE_REASONS = [...new Set([...REPORT_REASONS, ...ComplaintSubjectSchema.options])];
+const QUEUE_REASONS = [...new Set([...REPORT_REASONS, ...ComplaintSubjectSchema.options])];
 
-export const ReportSourceSchema = z.enum(['member', 'complaint']);
+const ReportSourceSchema = z.enum(['member', 'complaint']);
 
 export const ReportQueueQuerySchema = z.object({
   status: z.enum(['open', 'closed', 'all']).default('open'),
@@ -89,7 +89,7 @@ export type ReportQueueQuery = z.infer<typeof ReportQueueQuerySchema>;
 
 const PersonSchema = z.object({ id: z.number().int(), name: z.string() }).nullable();
 
-export const ReportedMemberSchema = z
+const ReportedMemberSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
@@ -103,7 +103,7 @@ export const ReportedMemberSchema = z
   })
   .nullable();
 
-export const ReportQueueItemSchema = z.object({
+const ReportQueueItemSchema = z.object({
   id: z.number().int(),
   source: ReportSourceSchema,
   kind: z.enum(['profile', 'message', 'complaint']),

@@ -6,7 +6,7 @@ import { PASSWORD_MAX, passwordProblem } from './auth.ts';
  * (src/server/policy/rules/staff.rules.ts): a new role or right is a line there.
  */
 export const STAFF_ROLES = ['admin', 'moderator', 'operator'] as const;
-export const StaffRoleSchema = z.enum(STAFF_ROLES);
+const StaffRoleSchema = z.enum(STAFF_ROLES);
 export type StaffRole = z.infer<typeof StaffRoleSchema>;
 
 const RolesSchema = z
@@ -98,7 +98,7 @@ export const AuditQuerySchema = z.object({
 });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
-export const AuditRowSchema = z.object({
+const AuditRowSchema = z.object({
   id: z.number().int(),
   staffId: z.number().int().nullable(),
   staffName: z.string().nullable(),
@@ -115,5 +115,4 @@ export const AuditPageSchema = z.object({
   page: z.number().int(),
   hasMore: z.boolean(),
 });
-export type AuditRow = z.infer<typeof AuditRowSchema>;
 export type AuditPage = z.infer<typeof AuditPageSchema>;

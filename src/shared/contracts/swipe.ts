@@ -24,7 +24,7 @@ export const SwipeQuerySchema = z
   });
 export type SwipeQuery = z.infer<typeof SwipeQuerySchema>;
 
-export const SWIPE_ACTIONS = ['like', 'pass'] as const;
+const SWIPE_ACTIONS = ['like', 'pass'] as const;
 export type SwipeAction = (typeof SWIPE_ACTIONS)[number];
 
 /** POST /api/swipe.php (the filters of the next card in the query string, as for GET). */
@@ -33,7 +33,6 @@ export const SwipeInputSchema = z.object({
   action: z.enum(SWIPE_ACTIONS),
   time_zone: TimeZoneSchema.optional(),
 });
-export type SwipeInput = z.infer<typeof SwipeInputSchema>;
 
 /** The game as it stands for the caller. */
 export const SwipeStateSchema = z.object({
@@ -57,6 +56,3 @@ export type SwipeState = z.infer<typeof SwipeStateSchema>;
 /** `match`: the liked member likes the caller back. `next`: the game after the swipe. */
 export const SwipeResponseSchema = z.object({ match: z.boolean(), next: SwipeStateSchema });
 export type SwipeResponse = z.infer<typeof SwipeResponseSchema>;
-
-/** The passed member comes back as `card`. */
-export const SwipeUndoResponseSchema = SwipeStateSchema;

@@ -8,7 +8,7 @@ import {
 } from './payments.ts';
 
 /** A payment as the member's transaction list and receipt show it; money in integer cents. */
-export const TransactionSchema = z.object({
+const TransactionSchema = z.object({
   payment_id: z.uuid(),
   package: PackageIdSchema,
   credits: z.number().int().positive(),
@@ -54,7 +54,7 @@ export type TransactionResponse = z.infer<typeof TransactionResponseSchema>;
 export const LEDGER_PAGE_SIZE = 50;
 
 /** One change of the member's credits: a grant (purchase, sign-up), a spend with its reason, a refund. */
-export const LedgerEntrySchema = z.object({
+const LedgerEntrySchema = z.object({
   id: z.number().int(),
   kind: z.enum(['grant', 'spend', 'refund', 'adjustment', 'reversal']),
   /** Positive for grants and refunds, negative for spends and reversals (0: all already spent). */

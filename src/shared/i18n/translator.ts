@@ -37,7 +37,7 @@ export function interpolate(text: string, vars: TranslateVars | undefined): stri
   });
 }
 
-export const PLURAL_CATEGORIES: readonly string[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
+const PLURAL_CATEGORIES: readonly string[] = ['zero', 'one', 'two', 'few', 'many', 'other'];
 
 /** A key whose value is `{ one, few, many, other, … }`: the form is chosen by `{count}`. */
 export function isPluralGroup(node: unknown): node is Record<string, string> {

@@ -122,21 +122,3 @@ export function loadOnce<T>(url: string, options?: Omit<RequestOptions, 'method'
 export function clearLoadOnceCache() {
   once.clear();
 }
-
-/**
- * Spec §4: a 403 authentication_required (from any call but user.php) logs the member out, and
- * that request resolves as false instead of failing.
- */
-export async function requestOrFalse<T>(url: string, options: RequestOptions = {}): Promise<T | false> {
-  try {
-    return await request<T>(url, options);
-  } catch (error) {
-    if (
-      error instanceof ApiError &&
-      error.code === 'authentication_required' &&
-      !url.includes('/api/user.php')
-    )
-      return false;
-    throw error;
-  }
-}

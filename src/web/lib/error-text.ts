@@ -9,11 +9,11 @@ import type { KeyedTranslate, TranslateVars } from '../../shared/i18n/translator
 const BROWSER_ERROR_CODES = ['network_error', 'general'] as const;
 
 /** Every code with a text `errors.<code>`: the server's (shared/errors.ts) and the browser's. */
-export type ErrorTextCode = ErrorCode | (typeof BROWSER_ERROR_CODES)[number];
+type ErrorTextCode = ErrorCode | (typeof BROWSER_ERROR_CODES)[number];
 
 const KNOWN: ReadonlySet<string> = new Set([...ERROR_CODES, ...BROWSER_ERROR_CODES]);
 
-export function isErrorTextCode(code: unknown): code is ErrorTextCode {
+function isErrorTextCode(code: unknown): code is ErrorTextCode {
   return typeof code === 'string' && KNOWN.has(code);
 }
 

@@ -61,7 +61,7 @@ export function fetchPageTexts(
   return found;
 }
 
-export function forgetPageTexts(language: string, ns: PageNamespace) {
+function forgetPageTexts(language: string, ns: PageNamespace) {
   fetched.delete(urlOf(language, ns));
 }
 

@@ -12,7 +12,7 @@ export function shouldRetryQuery(failureCount: number, error: unknown): boolean 
   return error.status === 0 || error.status === 408 || error.status === 429 || error.status >= 500;
 }
 
-export function createQueryClient(): QueryClient {
+function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
       queries: {

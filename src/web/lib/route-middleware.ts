@@ -5,7 +5,7 @@ type Guard = (args: { request: Request; context: Readonly<WebLoadContext> }) => 
 
 const isLoggedIn = (context: Readonly<WebLoadContext>) => context.user !== null;
 
-export const ROUTE_GUARDS = {
+const ROUTE_GUARDS = {
   /** Pages for members only: visitors go to the login page and come back afterwards. */
   auth: ({ request, context }) => {
     if (!isLoggedIn(context)) {

@@ -16,8 +16,8 @@ import { FIRST_NAMES, type NameLocale, SURNAME_INITIALS, USERNAME_WORDS } from '
 import { composeAboutMe, HOBBY_INTERESTS, type HobbyInterest, type PartnerKind } from './demo-texts.ts';
 import { createRng, DEMO_SEED, type Rng } from './random.ts';
 
-export type HairColor = (typeof HAIR_COLORS)[number];
-export type EyeColor = (typeof EYE_COLORS)[number];
+type HairColor = (typeof HAIR_COLORS)[number];
+type EyeColor = (typeof EYE_COLORS)[number];
 type BodyType = (typeof BODY_TYPES)[number];
 type RelationshipStatus = (typeof RELATIONSHIP_STATUSES)[number];
 type Tattoos = (typeof TATTOO_OPTIONS)[number];

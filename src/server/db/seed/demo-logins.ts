@@ -50,7 +50,7 @@ export const DEMO_LOGIN_EMAILS: readonly string[] = DEMO_LOGINS.map((login) => l
  * 'random': a new one per login, handed to onPassword once and stored only as its hash
  * (a production start: docs/decisions/0039).
  */
-export type DemoPasswords = 'readme' | 'random';
+type DemoPasswords = 'readme' | 'random';
 
 export type DemoLoginOptions = {
   passwords?: DemoPasswords;

@@ -7,7 +7,7 @@ import type { Language } from './demo-cities.ts';
  * e.g. "basé[|e]".
  */
 
-export type SignupReason = 'relationship' | 'friendship' | 'dating' | 'adventure' | 'chat';
+type SignupReason = 'relationship' | 'friendship' | 'dating' | 'adventure' | 'chat';
 export type PartnerKind = 'man' | 'woman' | 'anyone';
 
 /** Interests that have a hobby phrase in every language; members always get a few of these. */

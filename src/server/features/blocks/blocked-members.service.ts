@@ -9,7 +9,7 @@ import type { CardRow } from '../members/members.presenter.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 
-export type BlockedMemberRow = CardRow & { blockedAt: Date };
+type BlockedMemberRow = CardRow & { blockedAt: Date };
 export type BlockedMembersPage = { members: BlockedMemberRow[]; nextCursor: string | null };
 
 /**
@@ -21,11 +21,11 @@ type Cursor = { at: string; id: number };
 
 const CURSOR_FORMAT = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([1-9]\d{0,14})$/;
 
-export function encodeBlocksCursor(cursor: Cursor): string {
+function encodeBlocksCursor(cursor: Cursor): string {
   return Buffer.from(`${cursor.at}|${cursor.id}`).toString('base64url');
 }
 
-export function decodeBlocksCursor(cursor: string): Cursor {
+function decodeBlocksCursor(cursor: string): Cursor {
   const decoded = Buffer.from(cursor, 'base64url').toString('utf8');
   const match = CURSOR_FORMAT.exec(decoded);
   if (

@@ -71,7 +71,7 @@ export type SendSettings = {
   messageLength: number;
 };
 
-export type StoredMessage = typeof messages.$inferSelect;
+type StoredMessage = typeof messages.$inferSelect;
 type GiftShown = { id: number; slug: string; names: Record<string, string> };
 type ImageShown = { id: number; storageKey: string; width: number; height: number };
 /** A stored message with what it shows: its gift, its image (null for other kinds). */
@@ -286,7 +286,7 @@ type Decision =
   | { kind: 'accepted'; accepted: Accepted };
 
 /** Step 2, for one send: what the rules say, with the facts of step 1. Never throws. */
-export function decide(request: Required<SendRequest>, facts: SendFactsRow): Decision {
+function decide(request: Required<SendRequest>, facts: SendFactsRow): Decision {
   if (facts.earlier_id !== null) return { kind: 'resend', messageId: facts.earlier_id };
   try {
     if (request.content.body.length > request.settings.messageLength)

@@ -40,7 +40,7 @@ export type CompanyStore = {
   update: (patch: Partial<StoredCompany>) => Promise<CompanyInfo>;
 };
 
-export function createCompanyStore(db: Database): CompanyStore {
+function createCompanyStore(db: Database): CompanyStore {
   let cached: Promise<CompanyInfo> | undefined;
   const load = async (): Promise<CompanyInfo> => {
     const stored = await readAppConfig(db, 'company');

@@ -58,7 +58,7 @@ export const creditsChanged = defineChannel(
 );
 
 /** How long a cached balance may be served if a notification were lost. */
-export const BALANCE_CACHE_TTL_MS = 60_000;
+const BALANCE_CACHE_TTL_MS = 60_000;
 
 export type BalanceCache = { balanceOf: (userId: number) => Promise<number> };
 

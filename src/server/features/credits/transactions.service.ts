@@ -17,7 +17,7 @@ import { findOwnPayment, type PaymentRow } from '../payments/checkout/payments.s
 import { vatIncluded, vatRateBp } from './vat.ts';
 
 /** A payment for the list and the receipt: the VAT computed from the country it was made in. */
-export function presentTransaction(payment: PaymentRow): Transaction {
+function presentTransaction(payment: PaymentRow): Transaction {
   const rate = vatRateBp(payment.country);
   return {
     payment_id: payment.id,

@@ -21,7 +21,7 @@ import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { companyOf } from '../company/company.service.ts';
 
-export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+type DiscountCodeRow = typeof discountCodes.$inferSelect;
 
 type DiscountServices = Pick<AppServices, 'db' | 'now' | 'settings'>;
 

@@ -39,7 +39,7 @@ import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
  * feature owns no table.
  */
 
-export const fictionalProfileNotFound = () =>
+const fictionalProfileNotFound = () =>
   new AppError('fictional_profile_not_found', 404, 'Fictional profile not found');
 
 type Deps = Pick<AppServices, 'db' | 'now' | 'sessions'>;

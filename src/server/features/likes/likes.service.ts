@@ -235,11 +235,11 @@ const CursorSchema = z.tuple([
 ]);
 type Cursor = { seen: boolean; at: string; id: number };
 
-export function encodeLikesCursor(cursor: Cursor): string {
+function encodeLikesCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.seen, cursor.at, cursor.id])).toString('base64url');
 }
 
-export function decodeLikesCursor(text: string): Cursor {
+function decodeLikesCursor(text: string): Cursor {
   try {
     const [seen, at, id] = CursorSchema.parse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
     return { seen, at, id };

@@ -78,7 +78,7 @@ type Ranking = {
   maxAge: number;
 };
 
-export type FinderRow = CardRow & { reasons: FinderReasons };
+type FinderRow = CardRow & { reasons: FinderReasons };
 export type FinderResult = { rows: FinderRow[]; visibleFields: readonly ProfileField[] };
 
 export type FinderInput = { viewer: MemberViewer; visitor: SettingsVisitor; answers: FinderQuery };

@@ -76,7 +76,7 @@ export function presentMemberCard(row: CardRow, now: Date, visibility: Visibilit
 }
 
 /** Kilometres as they leave the server: coarse enough to say how far, never where (see MemberCardSchema). */
-export function roundDistanceKm(km: number): number {
+function roundDistanceKm(km: number): number {
   if (km < 5) return 0;
   if (km < 100) return Math.round(km);
   return Math.round(km / 10) * 10;

@@ -39,7 +39,7 @@ const LOCALE_COUNTRIES: Record<Locale, readonly string[]> = {
   pl: ['PL'],
 };
 
-export function visitorCountries(locale: Locale, country: string | null): string[] {
+function visitorCountries(locale: Locale, country: string | null): string[] {
   return [...new Set([...(country ? [country] : []), ...(LOCALE_COUNTRIES[locale] ?? [])])];
 }
 

@@ -19,7 +19,7 @@ import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 import { type NoticeOutcome, type NoticeSubject, renderModerationMail } from './moderation.mails.ts';
 
 /** How many waiting photos the queue page holds at once: enough to work through with the keyboard. */
-export const PHOTO_QUEUE_PAGE = 30;
+const PHOTO_QUEUE_PAGE = 30;
 
 type Tx = Parameters<Parameters<AppServices['db']['transaction']>[0]>[0];
 

@@ -11,7 +11,7 @@ const SIGNATURE_HEX = 24;
 const LOCAL_PART = /^bounce\+(\d{1,15})\.([0-9a-f]+)$/;
 
 /** The domain of the site's own addresses: MAIL_FROM's, or the public site's host. */
-export function mailDomainOf(env: Pick<AppServices['env'], 'mailFrom' | 'publicUrl'>): string {
+function mailDomainOf(env: Pick<AppServices['env'], 'mailFrom' | 'publicUrl'>): string {
   const from = env.mailFrom?.match(/@([^>\s]+)>?\s*$/)?.[1];
   return (from ?? new URL(env.publicUrl).hostname).toLowerCase();
 }

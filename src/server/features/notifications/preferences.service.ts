@@ -21,9 +21,7 @@ import { changeNotificationsDisabled } from '../auth/accounts.service.ts';
 type PreferenceRow = typeof notificationPreferences.$inferSelect;
 
 /** The stored switches as the contract's table; a member without a row has the defaults. */
-export function preferencesOf(
-  row: Pick<PreferenceRow, 'email' | 'push'> | undefined,
-): NotificationPreferences {
+function preferencesOf(row: Pick<PreferenceRow, 'email' | 'push'> | undefined): NotificationPreferences {
   if (!row) return defaultNotificationPreferences();
   return Object.fromEntries(
     NOTIFICATION_TYPES.map((type) => [

@@ -1,5 +1,5 @@
 /** Nights are quiet from 22:00 until 08:00 in the member's zone. */
-export const QUIET_HOURS = { from: 22, until: 8 } as const;
+const QUIET_HOURS = { from: 22, until: 8 } as const;
 
 function localParts(at: Date, zone: string) {
   const parts = Object.fromEntries(

@@ -14,7 +14,7 @@ import {
 
 const DAY_MS = 86_400_000;
 /** "Near you": a new member whose city is this close to the member's. */
-export const WEEKLY_NEARBY_KM = 50;
+const WEEKLY_NEARBY_KM = 50;
 /** The latitude span of WEEKLY_NEARBY_KM (111 km a degree), the query's first, cheap cut. */
 const NEARBY_DEGREES = WEEKLY_NEARBY_KM / 111;
 

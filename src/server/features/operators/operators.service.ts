@@ -35,7 +35,7 @@ import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 
 type Deps = Pick<AppServices, 'db' | 'now'>;
 
-export const claimRequired = () =>
+const claimRequired = () =>
   new AppError(
     'claim_required',
     409,

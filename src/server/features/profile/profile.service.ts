@@ -71,7 +71,7 @@ export type ProfileChanges = ProfileUpdate & { date_of_birth?: string };
  * changed about-me text goes to the moderators' queue, as a member's own does; the back office's
  * fictional profiles are written by staff and are not.
  */
-export async function applyProfileUpdate(
+async function applyProfileUpdate(
   tx: Tx,
   current: typeof profiles.$inferSelect,
   update: ProfileChanges,

@@ -19,7 +19,7 @@ import { type PushJob, pushKeyOf } from './push-jobs.ts';
 import { forgetSubscription } from './push-subscriptions.service.ts';
 
 /** Pushes about other members a member gets in 24 hours at most: the mails' cap, counted apart. */
-export const DAILY_PUSH_CAP = DAILY_MAIL_CAP;
+const DAILY_PUSH_CAP = DAILY_MAIL_CAP;
 
 /** A push nobody saw within a day is old news: the push service may drop it. */
 const TTL_SECONDS = 86_400;

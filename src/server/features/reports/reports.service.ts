@@ -32,10 +32,10 @@ import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 import { REPORT_OUTCOME_MAIL_JOB } from './reports.jobs.ts';
 
 /** How many of a conversation's last messages a report freezes with the reported one. */
-export const EVIDENCE_MESSAGES = 20;
+const EVIDENCE_MESSAGES = 20;
 /** Reports a member may make in a day (both kinds together). */
 export const REPORTS_PER_DAY = 10;
-export const QUEUE_PAGE_SIZE = 50;
+const QUEUE_PAGE_SIZE = 50;
 
 const targetNotFound = () =>
   new AppError('report_target_not_found', 404, 'What you want to report could not be found');

@@ -33,7 +33,7 @@ export async function writeAudit(tx: Queryable, actor: AuditActor, entry: AuditE
   });
 }
 
-export const AUDIT_PAGE_SIZE = 50;
+const AUDIT_PAGE_SIZE = 50;
 
 /** The audit log, newest first: by person, by target (exact), by days (from and to inclusive, UTC). */
 export async function searchAudit(db: Queryable, query: AuditQuery) {

@@ -7,7 +7,7 @@ import { safeEqual } from '../auth/tokens.ts';
 import { findStaffSession, STAFF_ABSOLUTE_MS, type StaffSession } from './staff-sessions.service.ts';
 
 /** The cookie is sent to the back office's pages and its API only, never to the member side. */
-export const STAFF_COOKIE_PATHS = ['/admin', '/api/admin'] as const;
+const STAFF_COOKIE_PATHS = ['/admin', '/api/admin'] as const;
 
 const cookieOptions = (secure: boolean, path: string) => ({
   path,
@@ -39,7 +39,7 @@ declare module 'fastify' {
  * member's: looked up once when first asked. The member cookie (`sid`) is never read here: a member
  * session opens nothing in the back office.
  */
-export function registerStaffSessions(app: FastifyInstance, services: Pick<AppServices, 'db' | 'now'>) {
+function registerStaffSessions(app: FastifyInstance, services: Pick<AppServices, 'db' | 'now'>) {
   app.decorateRequest('staffSession', null as unknown as FastifyRequest['staffSession']);
   // The `staff` actor of route-actor.ts (docs/decisions/0040): the routes' config names it.
   app.decorateRequest('resolveStaffViewer', undefined);

@@ -6,7 +6,6 @@ import {
   SwipeQuerySchema,
   SwipeResponseSchema,
   SwipeStateSchema,
-  SwipeUndoResponseSchema,
 } from '../../../shared/contracts/swipe.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { canonicalTimeZone, TIME_ZONE_COOKIE } from '../../../shared/time-zones.ts';
@@ -26,7 +25,7 @@ const UNDOS_PER_MINUTE = 30;
  * cookie the web client writes on every page, so that a page rendered on the server and a call
  * without `time_zone` count the member's day where they are. A cookie Intl does not know is ignored.
  */
-export function browserZoneOf(request: Pick<FastifyRequest, 'cookies'>, sent?: string): string | null {
+function browserZoneOf(request: Pick<FastifyRequest, 'cookies'>, sent?: string): string | null {
   if (sent !== undefined) return canonicalTimeZone(sent);
   const cookie = request.cookies[TIME_ZONE_COOKIE];
   return cookie ? canonicalTimeZone(cookie) : null;
@@ -125,7 +124,8 @@ export function swipeRoutes(services: AppServices): FastifyPluginAsyncZod {
           description:
             'Only the last swipe, only a pass, only within a few minutes, only of a member still ' +
             'visible to the caller; otherwise swipe_nothing_to_undo 409.',
-          response: { 200: SwipeUndoResponseSchema },
+          // The passed member comes back as `card`.
+          response: { 200: SwipeStateSchema },
         },
       },
       async (request) => {

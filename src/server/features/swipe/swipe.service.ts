@@ -42,7 +42,7 @@ const passCutoff = (now: Date) => new Date(now.getTime() - LIMITS.swipePassDays 
 const undoCutoff = (now: Date) => new Date(now.getTime() - LIMITS.swipeUndoMinutes * 60_000);
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
 
-export const swipeLimitReached = (at: Date) =>
+const swipeLimitReached = (at: Date) =>
   new AppError('swipe_limit_reached', 403, `No likes left today; they start over at ${at.toISOString()}`, {
     resets_at: at.toISOString(),
   });

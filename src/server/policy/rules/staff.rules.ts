@@ -34,7 +34,7 @@ const RIGHTS = {
 
 export type StaffRight = keyof typeof RIGHTS;
 
-export const hasRight = (staff: StaffViewer, right: StaffRight): boolean =>
+const hasRight = (staff: StaffViewer, right: StaffRight): boolean =>
   staff.roles.some((role) => (RIGHTS[right] as readonly StaffRole[]).includes(role));
 
 const byRight = (right: StaffRight) =>

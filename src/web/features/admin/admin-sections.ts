@@ -5,7 +5,7 @@ import type { AdminKey } from '../../../shared/i18n/keys.generated.ts';
  * staff-sections.ts) lives, and its name and line in the admin texts. A section the server lists
  * and this map lacks is left out of the nav: a newer server never yields a link to nowhere.
  */
-export const ADMIN_SECTIONS: Record<string, { path: string; label: AdminKey; text: AdminKey }> = {
+const ADMIN_SECTIONS: Record<string, { path: string; label: AdminKey; text: AdminKey }> = {
   home: { path: '/admin', label: 'admin.sections.home', text: 'admin.section_texts.home' },
   operators: {
     path: '/admin/operators',

@@ -14,7 +14,7 @@ export const fetchChats = () => getJson<ChatsResponse>('/api/chats.php');
 
 export type ChatTarget = { conversation: number } | { member: number };
 
-export function chatUrl(target: ChatTarget, page: { after_seq?: number; before_seq?: number } = {}) {
+function chatUrl(target: ChatTarget, page: { after_seq?: number; before_seq?: number } = {}) {
   const params = new URLSearchParams(
     'conversation' in target
       ? { conversation: String(target.conversation) }
@@ -33,7 +33,7 @@ export const fetchChat = (target: ChatTarget, page?: { after_seq?: number; befor
  * retried, and given up after a while without an answer (the messages after it wait for it; it
  * stays unsent, to be sent again with the same client id).
  */
-export const SEND_TIMEOUT_MS = 10_000;
+const SEND_TIMEOUT_MS = 10_000;
 export const postMessage = (input: SendMessageInput) =>
   request<SendMessageResponse>('/api/chat-message.php', {
     method: 'POST',

@@ -37,7 +37,7 @@ let connected = true;
 const connectionListeners = new Set<() => void>();
 
 /** Whether the tab's real-time channel is up (live-connections.tsx says so, after a short grace). */
-export function setChatConnected(value: boolean): void {
+function setChatConnected(value: boolean): void {
   if (value === connected) return;
   connected = value;
   for (const listener of connectionListeners) listener();

@@ -33,7 +33,7 @@ export function completeThrough(messages: readonly ChatMessage[], known: number)
 }
 
 /** The calendar day of an instant in the browser's time zone, as YYYY-MM-DD. */
-export function localDay(iso: string | Date): string {
+function localDay(iso: string | Date): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;

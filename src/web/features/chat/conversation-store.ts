@@ -23,7 +23,7 @@ import {
 } from './chat-outbox.ts';
 
 /** The conversation's first answer without its messages: the partner, prices, what is allowed. */
-export type Loaded = Omit<ChatResponse, 'messages'>;
+type Loaded = Omit<ChatResponse, 'messages'>;
 
 export type ConversationState = {
   /** null until the first page came. */
@@ -74,7 +74,7 @@ export type ComposedContent = Pick<PendingMessage, 'kind' | 'body' | 'gift' | 'i
 export type ConversationStore = ReturnType<typeof createConversationStore>;
 
 /** A conversation's unsent messages wait under its id, or under the partner's before it exists. */
-export const outboxKey = (target: ChatTarget, conversation: number | null) =>
+const outboxKey = (target: ChatTarget, conversation: number | null) =>
   conversation !== null
     ? `c:${conversation}`
     : 'conversation' in target

@@ -23,7 +23,7 @@ type Props = {
 };
 
 /** A note goes with the gift as its message's text; a few words, not a letter. */
-export const GIFT_NOTE_MAX = 200;
+const GIFT_NOTE_MAX = 200;
 
 /**
  * The gift picker of the composer and of the profile view: every gift with its picture, name and

@@ -22,7 +22,7 @@ const CHOICE_FIELDS = Object.keys(PROFILE_CHOICES) as ChoiceField[];
 /** Answered for every profile, as at a member's sign-up; the others may stay "not said". */
 const REQUIRED: ReadonlySet<ChoiceField> = new Set(['gender', 'sexuality']);
 
-export const FORM_FIELDS = [
+const FORM_FIELDS = [
   'name',
   'date_of_birth',
   'language',
@@ -37,7 +37,7 @@ export const FORM_FIELDS = [
 const REQUIRED_TEXTS: ReadonlySet<string> = new Set(['name', 'date_of_birth']);
 
 /** The body the create and edit calls take: empty optional fields are null ("not said"). */
-export function bodyOf(form: HTMLFormElement): Record<string, string | null> {
+function bodyOf(form: HTMLFormElement): Record<string, string | null> {
   const values = new FormData(form);
   const body: Record<string, string | null> = {};
   for (const field of FORM_FIELDS) {

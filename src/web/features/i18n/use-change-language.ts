@@ -4,7 +4,7 @@ import type { Messages } from '../../../shared/i18n/translator.ts';
 import { getJson } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 
-export function writeLocaleCookie(locale: Locale) {
+function writeLocaleCookie(locale: Locale) {
   // biome-ignore lint/suspicious/noDocumentCookie: a plain first-party cookie, read by the server on the next render
   document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=${LOCALE_COOKIE_MAX_AGE_DAYS * 86_400}; samesite=lax`;
 }

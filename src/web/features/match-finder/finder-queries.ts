@@ -3,7 +3,7 @@ import type { FinderAnswers, FinderResponse } from '../../../shared/contracts/ma
 import { getJson } from '../../lib/api.ts';
 import { answersToParams, finderApiUrl } from './finder-answers.ts';
 
-export const finderKeys = {
+const finderKeys = {
   all: ['match-finder'] as const,
   results: (answers: FinderAnswers) => [...finderKeys.all, answersToParams(answers).toString()] as const,
 };

@@ -6,7 +6,7 @@ import { useMatches, useNavigate } from 'react-router';
  * spec names them members-id, likes-type, likes-m-id, credits and credits-id-paymentmethod; the
  * likes and credits routes register these ids when they arrive.
  */
-export const BACK_BUTTON_ROUTE_IDS = [
+const BACK_BUTTON_ROUTE_IDS = [
   'member',
   'likes-type',
   'likes-member',

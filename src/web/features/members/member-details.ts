@@ -8,12 +8,12 @@ import { PROFILE_CHOICE_FIELDS, type ProfileChoiceField } from '../../../shared/
  */
 
 /** The key facts shown as chips under the name. */
-export const HIGHLIGHT_FIELDS = ['relationship_status', 'signup_reason', 'body_type', 'sexuality'] as const;
+const HIGHLIGHT_FIELDS = ['relationship_status', 'signup_reason', 'body_type', 'sexuality'] as const;
 
 /** The rows of the details list, in the order of the own-profile form. */
-export const DETAIL_FIELDS = PROFILE_CHOICE_FIELDS;
+const DETAIL_FIELDS = PROFILE_CHOICE_FIELDS;
 
-export type ProfileFactField = ProfileChoiceField;
+type ProfileFactField = ProfileChoiceField;
 /** A fact with its option key; labels are `fields.<field>` and `options.<field>.<value>` (profile texts). */
 export type ProfileFact = { field: ProfileFactField; value: string };
 

@@ -20,7 +20,7 @@ function loadOf(first: SearchResponse): number {
   return load;
 }
 
-export const membersKeys = {
+const membersKeys = {
   all: ['members'] as const,
   search: (filters: SearchFilters, load: number) =>
     [...membersKeys.all, 'search', filtersToParams(filters).toString(), load] as const,

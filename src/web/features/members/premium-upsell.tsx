@@ -5,14 +5,7 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { CheckIcon } from './member-icons.tsx';
 
 /** Every premium benefit of the spec (§6, §9), in the order a member cares about them here. */
-export const PREMIUM_BENEFITS = [
-  'photos',
-  'upload',
-  'conversations',
-  'match',
-  'credits',
-  'lifetime',
-] as const;
+const PREMIUM_BENEFITS = ['photos', 'upload', 'conversations', 'match', 'credits', 'lifetime'] as const;
 
 /** Shown when a free member opens a locked photo: what premium brings, and the way to /premium. */
 export function PremiumUpsell({ open, name, onClose }: { open: boolean; name: string; onClose: () => void }) {

@@ -26,7 +26,7 @@ type Props = {
 };
 
 /** The form's fixed id: the toggle without JavaScript is a link to it, which CSS unfolds by :target. */
-export const SEARCH_FILTERS_ID = 'search-filters';
+const SEARCH_FILTERS_ID = 'search-filters';
 
 /**
  * The search filters. Without JavaScript the form is a plain GET to /members with the API's

@@ -14,8 +14,8 @@ import { GENDERS, type Gender, soughtGenders } from '../../../shared/profile-opt
  * search can be shared, reloaded and sent to GET /api/members.php unchanged.
  */
 
-export const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+const FILTER_KEYS = ['gender', 'country', 'countryregion', 'min_age', 'max_age'] as const;
+type FilterKey = (typeof FILTER_KEYS)[number];
 export type SearchFilters = Omit<SearchQuery, 'cursor'>;
 
 const REGION_CODE = /^[A-Z]{2}-[A-Z0-9]{1,3}$/;

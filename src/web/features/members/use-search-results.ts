@@ -5,7 +5,7 @@ import { getQueryClient } from '../../lib/query-client.ts';
 import { searchResultsQuery } from './members-queries.ts';
 import type { SearchFilters } from './search-filters.ts';
 
-export type SearchResultsState = {
+type SearchResultsState = {
   members: MemberCard[];
   nextCursor: string | null;
   /** Of a further page; the first page comes with the route data. */

@@ -26,7 +26,7 @@ export type DiscountedPrice =
   | null;
 
 /** One discount on one package (and method, once chosen). */
-export function priceWithDiscount(
+function priceWithDiscount(
   offer: CreditOffer,
   discount: Discount | null,
   method?: PaymentMethod | null,

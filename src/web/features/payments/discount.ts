@@ -18,7 +18,7 @@ import { paymentKeys } from './payments-queries.ts';
 export const CODE_PARAM = 'code';
 
 /** GET /api/discountcode.php?code=: a typed code, checked for the member (its refusal is shown). */
-export function discountCodeQuery(code: string) {
+function discountCodeQuery(code: string) {
   return queryOptions({
     queryKey: [...paymentKeys.all, 'discount', code] as const,
     queryFn: async () =>
@@ -37,7 +37,7 @@ export function discountCodeQuery(code: string) {
  * first, else the welcome discount; the discount for staying), null when there is none (the server
  * answers that without an error). A failure (offline) is ignored: prices show without a discount.
  */
-export function activeDiscountQuery() {
+function activeDiscountQuery() {
   return queryOptions({
     queryKey: [...paymentKeys.all, 'discount', 'active'] as const,
     queryFn: async (): Promise<ActiveDiscountResponse> => {
@@ -55,7 +55,7 @@ export function activeDiscountQuery() {
  * The member's active discount, whether their first-purchase discount is held by a payment they
  * started, and whether that is known yet.
  */
-export function useActiveDiscount(enabled = true): {
+function useActiveDiscount(enabled = true): {
   discount: Discount | null;
   reserved: boolean;
   known: boolean;

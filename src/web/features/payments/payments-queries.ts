@@ -35,7 +35,7 @@ export function creditOffersQuery() {
 }
 
 /** While the provider has not settled it, the return page asks again this often. */
-export const PAYMENT_POLL_MS = 2_000;
+const PAYMENT_POLL_MS = 2_000;
 
 /** GET /api/payment.php?id=: the return page's payment, polled until it is final (it never grants). */
 export function paymentQuery(id: string) {

@@ -4,7 +4,7 @@ import type { User } from '../../../shared/contracts/auth.ts';
  * The members area (spec §2): members, a member's profile, chats, likes, a liked profile, premium,
  * by their route ids (routes.ts). The time-bonus banner and modal show only there.
  */
-export const MEMBERS_AREA_ROUTES: ReadonlySet<string> = new Set([
+const MEMBERS_AREA_ROUTES: ReadonlySet<string> = new Set([
   'routes/members',
   'member',
   'likes-member',

@@ -4,7 +4,7 @@ import type { BlockedMembersResponse } from '../../../shared/contracts/members.t
 import { getJson, request } from '../../lib/api.ts';
 import { sessionKeys } from '../session/session-queries.ts';
 
-export const privacyKeys = {
+const privacyKeys = {
   all: ['privacy'] as const,
   blocked: () => [...privacyKeys.all, 'blocked'] as const,
 };

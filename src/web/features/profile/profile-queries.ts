@@ -5,7 +5,7 @@ import type { OwnProfile, ProfileUpdate } from '../../../shared/contracts/profil
 import { getJson, request } from '../../lib/api.ts';
 import { uploadPhoto } from './upload-photo.ts';
 
-export const profileKeys = {
+const profileKeys = {
   all: ['profile'] as const,
   own: () => [...profileKeys.all, 'own'] as const,
   photos: () => [...profileKeys.all, 'photos'] as const,

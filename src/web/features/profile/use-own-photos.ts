@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import type { OwnPhotosResponse } from '../../../shared/contracts/photos.ts';
 import { ownPhotosQuery, type PhotoChange, type PhotoUpload, usePhotoMutations } from './profile-queries.ts';
 
-export type OwnPhotosState =
+type OwnPhotosState =
   | { status: 'loading'; data?: undefined }
   | { status: 'failed'; data?: undefined }
   | { status: 'ready'; data: OwnPhotosResponse };

@@ -8,7 +8,7 @@ import { SignupStylesheet } from './signup-styles.tsx';
 import { isSmartphoneViewport } from './signup-viewport.ts';
 import { resendErrorText, useResendActivation } from './use-resend-activation.ts';
 
-export const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
+const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
 
 /**
  * `?api_signup_complete` (set after a sign-up outside the wizard, e.g. on a lander) reminds a

@@ -133,14 +133,6 @@ export function SignupProvider({ loggedIn, children }: { loggedIn: boolean; chil
   return <SignupContext.Provider value={value}>{children}</SignupContext.Provider>;
 }
 
-/** `open()` starts a sign-up: the modal on desktop, /signup on phones, /members for members. */
-export function useSignup(): { open: () => void } {
-  const value = useContext(SignupContext);
-  if (value) return value;
-  // Layouts without the provider: the full page still works.
-  return { open: () => window.location.assign('/signup') };
-}
-
 /** Where the modal lives in the layout; renders nothing until the first sign-up click. */
 export function SignupModalHost() {
   const value = useContext(SignupContext);

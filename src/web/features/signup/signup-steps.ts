@@ -20,7 +20,7 @@ export const LAST_FORM_STEP: SignupStep = 4;
 
 export type SignupField = keyof SignupInput;
 
-export const STEP_FIELDS: Record<SignupStep, readonly SignupField[]> = {
+const STEP_FIELDS: Record<SignupStep, readonly SignupField[]> = {
   0: ['gender', 'sexuality'],
   1: ['date_of_birth'],
   2: ['country', 'region', 'city'],

@@ -1,5 +1,5 @@
 /** Bootstrap's md breakpoint: from here on sign-up is a modal, below it the full /signup page. */
-export const SIGNUP_MODAL_MIN_WIDTH = 768;
+const SIGNUP_MODAL_MIN_WIDTH = 768;
 
 /** Desktop or tablet; false on the server, where the page is rendered for any width. */
 export function isModalViewport(): boolean {

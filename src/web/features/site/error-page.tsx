@@ -56,7 +56,7 @@ function ErrorContent({ status, message, onRetry }: Props) {
   );
 }
 
-export function MinimalFallback() {
+function MinimalFallback() {
   return (
     <main style={{ fontFamily: 'system-ui, sans-serif', padding: 32, textAlign: 'center' }}>
       <title>Error</title>

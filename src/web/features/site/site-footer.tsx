@@ -10,7 +10,7 @@ type FooterProps = {
   fictionalPlural: string;
 };
 
-export const FOOTER_LINKS = [
+const FOOTER_LINKS = [
   { to: '/pages/terms', key: 'footer.terms' },
   { to: '/pages/privacy', key: 'footer.privacy' },
   { to: '/pages/cookies', key: 'footer.cookies' },

@@ -19,7 +19,7 @@ import { creditOffers, findOwnPayment, type Payer, startPayment } from './paymen
 /** A provider's notice: Mollie posts `id=tr_...` form-encoded; JSON `{ "id": ... }` is taken too. */
 const WebhookBodySchema = z.looseObject({ id: plainText().min(1).max(100) });
 
-export function payerOf(
+function payerOf(
   viewer: MemberViewer,
   session: ActiveSession | null,
   ctx: { domain: string; locale: Payer['locale'] },

@@ -48,7 +48,7 @@ export type PaymentServices = Pick<
 /** Who pays, as the route knows them: the viewer, and where they live and read (from the session). */
 export type Payer = { viewer: MemberViewer; country: string; locale: Locale; domain: string };
 
-export const paymentNotFound = () => new AppError('payment_not_found', 404, 'Payment not found');
+const paymentNotFound = () => new AppError('payment_not_found', 404, 'Payment not found');
 const packageNotFound = () => new AppError('package_not_found', 404, 'Package not found');
 const methodUnavailable = (method: PaymentMethod) =>
   new AppError('payment_method_unavailable', 400, 'This payment method is not available to you', { method });
@@ -56,13 +56,13 @@ const providerFailed = () =>
   new AppError('payment_provider_failed', 502, 'The payment could not be started, please try again');
 
 /** The member's currency: their country's in the settings (euro when the settings name none). */
-export function currencyOf(values: SettingsValues, country: string): Currency {
+function currencyOf(values: SettingsValues, country: string): Currency {
   const parsed = CurrencySchema.safeParse(values.currencies[country]);
   return parsed.success ? parsed.data : 'EUR';
 }
 
 /** The packages priced in the member's currency (a package without a price there is not offered). */
-export function offersFor(values: SettingsValues, currency: Currency): CreditOffer[] {
+function offersFor(values: SettingsValues, currency: Currency): CreditOffer[] {
   return values.credit_packages.flatMap((pkg) => {
     const amount = pkg.prices[currency];
     return amount === undefined
@@ -415,7 +415,7 @@ export const grantReference = (provider: string, providerPaymentId: string) =>
 /** Payments younger than this are left to their webhook; older ones still open are asked about. */
 export const RECHECK_AFTER_MS = 2 * 60 * 1000;
 /** How long a payment is asked about at all (a bank transfer can take days to arrive). */
-export const RECHECK_FOR_DAYS = 30;
+const RECHECK_FOR_DAYS = 30;
 const RECHECK_BATCH = 200;
 
 /**
@@ -485,7 +485,7 @@ export async function askProviderAgain(
  * a card chargeback (up to about 120 days), a SEPA direct debit returned (8 weeks without a reason,
  * 13 months when unauthorised). Six questions per payment over its life, not one per run.
  */
-export const REVERSAL_WATCH_DAYS = [1, 7, 30, 60, 120, 400] as const;
+const REVERSAL_WATCH_DAYS = [1, 7, 30, 60, 120, 400] as const;
 
 /** Every hour: the paid payments that reached one of their REVERSAL_WATCH_DAYS since last asked. */
 export const PAYMENTS_REVERSAL_WATCH_JOB = defineJob({
@@ -531,4 +531,4 @@ export async function watchPaidPayments(
   return results.filter((result) => result.outcome === 'applied' && result.reversed).length;
 }
 
-export const isFinal = (status: PaymentStatus) => FINAL_PAYMENT_STATUSES.includes(status);
+const isFinal = (status: PaymentStatus) => FINAL_PAYMENT_STATUSES.includes(status);

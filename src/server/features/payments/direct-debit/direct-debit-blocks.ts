@@ -7,7 +7,7 @@ export type DirectDebitBlock = typeof directDebitBlocks.$inferSelect;
 export type DirectDebitBlockReason = DirectDebitBlock['reason'];
 
 /** The spec's text (section 8): the direct-debit form and a direct-debit purchase answer it. */
-export const directDebitBlocked = () =>
+const directDebitBlocked = () =>
   new AppError('direct_debit_blocked', 403, 'Your account is blocked for direct debit payments.');
 
 /**

@@ -116,7 +116,7 @@ export function phoneE164(typed: string, country: string): string | null {
  * the transaction that inserts the payment: the member's advisory lock makes a second submission
  * wait for the first's insert and then count it, so two at the edge cannot both pass.
  */
-export async function assertWithinDirectDebitLimit(
+async function assertWithinDirectDebitLimit(
   tx: Queryable,
   userId: number,
   offer: Pick<CreditOffer, 'amount'>,

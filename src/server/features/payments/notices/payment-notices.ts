@@ -213,7 +213,7 @@ async function forgetNotices(services: Pick<PaymentServices, 'db'>, paymentId: s
 }
 
 /** Notices older than this were not applied by the instance that took them: the sweep's. */
-export const NOTICE_SWEEP_AFTER_MS = 60_000;
+const NOTICE_SWEEP_AFTER_MS = 60_000;
 
 /** Every minute: the notices that a crash or a failure left, applied. */
 export const PAYMENT_NOTICES_SWEEP_JOB = defineJob({

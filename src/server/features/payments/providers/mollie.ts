@@ -66,7 +66,7 @@ export const MOLLIE_METHODS: ReadonlySet<PaymentMethod> = new Set(
  * Pay and PayPal take all eight; the bank methods only their country's. For the catalogue, which
  * must not offer a method the provider would refuse for the member's currency.
  */
-export const MOLLIE_METHOD_CURRENCIES: Readonly<Record<MollieMethodName, readonly Currency[]>> = {
+const MOLLIE_METHOD_CURRENCIES: Readonly<Record<MollieMethodName, readonly Currency[]>> = {
   ideal: ['EUR'],
   bancontact: ['EUR'],
   creditcard: CURRENCIES,
@@ -86,12 +86,12 @@ export function mollieTakes(method: PaymentMethod, currency: Currency): boolean 
   return mollie !== null && MOLLIE_METHOD_CURRENCIES[mollie].includes(currency);
 }
 
-export function mollieMethodOf(method: PaymentMethod): MollieMethodName | null {
+function mollieMethodOf(method: PaymentMethod): MollieMethodName | null {
   return (MOLLIE_METHOD as Partial<Record<PaymentMethod, MollieMethodName>>)[method] ?? null;
 }
 
 /** Mollie's locale for the checkout page, from the site's language. */
-export const MOLLIE_LOCALE = {
+const MOLLIE_LOCALE = {
   nl: 'nl_NL',
   de: 'de_DE',
   en: 'en_US',
@@ -105,7 +105,7 @@ export const MOLLIE_LOCALE = {
  * Mollie's payment status → ours. `authorized` (a card or Klarna payment held, not yet captured)
  * is pending for us: no money has moved, so nothing may be granted yet.
  */
-export const STATUS_FROM_MOLLIE: Readonly<Record<string, PaymentStatus>> = {
+const STATUS_FROM_MOLLIE: Readonly<Record<string, PaymentStatus>> = {
   open: 'open',
   pending: 'pending',
   authorized: 'pending',
@@ -189,7 +189,7 @@ export type MollieProviderOptions = {
  * keeps such a payment `paid` and reports the refund or the chargeback (a card dispute, a SEPA
  * reversal) in these amounts, which the core applies (decision 0035).
  */
-export type MollieProviderPayment = ProviderPayment & {
+type MollieProviderPayment = ProviderPayment & {
   /** Refunded to the buyer so far (through Mollie's dashboard or API); 0 cents when none. */
   amountRefunded: Money;
   /** Taken back by the buyer's bank or card issuer; 0 cents when none. */
@@ -320,7 +320,7 @@ type MollieDetails = {
   bankReason?: string;
 };
 
-export function providerPaymentOf(payment: Payment): MollieProviderPayment {
+function providerPaymentOf(payment: Payment): MollieProviderPayment {
   const details = (payment.details ?? {}) as MollieDetails;
   const amount = fromMollieAmount(payment.amount);
   const back = (value: { currency: string; value: string } | undefined) =>
@@ -347,7 +347,7 @@ export function providerPaymentOf(payment: Payment): MollieProviderPayment {
 }
 
 /** Mollie's method (and, for cards, the brand it saw) → ours; null for one we do not list. */
-export function methodFromMollie(method: string | null, details: MollieDetails = {}): PaymentMethod | null {
+function methodFromMollie(method: string | null, details: MollieDetails = {}): PaymentMethod | null {
   switch (method) {
     case null:
       return null;

@@ -29,7 +29,7 @@ export type CreatePaymentRequest = {
   mandateId?: string;
 };
 
-export type SequenceType = 'oneoff' | 'first' | 'recurring';
+type SequenceType = 'oneoff' | 'first' | 'recurring';
 
 /** The sequence a request asks for (its explicit one, else recurring with a customer, else one-off). */
 export const sequenceOf = (request: Pick<CreatePaymentRequest, 'sequenceType' | 'customerId'>) =>

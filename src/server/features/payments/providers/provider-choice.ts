@@ -16,7 +16,7 @@ export function realProviderConfigured(env: Env): boolean {
  * not even served then), so a production site with Mollie cannot be paid through it; a site with
  * no provider at all — the demo — runs it, visibly labelled as a test checkout.
  */
-export function createPaymentProvider(env: Env, deps: TestGatewayDeps): PaymentProvider {
+function createPaymentProvider(env: Env, deps: TestGatewayDeps): PaymentProvider {
   return molliePaymentProviderFromEnv(env) ?? createTestGateway(deps);
 }
 

@@ -31,7 +31,7 @@ import {
 const gatewayId = (prefix: 'cst' | 'mdt') => `${prefix}_${randomBytes(10).toString('base64url')}`;
 
 /** The test IBAN rule: an account number of ten zeros has no funds. */
-export const isFailingTestIban = (iban: string) => /0{10}$/.test(iban);
+const isFailingTestIban = (iban: string) => /0{10}$/.test(iban);
 
 type GatewayMandate = typeof testGatewayMandates.$inferSelect;
 

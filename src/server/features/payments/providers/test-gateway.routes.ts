@@ -63,7 +63,7 @@ input{font:inherit;padding:.6rem;border-radius:.5rem;border:1px solid #6b7280}
 `;
 
 /** An amount typed by the operator ("5", "5.5", "5,50") → cents; empty → undefined (all that is left). */
-export function centsOfTyped(typed: string | undefined): number | undefined | null {
+function centsOfTyped(typed: string | undefined): number | undefined | null {
   const text = (typed ?? '').trim();
   if (text === '') return undefined;
   const match = /^(\d{1,7})(?:[.,](\d{1,2}))?$/.exec(text);

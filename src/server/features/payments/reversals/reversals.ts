@@ -11,7 +11,7 @@ type PaymentRow = typeof payments.$inferSelect;
 type ReversalServices = Pick<AppServices, 'sessions' | 'log'>;
 
 /** Why credits were taken back: the ledger's reason, the member's words for it. */
-export type ReversalKind = 'refund_reversal' | 'chargeback';
+type ReversalKind = 'refund_reversal' | 'chargeback';
 
 export type AppliedReversal = {
   /** Credits taken from the balance, and those already spent (the shortfall), by this notice. */
@@ -36,7 +36,7 @@ export function creditsReversed(payment: Pick<PaymentRow, 'credits' | 'amountCen
 }
 
 /** The ledger's reference of one reversal step: per payment, kind and cumulative amount. */
-export const reversalReference = (
+const reversalReference = (
   payment: Pick<PaymentRow, 'provider' | 'providerPaymentId'>,
   kind: ReversalKind,
   cumulativeCents: number,
