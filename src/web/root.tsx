@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './features/site/error-page.tsx';
 import { describeRouteError } from './features/site/route-error-boundary.tsx';
+import { registerAppWorker } from './lib/app-worker.ts';
 import { useTranslation } from './lib/i18n.tsx';
 import { useRootData } from './lib/root-data.ts';
 import { stylesheetLinks } from './lib/stylesheets.ts';
@@ -60,6 +61,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const locale = useRootData()?.locale;
+  useEffect(() => {
+    if (locale) registerAppWorker(locale);
+  }, [locale]);
   return <Outlet />;
 }
 
