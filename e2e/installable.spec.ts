@@ -81,7 +81,7 @@ test('a member who lost the network gets the offline page in her language, and t
   await context.close();
 });
 
-test('the worker answers page loads only: API calls, scripts and pictures go to the network untouched', async ({
+test("the worker answers page loads only: API calls, scripts and pictures go to the network untouched; the page ends with the members' footer", async ({
   browser,
 }) => {
   const page = await memberPage(browser, {
@@ -104,6 +104,11 @@ test('the worker answers page loads only: API calls, scripts and pictures go to 
   // The page itself came through the worker (network first); nothing else did.
   expect(served.find((entry) => entry.kind === 'document')?.fromWorker).toBe(true);
   expect(served.filter((entry) => entry.kind !== 'document' && entry.fromWorker)).toEqual([]);
+  // A member's pages (but the home page) end with the members' footer: help first, no price list.
+  const footerLinks = page.getByRole('navigation', { name: 'Voettekst' }).getByRole('link');
+  await expect(footerLinks.first()).toHaveText('Veelgestelde vragen');
+  await expect(footerLinks.filter({ hasText: 'Prijzen' })).toHaveCount(0);
+  await expectAccessible(page);
 
   // Offline, an API call fails as a network error; it never gets the offline page instead.
   await context.setOffline(true);
