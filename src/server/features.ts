@@ -12,6 +12,7 @@ import { geocodeFeature } from './features/geocode/geocode.feature.ts';
 import { giftsFeature } from './features/gifts/gifts.feature.ts';
 import { healthFeature } from './features/health/health.feature.ts';
 import { i18nFeature } from './features/i18n/i18n.feature.ts';
+import { installableFeature } from './features/installable/installable.feature.ts';
 import { interestsFeature } from './features/interests/interests.feature.ts';
 import { landersFeature } from './features/landers/landers.feature.ts';
 import { likesFeature } from './features/likes/likes.feature.ts';
@@ -66,6 +67,7 @@ export const FEATURES: readonly Feature[] = [
   realtimeFeature,
   notificationsFeature,
   pushFeature,
+  installableFeature,
   staffFeature,
   landersFeature,
   operatorsFeature,

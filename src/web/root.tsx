@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './features/site/error-page.tsx';
 import { describeRouteError } from './features/site/route-error-boundary.tsx';
+import { registerAppWorker } from './lib/app-worker.ts';
 import { useTranslation } from './lib/i18n.tsx';
 import { useRootData } from './lib/root-data.ts';
 import { stylesheetLinks } from './lib/stylesheets.ts';
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b3124f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <link rel="manifest" href="/manifest.webmanifest" />
         <Meta />
         <Links />
@@ -59,6 +61,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const locale = useRootData()?.locale;
+  useEffect(() => {
+    if (locale) registerAppWorker(locale);
+  }, [locale]);
   return <Outlet />;
 }
 

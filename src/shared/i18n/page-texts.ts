@@ -50,5 +50,8 @@ export const PAGE_NAMESPACES = [
   'fictional',
 ] as const satisfies readonly PageNamespace[];
 
-/** Common groups only the server uses (e-mails): never sent to the browser. */
-export const SERVER_ONLY_GROUPS = ['mail'] as const;
+/**
+ * Common groups only the server uses (e-mails, the offline page the service worker keeps): never
+ * sent to the browser with a page.
+ */
+export const SERVER_ONLY_GROUPS = ['mail', 'offline'] as const;

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { OkSchema } from '../../../shared/contracts/auth.ts';
 import { PushSubscribeInputSchema, PushUnsubscribeInputSchema } from '../../../shared/contracts/push.ts';
 import type { AppServices } from '../../services.ts';
+import { APP_WORKER_CSP, appWorkerSource } from '../installable/app-worker.ts';
 import { removePushSubscription, savePushSubscription } from './push-subscriptions.service.ts';
 
 const PushQuerySchema = z.object({ push: z.literal('1') });
@@ -29,7 +30,10 @@ const pushQueryConstraint = {
 
 export function pushRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
-    const worker = await readFile(path.join(import.meta.dirname, 'sw-push.js'));
+    const worker = appWorkerSource(
+      await readFile(path.join(import.meta.dirname, 'sw-push.js'), 'utf8'),
+      services.translations,
+    );
     // The spec's address, `/sw-push.js?v=2`: the version only makes browsers fetch a new worker.
     app.get(
       '/sw-push.js',
@@ -37,7 +41,7 @@ export function pushRoutes(services: AppServices): FastifyPluginAsyncZod {
         schema: {
           tags: ['account'],
           summary:
-            'The service worker of web push (shows the notification, opens its page, sets the app badge)',
+            'The service worker: web push (shows the notification, opens its page, sets the app badge) and the offline page',
           querystring: z.object({ v: z.string().max(10).optional() }),
         },
       },
@@ -45,6 +49,8 @@ export function pushRoutes(services: AppServices): FastifyPluginAsyncZod {
         reply
           .header('content-type', 'text/javascript; charset=utf-8')
           .header('service-worker-allowed', '/')
+          // A worker runs under its script's policy: it fetches pages and the offline pages from its own origin.
+          .header('content-security-policy', APP_WORKER_CSP)
           // Browsers check for a new worker at least daily anyway; no-cache makes a deploy reach them at once.
           .header('cache-control', 'no-cache')
           .send(worker),

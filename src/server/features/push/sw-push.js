@@ -1,8 +1,99 @@
-// The service worker of web push, served as is at /sw-push.js (push.routes.ts) and registered by
-// the pages with scope '/'. Plain JavaScript: browsers load it without the app's build.
+// The site's service worker, served at /sw-push.js (push.routes.ts) and registered by every page
+// with scope '/' (src/web/lib/app-worker.ts): web push, and the offline page. Plain JavaScript:
+// browsers load it without the app's build.
 
-self.addEventListener('install', () => self.skipWaiting());
-self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+// --- The offline page ---------------------------------------------------------------------------
+// Pages always come from the network; only when that fails does a navigation get the offline page
+// (installable/offline-page.ts) in the language the member's last page was in. Nothing else is
+// cached or answered here: API calls, media, posts and the socket go to the network untouched.
+
+// Replaced when served by a fingerprint of the offline pages (installable/app-worker.ts).
+const OFFLINE_VERSION = 'dev';
+const OFFLINE_CACHE = `offline-${OFFLINE_VERSION}`;
+const OFFLINE_LOCALES = ['nl', 'de', 'en', 'es', 'fr', 'it', 'pl'];
+const DEFAULT_LOCALE = 'nl';
+// Outlives a new worker: the member's language is kept, not the pages.
+const STATE_CACHE = 'app-state';
+const LOCALE_KEY = '/offline/locale';
+
+const offlineUrl = (locale) => `/offline/${locale}`;
+
+async function storeOfflinePages() {
+  const cache = await caches.open(OFFLINE_CACHE);
+  // One by one, and a failure is only a missing language: push must never wait on these.
+  await Promise.allSettled(OFFLINE_LOCALES.map((locale) => cache.add(offlineUrl(locale))));
+}
+
+async function dropOldOfflinePages() {
+  const names = await caches.keys();
+  await Promise.all(
+    names
+      .filter((name) => name.startsWith('offline-') && name !== OFFLINE_CACHE)
+      .map((name) => caches.delete(name)),
+  );
+}
+
+async function rememberLocale(locale) {
+  const cache = await caches.open(STATE_CACHE);
+  await cache.put(LOCALE_KEY, new Response(locale));
+}
+
+/** The language the last page told; before any did, the browser's own; then the site's default. */
+async function offlineLocale() {
+  const stored = await (await caches.open(STATE_CACHE)).match(LOCALE_KEY);
+  const told = stored ? await stored.text() : '';
+  if (OFFLINE_LOCALES.includes(told)) return told;
+  const spoken = (self.navigator.languages || []).map((tag) => tag.slice(0, 2).toLowerCase());
+  return spoken.find((locale) => OFFLINE_LOCALES.includes(locale)) || DEFAULT_LOCALE;
+}
+
+async function offlinePage() {
+  const cache = await caches.open(OFFLINE_CACHE);
+  const locale = await offlineLocale();
+  return (
+    (await cache.match(offlineUrl(locale))) ||
+    (await cache.match(offlineUrl(DEFAULT_LOCALE))) ||
+    Response.error()
+  );
+}
+
+async function pageOrOffline(event) {
+  try {
+    // The preload started with the navigation, while this worker woke: no time lost to it.
+    const preloaded = await event.preloadResponse;
+    return preloaded || (await fetch(event.request));
+  } catch {
+    return offlinePage();
+  }
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(storeOfflinePages().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    Promise.all([
+      dropOldOfflinePages(),
+      self.registration.navigationPreload?.enable().catch(() => undefined),
+    ]).then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.mode !== 'navigate' || request.method !== 'GET') return;
+  if (new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(pageOrOffline(event));
+});
+
+self.addEventListener('message', (event) => {
+  const data = event.data || {};
+  if (data.type === 'locale' && OFFLINE_LOCALES.includes(data.locale))
+    event.waitUntil(rememberLocale(data.locale));
+});
+
+// --- Web push -----------------------------------------------------------------------------------
 
 /** The app badge shows unread messages plus new likes; zero clears it. A browser without it, or refusing, is ignored. */
 async function setBadge(count) {

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import type { PushSubscriptionJson } from '../../../shared/contracts/push.ts';
 import { request } from '../../lib/api.ts';
+import { APP_WORKER_URL } from '../../lib/app-worker.ts';
 import { safeLocalStorage } from '../../lib/local-storage.ts';
 
-/** The spec's service worker address; the version makes browsers take a changed worker. */
-export const PUSH_WORKER_URL = '/sw-push.js?v=2';
+/** The spec's service worker address (the site's one worker, which every page registers). */
+export const PUSH_WORKER_URL = APP_WORKER_URL;
 
 /**
  * The spec's push state (§3): whether the browser can push, the subscription (its JSON, false when

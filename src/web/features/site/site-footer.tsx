@@ -1,5 +1,7 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useStandalone } from '../../lib/use-standalone.ts';
+import { useMember } from '../session/member-session.tsx';
 
 type FooterProps = {
   siteName: string;
@@ -10,6 +12,7 @@ type FooterProps = {
   fictionalPlural: string;
 };
 
+// `support` is the domain's support address (a mailto link), not a page.
 const FOOTER_LINKS = [
   { to: '/pages/terms', key: 'footer.terms' },
   { to: '/pages/privacy', key: 'footer.privacy' },
@@ -19,7 +22,30 @@ const FOOTER_LINKS = [
   { to: '/complaints', key: 'footer.complaints' },
   { to: '/pages/return-policy', key: 'footer.return_policy' },
   { to: '/pages/faq', key: 'footer.faq' },
+  { to: 'support', key: 'footer.support' },
 ] as const;
+
+/**
+ * The members' and the installed app's links (spec §3, "a different footer and link set"): help
+ * first (what a member looks for at the bottom of a page), then the rules; not the price list, whose
+ * packages a member buys on /credits, which the menu links.
+ */
+const MEMBER_FOOTER_LINKS = [
+  { to: '/pages/faq', key: 'footer.faq' },
+  { to: 'support', key: 'footer.support' },
+  { to: '/complaints', key: 'footer.complaints' },
+  { to: '/pages/terms', key: 'footer.terms' },
+  { to: '/pages/privacy', key: 'footer.privacy' },
+  { to: '/pages/cookies', key: 'footer.cookies' },
+  { to: '/pages/return-policy', key: 'footer.return_policy' },
+  { to: '/pages/ban', key: 'footer.ban' },
+] as const;
+
+/** The members' footer shows to a logged-in member on every page but the home page, and in the installed app. */
+export function footerKind(input: { loggedIn: boolean; pathname: string; standalone: boolean }) {
+  if (input.standalone) return 'member';
+  return input.loggedIn && input.pathname !== '/' ? 'member' : 'site';
+}
 
 export function SiteFooter({
   siteName,
@@ -30,19 +56,26 @@ export function SiteFooter({
   fictionalPlural,
 }: FooterProps) {
   const { t } = useTranslation();
+  const kind = footerKind({
+    loggedIn: Boolean(useMember()),
+    pathname: useLocation().pathname,
+    standalone: useStandalone(),
+  });
+  const links = kind === 'member' ? MEMBER_FOOTER_LINKS : FOOTER_LINKS;
   return (
-    <footer className="site-footer">
+    <footer className={kind === 'member' ? 'site-footer site-footer-member' : 'site-footer'}>
       <div className="container">
         <nav aria-label={t('footer.label')}>
           <ul className="footer-links">
-            {FOOTER_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to}>{t(link.key)}</Link>
+                {link.to === 'support' ? (
+                  <a href={`mailto:${supportEmail}`}>{t(link.key)}</a>
+                ) : (
+                  <Link to={link.to}>{t(link.key)}</Link>
+                )}
               </li>
             ))}
-            <li>
-              <a href={`mailto:${supportEmail}`}>{t('footer.support')}</a>
-            </li>
           </ul>
         </nav>
         <p className="disclaimer">
