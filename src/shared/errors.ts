@@ -92,6 +92,7 @@ export const ERROR_CODES = [
   'cannot_change_self',
   // Operators answering for fictional profiles.
   'claim_required',
+  'photo_claim_required',
   'claim_taken',
   'nothing_waiting',
   'conversation_not_waiting',

@@ -561,6 +561,7 @@ const STAFF_ACTIONS = [
   'operators.queue',
   'operators.reply',
   'operators.stats',
+  'operators.chat_image',
   'reports.review',
   'moderation.photos',
   'moderation.texts',
@@ -582,6 +583,8 @@ describe('back office (staff actions)', () => {
   } as const;
   /** Another staff account than the viewer (id OTHER_ID): staff.change asks about it. */
   const someoneElse = { targetId: 99 };
+  /** operators.chat_image is asked by a staff person who holds no claim on the photo's conversation. */
+  const notClaimed = { claimedByViewer: false };
   const table: Record<(typeof STAFF_ACTIONS)[number], Record<keyof typeof viewers, Decision>> = {
     'backoffice.open': {
       visitor: AUTH,
@@ -663,6 +666,17 @@ describe('back office (staff actions)', () => {
       moderatorAndOperator: NO,
       adminAndOperator: null,
     },
+    // Without the conversation's claim: admins only (an operator answering it: the test below).
+    'operators.chat_image': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: 'photo_claim_required',
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: 'photo_claim_required',
+      adminAndOperator: null,
+    },
     'reports.review': {
       visitor: AUTH,
       member: AUTH,
@@ -707,11 +721,20 @@ describe('back office (staff actions)', () => {
   };
 
   it.each(STAFF_ACTIONS)('%s: members and visitors never, staff by their roles', (action) => {
-    const resource = action === 'staff.change' ? someoneElse : undefined;
+    const resource =
+      action === 'staff.change' ? someoneElse : action === 'operators.chat_image' ? notClaimed : undefined;
     const actual = Object.fromEntries(
       Object.entries(viewers).map(([kind, viewer]) => [kind, ask(viewer, action, resource)]),
     );
     expect(actual).toEqual(table[action]);
+  });
+
+  it('operators.chat_image: an operator holding the claim sees the photos; a moderator never', () => {
+    const claimed = { claimedByViewer: true };
+    expect(ask(operator, 'operators.chat_image', claimed)).toBeNull();
+    expect(ask(moderatorAndOperator, 'operators.chat_image', claimed)).toBeNull();
+    expect(ask(moderator, 'operators.chat_image', claimed)).toBe('forbidden');
+    expect(ask(free, 'operators.chat_image', claimed)).toBe('authentication_required');
   });
 
   it('staff.change: an admin never disables themself or changes their own roles', () => {
@@ -787,6 +810,7 @@ describe('operators and admins', () => {
       'operators.queue': true,
       'operators.reply': true,
       'operators.stats': true,
+      'operators.chat_image': true,
       'member.report': true,
       'reports.review': true,
       'moderation.photos': true,

@@ -27,7 +27,8 @@ export type Refusal =
   | 'discount_code_not_found'
   | 'forbidden'
   | 'cannot_change_self'
-  | 'cannot_report_self';
+  | 'cannot_report_self'
+  | 'photo_claim_required';
 
 /** null: allowed. */
 export type Decision = Refusal | null;
