@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'conversation_limit_reached',
   'partner_not_confirmed',
   'partner_pending_deletion',
+  'partner_unavailable',
   // Payments.
   'payment_not_found',
   'package_not_found',

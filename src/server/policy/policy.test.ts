@@ -106,6 +106,12 @@ describe('member.view (GET /api/member.php)', () => {
     // Without a conversation, or hidden by more than the switch (unconfirmed, leaving): unknown.
     expectRow('member.view', hidden(true, false), { visitor: NF, free: NF, premium: NF, owner: null });
     expectRow('member.view', hidden(false, true), { visitor: NF, free: NF, premium: NF, owner: null });
+    // Hidden by the back office (a fictional profile goes on in its conversations): its profile not.
+    expectRow(
+      'member.view',
+      { ...hidden(true, true), hidden: true },
+      { visitor: NF, free: NF, premium: NF, owner: null },
+    );
     // A block still refuses, and a hidden member who blocked the viewer is still not named.
     expect(ask(free, 'member.view', hidden(true, true, relations['they blocked the viewer']!))).toBe(
       'blocked_by_member',
@@ -492,6 +498,9 @@ describe('conversation.send (POST /api/chat-message.php)', () => {
       [{ visible: false, pendingDeletion: true }, NF, 'partner_pending_deletion'],
       // Erased or disabled: nothing of them is reachable.
       [{ visible: false }, NF, NF],
+      // Hidden by the back office: their conversation says so; a fictional profile hidden goes on.
+      [{ visible: false, hidden: true }, NF, 'partner_unavailable'],
+      [{ visible: false, invisibleOnly: true, hidden: true }, NF, null],
     ];
     for (const [facts, without, within] of cases) {
       expect(

@@ -93,6 +93,12 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
         403,
         'This member has not confirmed their e-mail address yet: you can reply once they have',
       );
+    case 'partner_unavailable':
+      return new AppError(
+        'partner_unavailable',
+        403,
+        'This profile is no longer available: you cannot send messages here any more',
+      );
     case 'partner_pending_deletion':
       return new AppError('partner_pending_deletion', 403, 'This member has deleted their account');
     case 'payment_not_found':

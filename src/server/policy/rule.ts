@@ -21,6 +21,7 @@ export type Refusal =
   | 'conversation_limit_reached'
   | 'partner_not_confirmed'
   | 'partner_pending_deletion'
+  | 'partner_unavailable'
   | 'payment_not_found'
   | 'mandate_not_found'
   | 'repeat_order_not_found'
