@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import sharp from 'sharp';
-import { logInByApi, memberContext, SANNE } from './demo-members.ts';
+import { logInByApi, memberContext, memberPage, PIETER, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 import { DEMO_ADMIN, staffLogInByApi } from './staff-logins.ts';
 
@@ -63,6 +63,21 @@ test('the admin creates a fictional profile with a photo; a member finds it mark
   await expect(page.getByRole('img', { name: `Foto 1 van ${name}` })).toBeVisible();
   await expect(page.getByText('Hoofdfoto', { exact: true })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
+  const profileId = Number(new URL(page.url()).pathname.split('/').at(-1));
+
+  // Interests with the members' own chips, saved with the other fields.
+  const interests = page.getByRole('group', { name: /^Interesses/ });
+  await expect(interests).toContainText('(0 gekozen)');
+  await interests.getByText('Reizen', { exact: true }).click();
+  await interests.getByText('Dansen', { exact: true }).click();
+  await expect(interests).toContainText('(2 gekozen)');
+  await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+  await expect(page.getByText('Het profiel is opgeslagen.')).toBeVisible();
+  await page.reload();
+  await expect(interests.getByRole('checkbox', { name: 'Reizen' })).toBeChecked();
+  await expect(interests.getByRole('checkbox', { name: 'Dansen' })).toBeChecked();
+  await expect(interests.getByRole('checkbox', { name: 'Sporten' })).not.toBeChecked();
+  await expectAccessibleAtBothWidths(page);
 
   // A member finds it at once (no moderation queue), with its photo and the fictional marking.
   const member = await memberContext(browser, { width: PHONE });
@@ -73,6 +88,22 @@ test('the admin creates a fictional profile with a photo; a member finds it mark
   await expect(card).toBeVisible();
   await expect(card.locator('.fictional-badge')).toBeVisible();
   await expect(card.locator('img[src*="/media/"]').first()).toBeVisible();
+  // Its profile page shows the interests the admin chose.
+  await search.goto(`/members/${profileId}`);
+  await expect(search.getByRole('region', { name: 'Interesses' })).toContainText('Reizen');
+
+  // Pieter (premium: any number of conversations) writes to it before it is hidden.
+  const pieter = await memberPage(browser, PIETER, PHONE);
+  await pieter.goto(`/members/${profileId}/chat`);
+  const hello = `Hallo ${name}, fiets je nog? (${Date.now()})`;
+  const composer = pieter.getByRole('textbox', { name: `Bericht aan ${name}` });
+  await composer.fill(hello);
+  await composer.press('Enter');
+  const log = pieter.getByRole('log', { name: `Berichten met ${name}` });
+  await expect(log.locator('.chat-bubble.own', { hasText: hello })).not.toHaveClass(/pending/);
+  await expect(
+    pieter.getByRole('link', { name: new RegExp(`Bekijk het profiel van ${name}`) }),
+  ).toBeVisible();
 
   // Hidden: the member no longer finds it.
   await page.getByRole('button', { name: 'Profiel verbergen' }).click();
@@ -80,6 +111,25 @@ test('the admin creates a fictional profile with a photo; a member finds it mark
   await search.goto(SEARCH);
   await expect(search.locator('.search-results')).toBeVisible();
   await expect(search.locator('.member-results-grid > li', { hasText: name })).toHaveCount(0);
+  // Pieter's conversation stays, with the name but no link to a page that is gone, and says why.
+  await pieter.reload();
+  await expect(log.locator('.chat-bubble.own', { hasText: hello })).toBeVisible();
+  await expect(pieter.getByRole('note').filter({ hasText: 'niet meer beschikbaar' })).toHaveText(
+    `Het profiel van ${name} is niet meer beschikbaar.`,
+  );
+  await expect(pieter.getByRole('link', { name: new RegExp(`Bekijk het profiel van ${name}`) })).toHaveCount(
+    0,
+  );
+  await expect(pieter.locator('.chat-header')).toContainText(name);
+  await expectAccessible(pieter);
+  await pieter.setViewportSize({ width: DESKTOP, height: 800 });
+  await expectAccessible(pieter);
+  // The page itself answers like any unknown profile, to him too.
+  await pieter.goto(`/members/${profileId}`);
+  await expect(
+    pieter.getByRole('heading', { level: 1, name: 'Dit profiel is niet beschikbaar.' }),
+  ).toBeVisible();
+  await pieter.context().close();
 
   // The list says so; showing it again brings it back.
   await page.goto('/admin/profiles?country=NL');

@@ -53,6 +53,20 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await composer.fill(hello);
   await composer.press('Enter');
   await expect(log.locator('.chat-bubble.own', { hasText: hello })).not.toHaveClass(/pending/);
+  // And a photo: the operator answering must see what the member sent, not the word "photo".
+  const [memberChooser] = await Promise.all([
+    member.waitForEvent('filechooser'),
+    member.getByRole('button', { name: 'Foto bijvoegen' }).click(),
+  ]);
+  await memberChooser.setFiles({ name: 'duinen.jpg', mimeType: 'image/jpeg', buffer: await beachPhoto() });
+  const photoDialog = member.getByRole('dialog', { name: `Stuur ${profile.name} een foto` });
+  const caption = `Mijn uitzicht vandaag (${randomUUID().slice(0, 8)})`;
+  await photoDialog.getByLabel('Een regel bij je foto (optioneel)').fill(caption);
+  await photoDialog.getByRole('button', { name: 'Foto sturen' }).click();
+  await expect(photoDialog).toBeHidden();
+  await expect(
+    log.locator('.chat-bubble.own:not(.pending)').filter({ hasText: caption }).locator('img.chat-image'),
+  ).toBeVisible();
 
   // An admin, in a browser of their own, to see the answers counted afterwards.
   const adminContext = await memberContext(browser, { width: 1280 });
@@ -76,8 +90,20 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await row.getByRole('link', { name: 'Openen' }).click();
   await expect(operator).toHaveURL(new RegExp(`/admin/operators/${chat.conversation.id}$`));
   await expect(operator.getByTestId('operator-history')).toContainText(hello);
+  // Read before the claim: the member's photo is private until the conversation is the operator's.
+  const memberPhoto = operator
+    .getByTestId('operator-history')
+    .getByRole('listitem')
+    .filter({ hasText: caption });
+  await expect(memberPhoto).toContainText('claim het gesprek om hem te zien');
+  await expect(memberPhoto.getByRole('img')).toHaveCount(0);
   await operator.getByRole('button', { name: 'Claimen', exact: true }).click();
   const reply = operator.getByRole('textbox', { name: `Antwoorden als ${profile.name}` });
+  const seen = memberPhoto.getByRole('img', { name: `Foto verstuurd door ${PIETER.name}` });
+  await expect(seen).toBeVisible();
+  await expect
+    .poll(() => seen.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth))
+    .toBeGreaterThan(0);
   await expectAccessible(operator);
 
   // The operator types: the member sees the profile typing.

@@ -54,6 +54,7 @@ export const ERROR_CODES = [
   'conversation_limit_reached',
   'partner_not_confirmed',
   'partner_pending_deletion',
+  'partner_unavailable',
   // Payments.
   'payment_not_found',
   'package_not_found',
@@ -92,6 +93,7 @@ export const ERROR_CODES = [
   'cannot_change_self',
   // Operators answering for fictional profiles.
   'claim_required',
+  'photo_claim_required',
   'claim_taken',
   'nothing_waiting',
   'conversation_not_waiting',

@@ -106,6 +106,12 @@ describe('member.view (GET /api/member.php)', () => {
     // Without a conversation, or hidden by more than the switch (unconfirmed, leaving): unknown.
     expectRow('member.view', hidden(true, false), { visitor: NF, free: NF, premium: NF, owner: null });
     expectRow('member.view', hidden(false, true), { visitor: NF, free: NF, premium: NF, owner: null });
+    // Hidden by the back office (a fictional profile goes on in its conversations): its profile not.
+    expectRow(
+      'member.view',
+      { ...hidden(true, true), hidden: true },
+      { visitor: NF, free: NF, premium: NF, owner: null },
+    );
     // A block still refuses, and a hidden member who blocked the viewer is still not named.
     expect(ask(free, 'member.view', hidden(true, true, relations['they blocked the viewer']!))).toBe(
       'blocked_by_member',
@@ -492,6 +498,9 @@ describe('conversation.send (POST /api/chat-message.php)', () => {
       [{ visible: false, pendingDeletion: true }, NF, 'partner_pending_deletion'],
       // Erased or disabled: nothing of them is reachable.
       [{ visible: false }, NF, NF],
+      // Hidden by the back office: their conversation says so; a fictional profile hidden goes on.
+      [{ visible: false, hidden: true }, NF, 'partner_unavailable'],
+      [{ visible: false, invisibleOnly: true, hidden: true }, NF, null],
     ];
     for (const [facts, without, within] of cases) {
       expect(
@@ -561,6 +570,7 @@ const STAFF_ACTIONS = [
   'operators.queue',
   'operators.reply',
   'operators.stats',
+  'operators.chat_image',
   'reports.review',
   'moderation.photos',
   'moderation.texts',
@@ -582,6 +592,8 @@ describe('back office (staff actions)', () => {
   } as const;
   /** Another staff account than the viewer (id OTHER_ID): staff.change asks about it. */
   const someoneElse = { targetId: 99 };
+  /** operators.chat_image is asked by a staff person who holds no claim on the photo's conversation. */
+  const notClaimed = { claimedByViewer: false };
   const table: Record<(typeof STAFF_ACTIONS)[number], Record<keyof typeof viewers, Decision>> = {
     'backoffice.open': {
       visitor: AUTH,
@@ -663,6 +675,17 @@ describe('back office (staff actions)', () => {
       moderatorAndOperator: NO,
       adminAndOperator: null,
     },
+    // Without the conversation's claim: admins only (an operator answering it: the test below).
+    'operators.chat_image': {
+      visitor: AUTH,
+      member: AUTH,
+      premium: AUTH,
+      operator: 'photo_claim_required',
+      moderator: NO,
+      admin: null,
+      moderatorAndOperator: 'photo_claim_required',
+      adminAndOperator: null,
+    },
     'reports.review': {
       visitor: AUTH,
       member: AUTH,
@@ -707,11 +730,20 @@ describe('back office (staff actions)', () => {
   };
 
   it.each(STAFF_ACTIONS)('%s: members and visitors never, staff by their roles', (action) => {
-    const resource = action === 'staff.change' ? someoneElse : undefined;
+    const resource =
+      action === 'staff.change' ? someoneElse : action === 'operators.chat_image' ? notClaimed : undefined;
     const actual = Object.fromEntries(
       Object.entries(viewers).map(([kind, viewer]) => [kind, ask(viewer, action, resource)]),
     );
     expect(actual).toEqual(table[action]);
+  });
+
+  it('operators.chat_image: an operator holding the claim sees the photos; a moderator never', () => {
+    const claimed = { claimedByViewer: true };
+    expect(ask(operator, 'operators.chat_image', claimed)).toBeNull();
+    expect(ask(moderatorAndOperator, 'operators.chat_image', claimed)).toBeNull();
+    expect(ask(moderator, 'operators.chat_image', claimed)).toBe('forbidden');
+    expect(ask(free, 'operators.chat_image', claimed)).toBe('authentication_required');
   });
 
   it('staff.change: an admin never disables themself or changes their own roles', () => {
@@ -787,6 +819,7 @@ describe('operators and admins', () => {
       'operators.queue': true,
       'operators.reply': true,
       'operators.stats': true,
+      'operators.chat_image': true,
       'member.report': true,
       'reports.review': true,
       'moderation.photos': true,

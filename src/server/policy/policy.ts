@@ -53,6 +53,7 @@ import {
   useOperatorQueue,
   viewAttribution,
   viewAudit,
+  viewOperatedChatImage,
   viewOperatorStats,
 } from './rules/staff.rules.ts';
 import { passMember, undoPass } from './rules/swipe.rules.ts';
@@ -105,6 +106,8 @@ type Actions = {
   'operators.queue': { actor: StaffViewer; resource: undefined };
   'operators.reply': { actor: StaffViewer; resource: undefined };
   'operators.stats': { actor: StaffViewer; resource: undefined };
+  /** A photo in an operated conversation; the facts say whether the viewer holds its live claim. */
+  'operators.chat_image': { actor: StaffViewer; resource: { claimedByViewer: boolean } };
   'member.report': { actor: MemberViewer; resource: { reportedId: number } };
   'reports.review': { actor: StaffViewer; resource: undefined };
   'moderation.photos': { actor: StaffViewer; resource: undefined };
@@ -165,6 +168,7 @@ const RULES: { [A in Action]: Rule<ActorOf<A>, ResourceOf<A>> } = {
   'operators.queue': useOperatorQueue,
   'operators.reply': replyAsProfile,
   'operators.stats': viewOperatorStats,
+  'operators.chat_image': viewOperatedChatImage,
   'member.report': reportMember,
   'reports.review': reviewReports,
   'moderation.photos': moderatePhotos,

@@ -52,6 +52,12 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       return new AppError('cannot_change_self', 409, 'You cannot disable yourself or change your own roles');
     case 'cannot_report_self':
       return new AppError('cannot_report_self', 400, 'You cannot report yourself');
+    case 'photo_claim_required':
+      return new AppError(
+        'photo_claim_required',
+        403,
+        'Claim this conversation to see its photos: they are shown only to the operator answering it.',
+      );
     case 'member_not_found':
       return memberNotFound();
     case 'blocked_by_member':
@@ -86,6 +92,12 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
         'partner_not_confirmed',
         403,
         'This member has not confirmed their e-mail address yet: you can reply once they have',
+      );
+    case 'partner_unavailable':
+      return new AppError(
+        'partner_unavailable',
+        403,
+        'This profile is no longer available: you cannot send messages here any more',
       );
     case 'partner_pending_deletion':
       return new AppError('partner_pending_deletion', 403, 'This member has deleted their account');

@@ -21,13 +21,15 @@ export type Refusal =
   | 'conversation_limit_reached'
   | 'partner_not_confirmed'
   | 'partner_pending_deletion'
+  | 'partner_unavailable'
   | 'payment_not_found'
   | 'mandate_not_found'
   | 'repeat_order_not_found'
   | 'discount_code_not_found'
   | 'forbidden'
   | 'cannot_change_self'
-  | 'cannot_report_self';
+  | 'cannot_report_self'
+  | 'photo_claim_required';
 
 /** null: allowed. */
 export type Decision = Refusal | null;

@@ -110,7 +110,12 @@ export type SendMessageResponse = z.infer<typeof SendMessageResponseSchema>;
 
 /** Why the caller cannot write in this conversation now (an error code with its text), or null. */
 const SendRefusalSchema = z
-  .enum(['conversation_limit_reached', 'partner_not_confirmed', 'partner_pending_deletion'])
+  .enum([
+    'conversation_limit_reached',
+    'partner_not_confirmed',
+    'partner_pending_deletion',
+    'partner_unavailable',
+  ])
   .nullable();
 export type SendRefusal = z.infer<typeof SendRefusalSchema>;
 
@@ -193,6 +198,11 @@ export const ChatResponseSchema = z.object({
    * confirmed their address or is leaving (the conversation goes on; the profile is not shown).
    */
   profile_viewable: z.boolean(),
+  /**
+   * The back office hid the partner's profile (a report's outcome, a fictional profile hidden): the
+   * conversation stays readable, their profile is no longer available (and not linked).
+   */
+  partner_unavailable: z.boolean(),
   /** As the list's partner_online: false for a partner the caller may not know it of. */
   partner_online: z.boolean(),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LOCALES } from '../i18n/locales.ts';
 import { GENDERS } from '../profile-options.ts';
-import { MessageFieldsSchema, withContentRules } from './chat.ts';
+import { ChatImageSchema, type ChatImageSize, MessageFieldsSchema, withContentRules } from './chat.ts';
 import { multilineText } from './text.ts';
 
 /**
@@ -134,9 +134,16 @@ const OperatorMessageSchema = z.object({
   kind: z.enum(['text', 'image', 'gift']),
   body: z.string(),
   gift: z.string().nullable(),
+  /**
+   * A photo message's image through the back office's route (operatorChatImageUrl): only for the
+   * operator holding the conversation's live claim, and admins; null for anyone else and for text.
+   */
+  image: ChatImageSchema.nullable(),
   credits: z.number().int(),
   created_at: z.string(),
 });
+
+export type OperatorMessage = z.infer<typeof OperatorMessageSchema>;
 
 /** GET /api/admin/operator-conversation.php?conversation=: the operator's screen of one conversation. */
 export const OperatorConversationSchema = z.object({
@@ -152,6 +159,15 @@ export const OperatorConversationSchema = z.object({
 export type OperatorConversation = z.infer<typeof OperatorConversationSchema>;
 
 export const OperatorConversationQuerySchema = z.object({ conversation: Id });
+
+/** GET /api/admin/operator-chat-image.php: a photo sent in an operated conversation. */
+export const OperatorChatImageQuerySchema = z.object({
+  id: Id,
+  size: z.enum(['medium', 'large'] satisfies ChatImageSize[]).default('large'),
+});
+
+export const operatorChatImageUrl = (id: number, size: ChatImageSize) =>
+  `/api/admin/operator-chat-image.php?id=${id}&size=${size}`;
 
 /** GET /api/admin/operator-stats.php: the last `days` days, per operator and per profile. */
 export const OperatorStatsQuerySchema = z.object({

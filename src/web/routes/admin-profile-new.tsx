@@ -3,7 +3,10 @@ import type { FictionalProfileDetail } from '../../shared/contracts/fictional-pr
 import { adminRequest } from '../features/admin/admin-api.ts';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
-import { FictionalProfileForm } from '../features/fictional-profiles/fictional-profile-form.tsx';
+import {
+  type FictionalProfileBody,
+  FictionalProfileForm,
+} from '../features/fictional-profiles/fictional-profile-form.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { PageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/admin-profile-new';
@@ -38,7 +41,7 @@ export default function AdminProfileNew({ loaderData }: Route.ComponentProps) {
 function NewProfile({ regionsSeed }: Pick<Route.ComponentProps['loaderData'], 'regionsSeed'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const create = async (body: Record<string, string | null>) => {
+  const create = async (body: FictionalProfileBody) => {
     const created = await adminRequest<{ profile: FictionalProfileDetail }>(
       '/api/admin/fictional-profiles.php',
       { method: 'POST', body },

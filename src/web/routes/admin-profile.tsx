@@ -6,7 +6,10 @@ import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
 import { AdminNotice, type AdminNoticeValue } from '../features/admin/admin-notice.tsx';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
 import { FictionalPhotos } from '../features/fictional-profiles/fictional-photos.tsx';
-import { FictionalProfileForm } from '../features/fictional-profiles/fictional-profile-form.tsx';
+import {
+  type FictionalProfileBody,
+  FictionalProfileForm,
+} from '../features/fictional-profiles/fictional-profile-form.tsx';
 import { formErrorText, readApiError } from '../lib/api-form-errors.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { PageTexts } from '../lib/page-texts.tsx';
@@ -48,7 +51,7 @@ function ProfileEditor({ profile: loaded, regionsSeed }: Route.ComponentProps['l
   const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const save = async (body: Record<string, string | null>) => {
+  const save = async (body: FictionalProfileBody) => {
     const saved = await adminRequest<{ profile: FictionalProfileDetail }>(
       `/api/admin/fictional-profile.php?id=${profile.id}`,
       { method: 'PUT', body },

@@ -168,6 +168,7 @@ export function chatAnswer(
     partner_read_seq: null,
     partner_online: false,
     profile_viewable: true,
+    partner_unavailable: false,
     ...overrides,
   };
 }

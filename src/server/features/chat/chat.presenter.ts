@@ -84,6 +84,7 @@ export function presentChat(
     read_receipts: view.readReceipts,
     partner_read_seq: view.partnerReadSeq,
     profile_viewable: view.profileViewable,
+    partner_unavailable: view.partnerUnavailable,
     partner_online: view.partnerOnline,
     message_credits: prices.messageCredits,
     free_messages_left: view.freeMessagesLeft,

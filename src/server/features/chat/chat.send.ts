@@ -109,6 +109,8 @@ export type SendFactsRow = {
   invisible_only: boolean;
   not_confirmed: boolean;
   pending_deletion: boolean;
+  /** Active, hidden by the back office. */
+  hidden: boolean;
   viewer_blocked: boolean;
   blocked_viewer: boolean;
   sender_fictional: boolean;
@@ -159,6 +161,7 @@ const factsSql = (v: SQL) => sql`
       and ${users.deletedAt} is null, false) as invisible_only,
     coalesce(${users.status} = 'not_confirmed' and ${users.deletedAt} is null, false) as not_confirmed,
     coalesce(${users.status} = 'pending_deletion' and ${users.deletedAt} is null, false) as pending_deletion,
+    coalesce(${users.status} = 'active' and ${users.hiddenAt} is not null and ${users.deletedAt} is null, false) as hidden,
     exists (select 1 from ${blocks} b where b.blocker_id = ${v}.sender and b.blocked_id = ${users.id}) as viewer_blocked,
     exists (select 1 from ${blocks} b where b.blocker_id = ${users.id} and b.blocked_id = ${v}.sender) as blocked_viewer,
     coalesce((select s.fictional from ${users} s where s.id = ${v}.sender), false) as sender_fictional,
@@ -259,6 +262,7 @@ export function sendFactsOf(viewer: MemberViewer, row: SendFactsRow): SendFacts 
       invisibleOnly: row.invisible_only,
       notConfirmed: row.not_confirmed,
       pendingDeletion: row.pending_deletion,
+      hidden: row.hidden,
       relation: { viewerBlocked: row.viewer_blocked, blockedViewer: row.blocked_viewer },
     },
     conversation: row.conv_id !== null,

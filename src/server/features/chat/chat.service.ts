@@ -311,6 +311,8 @@ export type ChatView = {
    * but their profile answers like an unknown id: the header does not link to it.
    */
   profileViewable: boolean;
+  /** The back office hid the partner: the conversation goes on or is read, their profile is gone. */
+  partnerUnavailable: boolean;
   /** The partner has a tab open now, where the viewer may know it (member.see_online). */
   partnerOnline: boolean;
 };
@@ -341,7 +343,8 @@ export async function readChat(
   const sendRefusal: SendRefusal =
     refusal === 'conversation_limit_reached' ||
     refusal === 'partner_not_confirmed' ||
-    refusal === 'partner_pending_deletion'
+    refusal === 'partner_pending_deletion' ||
+    refusal === 'partner_unavailable'
       ? refusal
       : null;
   const conversationsLeft =
@@ -351,6 +354,7 @@ export async function readChat(
     name: card.name,
     conversation: conversationId !== null,
   });
+  const partnerUnavailable = facts.partner.hidden === true;
   const partnerOnline =
     can(viewer, 'member.see_online', facts.partner) && (await isOnline(deps.db, partnerId, deps.now()));
   const { photoPrivate, ...cardFields } = card;
@@ -373,6 +377,7 @@ export async function readChat(
       readReceipts: true,
       partnerReadSeq: null,
       profileViewable,
+      partnerUnavailable,
       partnerOnline,
     };
   const [{ rows, ...paging }, reads] = await Promise.all([
@@ -389,6 +394,7 @@ export async function readChat(
     freeMessagesLeft: row.free_left,
     ...reads,
     profileViewable,
+    partnerUnavailable,
     partnerOnline,
   };
 }

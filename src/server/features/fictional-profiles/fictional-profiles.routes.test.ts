@@ -305,6 +305,46 @@ describe('PUT /api/admin/fictional-profile.php', () => {
   });
 });
 
+describe("a fictional profile's interests", () => {
+  it("are saved with the profile through the member's own rules, each change audited with before and after", async () => {
+    const profile = await createOk({ interests: ['travelling'] });
+    const save = (payload: object) =>
+      app.inject({
+        method: 'PUT',
+        url: `/api/admin/fictional-profile.php?id=${profile.id}`,
+        payload,
+        ...admin,
+      });
+    const res = await save({ city: 'Zandvoort', interests: ['dancing', 'travelling', 'dancing'] });
+    expect(res.statusCode, res.body).toBe(200);
+    // Twice chosen is once kept, as on a member's own profile.
+    expect(res.json().profile).toMatchObject({ city: 'Zandvoort', interests: ['dancing', 'travelling'] });
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/admin/fictional-profile.php?id=${profile.id}`,
+      ...admin,
+    });
+    expect(read.json().profile.interests).toEqual(['dancing', 'travelling']);
+    const update = (await auditOf(profile.id)).at(-1);
+    expect(update).toMatchObject({
+      action: 'fictional_profile.update',
+      before: { city: 'Haarlem', interests: ['travelling'] },
+      after: { city: 'Zandvoort', interests: ['dancing', 'travelling', 'dancing'] },
+    });
+    // A key that is no interest is refused under its place in the list, and nothing changes.
+    const refused = await save({ interests: ['dancing', 'knitting-socks'] });
+    expect(refused.statusCode).toBe(400);
+    expect(Object.keys(refused.json().error.details.fieldErrors)).toEqual(['interests.1']);
+    expect((await auditOf(profile.id)).at(-1)?.id).toBe(update?.id);
+    // None at all is a choice too.
+    expect((await save({ interests: [] })).json().profile.interests).toEqual([]);
+    expect((await auditOf(profile.id)).at(-1)).toMatchObject({
+      before: { interests: ['dancing', 'travelling'] },
+      after: { interests: [] },
+    });
+  });
+});
+
 describe('photos of a fictional profile', () => {
   it('go through the upload pipeline, approved at once; the first is main; main and delete move it; each change audited', async () => {
     const profile = await createOk();

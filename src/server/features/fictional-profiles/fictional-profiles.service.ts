@@ -128,6 +128,29 @@ const profileFieldsOf = (input: FictionalProfileUpdate) => {
 };
 
 /**
+ * The stored value of each profile field the form saves, by the form's names: the audit's "before"
+ * of an edit holds what each field sent was until then (the about-me text only as changed or not).
+ */
+function storedFieldsOf(profile: typeof profiles.$inferSelect, input: FictionalProfileUpdate) {
+  const stored: Record<string, unknown> = {
+    date_of_birth: profile.birthDate,
+    gender: profile.gender,
+    sexuality: profile.sexuality,
+    country: profile.country,
+    region: profile.region,
+    city: profile.city,
+    hair_color: profile.hairColor,
+    eye_color: profile.eyeColor,
+    body_type: profile.bodyType,
+    relationship_status: profile.relationshipStatus,
+    tattoos: profile.tattoos,
+    signup_reason: profile.signupReason,
+    interests: profile.interests,
+  };
+  return Object.fromEntries(Object.keys(input).flatMap((key) => (key in stored ? [[key, stored[key]]] : [])));
+}
+
+/**
  * A new fictional profile: its account (auth: no password, an address nobody receives), its
  * profile (the member's own rules for every field) and the audit row, in one transaction.
  */
@@ -193,6 +216,7 @@ export async function updateFictionalProfile(
   }
   await services.db.transaction(async (tx) => {
     const before = await lockProfile(tx, id);
+    const [stored] = await tx.select().from(profiles).where(eq(profiles.userId, id));
     const { name, language, ...fields } = input;
     await updateFictionalAccount(services, tx, id, { name, language });
     await updateProfileOf(tx, id, fields, now);
@@ -202,7 +226,11 @@ export async function updateFictionalProfile(
       {
         action: 'fictional_profile.update',
         target: target(id),
-        before: { name: before.name, language: before.language },
+        before: {
+          name: before.name,
+          language: before.language,
+          ...(stored ? storedFieldsOf(stored, fields) : {}),
+        },
         after: profileFieldsOf(input),
       },
       now,

@@ -1,7 +1,8 @@
-import type {
-  OperatorConversation,
-  OperatorQueuePage,
-  OperatorStats,
+import {
+  type OperatorConversation,
+  type OperatorQueuePage,
+  type OperatorStats,
+  operatorChatImageUrl,
 } from '../../../shared/contracts/operators.ts';
 import type { OperatorConversationView, readOperatorStats } from './operators.read.ts';
 import type { QueueItem } from './operators.service.ts';
@@ -53,6 +54,16 @@ export function presentOperatorConversation(view: OperatorConversationView): Ope
       kind: m.kind,
       body: m.body,
       gift: m.gift,
+      image:
+        m.image && view.imagesShown
+          ? {
+              id: m.image.id,
+              url: operatorChatImageUrl(m.image.id, 'large'),
+              thumb_url: operatorChatImageUrl(m.image.id, 'medium'),
+              width: m.image.width,
+              height: m.image.height,
+            }
+          : null,
       credits: m.credits,
       created_at: m.createdAt.toISOString(),
     })),

@@ -1,7 +1,21 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ChatImageSize } from '../../../shared/contracts/chat.ts';
 import type { Queryable } from '../../db/client.ts';
-import { gifts, messages, operatorNotes, photos, profiles, users } from '../../db/schema/index.ts';
+import {
+  chatImages,
+  conversations,
+  gifts,
+  messages,
+  operatorNotes,
+  photos,
+  profiles,
+  users,
+} from '../../db/schema/index.ts';
+import { notFound } from '../../plugins/errors.ts';
+import { authorize, can } from '../../policy/policy.ts';
+import type { StaffViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import { chatImageFileKey, chatImageTag } from '../chat/chat-images.keys.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
 import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
@@ -48,10 +62,12 @@ export type OperatorConversationView = Awaited<ReturnType<typeof readOperatorCon
 /**
  * The operator's screen of one conversation: both people, the whole history, the note of the pair,
  * the member's balance and the caller's live claim. It reads a member's private messages: audited
- * (the row with the read, in one transaction).
+ * (the row with the read, in one transaction). The photos' images go along only when the policy
+ * lets the caller open them (`imagesShown`), so the page never links what would be refused.
  */
 export async function readOperatorConversation(
   deps: Pick<AppServices, 'db' | 'now'>,
+  viewer: StaffViewer,
   actor: AuditActor & { staffId: number },
   conversationId: number,
 ) {
@@ -69,11 +85,14 @@ export async function readOperatorConversation(
           kind: messages.kind,
           body: messages.body,
           gift: gifts.slug,
+          image: sql<{ id: number; width: number; height: number } | null>`case when ${chatImages.id} is null
+            then null else json_build_object('id', ${chatImages.id}, 'width', ${chatImages.width}, 'height', ${chatImages.height}) end`,
           credits: messages.credits,
           createdAt: messages.createdAt,
         })
         .from(messages)
         .leftJoin(gifts, eq(gifts.id, messages.giftId))
+        .leftJoin(chatImages, eq(chatImages.id, messages.imageId))
         .where(eq(messages.conversationId, conversationId))
         .orderBy(sql`${messages.seq} desc`)
         .limit(HISTORY_MAX),
@@ -98,7 +117,47 @@ export async function readOperatorConversation(
       messages: history.reverse(),
       note: note ?? null,
       claim,
+      imagesShown: can(viewer, 'operators.chat_image', { claimedByViewer: claim !== null }),
     };
+  });
+}
+
+/**
+ * A photo sent in an operated conversation (by the member or as the profile), for the operator
+ * answering it now or an admin (the policy's operators.chat_image). A member's photo is private:
+ * each read writes its audit row, in the transaction that checked the claim. An image of no
+ * operated conversation answers like an unknown one.
+ */
+export async function readOperatedChatImage(
+  deps: Pick<AppServices, 'db' | 'now'>,
+  viewer: StaffViewer,
+  actor: AuditActor & { staffId: number },
+  imageId: number,
+  size: ChatImageSize,
+): Promise<{ key: string; etag: string }> {
+  const now = deps.now();
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ storageKey: chatImages.storageKey, conversationId: messages.conversationId })
+      .from(chatImages)
+      .innerJoin(messages, eq(messages.imageId, chatImages.id))
+      .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+      .innerJoin(users, eq(users.id, conversations.operatedMemberId))
+      .where(and(eq(chatImages.id, imageId), eq(users.fictional, true)));
+    if (!row) throw notFound();
+    const claim = await liveClaimOf(tx, actor.staffId, row.conversationId, now);
+    authorize(viewer, 'operators.chat_image', { claimedByViewer: claim !== null });
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: 'operators.read_photo',
+        target: `conversation:${row.conversationId}`,
+        after: { image: imageId, size },
+      },
+      now,
+    );
+    return { key: chatImageFileKey(row.storageKey, size), etag: chatImageTag(row.storageKey, size) };
   });
 }
 

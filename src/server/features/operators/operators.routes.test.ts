@@ -69,6 +69,30 @@ async function uploadPhoto(login: Login, conversationId: number) {
   });
 }
 
+/** A member's photo, uploaded and sent in a chat; its image id. */
+async function sendPhoto(login: Login, field: Record<string, string>, target: object) {
+  const upload = await multipartBody({
+    ...field,
+    photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' },
+  });
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: '/api/chat-photo.php',
+    payload: upload.payload,
+    cookies: login.cookies,
+    headers: { ...login.headers, ...upload.headers },
+  });
+  expect(uploaded.statusCode, uploaded.body).toBe(200);
+  const id = uploaded.json().image.id as number;
+  const sent = await post(
+    '/api/chat-message.php',
+    { ...target, client_id: randomUUID(), kind: 'image', image: { id } },
+    login,
+  );
+  expect(sent.statusCode, sent.body).toBe(200);
+  return id;
+}
+
 const auditRows = (action: string, target: string) =>
   db
     .select()
@@ -372,6 +396,84 @@ describe('the queue, claims and answers', () => {
     const file = await get(shown.image.url, member.login);
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/webp');
+  });
+
+  it("shows the member's photo to the operator holding the claim and to admins only, each read audited, never kept", async () => {
+    const { conversationId, member } = await waitingConversation();
+    const imageId = await sendPhoto(
+      member.login,
+      { conversation: String(conversationId) },
+      { conversation: { id: conversationId } },
+    );
+    const url = `/api/admin/operator-chat-image.php?id=${imageId}&size=medium`;
+    const target = `conversation:${conversationId}`;
+    const readRows = async () => (await auditRows('operators.read_photo', target)).length;
+
+    const operator = await logInStaffAs(db, ['operator']);
+    const moderator = await logInStaffAs(db, ['moderator']);
+    const admin = await logInStaffAs(db, ['admin']);
+    const someMember = await createMember(db);
+    const refusals: [Login | undefined, number, string][] = [
+      [undefined, 401, 'staff_login_required'],
+      // The member's own session opens nothing in the back office, their own photo neither.
+      [member.login, 401, 'staff_login_required'],
+      [await logIn(db, someMember.id), 401, 'staff_login_required'],
+      [moderator, 403, 'forbidden'],
+      [operator, 403, 'photo_claim_required'],
+    ];
+    for (const [login, status, code] of refusals) {
+      const res = await get(url, login);
+      expect(res.statusCode, res.body).toBe(status);
+      expect(res.json().error.code).toBe(code);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+    }
+    expect(await readRows()).toBe(0);
+    // Without the claim the screen reads the history but links no photo.
+    const unclaimedView = (
+      await get(`/api/admin/operator-conversation.php?conversation=${conversationId}`, operator)
+    ).json();
+    expect(unclaimedView.messages.at(-1)).toMatchObject({ kind: 'image', image: null });
+
+    await claim(operator, { conversation: { id: conversationId } });
+    const view = (
+      await get(`/api/admin/operator-conversation.php?conversation=${conversationId}`, operator)
+    ).json();
+    expect(view.messages.at(-1)).toMatchObject({
+      kind: 'image',
+      from: 'member',
+      image: {
+        id: imageId,
+        thumb_url: url,
+        url: `/api/admin/operator-chat-image.php?id=${imageId}&size=large`,
+      },
+    });
+    const file = await get(url, operator);
+    expect(file.statusCode, file.body).toBe(200);
+    expect(file.headers['content-type']).toBe('image/webp');
+    expect(file.headers['cache-control']).toBe('private, no-store');
+    expect(file.rawPayload.length).toBeGreaterThan(0);
+    const [row] = await auditRows('operators.read_photo', target);
+    expect(row).toMatchObject({ staffId: operator.id, after: { image: imageId, size: 'medium' } });
+
+    // Another operator does not hold the claim; an admin sees it without one.
+    const other = await logInStaffAs(db, ['operator']);
+    expect((await get(url, other)).json().error.code).toBe('photo_claim_required');
+    const asAdmin = await get(url, admin);
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(await readRows()).toBe(2);
+
+    // Once the claim has expired, the operator is refused again.
+    advance(OPERATOR_CLAIM_MS + 1);
+    expect((await get(url, operator)).json().error.code).toBe('photo_claim_required');
+
+    // A photo between two members is no operator's: unknown, even to an admin, as an unknown id is.
+    const writer = await createMemberWithCredits(db, 200);
+    const reader = await createMember(db);
+    const privateImage = await sendPhoto(writer.login, { to: String(reader.id) }, { to: { id: reader.id } });
+    for (const id of [privateImage, imageId + 1_000_000]) {
+      const res = await get(`/api/admin/operator-chat-image.php?id=${id}`, admin);
+      expect(res.statusCode, res.body).toBe(404);
+    }
   });
 
   it('refuses a photo answer with a photo the profile did not upload, and an upload that is not a photo', async () => {

@@ -5,6 +5,7 @@ import { OkSchema } from '../../../shared/contracts/auth.ts';
 import { SendMessageResponseSchema } from '../../../shared/contracts/chat.ts';
 import { ChatPhotoResponseSchema } from '../../../shared/contracts/chat-photos.ts';
 import {
+  OperatorChatImageQuerySchema,
   OperatorClaimInputSchema,
   OperatorClaimSchema,
   OperatorConversationInputSchema,
@@ -22,11 +23,12 @@ import {
 import { parseOrFail } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { presentChatImage, presentMessage } from '../chat/chat.presenter.ts';
+import { sendStoredImage } from '../media/media.reply.ts';
 import { settingsFor } from '../members/search.service.ts';
 import { readPhotoUpload, registerPhotoMultipart, uploadsDir } from '../photos/photos.upload.ts';
 import { auditActorOf, registerBackOfficeRequests, requireStaff } from '../staff/staff-request.ts';
 import { presentOperatorConversation, presentQueue, presentStats } from './operators.presenter.ts';
-import { readOperatorConversation, readOperatorStats } from './operators.read.ts';
+import { readOperatedChatImage, readOperatorConversation, readOperatorStats } from './operators.read.ts';
 import {
   claimConversation,
   readQueue,
@@ -212,7 +214,36 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
         const actor = await staffActor(request);
         const { conversation } = request.query;
         noStore(reply);
-        return presentOperatorConversation(await readOperatorConversation(services, actor, conversation));
+        return presentOperatorConversation(
+          await readOperatorConversation(services, request.viewer, actor, conversation),
+        );
+      },
+    );
+
+    app.get(
+      '/api/admin/operator-chat-image.php',
+      {
+        config: { actor: 'staff', right: 'operators.queue' },
+        schema: {
+          tags: ['admin'],
+          summary:
+            'A photo sent in an operated conversation, for the operator holding its claim and admins; ' +
+            'each read is audited',
+          description:
+            'Refusals: photo_claim_required 403 (an operator without the live claim), not_found 404 (no ' +
+            'such photo in an operated conversation).',
+          querystring: OperatorChatImageQuerySchema,
+        },
+        // Before the actor's refusals too: no answer about a member's photo is kept on the way.
+        onRequest: async (_request, reply) => {
+          reply.header('cache-control', 'private, no-store');
+        },
+      },
+      async (request, reply) => {
+        const actor = await staffActor(request);
+        const { id, size } = request.query;
+        const { key, etag } = await readOperatedChatImage(services, request.viewer, actor, id, size);
+        return sendStoredImage(services, request, reply, { key, etag, cacheControl: 'private, no-store' });
       },
     );
 

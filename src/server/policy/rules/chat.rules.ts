@@ -17,6 +17,8 @@ export type ChatPartnerFacts = {
   notConfirmed: boolean;
   /** Asked for deletion, within the reactivation window. */
   pendingDeletion: boolean;
+  /** Active but hidden by the back office (a report's outcome, a fictional profile hidden). */
+  hidden?: boolean;
   relation: BlockRelation;
 };
 
@@ -32,7 +34,9 @@ export type SendFacts = {
  * Who may write to whom:
  * - never oneself, nobody blocked either way, no erased or disabled member: like an unknown id;
  * - a hidden partner (invisible, unconfirmed, being deleted) only inside a conversation that
- *   exists: nobody starts one with them (invisible mode, docs/decisions/0024);
+ *   exists: nobody starts one with them (invisible mode, docs/decisions/0024); a member the back
+ *   office hid not at all, but their conversation says so (partner_unavailable) instead of vanishing
+ *   (a fictional profile hidden goes on in its conversations as an invisible member does);
  * - an unconfirmed partner cannot be answered until they confirm, one being deleted not at all,
  *   each with its own reason, which the conversation shows;
  * - a free member starts at most LIMITS.freeConversations; premium members any number.
@@ -43,7 +47,9 @@ export const sendMessage = forMembers((member, facts: SendFacts): Decision => {
   if (partner.id === member.id) return 'member_not_found';
   if (partner.relation.viewerBlocked || partner.relation.blockedViewer) return 'member_not_found';
   const hiddenButReachable = partner.invisibleOnly || partner.notConfirmed || partner.pendingDeletion;
-  if (!partner.visible && !(facts.conversation && hiddenButReachable)) return 'member_not_found';
+  if (!partner.visible && !(facts.conversation && hiddenButReachable))
+    // Their conversation stays readable and says why nobody writes there any more.
+    return facts.conversation && partner.hidden ? 'partner_unavailable' : 'member_not_found';
   if (partner.pendingDeletion) return 'partner_pending_deletion';
   if (partner.notConfirmed) return 'partner_not_confirmed';
   if (!facts.conversation && !member.premium && facts.started >= LIMITS.freeConversations)

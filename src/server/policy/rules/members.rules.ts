@@ -27,6 +27,11 @@ export type ViewedMemberFacts = MemberFacts & {
   name: string;
   invisibleOnly?: boolean;
   conversation?: boolean;
+  /**
+   * Hidden by the back office (a report's outcome, a fictional profile hidden): nobody else sees the
+   * profile, a conversation neither (it carries on, the profile does not).
+   */
+  hidden?: boolean;
 };
 
 /** The domain's settings.logged_out_search (with a traffic source) as resolved for this request. */
@@ -41,7 +46,11 @@ const blockedEitherWay = (relation: BlockRelation) => relation.viewerBlocked || 
  * name; one the viewer blocked stays viewable, so the block can be lifted there.
  */
 export const viewMember = forAnyone((viewer: Viewer, member: ViewedMemberFacts): Decision => {
-  const carriesOn = isMember(viewer) && member.invisibleOnly === true && member.conversation === true;
+  const carriesOn =
+    isMember(viewer) &&
+    member.invisibleOnly === true &&
+    member.conversation === true &&
+    member.hidden !== true;
   if (!member.visible && !isMemberSelf(viewer, member.id) && !carriesOn) return 'member_not_found';
   if (member.relation.blockedViewer) return 'blocked_by_member';
   return null;

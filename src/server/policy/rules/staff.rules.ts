@@ -20,6 +20,11 @@ const RIGHTS = {
   'operators.queue': ['admin', 'operator'],
   /** Answer as a fictional profile within a live claim, type there, keep notes. */
   'operators.reply': ['admin', 'operator'],
+  /**
+   * See the photos of any operated conversation without holding its claim (operators see them only
+   * while they answer it: a member's photo is private, and the claim is what makes it their business).
+   */
+  'operators.oversee': ['admin'],
   /** Every operator's and profile's figures. */
   'operators.stats': ['admin'],
   /** The reports queue: read a report's evidence, decide its outcome, lift a suspension. */
@@ -51,6 +56,12 @@ export const reviewReports = byRight('reports.review');
 export const moderatePhotos = byRight('moderation.photos');
 export const moderateTexts = byRight('moderation.texts');
 export const manageProfiles = byRight('profiles.manage');
+
+/** A photo sent in an operated conversation: to the operator holding its live claim, and admins. */
+export const viewOperatedChatImage = forStaff<{ claimedByViewer: boolean }>((staff, { claimedByViewer }) => {
+  if (!hasRight(staff, 'operators.queue')) return 'forbidden';
+  return claimedByViewer || hasRight(staff, 'operators.oversee') ? null : 'photo_claim_required';
+});
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
 export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>

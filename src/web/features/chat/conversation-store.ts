@@ -366,8 +366,11 @@ export function createConversationStore({
         transport
           .fetchChat({ conversation: id }, { after_seq: complete })
           .then((answer) => {
-            const { messages: newer, send_refusal, profile, profile_viewable } = answer;
-            if (state.loaded) set({ loaded: { ...state.loaded, send_refusal, profile, profile_viewable } });
+            const { messages: newer, send_refusal, profile, profile_viewable, partner_unavailable } = answer;
+            if (state.loaded)
+              set({
+                loaded: { ...state.loaded, send_refusal, profile, profile_viewable, partner_unavailable },
+              });
             merge(newer, lastSeqOf(newer));
             notify({ type: 'partner_changed' });
           })

@@ -200,7 +200,9 @@ export function Conversation({ target }: { target: ChatTarget }) {
           ? 0
           : loaded.message_credits;
   const blockedReason =
-    loaded.send_refusal === 'partner_not_confirmed' || loaded.send_refusal === 'partner_pending_deletion'
+    loaded.send_refusal === 'partner_not_confirmed' ||
+    loaded.send_refusal === 'partner_pending_deletion' ||
+    loaded.send_refusal === 'partner_unavailable'
       ? loaded.send_refusal
       : null;
 
@@ -215,7 +217,8 @@ export function Conversation({ target }: { target: ChatTarget }) {
             <span className="visually-hidden"> {t('chat.view_profile', { name: profile.name })}</span>
           </Link>
         ) : (
-          // Invisible, unconfirmed or leaving: the conversation goes on, the profile is not shown.
+          // Invisible, unconfirmed, leaving or hidden by the back office: the conversation goes on
+          // (or is read), the profile is not shown.
           <div className="chat-partner">
             <ChatPartner profile={profile} cdnPrefix={settings.cdn_prefix} online={loaded.partner_online} />
           </div>
@@ -248,6 +251,12 @@ export function Conversation({ target }: { target: ChatTarget }) {
           </>
         )}
       </header>
+      {loaded.partner_unavailable && (
+        // Said where the member is, instead of a link to a profile page that is gone.
+        <p className="chat-partner-unavailable alert alert-secondary" role="note">
+          {t('chat.partner_unavailable', { name: profile.name })}
+        </p>
+      )}
       {profile.fictional && (
         <FictionalWarning icon={settings.fictional_icon} text={settings.fictional_warning} />
       )}

@@ -10,6 +10,7 @@ const FINAL_REFUSALS = new Set<string>([
   'member_not_found',
   'conversation_not_found',
   'partner_pending_deletion',
+  'partner_unavailable',
   'message_too_long',
   'gift_not_found',
   'image_not_found',

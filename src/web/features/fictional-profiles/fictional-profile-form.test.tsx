@@ -6,11 +6,11 @@ import profile from '../../../shared/i18n/locales/en/profile.json' with { type: 
 import { ApiError } from '../../lib/api.ts';
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { PageTexts } from '../../lib/page-texts.tsx';
-import { FictionalProfileForm } from './fictional-profile-form.tsx';
+import { type FictionalProfileBody, FictionalProfileForm } from './fictional-profile-form.tsx';
 
 afterEach(cleanup);
 
-function renderForm(onSubmit: (body: Record<string, string | null>) => Promise<void>) {
+function renderForm(onSubmit: (body: FictionalProfileBody) => Promise<void>) {
   render(
     <I18nProvider locale="en" messages={en}>
       <PageTexts messages={profile}>
@@ -56,5 +56,24 @@ describe('FictionalProfileForm', () => {
     );
     expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById('fp-name-error')?.textContent).toBe(en.validation.name_taken);
+  });
+
+  it("sends the interests picked with the member's chips, none too", async () => {
+    const onSubmit = vi.fn(async (_body: FictionalProfileBody) => {});
+    renderForm(onSubmit);
+    const submit = () =>
+      act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Create profile' }));
+      });
+    await submit();
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ interests: [] }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Travelling' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Dancing' }));
+    expect(screen.getByRole('group', { name: /Interests/ }).textContent).toContain('(2 chosen)');
+    await submit();
+    expect(onSubmit.mock.lastCall?.[0].interests.sort()).toEqual(['dancing', 'travelling']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Travelling' }));
+    await submit();
+    expect(onSubmit).toHaveBeenLastCalledWith(expect.objectContaining({ interests: ['dancing'] }));
   });
 });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { FictionalProfileDetail } from '../../../shared/contracts/fictional-profiles.ts';
 import { LOCALES } from '../../../shared/i18n/locales.ts';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
+import type { InterestKey } from '../../../shared/interests.ts';
 import { COUNTRIES } from '../../../shared/limits.ts';
 import { PROFILE_CHOICES } from '../../../shared/profile-options.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
@@ -16,6 +17,8 @@ import {
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
+import { InterestChips } from '../profile/interest-chips.tsx';
+import { toggleInterest } from '../profile/profile-form-logic.ts';
 
 type ChoiceField = keyof typeof PROFILE_CHOICES;
 const CHOICE_FIELDS = Object.keys(PROFILE_CHOICES) as ChoiceField[];
@@ -36,15 +39,21 @@ const FORM_FIELDS = [
 /** Texts sent as typed, empty too: the server's refusal names what is wrong (too short, no date). */
 const REQUIRED_TEXTS: ReadonlySet<string> = new Set(['name', 'date_of_birth']);
 
+/** What the create and edit calls take: the form's texts and choices, and the interests chosen. */
+export type FictionalProfileBody = Record<(typeof FORM_FIELDS)[number], string | null> & {
+  interests: string[];
+};
+
 /** The body the create and edit calls take: empty optional fields are null ("not said"). */
-function bodyOf(form: HTMLFormElement): Record<string, string | null> {
+function bodyOf(form: HTMLFormElement): FictionalProfileBody {
   const values = new FormData(form);
-  const body: Record<string, string | null> = {};
+  const body: Partial<FictionalProfileBody> = {};
   for (const field of FORM_FIELDS) {
     const value = String(values.get(field) ?? '').trim();
     body[field] = value === '' && !REQUIRED_TEXTS.has(field) ? null : value;
   }
-  return body;
+  // Always sent, none too: unticking the last one is a change to save.
+  return { ...(body as FictionalProfileBody), interests: values.getAll('interests').map(String) };
 }
 
 type Props = {
@@ -53,7 +62,7 @@ type Props = {
   regionsSeed: RegionsSeed;
   submitLabel: string;
   /** Sends the form's body; a refusal comes back as the thrown ApiError. */
-  onSubmit: (body: Record<string, string | null>) => Promise<void>;
+  onSubmit: (body: FictionalProfileBody) => Promise<void>;
 };
 
 /**
@@ -67,6 +76,7 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
   const regions = useRegions(country, regionsSeed);
   const [errors, setErrors] = useState<ApiFormErrors>({ fields: {} });
   const [busy, setBusy] = useState(false);
+  const [interests, setInterests] = useState<InterestKey[]>(profile?.interests ?? []);
   const error = (field: string) => {
     const code = errors.fields[field];
     return code ? fieldErrorText(t, code) : undefined;
@@ -87,7 +97,7 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
       await onSubmit(bodyOf(event.currentTarget));
       setErrors({ fields: {} });
     } catch (caught) {
-      setErrors(readApiError(caught, FORM_FIELDS));
+      setErrors(readApiError(caught, [...FORM_FIELDS, 'interests']));
     } finally {
       setBusy(false);
     }
@@ -229,6 +239,19 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
         />
         {errorLine('about_me')}
       </div>
+      {/* The member's own picker: the same chips, labels and keys as on a member's profile page. */}
+      <fieldset className="mb-3" aria-describedby={error('interests') ? 'fp-interests-error' : undefined}>
+        <legend className="form-label fs-6">
+          {t('fields.interests')}{' '}
+          <span className="text-secondary">{t('form.selected', { count: interests.length })}</span>
+        </legend>
+        <InterestChips
+          idPrefix="fp-interest"
+          selected={interests}
+          onToggle={(key) => setInterests((current) => toggleInterest(current, key))}
+        />
+        {errorLine('interests')}
+      </fieldset>
       <button type="submit" className="btn btn-primary" disabled={busy}>
         {busy ? t('fictional.saving') : submitLabel}
       </button>

@@ -2,7 +2,11 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type SendMessageResponse, TYPING_SEND_EVERY_MS } from '../../../shared/contracts/chat.ts';
 import { ageOn } from '../../../shared/contracts/members.ts';
-import type { OperatorClaim, OperatorConversation } from '../../../shared/contracts/operators.ts';
+import type {
+  OperatorClaim,
+  OperatorConversation,
+  OperatorMessage,
+} from '../../../shared/contracts/operators.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -60,6 +64,31 @@ function PersonCard({ person, title, credits }: { person: Person; title: string;
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * A photo in the history. The server sends its image only to whom may open it (the operator holding
+ * the claim, admins); anyone else reads that there was a photo and how to see it.
+ */
+function OperatorPhotoMessage({ image, sender }: { image: OperatorMessage['image']; sender: string }) {
+  const { t } = useTranslation();
+  if (!image)
+    return (
+      <div>
+        {t('operators.photo')} <span className="small text-secondary">{t('operators.photo_claim_hint')}</span>
+      </div>
+    );
+  return (
+    <a href={image.url} target="_blank" rel="noreferrer" className="admin-operator-photo">
+      <img
+        src={image.thumb_url}
+        alt={t('operators.photo_alt', { name: sender })}
+        width={image.width}
+        height={image.height}
+        loading="lazy"
+      />
+    </a>
   );
 }
 
@@ -206,7 +235,12 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
                     {new Date(message.created_at).toLocaleString(i18n.language)}
                   </div>
                   {message.kind === 'gift' && <div>{t('operators.gift', { name: message.gift ?? '' })}</div>}
-                  {message.kind === 'image' && <div>{t('operators.photo')}</div>}
+                  {message.kind === 'image' && (
+                    <OperatorPhotoMessage
+                      image={message.image}
+                      sender={message.from === 'profile' ? view.profile.name : view.member.name}
+                    />
+                  )}
                   {message.body && <div className="text-break">{message.body}</div>}
                 </li>
               ))}
