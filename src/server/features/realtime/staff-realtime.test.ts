@@ -6,6 +6,7 @@ import { REALTIME_CLOSE } from '../../../shared/realtime/events.ts';
 import type { StaffServerEvent } from '../../../shared/realtime/staff-events.ts';
 import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { createMember, createMemberWithCredits, logIn } from '../../test/members.ts';
+import { writeConversation } from '../../test/reports.ts';
 import { Heard } from '../../test/signals.ts';
 import { logInStaffAs, type StaffLogin } from '../../test/staff.ts';
 import { disableStaff, setStaffRoles } from '../staff/staff.service.ts';
@@ -159,6 +160,41 @@ describe('the staff socket', () => {
     await b.services.bus.sync();
     await b.services.background.idle();
     await markerFor(operatorTab);
+  });
+
+  it('tells a moderator that a report was opened and decided, and nothing of a report that failed', async () => {
+    const moderator = await logInStaffAs(a.services.db, ['moderator']);
+    const tab = await staffTab(hostB, moderator);
+    const reporter = await createMember(a.services.db);
+    const bad = await createMember(a.services.db);
+    const conversation = await writeConversation(a.services.db, reporter.id, bad.id, [
+      { from: bad.id, body: 'Iets naars' },
+    ]);
+    const login = await logIn(a.services.db, reporter.id);
+    const report = (payload: object) =>
+      a.app.inject({ method: 'POST', url: '/api/report.php', payload, ...login });
+    // Refused (one's own message): no report, no event.
+    expect(
+      (await report({ kind: 'message', message_id: 999_999_999, reason: 'spam' })).statusCode,
+    ).toBeGreaterThanOrEqual(400);
+    const opened = await report({ kind: 'message', message_id: conversation.messageIds[0], reason: 'spam' });
+    expect(opened.statusCode).toBe(200);
+    const id = opened.json().id as number;
+    await tab.heard.until((e) => e.type === 'list_changed' && e.change.kind === 'opened');
+
+    const decided = await a.app.inject({
+      method: 'POST',
+      url: '/api/admin/report-outcome.php',
+      payload: { id, outcome: 'dismiss' },
+      cookies: moderator.cookies,
+      headers: moderator.headers,
+    });
+    expect(decided.statusCode).toBe(200);
+    await tab.heard.until((e) => e.type === 'list_changed' && e.change.kind === 'decided');
+    expect(changesOf(tab)).toEqual([
+      { list: 'reports', kind: 'opened', id },
+      { list: 'reports', kind: 'decided', id },
+    ]);
   });
 
   it('closes the socket of a session that has ended idle, at the next heartbeat', async () => {
