@@ -2,6 +2,7 @@ import type { APIRequestContext, Browser, Page, PlaywrightWorkerArgs } from '@pl
 import sharp from 'sharp';
 import { memberId, signUpMember } from './demo-members.ts';
 import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
+import { heardListChange, runPastDebounce, stopClockAndAwaitStaffSocket } from './staff-live.ts';
 import { DEMO_ADMIN, DEMO_MODERATOR, staffLogInByApi } from './staff-logins.ts';
 
 async function portrait(): Promise<Buffer> {
@@ -157,17 +158,23 @@ test('a photo another moderator decides leaves the open queue without a reload',
   const waiting = own.photos[0];
 
   const staffPage = await moderatorPage(browser, playwright, baseURL);
+  const staffSocket = await stopClockAndAwaitStaffSocket(staffPage);
   await staffPage.goto('/admin/moderation/photos');
+  const socket = await staffSocket();
   await showPhoto(staffPage, waiting.id);
 
   const other = await otherModerator(playwright, baseURL);
+  const told = heardListChange(socket, { list: 'moderation_photos', kind: 'left', id: waiting.id });
   const decided = await other.staff.post('/api/admin/moderation-photo.php', {
     headers: other.headers,
     data: { id: waiting.id, outcome: 'approved' },
   });
   expect(decided.status(), await decided.text()).toBe(200);
-  // The page reads the queue again while it is visible: the photo goes, the page stays.
-  await expect(staffPage.locator(`[data-photo="${waiting.id}"]`)).toHaveCount(0, { timeout: 15_000 });
+  // The socket tells the page, which reads the queue again (no poll: its clock stands still): the
+  // photo goes, the page stays.
+  await told;
+  await runPastDebounce(staffPage);
+  await expect(staffPage.locator(`[data-photo="${waiting.id}"]`)).toHaveCount(0);
   await other.staff.dispose();
   await staffPage.context().close();
 });

@@ -5,6 +5,7 @@ import type { ChatsResponse } from '../src/shared/contracts/chat.ts';
 import type { OperatorStats } from '../src/shared/contracts/operators.ts';
 import { memberContext, memberPage, PIETER } from './demo-members.ts';
 import { expect, expectAccessible, test, watchCsp } from './fixtures.ts';
+import { heardListChange, runPastDebounce, stopClockAndAwaitStaffSocket } from './staff-live.ts';
 import { DEMO_ADMIN, DEMO_OPERATOR, staffLogInByApi } from './staff-logins.ts';
 
 /** A picture as an operator would choose one from the profile's set: a JPEG of a beach. */
@@ -74,6 +75,13 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await staffLogInByApi(adminContext.request, DEMO_ADMIN);
   const admin = await adminContext.newPage();
   const countedBefore = await answersCounted(admin);
+  // The admin's queue, open beside the operator's: the answer takes the conversation off it live.
+  const adminQueue = await adminContext.newPage();
+  const adminSocket = await stopClockAndAwaitStaffSocket(adminQueue);
+  await adminQueue.goto(`/admin/operators?profile=${profile.id}`);
+  const queueSocket = await adminSocket();
+  const queued = adminQueue.locator(`tr[data-conversation="${chat.conversation.id}"]`);
+  await expect(queued).toContainText(profile.name);
 
   // The operator, in a browser of their own, logged in through the API (password and code).
   const staffContext = await memberContext(browser, { width: 1280 });
@@ -113,9 +121,20 @@ test('an operator answers a member as a fictional profile, live, the member neve
   ).toBeVisible();
   const answer = `Ja hoor, ik ben er! (${randomUUID().slice(0, 8)})`;
   await reply.fill(answer);
+  const answeredLive = heardListChange(queueSocket, {
+    list: 'operator_queue',
+    kind: 'answered',
+    id: chat.conversation.id,
+  });
   await operator.getByRole('button', { name: 'Versturen' }).click();
   await expect(operator.getByRole('status')).toContainText('Antwoord verstuurd.');
   await expect(operator.getByTestId('operator-history')).toContainText(answer);
+
+  // The admin's open queue hears it and reads itself again (its clock stands still: no poll).
+  await answeredLive;
+  await runPastDebounce(adminQueue);
+  await expect(queued).toHaveCount(0);
+  await adminQueue.close();
 
   // The member sees the answer live, from the profile.
   await expect(log.locator('.chat-bubble.theirs', { hasText: answer })).toBeVisible();

@@ -1,11 +1,11 @@
+import type { z } from 'zod';
 import {
   type ClientEvent,
   parseEvent,
   REALTIME_CLOSE,
   REALTIME_PATH,
-  type ServerEventOf,
+  type ServerEvent,
   ServerEventSchema,
-  type ServerEventType,
 } from '../../shared/realtime/events.ts';
 
 /** The part of the browser's WebSocket the client uses, so tests can hand it a fake. */
@@ -50,9 +50,12 @@ export type RealtimeOptions = {
  */
 export type RealtimeState = 'connecting' | 'open' | 'waiting' | 'paused' | 'stopped';
 
-export type RealtimeClient = {
+/** What a socket of the site sends: events told apart by `type` (the member's, the staff's). */
+type SocketEvent = { type: string };
+
+export type RealtimeClient<E extends SocketEvent = ServerEvent> = {
   /** Calls `listener` with every valid event of that type; returns the unsubscribe. */
-  on: <T extends ServerEventType>(type: T, listener: (event: ServerEventOf<T>) => void) => () => void;
+  on: <T extends E['type']>(type: T, listener: (event: Extract<E, { type: T }>) => void) => () => void;
   /**
    * Called after every reconnection (not the first connection): events sent while the tab was
    * away are lost, so a feature re-reads what it shows (likes, unread counts).
@@ -82,8 +85,11 @@ function onTabShown(listener: () => void): () => void {
 }
 
 /** The socket URL on the page's own origin: the server refuses a foreign one. */
-export function realtimeUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${REALTIME_PATH}`;
+export function realtimeUrl(
+  location: Pick<Location, 'protocol' | 'host'>,
+  path: string = REALTIME_PATH,
+): string {
+  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}${path}`;
 }
 
 /**
@@ -101,7 +107,18 @@ export function reconnectDelay(
 
 /** The member's real-time channel: one socket per tab, reconnected until the session ends or stop(). */
 export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
-  const url = options.url ?? realtimeUrl(window.location);
+  return connectEvents(ServerEventSchema, { ...options, url: options.url ?? realtimeUrl(window.location) });
+}
+
+/**
+ * A socket of the site that hears `schema`'s events (the member's channel, the back office's), with
+ * the same framing, close codes, backoff and liveness: reconnected until its session ends or stop().
+ */
+export function connectEvents<E extends SocketEvent>(
+  schema: z.ZodType<E>,
+  options: RealtimeOptions & { url: string },
+): RealtimeClient<E> {
+  const url = options.url;
   const createSocket = options.createSocket ?? ((address: string) => new WebSocket(address) as WebSocketLike);
   const random = options.random ?? Math.random;
   const baseMs = options.baseDelayMs ?? 1_000;
@@ -110,7 +127,7 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
   const livenessMs = options.livenessMs ?? 30_000;
   const onShown = options.onShown ?? onTabShown;
 
-  const listeners = new Map<ServerEventType, Set<(event: never) => void>>();
+  const listeners = new Map<string, Set<(event: never) => void>>();
   const reconnectListeners = new Set<() => void>();
   const stateListeners = new Set<(state: RealtimeState) => void>();
   let socket: WebSocketLike | undefined;
@@ -132,8 +149,7 @@ export function connectRealtime(options: RealtimeOptions = {}): RealtimeClient {
     if (!event) return;
     for (const listener of listeners.get(event.type) ?? []) (listener as (e: typeof event) => void)(event);
   }
-  const parse = (data: unknown) =>
-    typeof data === 'string' ? parseEvent(ServerEventSchema, data) : undefined;
+  const parse = (data: unknown) => (typeof data === 'string' ? parseEvent(schema, data) : undefined);
 
   function finish() {
     setState('stopped');

@@ -31,6 +31,7 @@ import {
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { enqueueMessageMails } from '../notifications/notification-mails.ts';
 import { memberEventSql } from '../realtime/realtime.service.ts';
+import { staffListEvent } from '../realtime/staff-lists.ts';
 import { unreadMessagesChanged } from './chat.counts.ts';
 
 /**
@@ -470,7 +471,20 @@ async function write(
     );
     // Credits' own statement: a spend refused in a race undoes the whole set (SpendsRefused).
     const { events } = await spendCreditsTogether(tx, spends);
-    await publishAll(tx, events);
+    // The operators' queue: a member's message to a fictional profile waits (or waits on), the
+    // profile's answer ends the wait; sent with the credits' events, in one statement.
+    const queued = [...stored].flatMap(([a, message]) =>
+      a.awaiting === 'kept'
+        ? []
+        : [
+            staffListEvent({
+              list: 'operator_queue',
+              kind: a.awaiting === 'awaiting' ? 'waiting' : 'answered',
+              id: message.conversationId,
+            }),
+          ],
+    );
+    await publishAll(tx, [...events, ...queued]);
     // The partners' mails, in the send's transaction (each decides when it runs: features/notifications).
     await enqueueMessageMails(
       { enqueue },

@@ -15,6 +15,7 @@ import {
   listPendingPhotos,
 } from '../photos/photos.service.ts';
 import { restoreAboutMe } from '../profile/profile.service.ts';
+import { tellStaffLists } from '../realtime/staff-lists.ts';
 import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 import { type NoticeOutcome, type NoticeSubject, renderModerationMail } from './moderation.mails.ts';
 
@@ -129,6 +130,7 @@ export async function decidePhoto(
       now,
     );
     if (!result) throw notFound();
+    await tellStaffLists(tx, { list: 'moderation_photos', kind: 'left', id: result.photo.id });
     await writeAudit(
       tx,
       actor,
@@ -209,6 +211,7 @@ export async function decideText(
       .update(textChanges)
       .set({ status: decision.outcome, reason, note, decidedAt: now })
       .where(eq(textChanges.id, change.id));
+    await tellStaffLists(tx, { list: 'moderation_texts', kind: 'left', id: change.id });
     await writeAudit(
       tx,
       actor,

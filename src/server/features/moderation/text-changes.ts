@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { textChanges } from '../../db/schema/index.ts';
+import { tellStaffLists } from '../realtime/staff-lists.ts';
 
 /*
  * The queue of changed texts, written by the feature that publishes the text (profile), in its
@@ -33,14 +34,20 @@ export async function recordTextChange(
     .returning({ id: textChanges.id, before: textChanges.before });
   if (waiting) {
     // Back to what it was before: nothing left to check.
-    if (waiting.before === change.after) await tx.delete(textChanges).where(eq(textChanges.id, waiting.id));
+    const gone = waiting.before === change.after;
+    if (gone) await tx.delete(textChanges).where(eq(textChanges.id, waiting.id));
+    await tellStaffLists(tx, { list: 'moderation_texts', kind: gone ? 'left' : 'entered', id: waiting.id });
     return;
   }
-  await tx.insert(textChanges).values({
-    userId: change.userId,
-    field: change.field,
-    before: change.before,
-    after: change.after,
-    createdAt: change.now,
-  });
+  const [inserted] = await tx
+    .insert(textChanges)
+    .values({
+      userId: change.userId,
+      field: change.field,
+      before: change.before,
+      after: change.after,
+      createdAt: change.now,
+    })
+    .returning({ id: textChanges.id });
+  if (inserted) await tellStaffLists(tx, { list: 'moderation_texts', kind: 'entered', id: inserted.id });
 }

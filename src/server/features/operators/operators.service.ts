@@ -24,6 +24,7 @@ import type { AppServices } from '../../services.ts';
 import { type MessageRow, type SendSettings, sendMessage, signalTyping } from '../chat/chat.service.ts';
 import { type UploadedChatImage, uploadChatImage } from '../chat/chat-images.service.ts';
 import type { PhotoFile } from '../photos/photo-processor.ts';
+import { tellStaffLists } from '../realtime/staff-lists.ts';
 import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 
 /*
@@ -189,6 +190,7 @@ export async function claimConversation(
           },
           now,
         );
+        await tellStaffLists(tx, { list: 'operator_queue', kind: 'claimed', id: conversationId });
         return { conversationId, expiresAt };
       });
     } catch (error) {
@@ -268,6 +270,7 @@ export async function releaseClaim(
       { action: 'operators.release', target: `conversation:${conversationId}` },
       now,
     );
+    await tellStaffLists(tx, { list: 'operator_queue', kind: 'released', id: conversationId });
   });
 }
 

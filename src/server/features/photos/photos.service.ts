@@ -15,6 +15,7 @@ import {
   lockMainPhotoId,
   setMainPhotoId,
 } from '../profile/profile.service.ts';
+import { tellStaffLists } from '../realtime/staff-lists.ts';
 import { type PhotoFile, processPhoto } from './photo-processor.ts';
 import { PHOTO_FILES, type PhotoSize, photoFileKey, photoKeyInArea, photoStorageKey } from './photos.keys.ts';
 
@@ -163,7 +164,10 @@ export async function uploadPhoto(
         }),
       );
 
-      if (!options.byStaff) return { photo, isMain: false };
+      if (!options.byStaff) {
+        await tellStaffLists(tx, { list: 'moderation_photos', kind: 'entered', id: photo.id });
+        return { photo, isMain: false };
+      }
       // Approved at once: the first public one becomes main, as a moderator's approval makes it.
       const isMain = !photo.private && (await claimMainPhoto(tx, userId, photo.id));
       await options.byStaff.inTransaction(tx, photo);
@@ -329,6 +333,8 @@ export async function deletePhoto(
     const photo = await lockOwnPhoto(tx, owner, photoId);
     const mainPhotoId = await lockMainPhotoId(tx, userId);
     await tx.delete(photos).where(eq(photos.id, photo.id));
+    if (photo.status === 'pending')
+      await tellStaffLists(tx, { list: 'moderation_photos', kind: 'left', id: photo.id });
     if (mainPhotoId === photo.id)
       await setMainPhotoId(tx, userId, await nextMainPhotoId(tx, userId, photo.id));
     await inTransaction?.(tx, photo);

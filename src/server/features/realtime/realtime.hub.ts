@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import { REALTIME_LIMITS } from '../../../shared/limits.ts';
 import {
+  type ClientEvent,
   ClientEventSchema,
   parseEvent,
   REALTIME_CLOSE,
@@ -39,6 +40,42 @@ export function takeFrameToken(bucket: FrameBucket, nowMs: number): boolean {
   return true;
 }
 
+/** What a socket's client frames have cost so far (the member's and the staff's sockets alike). */
+export type FrameGuard = { frames: FrameBucket; dropped: number; invalid: number };
+
+export const freshFrameGuard = (nowMs: number): FrameGuard => ({
+  frames: fullFrameBucket(nowMs),
+  dropped: 0,
+  invalid: 0,
+});
+
+/**
+ * Reads one client frame within the socket's allowance: the event, null for a frame left unread
+ * (over the bucket, or not an event), or the close the socket has earned by too many of those.
+ */
+export function readClientFrame(
+  guard: FrameGuard,
+  data: unknown,
+  isBinary: boolean,
+  nowMs: number,
+): ClientEvent | { close: number; reason: string } | null {
+  // Every answer costs the event loop: a burst of thousands of pings held the health check for
+  // most of a second. Beyond the bucket a frame is dropped unread, and a socket that keeps
+  // sending them is a flood, not a tab.
+  if (!takeFrameToken(guard.frames, nowMs)) {
+    guard.dropped += 1;
+    return guard.dropped >= REALTIME_LIMITS.droppedFramesBeforeClose
+      ? { close: REALTIME_CLOSE.flooding, reason: 'too many frames' }
+      : null;
+  }
+  const event = isBinary ? undefined : parseEvent(ClientEventSchema, String(data));
+  if (event) return event;
+  guard.invalid += 1;
+  return guard.invalid >= MAX_INVALID_CLIENT_MESSAGES
+    ? { close: REALTIME_CLOSE.tooManyInvalid, reason: 'too many invalid messages' }
+    : null;
+}
+
 type Connection = {
   socket: WebSocket;
   userId: number;
@@ -47,9 +84,7 @@ type Connection = {
   sessionId: string;
   expiresAt: Date;
   alive: boolean;
-  invalid: number;
-  frames: FrameBucket;
-  dropped: number;
+  guard: FrameGuard;
   /** Closed by the hub (replaced, flooding): frames still arriving are not read. */
   closing: boolean;
 };
@@ -198,27 +233,9 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
 
   function onMessage(connection: Connection, data: unknown, isBinary: boolean) {
     if (connection.closing) return;
-    // Every answer costs the event loop: a burst of thousands of pings held the health check for
-    // most of a second. Beyond the bucket a frame is dropped unread, and a socket that keeps
-    // sending them is a flood, not a tab.
-    if (!takeFrameToken(connection.frames, services.now().getTime())) {
-      connection.dropped += 1;
-      if (connection.dropped >= REALTIME_LIMITS.droppedFramesBeforeClose)
-        closeByHub(connection, REALTIME_CLOSE.flooding, 'too many frames');
-      return;
-    }
-    const event = isBinary ? undefined : parseEvent(ClientEventSchema, String(data));
-    if (!event) {
-      connection.invalid += 1;
-      if (connection.invalid >= MAX_INVALID_CLIENT_MESSAGES)
-        closeByHub(connection, REALTIME_CLOSE.tooManyInvalid, 'too many invalid messages');
-      return;
-    }
-    switch (event.type) {
-      case 'ping':
-        send(connection, { type: 'pong' });
-        break;
-    }
+    const read = readClientFrame(connection.guard, data, isBinary, services.now().getTime());
+    if (read && 'close' in read) closeByHub(connection, read.close, read.reason);
+    else if (read?.type === 'ping') send(connection, { type: 'pong' });
   }
 
   return {
@@ -231,9 +248,7 @@ export async function createRealtimeHub(services: HubServices, heartbeatMs: numb
         sessionId: session.id,
         expiresAt: session.expiresAt,
         alive: true,
-        invalid: 0,
-        frames: fullFrameBucket(services.now().getTime()),
-        dropped: 0,
+        guard: freshFrameGuard(services.now().getTime()),
         closing: false,
       };
       const firstHere = !byUser.has(userId);

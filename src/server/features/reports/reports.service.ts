@@ -28,6 +28,7 @@ import {
   restoreAccount,
   suspendAccount,
 } from '../auth/account-moderation.service.ts';
+import { tellStaffLists } from '../realtime/staff-lists.ts';
 import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 import { REPORT_OUTCOME_MAIL_JOB } from './reports.jobs.ts';
 
@@ -180,7 +181,10 @@ export async function reportContent(
       })
       .onConflictDoNothing()
       .returning({ id: reports.id });
-    if (inserted) return inserted;
+    if (inserted) {
+      await tellStaffLists(tx, { list: 'reports', kind: 'opened', id: inserted.id });
+      return inserted;
+    }
     const [earlier] = await tx
       .select({ id: reports.id })
       .from(reports)
@@ -217,27 +221,31 @@ export async function queueComplaint(
     createdAt: Date;
   },
 ): Promise<void> {
-  await tx.insert(reports).values({
-    source: 'complaint',
-    kind: 'complaint',
-    reporterId: complaint.userId,
-    complaintId: complaint.id,
-    reason: complaint.subject,
-    evidence: {
-      profile: null,
-      conversationId: null,
-      messages: [],
-      complaint: {
-        name: complaint.name,
-        email: complaint.email,
-        subject: complaint.subject,
-        message: complaint.message,
+  const [queued] = await tx
+    .insert(reports)
+    .values({
+      source: 'complaint',
+      kind: 'complaint',
+      reporterId: complaint.userId,
+      complaintId: complaint.id,
+      reason: complaint.subject,
+      evidence: {
+        profile: null,
+        conversationId: null,
+        messages: [],
+        complaint: {
+          name: complaint.name,
+          email: complaint.email,
+          subject: complaint.subject,
+          message: complaint.message,
+        },
       },
-    },
-    language: complaint.language,
-    domain: complaint.domain,
-    createdAt: complaint.createdAt,
-  });
+      language: complaint.language,
+      domain: complaint.domain,
+      createdAt: complaint.createdAt,
+    })
+    .returning({ id: reports.id });
+  if (queued) await tellStaffLists(tx, { list: 'reports', kind: 'opened', id: queued.id });
 }
 
 /**
@@ -399,6 +407,7 @@ export async function decideReport(
       .update(reports)
       .set({ status: 'closed', outcome: input.outcome, decidedBy: actor.staffId, decidedAt: now })
       .where(eq(reports.id, report.id));
+    await tellStaffLists(tx, { list: 'reports', kind: 'decided', id: report.id });
     await writeAudit(
       tx,
       actor,

@@ -2,10 +2,11 @@ import { asc, eq, max, sql } from 'drizzle-orm';
 import type { StaffAddInput, StaffRole } from '../../../shared/contracts/staff.ts';
 import type { Database } from '../../db/client.ts';
 import { type StaffAccount, staffAccounts, staffSessions } from '../../db/schema/index.ts';
+import { publish } from '../../lib/event-bus.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { type AuditActor, writeAudit } from './staff-audit.service.ts';
-import { revokeStaffSessionsOf } from './staff-sessions.service.ts';
+import { revokeStaffSessionsOf, staffChanged } from './staff-sessions.service.ts';
 
 /** The facts of a staff account an audit row keeps as before/after: never a hash or a secret. */
 const auditedFields = (row: StaffAccount) => ({
@@ -99,6 +100,8 @@ async function changeStaff(
     const [after] = await tx.update(staffAccounts).set(change).where(eq(staffAccounts.id, id)).returning();
     if (!after) throw staffNotFound();
     if (revoke) await revokeStaffSessionsOf(tx, id, now);
+    // Their open sockets hear it on commit: new roles open other lists, a disabled person none.
+    await publish(tx, staffChanged, id);
     await writeAudit(
       tx,
       actor,

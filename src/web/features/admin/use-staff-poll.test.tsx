@@ -1,6 +1,13 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STAFF_POLL_MS, type StaffPoll, type StaffPollOptions, useStaffPoll } from './use-staff-poll.ts';
+import type { StaffServerEvent } from '../../../shared/realtime/staff-events.ts';
+import {
+  STAFF_EVENT_DEBOUNCE_MS,
+  STAFF_FALLBACK_POLL_MS,
+  type StaffPoll,
+  type StaffPollOptions,
+  useStaffPoll,
+} from './use-staff-poll.ts';
 
 type List = { rows: string[] };
 
@@ -21,8 +28,57 @@ function setVisibility(state: DocumentVisibilityState) {
   });
 }
 
-/** The poll's clock: only the 5 s interval and Date are fake (Testing Library waits on timeouts). */
-const tick = (ms = STAFF_POLL_MS) =>
+/**
+ * The back office's socket as the test plays it: it opens, tells, drops when the test says so.
+ * Every socket the page made is kept, the newest last.
+ */
+class FakeSocket {
+  static made: FakeSocket[] = [];
+  readyState = 0;
+  onopen: ((event: unknown) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeSocket.made.push(this);
+  }
+  /** A live server answers the client's pings. */
+  send(data: string) {
+    if (JSON.parse(data).type === 'ping') this.onmessage?.({ data: JSON.stringify({ type: 'pong' }) });
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    act(() => {
+      this.readyState = 1;
+      this.onopen?.({});
+    });
+  }
+  tell(event: StaffServerEvent) {
+    act(() => this.onmessage?.({ data: JSON.stringify(event) }));
+  }
+  drop() {
+    act(() => {
+      this.readyState = 3;
+      this.onclose?.({ code: 1006 });
+    });
+  }
+}
+const socket = () => FakeSocket.made.at(-1) as FakeSocket;
+const changed = (list: 'reports' | 'operator_queue', id = 1): StaffServerEvent => ({
+  type: 'list_changed',
+  change: list === 'reports' ? { list, kind: 'opened', id } : { list, kind: 'waiting', id },
+});
+
+/**
+ * The fallback poll's clock: only its interval and Date are fake (Testing Library waits on
+ * timeouts, and the events' debounce is a timeout: its read is waited for, never timed). What is
+ * not in the DOM (the reads, the sockets) is waited for with vi.waitFor, whose clock is real.
+ */
+const tick = (ms = STAFF_FALLBACK_POLL_MS) =>
   act(() => {
     vi.advanceTimersByTime(ms);
   });
@@ -47,6 +103,10 @@ const T0 = Date.UTC(2026, 10, 29, 12, 0, 0);
 
 beforeEach(() => {
   reads = [];
+  FakeSocket.made = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+  // The socket's reconnection waits a random part of its backoff: none here.
+  vi.spyOn(Math, 'random').mockReturnValue(0);
   visibility = 'visible';
   vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval', 'Date'] });
   vi.setSystemTime(T0);
@@ -76,27 +136,79 @@ afterEach(() => {
 const urls = () => reads.map((read) => read.url);
 
 describe('useStaffPoll', () => {
-  it("shows the loader's data, then reads the list every 5 s while the tab is visible", async () => {
+  it("shows the loader's data, then reads the list again when the socket says it changed, never on a timer while it is open", async () => {
     render(
       <Probe
-        path="/api/admin/list.php"
+        path="/api/admin/reports.php"
         query={{ status: 'open' }}
         initial={{ rows: ['a'] }}
         readAt={T0 - 1000}
       />,
     );
     expect(shown()).toEqual({ rows: ['a'], at: T0 - 1000, error: null });
+    expect(socket().url).toBe(`ws://${window.location.host}/api/admin/realtime`);
     expect(reads).toHaveLength(0);
 
-    tick(STAFF_POLL_MS - 1);
-    expect(reads).toHaveLength(0);
-    tick(1);
-    expect(urls()).toEqual(['/api/admin/list.php?status=open']);
+    // Opening reads once: what changed before it was never told.
+    socket().open();
+    expect(urls()).toEqual(['/api/admin/reports.php?status=open']);
     reads[0]?.answer({ rows: ['a', 'b'] });
-    await waitFor(() => expect(shown()).toEqual({ rows: ['a', 'b'], at: T0 + STAFF_POLL_MS, error: null }));
+    await waitFor(() => expect(shown()).toEqual({ rows: ['a', 'b'], at: T0, error: null }));
 
     tick();
+    tick();
+    expect(reads).toHaveLength(1);
+
+    // Another list's change is not this one's; three of this list's close together make one read.
+    socket().tell(changed('operator_queue'));
+    socket().tell(changed('reports', 1));
+    socket().tell(changed('reports', 2));
+    socket().tell(changed('reports', 3));
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[1]?.answer({ rows: ['c'] });
+    await waitFor(() => expect(shown().rows).toEqual(['c']));
     expect(reads).toHaveLength(2);
+    // The read after the next event is the second one: the three before made one.
+    socket().tell(changed('reports', 4));
+    await vi.waitFor(() => expect(reads).toHaveLength(3));
+    expect(STAFF_EVENT_DEBOUNCE_MS).toBeGreaterThan(0);
+  });
+
+  it('polls every 60 s only while the socket is down, and reads again when it is back', async () => {
+    render(<Probe path="/api/admin/operator-queue.php" initial={{ rows: ['a'] }} />);
+    // Not yet open: the slow poll stands in.
+    tick(STAFF_FALLBACK_POLL_MS - 1);
+    expect(reads).toHaveLength(0);
+    tick(1);
+    expect(reads).toHaveLength(1);
+    socket().open();
+    expect(reads).toHaveLength(2);
+    tick();
+    expect(reads).toHaveLength(2);
+
+    const first = socket();
+    first.drop();
+    tick();
+    expect(reads).toHaveLength(3);
+    // The reconnection opens a new socket; its opening reads what was missed meanwhile.
+    await vi.waitFor(() => expect(FakeSocket.made.length).toBe(2));
+    socket().open();
+    expect(reads).toHaveLength(4);
+    tick();
+    expect(reads).toHaveLength(4);
+  });
+
+  it('keeps one socket for the lists of a page, and closes it when the last one goes', () => {
+    const { unmount } = render(
+      <>
+        <Probe path="/api/admin/moderation-photos.php" initial={{ rows: [] }} />
+        <Probe path="/api/admin/moderation-texts.php" initial={{ rows: [] }} />
+      </>,
+    );
+    expect(FakeSocket.made).toHaveLength(1);
+    socket().open();
+    unmount();
+    expect(socket().readyState).toBe(3);
   });
 
   it('reads nothing while the tab is hidden, and reads at once when it becomes visible', async () => {

@@ -1,12 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { STAFF_LIST_OF_PATH } from '../../../shared/realtime/staff-events.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type AdminRequestOptions, adminRequest } from './admin-api.ts';
+import { joinStaffChannel } from './staff-channel.ts';
 
 /**
- * Staff have no real-time channel (their socket would need a member session): a back-office list
- * is read again this often while its tab is visible, and at once when it becomes visible again.
+ * While the back office's socket is down (connecting, waiting to reconnect, ended), a list is read
+ * again this often while its tab is visible, and at once when it becomes visible again; while it
+ * is open, the list's events say when.
  */
-export const STAFF_POLL_MS = 5000;
+export const STAFF_FALLBACK_POLL_MS = 60_000;
+/** Events close together (a batch of sends, a moderator deciding fast) make one read. */
+export const STAFF_EVENT_DEBOUNCE_MS = 250;
 
 export type StaffPollOptions<T> = {
   path: `/api/admin/${string}`;
@@ -32,7 +37,9 @@ export type StaffPoll<T> = {
 };
 
 /**
- * A back-office list kept fresh by reading it again. An answer is shown only if it is the newest
+ * A back-office list kept fresh by reading it again through its API when the back office's socket
+ * says it changed (the event names the list, never its rows: the API asks the rights), and each time
+ * the socket opens (what changed while it was down was never told). An answer is shown only if it is the newest
  * one asked for the current path and query: a read started before those (or the loader's data)
  * changed, or one overtaken by a later read, or answered after the page left, is dropped, since it
  * would bring back a list the staff member no longer looks at.
@@ -77,17 +84,33 @@ export function useStaffPoll<T>({ path, query, initial, readAt }: StaffPollOptio
   const firstRead = initial === null;
   useEffect(() => {
     if (firstRead) void refresh();
+    const list = STAFF_LIST_OF_PATH[path];
+    const { client, leave } = joinStaffChannel();
+    const live = () => client.state() === 'open';
+    let soon: ReturnType<typeof setTimeout> | undefined;
+    const offChange = client.on('list_changed', ({ change }) => {
+      if (change.list !== list) return;
+      clearTimeout(soon);
+      soon = setTimeout(() => void refresh(), STAFF_EVENT_DEBOUNCE_MS);
+    });
+    const offState = client.onState((state) => {
+      if (state === 'open') void refresh();
+    });
     const poll = () => {
-      if (document.visibilityState === 'visible') void refresh();
+      if (!live() && document.visibilityState === 'visible') void refresh();
     };
-    const timer = setInterval(poll, STAFF_POLL_MS);
+    const timer = setInterval(poll, STAFF_FALLBACK_POLL_MS);
     document.addEventListener('visibilitychange', poll);
     return () => {
+      clearTimeout(soon);
+      offChange();
+      offState();
+      leave();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', poll);
       floor.current = started.current;
     };
-  }, [refresh, firstRead]);
+  }, [refresh, firstRead, path]);
 
   return { ...state, refresh };
 }
