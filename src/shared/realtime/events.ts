@@ -87,7 +87,7 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
     ),
 ]);
 export type ServerEvent = z.infer<typeof ServerEventSchema>;
-export type ServerEventType = ServerEvent['type'];
+type ServerEventType = ServerEvent['type'];
 export type ServerEventOf<T extends ServerEventType> = Extract<ServerEvent, { type: T }>;
 
 export const ClientEventSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('ping') })]);

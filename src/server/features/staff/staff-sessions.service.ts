@@ -8,7 +8,7 @@ import { defineChannel, publish } from '../../lib/event-bus.ts';
 import { createToken, hashToken } from '../auth/tokens.ts';
 
 /** A staff session ends after 30 minutes without a request, and 12 hours after the login whatever happens. */
-const STAFF_IDLE_MS = 30 * 60_000;
+export const STAFF_IDLE_MS = 30 * 60_000;
 export const STAFF_ABSOLUTE_MS = 12 * 3600_000;
 /** Between the password and the code: long enough to open the app, short enough to be no session. */
 const PASSWORD_STAGE_MS = 10 * 60_000;
