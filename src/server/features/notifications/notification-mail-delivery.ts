@@ -4,6 +4,7 @@ import { isLocale } from '../../../shared/i18n/locales.ts';
 import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notificationMails, notificationPreferences, profiles, users } from '../../db/schema/index.ts';
+import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 import { companyOf } from '../company/company.service.ts';
 import { onlineSql } from '../realtime/presence.online.ts';
@@ -120,6 +121,50 @@ export type MailDeliveryServices = Pick<
   'db' | 'now' | 'env' | 'state' | 'settings' | 'translations' | 'mailer'
 >;
 
+/** What the one template needs besides the recipient: the mail's claim, who it is about, its page. */
+export type NotificationMailContent = ClaimedMail & {
+  otherName: string;
+  /** The page the mail's button opens, from the site's root. */
+  path: string;
+  lines?: (t: (key: string, vars?: Record<string, string | number>) => string) => string[];
+};
+
+/**
+ * The mail as it leaves: the one template in the member's language, the site's name and address,
+ * the signed unsubscribe link and return path.
+ */
+export async function composeNotificationMail(
+  services: Omit<MailDeliveryServices, 'mailer'>,
+  recipient: Pick<Recipient, 'email' | 'name' | 'language'>,
+  mail: NotificationMailContent,
+): Promise<Mail> {
+  const domain = new URL(services.env.publicUrl).hostname;
+  const locale = isLocale(recipient.language) ? recipient.language : 'nl';
+  const [values, company, unsubscribe, returnPath] = await Promise.all([
+    services.settings.getValues(domain),
+    companyOf(services).get(),
+    unsubscribeUrl(services, mail.userId, TYPE_OF_MAIL[mail.kind]),
+    bounceAddress(services, mail.userId),
+  ]);
+  const t = services.translations.t(locale, 'notifications');
+  return {
+    ...renderNotificationMail(services, mail.kind, {
+      to: recipient.email,
+      locale,
+      recipientName: recipient.name,
+      otherName: mail.otherName,
+      siteName: values.name,
+      company,
+      link: `${services.env.publicUrl}${mail.path}`,
+      preferencesUrl: `${services.env.publicUrl}/notifications`,
+      unsubscribeUrl: unsubscribe,
+      replyTo: values.support_email,
+      lines: mail.lines?.((key, vars) => t(key, { site_name: values.name, ...vars })),
+    }),
+    envelopeFrom: returnPath,
+  };
+}
+
 /**
  * Hands a claimed mail to the mail server in the one template, in the member's language. A refusal
  * gives the claim back (the next attempt may send it) and is thrown to the caller.
@@ -127,39 +172,10 @@ export type MailDeliveryServices = Pick<
 export async function handOverMail(
   services: MailDeliveryServices,
   recipient: Pick<Recipient, 'email' | 'name' | 'language'>,
-  mail: ClaimedMail & {
-    otherName: string;
-    /** The page the mail's button opens, from the site's root. */
-    path: string;
-    lines?: (t: (key: string, vars?: Record<string, string | number>) => string) => string[];
-  },
+  mail: NotificationMailContent,
 ): Promise<void> {
   try {
-    const domain = new URL(services.env.publicUrl).hostname;
-    const locale = isLocale(recipient.language) ? recipient.language : 'nl';
-    const [values, company, unsubscribe, returnPath] = await Promise.all([
-      services.settings.getValues(domain),
-      companyOf(services).get(),
-      unsubscribeUrl(services, mail.userId, TYPE_OF_MAIL[mail.kind]),
-      bounceAddress(services, mail.userId),
-    ]);
-    const t = services.translations.t(locale, 'notifications');
-    await services.mailer.send({
-      ...renderNotificationMail(services, mail.kind, {
-        to: recipient.email,
-        locale,
-        recipientName: recipient.name,
-        otherName: mail.otherName,
-        siteName: values.name,
-        company,
-        link: `${services.env.publicUrl}${mail.path}`,
-        preferencesUrl: `${services.env.publicUrl}/notifications`,
-        unsubscribeUrl: unsubscribe,
-        replyTo: values.support_email,
-        lines: mail.lines?.((key, vars) => t(key, { site_name: values.name, ...vars })),
-      }),
-      envelopeFrom: returnPath,
-    });
+    await services.mailer.send(await composeNotificationMail(services, recipient, mail));
   } catch (error) {
     await services.db.delete(notificationMails).where(eq(notificationMails.key, mail.key));
     throw error;
