@@ -86,7 +86,8 @@ export async function sendWeeklyUpdates(
     from ${users} u ${recipientJoins}
     where u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null
       and p.user_id is not null
-      and not exists (select 1 from ${notificationMails} m where m.key = 'weekly:' || u.id || ${`:${week}`})`);
+      and not exists (select 1 from ${notificationMails} m where m.key = 'weekly:' || u.id || ${`:${week}`}
+        and m.sent_at is not null)`);
   let sent = 0;
   for (const row of rows) {
     if (row.likes === 0 && row.new_members === 0) continue;
