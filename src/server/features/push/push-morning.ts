@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, eq, gte, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { PushPayload } from '../../../shared/contracts/push.ts';
 import { isLocale } from '../../../shared/i18n/locales.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -22,8 +22,11 @@ import { badgeOf, claimPush, devicesOf, pushToDevices } from './push-sender.ts';
  * waiting, counted as the site's badges count it, unless the member came back since.
  */
 
-/** Matches made since `since` with members the member may see. */
-async function countNewMatches(db: Queryable, memberId: number, since: Date): Promise<number> {
+/**
+ * Matches whose other member's like the member has not opened yet (the likes list's "new"), with
+ * members they may see.
+ */
+async function countNewMatches(db: Queryable, memberId: number): Promise<number> {
   const back = aliasedTable(likes, 'back');
   const [row] = await db
     .select({ n: count() })
@@ -33,7 +36,7 @@ async function countNewMatches(db: Queryable, memberId: number, since: Date): Pr
     .where(
       and(
         eq(likes.likedId, memberId),
-        gte(sql`greatest(${likes.createdAt}, ${back.createdAt})`, since),
+        isNull(likes.seenAt),
         visibleMemberCondition,
         notBlockedEitherWay(memberId, likes.likerId),
       ),
@@ -68,7 +71,7 @@ export async function sendMorningPush(
       ? await countUnreadMessages(services.db, job.recipientId)
       : job.group === 'like'
         ? await countNewLikes(services.db, job.recipientId)
-        : await countNewMatches(services.db, job.recipientId, job.since);
+        : await countNewMatches(services.db, job.recipientId);
   if (waiting === 0) return 'seen';
   const devices = await devicesOf(services, job.recipientId);
   if (devices.length === 0) return 'no_device';

@@ -124,13 +124,36 @@ describe('pushes in the member’s night', () => {
     expect(pushesTo(phone).map((push) => push.body)).toEqual(['Goedemorgen! Nieuwe likes: 1']);
   });
 
+  it('tells a match made at night in the morning, not to the one who made it then', async () => {
+    const jana = await member({ language: 'de' });
+    const kees = await member({ language: 'en' });
+    const [janas, kees_] = [await subscribed(jana.login), await subscribed(kees.login)];
+    clock = new Date('2026-12-01T12:00:00Z');
+    await like(jana.login, kees.id);
+    await at('2026-12-01T12:00:00Z');
+    expect(pushesTo(kees_)).toHaveLength(1);
+    // 00:20 in Amsterdam: Kees likes her back, so he was on the site after his push was held.
+    clock = new Date('2026-12-01T23:20:00Z');
+    await like(kees.login, jana.id);
+    await at('2026-12-01T23:20:00Z');
+    await db
+      .update(users)
+      .set({ lastActiveAt: new Date('2026-12-01T23:21:00Z') })
+      .where(eq(users.id, kees.id));
+    await at('2026-12-02T07:00:00Z');
+    expect(pushesTo(janas).map((push) => [push.body, push.tag])).toEqual([
+      ['Guten Morgen! Neue Matches: 1', 'morning-match'],
+    ]);
+    expect(pushesTo(kees_)).toHaveLength(1);
+  });
+
   it('pushes at once by day', async () => {
     const hanna = await member({ language: 'en' });
     const ivo = await member({ name: 'Ivo' });
     const phone = await subscribed(hanna.login);
-    clock = new Date('2026-12-01T12:00:00Z');
+    clock = new Date('2026-12-02T12:00:00Z');
     await like(ivo.login, hanna.id);
-    await at('2026-12-01T12:00:00Z');
+    await at('2026-12-02T12:00:00Z');
     expect(pushesTo(phone).map((push) => push.body)).toEqual(['Ivo likes you']);
   });
 });
