@@ -17,10 +17,11 @@ export const notificationPreferences = pgTable('notification_preferences', {
 });
 
 /**
- * A notification mail, claimed before it is handed to the mail server and kept after: the job that
- * finds its key here never sends it again (a crash after the hand-over loses a mail rather than
- * sending it twice), and the flood rules count these rows (one per conversation until the member
- * comes back, a daily cap).
+ * A notification mail, claimed before it is handed to the mail server and kept after: the flood
+ * rules count these rows (one per conversation until the member comes back, a daily cap). The row
+ * is locked while the mail server has the mail and marked sent once it took it; a job that finds
+ * the mark never sends it again, one that finds an unmarked row nobody holds hands it over again
+ * (the hand-over died with its process: docs/decisions/0045).
  */
 export const notificationMails = pgTable(
   'notification_mails',
@@ -34,6 +35,8 @@ export const notificationMails = pgTable(
     kind: text('kind').notNull(),
     conversationId: bigint('conversation_id', { mode: 'number' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+    /** When the mail server took it; null while it is being handed over (or the hand-over died). */
+    sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notification_mails_key_idx').on(t.key),

@@ -30,6 +30,10 @@ const LINK_PATH: Record<AccountMailKind, string> = {
   reactivation: '/reactivate',
 };
 
+/** The single-use link a mail of this kind carries. */
+export const accountMailLink = (publicUrl: string, kind: AccountMailKind, token: string) =>
+  `${publicUrl}${LINK_PATH[kind]}?token=${encodeURIComponent(token)}`;
+
 export type RequestMeta = { domain: string; locale: Locale; ip?: string; userAgent?: string };
 
 /**
@@ -52,7 +56,7 @@ export async function sendAccountMail(
     expiresAt: new Date(services.now().getTime() + TOKEN_LIFETIME_MS[kind]),
   });
   const locale: Locale = isLocale(user.language) ? user.language : 'nl';
-  const link = `${services.env.publicUrl}${LINK_PATH[kind]}?token=${encodeURIComponent(token)}`;
+  const link = accountMailLink(services.env.publicUrl, kind, token);
   const mail = await renderAccountMail(services, kind, {
     to: meta.newEmail ?? user.email,
     name: user.name,

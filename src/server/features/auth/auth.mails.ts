@@ -3,7 +3,9 @@ import { escapeHtml } from '../../lib/html.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 
-export type AccountMailKind = 'activation' | 'password_reset' | 'mail_change' | 'reactivation';
+/** Every account mail there is (the development samples at /dev/mail show each). */
+export const ACCOUNT_MAIL_KINDS = ['activation', 'password_reset', 'mail_change', 'reactivation'] as const;
+export type AccountMailKind = (typeof ACCOUNT_MAIL_KINDS)[number];
 
 /** One layout for every account mail: greeting, text, a button with the link, the link in full, signature. */
 export async function renderAccountMail(

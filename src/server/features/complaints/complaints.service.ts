@@ -5,12 +5,16 @@ import { isLocale, type Locale, localeFromLanguageTag } from '../../../shared/i1
 import { complaints } from '../../db/schema/index.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { defineJob } from '../../lib/jobs.ts';
+import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 import { queueComplaint } from '../reports/reports.service.ts';
 
+/** Who a complaint mails: support (to act on it) and the complainant (a copy with the reference). */
+export const COMPLAINT_MAIL_RECIPIENTS = ['support', 'complainant'] as const;
+
 export const COMPLAINT_MAIL_JOB = defineJob({
   name: 'complaint-mail',
-  payload: z.object({ complaintId: z.number().int().positive(), to: z.enum(['support', 'complainant']) }),
+  payload: z.object({ complaintId: z.number().int().positive(), to: z.enum(COMPLAINT_MAIL_RECIPIENTS) }),
 });
 
 function complaintReference(id: number): string {
@@ -89,12 +93,26 @@ export async function sendComplaintMailJob(
   services: Pick<AppServices, 'db' | 'settings' | 'translations' | 'mailer'>,
   payload: z.infer<typeof COMPLAINT_MAIL_JOB.payload>,
 ) {
-  const id = payload.complaintId;
-  const [complaint] = await services.db.select().from(complaints).where(eq(complaints.id, id));
+  const [complaint] = await services.db
+    .select()
+    .from(complaints)
+    .where(eq(complaints.id, payload.complaintId));
   if (!complaint) return; // erased in the meantime: nothing left to send
+  await services.mailer.send(await renderComplaintMail(services, payload.to, complaint));
+}
+
+/** The mail of a stored complaint to support, in the domain's language, or to the complainant, in theirs. */
+export async function renderComplaintMail(
+  services: Pick<AppServices, 'settings' | 'translations'>,
+  to: (typeof COMPLAINT_MAIL_RECIPIENTS)[number],
+  complaint: Pick<
+    typeof complaints.$inferSelect,
+    'id' | 'domain' | 'language' | 'name' | 'email' | 'subject' | 'message'
+  >,
+): Promise<Mail> {
   const values = await services.settings.getValues(complaint.domain);
   const reference = complaintReference(complaint.id);
-  if (payload.to === 'support') {
+  if (to === 'support') {
     const locale = localeFromLanguageTag(values.domain_language) ?? 'nl';
     const t = services.translations.t(locale);
     const subjectLabel = t(`complaints.subjects.${complaint.subject}`);
@@ -109,14 +127,13 @@ export async function sendComplaintMailJob(
       '',
       complaint.message,
     ];
-    await services.mailer.send({
+    return {
       to: values.support_email,
       replyTo: complaint.email,
       subject: `[${reference}] ${t('complaints.mail_support.subject', { subject: subjectLabel })}`,
       text: lines.join('\n'),
       html: `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(lines.join('\n'))}</pre>`,
-    });
-    return;
+    };
   }
   const locale: Locale = isLocale(complaint.language) ? complaint.language : 'nl';
   const t = services.translations.t(locale);
@@ -131,11 +148,11 @@ export async function sendComplaintMailJob(
     '',
     t('complaints.mail_confirmation.signature', { site_name: values.name }),
   ].join('\n');
-  await services.mailer.send({
+  return {
     to: complaint.email,
     replyTo: values.support_email,
     subject: t('complaints.mail_confirmation.subject', { reference, site_name: values.name }),
     text,
     html: `<div style="font-family:Arial,sans-serif;line-height:1.5">${escapeHtml(text).replace(/\n/g, '<br>')}</div>`,
-  });
+  };
 }

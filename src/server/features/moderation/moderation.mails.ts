@@ -12,6 +12,22 @@ export type NoticeSubject = 'photo' | 'name' | 'about_me';
 export type NoticeOutcome = 'approved' | 'rejected' | 'rejected_choose_new' | 'rejected_newer_kept';
 
 /**
+ * The decisions a member can be told of, each a text of its own (moderation_notices): only a name
+ * can be taken meanwhile, and a photo is never changed by its member, so it has no newer one kept.
+ */
+export const MODERATION_NOTICES = [
+  { subject: 'photo', outcome: 'approved' },
+  { subject: 'photo', outcome: 'rejected' },
+  { subject: 'name', outcome: 'approved' },
+  { subject: 'name', outcome: 'rejected' },
+  { subject: 'name', outcome: 'rejected_choose_new' },
+  { subject: 'name', outcome: 'rejected_newer_kept' },
+  { subject: 'about_me', outcome: 'approved' },
+  { subject: 'about_me', outcome: 'rejected' },
+  { subject: 'about_me', outcome: 'rejected_newer_kept' },
+] as const satisfies readonly { subject: NoticeSubject; outcome: NoticeOutcome }[];
+
+/**
  * The mail that tells a member a moderator's decision, in their language: the same words as the
  * notice on /profile, in the layout of the account mails (auth.mails.ts).
  */

@@ -1,9 +1,10 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { MAIL_STOPPING_REASONS, type NotificationType } from '../../../shared/contracts/notifications.ts';
 import { isLocale } from '../../../shared/i18n/locales.ts';
 import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notificationMails, notificationPreferences, profiles, users } from '../../db/schema/index.ts';
+import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 import { companyOf } from '../company/company.service.ts';
 import { onlineSql } from '../realtime/presence.online.ts';
@@ -83,9 +84,11 @@ export type ClaimedMail = {
 
 /**
  * Claims a mail by its key before the hand-over, under a lock on the recipient (their mails decide
- * one at a time): not when claimed before (a retry, a second delivery of the job), not a second
- * mail about the conversation since `conversationSince` (one until the member came back), not
- * beyond the daily cap. Answers whether it was claimed.
+ * one at a time): not when sent before (a retry, a second delivery of the job), not a second mail
+ * about the conversation since `conversationSince` (one until the member came back), not beyond the
+ * daily cap. A claim of the same key that was never marked sent is answered yes again, past the
+ * flood rules that counted it already: its hand-over died with its process, or is still going,
+ * which handOverMail tells apart. Answers whether it was claimed.
  */
 export async function claimMail(
   services: Pick<AppServices, 'db' | 'now'>,
@@ -98,8 +101,10 @@ export async function claimMail(
       sql`select pg_advisory_xact_lock(hashtextextended(${`notification-mail:${mail.userId}`}, 0))`,
     );
     const [counts] = (
-      await tx.execute<{ known: boolean; conversation: boolean; today: number }>(sql`
+      await tx.execute<{ known: boolean; sent: boolean; conversation: boolean; today: number }>(sql`
         select exists (select 1 from ${notificationMails} where ${notificationMails.key} = ${mail.key}) as known,
+          exists (select 1 from ${notificationMails} where ${notificationMails.key} = ${mail.key}
+            and ${notificationMails.sentAt} is not null) as sent,
           ${
             mail.conversationId !== null && conversationSince
               ? sql`exists (select 1 from ${notificationMails} where ${notificationMails.userId} = ${mail.userId}
@@ -109,7 +114,9 @@ export async function claimMail(
           (select count(*)::int from ${notificationMails} where ${notificationMails.userId} = ${mail.userId}
             and ${notificationMails.claimedAt} > ${new Date(now.getTime() - DAY_MS)}) as today`)
     ).rows;
-    if (!counts || counts.known || counts.conversation || counts.today >= DAILY_MAIL_CAP) return false;
+    if (!counts || counts.sent) return false;
+    if (counts.known) return true;
+    if (counts.conversation || counts.today >= DAILY_MAIL_CAP) return false;
     await tx.insert(notificationMails).values({ ...mail, claimedAt: now });
     return true;
   });
@@ -120,48 +127,87 @@ export type MailDeliveryServices = Pick<
   'db' | 'now' | 'env' | 'state' | 'settings' | 'translations' | 'mailer'
 >;
 
+/** What the one template needs besides the recipient: the mail's claim, who it is about, its page. */
+export type NotificationMailContent = ClaimedMail & {
+  otherName: string;
+  /** The page the mail's button opens, from the site's root. */
+  path: string;
+  lines?: (t: (key: string, vars?: Record<string, string | number>) => string) => string[];
+};
+
 /**
- * Hands a claimed mail to the mail server in the one template, in the member's language. A refusal
- * gives the claim back (the next attempt may send it) and is thrown to the caller.
+ * The mail as it leaves: the one template in the member's language, the site's name and address,
+ * the signed unsubscribe link and return path.
+ */
+export async function composeNotificationMail(
+  services: Omit<MailDeliveryServices, 'mailer'>,
+  recipient: Pick<Recipient, 'email' | 'name' | 'language'>,
+  mail: NotificationMailContent,
+): Promise<Mail> {
+  const domain = new URL(services.env.publicUrl).hostname;
+  const locale = isLocale(recipient.language) ? recipient.language : 'nl';
+  const [values, company, unsubscribe, returnPath] = await Promise.all([
+    services.settings.getValues(domain),
+    companyOf(services).get(),
+    unsubscribeUrl(services, mail.userId, TYPE_OF_MAIL[mail.kind]),
+    bounceAddress(services, mail.userId),
+  ]);
+  const t = services.translations.t(locale, 'notifications');
+  return {
+    ...renderNotificationMail(services, mail.kind, {
+      to: recipient.email,
+      locale,
+      recipientName: recipient.name,
+      otherName: mail.otherName,
+      siteName: values.name,
+      company,
+      link: `${services.env.publicUrl}${mail.path}`,
+      preferencesUrl: `${services.env.publicUrl}/notifications`,
+      unsubscribeUrl: unsubscribe,
+      replyTo: values.support_email,
+      lines: mail.lines?.((key, vars) => t(key, { site_name: values.name, ...vars })),
+    }),
+    envelopeFrom: returnPath,
+  };
+}
+
+/** What a hand-over came to: sent now, sent by an attempt before, or in another attempt's hands. */
+export type HandOver = 'sent' | 'sent_before' | 'busy';
+
+/**
+ * Hands a claimed mail to the mail server in the one template, in the member's language. The
+ * claim's row stays locked for as long as the mail server has the mail, and is marked sent in the
+ * same transaction once it took it: the lock is the hand-over's lease, gone with its connection when
+ * the process dies, so a later attempt tells a hand-over still going (busy) from one that died
+ * before the mark (sent again: docs/decisions/0045). A refusal gives the claim back (the next
+ * attempt may send it) and is thrown to the caller.
  */
 export async function handOverMail(
   services: MailDeliveryServices,
   recipient: Pick<Recipient, 'email' | 'name' | 'language'>,
-  mail: ClaimedMail & {
-    otherName: string;
-    /** The page the mail's button opens, from the site's root. */
-    path: string;
-    lines?: (t: (key: string, vars?: Record<string, string | number>) => string) => string[];
-  },
-): Promise<void> {
+  mail: NotificationMailContent,
+): Promise<HandOver> {
+  const composed = await composeNotificationMail(services, recipient, mail);
   try {
-    const domain = new URL(services.env.publicUrl).hostname;
-    const locale = isLocale(recipient.language) ? recipient.language : 'nl';
-    const [values, company, unsubscribe, returnPath] = await Promise.all([
-      services.settings.getValues(domain),
-      companyOf(services).get(),
-      unsubscribeUrl(services, mail.userId, TYPE_OF_MAIL[mail.kind]),
-      bounceAddress(services, mail.userId),
-    ]);
-    const t = services.translations.t(locale, 'notifications');
-    await services.mailer.send({
-      ...renderNotificationMail(services, mail.kind, {
-        to: recipient.email,
-        locale,
-        recipientName: recipient.name,
-        otherName: mail.otherName,
-        siteName: values.name,
-        company,
-        link: `${services.env.publicUrl}${mail.path}`,
-        preferencesUrl: `${services.env.publicUrl}/notifications`,
-        unsubscribeUrl: unsubscribe,
-        replyTo: values.support_email,
-        lines: mail.lines?.((key, vars) => t(key, { site_name: values.name, ...vars })),
-      }),
-      envelopeFrom: returnPath,
+    return await services.db.transaction(async (tx) => {
+      const [claim] = (
+        await tx.execute<{ sent: boolean }>(sql`
+          select ${notificationMails.sentAt} is not null as sent from ${notificationMails}
+          where ${notificationMails.key} = ${mail.key} for update skip locked`)
+      ).rows;
+      if (!claim) return 'busy';
+      if (claim.sent) return 'sent_before';
+      await services.mailer.send(composed);
+      await tx
+        .update(notificationMails)
+        .set({ sentAt: services.now() })
+        .where(eq(notificationMails.key, mail.key));
+      return 'sent';
     });
   } catch (error) {
-    await services.db.delete(notificationMails).where(eq(notificationMails.key, mail.key));
+    await services.db
+      .delete(notificationMails)
+      .where(and(eq(notificationMails.key, mail.key), isNull(notificationMails.sentAt)));
     throw error;
   }
 }
@@ -181,8 +227,8 @@ export async function sendScheduledMail(
   const { key, userId, kind, conversationId } = mail;
   if (!(await claimMail(services, { key, userId, kind, conversationId }))) return false;
   try {
-    await handOverMail(services, recipient, mail);
-    return true;
+    // Busy: another run has it in hand; the next hour finds it sent, or handed over again.
+    return (await handOverMail(services, recipient, mail)) === 'sent';
   } catch (error) {
     services.log.error(
       { err: error, kind: mail.kind },

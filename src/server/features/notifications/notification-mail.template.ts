@@ -6,13 +6,15 @@ import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 
 /** The mails about another member; each is switched by one preference type. */
-export type NotificationMailKind =
-  | 'new_message'
-  | 'new_conversation'
-  | 'like'
-  | 'match'
-  | 'unread_reminder'
-  | 'weekly_update';
+export const NOTIFICATION_MAIL_KINDS = [
+  'new_message',
+  'new_conversation',
+  'like',
+  'match',
+  'unread_reminder',
+  'weekly_update',
+] as const;
+export type NotificationMailKind = (typeof NOTIFICATION_MAIL_KINDS)[number];
 
 export const TYPE_OF_MAIL: Record<NotificationMailKind, NotificationType> = {
   new_message: 'new_messages',

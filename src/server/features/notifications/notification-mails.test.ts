@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { blockMember, createMemberWithCredits, type TestLogin } from '../../test/members.ts';
+import { claimMail } from './notification-mail-delivery.ts';
 import { type NotificationMailJob, sendNotificationMail } from './notification-mails.ts';
 import { unsubscribeUrl } from './unsubscribe-links.ts';
 
@@ -167,6 +168,67 @@ describe('notification mails', () => {
     expect(await sendNotificationMail(services, job)).toBe('sent');
     expect(await sendNotificationMail(services, job)).toBe('flood');
     await services.jobs.drain(() => clock);
+    expect(await mailsTo(anna.email)).toHaveLength(1);
+  });
+
+  /** A new conversation's mail job from bert to anna, and its claim as the job makes it. */
+  async function conversationMail() {
+    const anna = await member();
+    const bert = await member();
+    const message = await send(bert.login, anna.id);
+    const job: NotificationMailJob = {
+      kind: 'new_conversation',
+      recipientId: anna.id,
+      aboutId: bert.id,
+      conversationId: message.conversation.id,
+      seq: message.seq,
+      held: false,
+    };
+    const claim = {
+      key: `message:${job.conversationId}:${job.seq}:${anna.id}`,
+      userId: anna.id,
+      kind: job.kind,
+      conversationId: job.conversationId,
+    };
+    return { anna, job, claim };
+  }
+
+  it('hands a mail over again when the process died while the mail server had it (never marked sent)', async () => {
+    const { anna, job, claim } = await conversationMail();
+    // The attempt before claimed it, and its process was killed before the mail server answered.
+    expect(await claimMail(services, claim, new Date('2026-11-01T00:00:00Z'))).toBe(true);
+    expect(await sendNotificationMail(services, job)).toBe('sent');
+    expect(await sendNotificationMail(services, job)).toBe('flood');
+    await services.jobs.drain(() => clock);
+    expect(await mailsTo(anna.email)).toHaveLength(1);
+  });
+
+  it('sends nothing from a second attempt while the first one’s hand-over is still going', async () => {
+    const { anna, job } = await conversationMail();
+    const real = services.mailer.send;
+    let entered: () => void = () => {};
+    const inHand = new Promise<void>((resolve) => {
+      entered = resolve;
+    });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    services.mailer.send = async (mail) => {
+      entered();
+      await gate;
+      await real(mail);
+    };
+    try {
+      const first = sendNotificationMail(services, job);
+      await inHand;
+      await expect(sendNotificationMail(services, job)).rejects.toThrow('handed over by another attempt');
+      release();
+      expect(await first).toBe('sent');
+    } finally {
+      services.mailer.send = real;
+    }
+    expect(await sendNotificationMail(services, job)).toBe('flood');
     expect(await mailsTo(anna.email)).toHaveLength(1);
   });
 

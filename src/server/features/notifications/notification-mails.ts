@@ -149,8 +149,15 @@ export async function sendNotificationMail(
   };
   if (!(await claimMail(services, mail, facts.last_active_at))) return 'flood';
   // A refused hand-over gave the claim back: pg-boss retries the job with backoff.
-  await handOverMail(services, facts, { ...mail, otherName: facts.about_name ?? '', path: eventPath(job) });
-  return 'sent';
+  const handOver = await handOverMail(services, facts, {
+    ...mail,
+    otherName: facts.about_name ?? '',
+    path: eventPath(job),
+  });
+  // Another attempt has it in hand (pg-boss ran the job again after its expiry): the retry finds
+  // it sent, or given back, or that attempt dead.
+  if (handOver === 'busy') throw new Error('notification mail: being handed over by another attempt');
+  return handOver === 'sent_before' ? 'flood' : 'sent';
 }
 
 /** The erasure of an account: its sent marks go. */

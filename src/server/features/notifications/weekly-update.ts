@@ -43,6 +43,14 @@ const noBlock = (a: string, b: string) =>
   sql`not exists (select 1 from ${blocks} b where (b.blocker_id = ${sql.raw(a)} and b.blocked_id = ${sql.raw(b)})
     or (b.blocker_id = ${sql.raw(b)} and b.blocked_id = ${sql.raw(a)}))`;
 
+/** The update's figures under its text: only those that are not zero. */
+export const weeklyUpdateLines =
+  (figures: { likes: number; new_members: number }) =>
+  (t: (key: string, vars?: Record<string, string | number>) => string): string[] => [
+    ...(figures.likes > 0 ? [t('mail.weekly_update.likes', { count: figures.likes })] : []),
+    ...(figures.new_members > 0 ? [t('mail.weekly_update.new_members', { count: figures.new_members })] : []),
+  ];
+
 /**
  * The weekly update: who liked the member and how many new members joined near them in the last
  * seven days, counting only members they may see (visible, no block either way); to members whose
@@ -78,7 +86,8 @@ export async function sendWeeklyUpdates(
     from ${users} u ${recipientJoins}
     where u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null
       and p.user_id is not null
-      and not exists (select 1 from ${notificationMails} m where m.key = 'weekly:' || u.id || ${`:${week}`})`);
+      and not exists (select 1 from ${notificationMails} m where m.key = 'weekly:' || u.id || ${`:${week}`}
+        and m.sent_at is not null)`);
   let sent = 0;
   for (const row of rows) {
     if (row.likes === 0 && row.new_members === 0) continue;
@@ -91,10 +100,7 @@ export async function sendWeeklyUpdates(
       conversationId: null,
       otherName: '',
       path: `/${row.likes > 0 ? 'likes' : 'members'}`,
-      lines: (t) => [
-        ...(row.likes > 0 ? [t('mail.weekly_update.likes', { count: row.likes })] : []),
-        ...(row.new_members > 0 ? [t('mail.weekly_update.new_members', { count: row.new_members })] : []),
-      ],
+      lines: weeklyUpdateLines(row),
     });
     if (left) sent += 1;
   }

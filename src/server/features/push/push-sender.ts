@@ -16,6 +16,7 @@ import { TYPE_OF_MAIL } from '../notifications/notification-mail.template.ts';
 import { DAILY_MAIL_CAP } from '../notifications/notification-mail-delivery.ts';
 import { switchedOn } from '../notifications/preferences.service.ts';
 import { type PushJob, pushKeyOf } from './push-jobs.ts';
+import { holdForMorning } from './push-night-hold.ts';
 import { forgetSubscription } from './push-subscriptions.service.ts';
 
 /** Pushes about other members a member gets in 24 hours at most: the mails' cap, counted apart. */
@@ -31,10 +32,13 @@ function refusal(facts: EventFacts, job: PushJob): string | null {
   return eventRefusal(facts);
 }
 
-type Device = { id: number; endpoint: string; p256dh: string; auth: string };
+export type Device = { id: number; endpoint: string; p256dh: string; auth: string };
 
 /** The member's devices still logged in; those whose session ended (a logout there) are dropped. */
-async function devicesOf(services: Pick<AppServices, 'db' | 'now'>, userId: number): Promise<Device[]> {
+export async function devicesOf(
+  services: Pick<AppServices, 'db' | 'now'>,
+  userId: number,
+): Promise<Device[]> {
   const now = services.now();
   const rows = await services.db
     .select({
@@ -52,18 +56,21 @@ async function devicesOf(services: Pick<AppServices, 'db' | 'now'>, userId: numb
   return rows.filter((row) => row.live);
 }
 
+/** What a push is claimed by: its key once, its recipient, the conversation it is about if any. */
+export type PushClaim = { key: string; recipientId: number; conversationId: number | null };
+
 /**
  * Claims the push under a lock on the recipient, by the mails' flood rules: not a second push about
  * a conversation until the member came back, not beyond the daily cap. A claim made before (a retry
  * after one device failed) is taken again with the devices it reached. null: no push.
  */
-async function claim(
+export async function claimPush(
   services: Pick<AppServices, 'db' | 'now'>,
-  job: PushJob,
+  job: PushClaim,
   lastActiveAt: Date,
 ): Promise<{ deliveredTo: number[] } | null> {
   const now = services.now();
-  const key = pushKeyOf(job);
+  const { key } = job;
   return services.db.transaction(async (tx) => {
     await tx.execute(
       sql`select pg_advisory_xact_lock(hashtextextended(${`notification-push:${job.recipientId}`}, 0))`,
@@ -92,6 +99,15 @@ async function claim(
   });
 }
 
+/** The app badge: the member's unread messages and new likes, as the site's navigation counts them. */
+export async function badgeOf(services: Pick<AppServices, 'db'>, userId: number): Promise<number> {
+  const [unread, likes] = await Promise.all([
+    countUnreadMessages(services.db, userId),
+    countNewLikes(services.db, userId),
+  ]);
+  return unread + likes;
+}
+
 /** The push's text in the member's language: the site's name above the mail's subject line. */
 async function payloadOf(
   services: Pick<AppServices, 'db' | 'env' | 'settings' | 'translations'>,
@@ -100,10 +116,6 @@ async function payloadOf(
   siteName: string,
 ): Promise<PushPayload> {
   const t = services.translations.t(isLocale(facts.language) ? facts.language : 'nl', 'notifications');
-  const [unread, likes] = await Promise.all([
-    countUnreadMessages(services.db, job.recipientId),
-    countNewLikes(services.db, job.recipientId),
-  ]);
   return {
     title: siteName,
     body: t(`mail.${job.kind}.subject`, { name: facts.about_name ?? '', site_name: siteName }),
@@ -111,7 +123,7 @@ async function payloadOf(
     openUrl: '/',
     // One notification per conversation (or like): a newer one replaces it rather than piling up.
     tag: job.conversationId !== null ? `conversation-${job.conversationId}` : `${job.kind}-${job.aboutId}`,
-    badge: unread + likes,
+    badge: await badgeOf(services, job.recipientId),
   };
 }
 
@@ -152,28 +164,22 @@ async function deliver(
 }
 
 /**
- * The job: decide by the rules as they are now, claim, send to each of the member's devices. A
- * device the push service no longer knows (404, 410) is forgotten; any other failure is retried
- * by pg-boss for that device alone (the claim keeps the devices already reached).
+ * Sends a claimed push to each device it has not reached yet. A device the push service no longer
+ * knows (404, 410) is forgotten; any other failure throws, so pg-boss retries that device alone
+ * (the claim keeps the devices already reached).
  */
-export async function sendPush(
-  services: Pick<AppServices, 'db' | 'now' | 'env' | 'settings' | 'translations' | 'vapid' | 'log'>,
-  job: PushJob,
-): Promise<'sent' | string> {
-  const facts = await readEventFacts(services.db, job, services.now());
-  if (!facts) return 'recipient';
-  const refused = refusal(facts, job);
-  if (refused) return refused;
-  const devices = await devicesOf(services, job.recipientId);
-  if (devices.length === 0) return 'no_device';
-  const claimed = await claim(services, job, facts.last_active_at);
-  if (!claimed) return 'flood';
+export async function pushToDevices(
+  services: Pick<AppServices, 'db' | 'now' | 'env' | 'settings' | 'vapid' | 'log'>,
+  key: string,
+  devices: Device[],
+  claimed: { deliveredTo: number[] },
+  payload: PushPayload,
+): Promise<void> {
   const waiting = devices.filter((device) => !claimed.deliveredTo.includes(device.id));
-  if (waiting.length === 0) return 'sent';
+  if (waiting.length === 0) return;
   const domain = new URL(services.env.publicUrl).hostname;
   const values = await services.settings.getValues(domain);
   const subject = values.support_email ? `mailto:${values.support_email}` : `mailto:support@${domain}`;
-  const payload = await payloadOf(services, job, facts, values.name);
   let failed = 0;
   for (const device of waiting) {
     let outcome: Outcome;
@@ -190,7 +196,7 @@ export async function sendPush(
         await tx
           .update(pushSends)
           .set({ deliveredTo: sql`array_append(${pushSends.deliveredTo}, ${device.id}::bigint)` })
-          .where(eq(pushSends.key, pushKeyOf(job)));
+          .where(eq(pushSends.key, key));
         await tx
           .update(pushSubscriptions)
           .set({ lastSuccessAt: services.now() })
@@ -199,5 +205,42 @@ export async function sendPush(
     }
   }
   if (failed > 0) throw new Error(`push: ${failed} of ${waiting.length} devices failed, retried`);
+}
+
+/**
+ * The job: decide by the rules as they are now, hold it over the member's night (push-night-hold.ts),
+ * claim, send to each of the member's devices. A
+ * device the push service no longer knows (404, 410) is forgotten; any other failure is retried
+ * by pg-boss for that device alone (the claim keeps the devices already reached).
+ */
+export async function sendPush(
+  services: Pick<
+    AppServices,
+    'db' | 'now' | 'env' | 'settings' | 'translations' | 'vapid' | 'log' | 'enqueue'
+  >,
+  job: PushJob,
+): Promise<'sent' | string> {
+  const facts = await readEventFacts(services.db, job, services.now());
+  if (!facts) return 'recipient';
+  const refused = refusal(facts, job);
+  if (refused) return refused;
+  if (await holdForMorning(services, job, facts)) return 'held';
+  const devices = await devicesOf(services, job.recipientId);
+  if (devices.length === 0) return 'no_device';
+  const claimed = await claimPush(
+    services,
+    { key: pushKeyOf(job), recipientId: job.recipientId, conversationId: job.conversationId },
+    facts.last_active_at,
+  );
+  if (!claimed) return 'flood';
+  const domain = new URL(services.env.publicUrl).hostname;
+  const values = await services.settings.getValues(domain);
+  await pushToDevices(
+    services,
+    pushKeyOf(job),
+    devices,
+    claimed,
+    await payloadOf(services, job, facts, values.name),
+  );
   return 'sent';
 }
