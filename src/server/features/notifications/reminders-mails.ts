@@ -12,7 +12,7 @@ import {
 
 const DAY_MS = 86_400_000;
 /** A reminder a day after the first unread message, another after three days, and none after that. */
-const REMINDER_AFTER_DAYS = [1, 3] as const;
+export const REMINDER_AFTER_DAYS = [1, 3] as const;
 /** Unread for longer than this: the conversation is not reminded of any more (a first run after a long pause). */
 const REMINDER_WINDOW_DAYS = 7;
 

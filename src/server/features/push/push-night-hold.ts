@@ -16,7 +16,7 @@ import { afterQuietHours } from '../notifications/quiet-hours.ts';
  * daily cap are those of the morning.
  */
 
-export const MORNING_PUSH_GROUPS = ['messages', 'like', 'match'] as const;
+const MORNING_PUSH_GROUPS = ['messages', 'like', 'match'] as const;
 export type MorningGroup = (typeof MORNING_PUSH_GROUPS)[number];
 
 const groupOf = (kind: NotificationEvent['kind']): MorningGroup =>
