@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole test suite: lint, typecheck, unit/server tests, production build, browser journeys,
-# and the chat's crash durability rounds. Each step's time is printed at the end (docs/performance.md,
-# "The test suite"), with the slowest test files and journeys printed by their own runners.
+# and the crash rounds of the chat and the notification mails. Each step's time is printed at the
+# end (docs/performance.md, "The test suite"), with the slowest test files and journeys printed by
+# their own runners.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 timings=()
@@ -22,6 +23,8 @@ step "chromium" bash scripts/ensure-chromium.sh
 step "browser journeys" npx playwright test
 # SIGKILL of the server mid-stream of chat sends, restart, resends (20 rounds run in npm run bench).
 step "chat durability" node scripts/chat-durability.ts --rounds 5
+# SIGKILL of the server while the SMTP server holds a notification mail, restart: sent once, marked.
+step "mail durability" node scripts/notification-mail-durability.ts
 echo
 echo "== the suite's steps ($((SECONDS - started)) s in all)"
 printf '%s\n' "${timings[@]}"
