@@ -53,6 +53,11 @@ const OperatorQueueItemSchema = z.object({
   /** Someone holds a live claim on it (the caller: `mine`). */
   claimed: z.boolean(),
   mine: z.boolean(),
+  /**
+   * ISO 8601: when the claim ends unless its operator goes on typing (null: not claimed). An
+   * expiry is no event on the back office's socket, so an open queue reads itself again then.
+   */
+  claim_expires_at: z.string().nullable(),
 });
 export type OperatorQueueItem = z.infer<typeof OperatorQueueItemSchema>;
 

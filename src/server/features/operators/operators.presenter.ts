@@ -21,6 +21,7 @@ export function presentQueue(
       member: item.member,
       claimed: item.claimedBy !== null,
       mine: item.claimedBy === staffId,
+      claim_expires_at: item.claimExpiresAt?.toISOString() ?? null,
     })),
     next_cursor: page.nextCursor,
     now: now.toISOString(),

@@ -199,6 +199,7 @@ describe('the queue, claims and answers', () => {
       profile: { id: first.profile.id },
       member: { id: first.member.id, language: 'de', country: 'DE' },
       claimed: false,
+      claim_expires_at: null,
     });
 
     const claimed = await claim(operator, { conversation: { id: first.conversationId } });
@@ -210,7 +211,12 @@ describe('the queue, claims and answers', () => {
     // Another operator's claim is refused at the answer too.
     expect((await reply(other, first.conversationId)).json().error.code).toBe('claim_required');
     const shown = (await get(`/api/admin/operator-queue.php?profile=${first.profile.id}`, other)).json();
-    expect(shown.items[0]).toMatchObject({ claimed: true, mine: false });
+    // When the claim ends unless its operator types on: the open queues read themselves again then.
+    expect(shown.items[0]).toMatchObject({
+      claimed: true,
+      mine: false,
+      claim_expires_at: claimed.json().expires_at,
+    });
 
     const answered = await reply(operator, first.conversationId, 'Hallo! Ja, ik woon in Berlijn.');
     expect(answered.statusCode, answered.body).toBe(200);

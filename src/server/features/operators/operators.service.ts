@@ -81,6 +81,7 @@ type QueueRow = {
   language: string;
   country: string;
   claimed_by: string | null;
+  claim_expires_at: Date | string | null;
 };
 
 export type QueueItem = {
@@ -89,6 +90,8 @@ export type QueueItem = {
   profile: { id: number; name: string };
   member: { id: number; name: string; language: string; country: string };
   claimedBy: number | null;
+  /** When the live claim ends unless its operator goes on typing. */
+  claimExpiresAt: Date | null;
 };
 
 /** A page of the queue, oldest wait first; keyset on (waiting since, conversation id). */
@@ -106,7 +109,7 @@ export async function readQueue(
     select c.id, c.awaiting_reply_since as waiting_since,
       (extract(epoch from c.awaiting_reply_since) * 1000000)::bigint as micros,
       pu.id as profile_id, pu.name as profile_name, mu.id as member_id, mu.name as member_name,
-      mu.language, mp.country, oc.staff_id as claimed_by
+      mu.language, mp.country, oc.staff_id as claimed_by, oc.expires_at as claim_expires_at
     from ${waitingFrom}
     left join ${operatorClaims} oc on oc.conversation_id = c.id and oc.expires_at > ${now}
     where ${waitingSql(query)} ${after}
@@ -126,6 +129,7 @@ export async function readQueue(
         country: row.country,
       },
       claimedBy: row.claimed_by === null ? null : Number(row.claimed_by),
+      claimExpiresAt: row.claim_expires_at === null ? null : new Date(row.claim_expires_at),
     })),
     nextCursor: rows.length > OPERATOR_QUEUE_PAGE && last ? `${last.micros}:${last.id}` : null,
   };

@@ -11,7 +11,7 @@ import { useTranslation } from '../../lib/i18n.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
 import { useStaffPoll } from '../admin/use-staff-poll.ts';
 import { useClaimNext } from './use-claim-next.ts';
-import { waitedSeconds, waitParts } from './wait-time.ts';
+import { untilFirstClaimEnds, waitedSeconds, waitParts } from './wait-time.ts';
 
 type MorePages = { after: OperatorQueuePage; items: OperatorQueueItem[]; cursor: string | null };
 
@@ -41,6 +41,7 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
     data: page,
     at,
     error,
+    refresh,
   } = useStaffPoll<OperatorQueuePage | null>({
     path: '/api/admin/operator-queue.php',
     query: { profile, language, country },
@@ -58,6 +59,21 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
     const tick = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(tick);
   }, []);
+
+  // A claim that ends by itself (its operator stopped typing) is told by no event: the list is read
+  // again when the first one on it ends, and shows that conversation free.
+  useEffect(() => {
+    if (!page) return;
+    const delay = untilFirstClaimEnds(
+      page.items.map((item) => item.claim_expires_at),
+      page.now,
+      at,
+      Date.now(),
+    );
+    if (delay === null) return;
+    const timer = setTimeout(() => void refresh(), delay);
+    return () => clearTimeout(timer);
+  }, [page, at, refresh]);
 
   const loadMore = async () => {
     if (!page || !cursor) return;
