@@ -247,10 +247,19 @@ function noticeOutcome(undone: NameRestore | undefined): NoticeOutcome {
   return undone === 'choose_new' ? 'rejected_choose_new' : 'rejected_newer_kept';
 }
 
-/** Erasure of an account: its queued texts and notices go with it. */
+/** Erasure of an account: its queued texts and notices go with it, and leave the open queues. */
 export async function eraseModerationOf(tx: Tx, userId: number) {
-  await tx.delete(textChanges).where(eq(textChanges.userId, userId));
+  const gone = await tx
+    .delete(textChanges)
+    .where(eq(textChanges.userId, userId))
+    .returning({ id: textChanges.id, status: textChanges.status });
   await tx.delete(moderationNotices).where(eq(moderationNotices.userId, userId));
+  await tellStaffLists(
+    tx,
+    ...gone
+      .filter((change) => change.status === 'pending')
+      .map((change) => ({ list: 'moderation_texts' as const, kind: 'left' as const, id: change.id })),
+  );
 }
 
 /** The member's notices not yet dismissed, newest first. */

@@ -358,7 +358,7 @@ export async function erasePhotosOf(
   userId: number,
 ): Promise<void> {
   const own = await tx
-    .select({ storageKey: photos.storageKey })
+    .select({ id: photos.id, storageKey: photos.storageKey, status: photos.status })
     .from(photos)
     .where(eq(photos.userId, userId));
   await Promise.all(
@@ -367,6 +367,13 @@ export async function erasePhotosOf(
     ),
   );
   await tx.delete(photos).where(eq(photos.userId, userId));
+  // Its waiting photos leave the moderators' open queues.
+  await tellStaffLists(
+    tx,
+    ...own
+      .filter((photo) => photo.status === 'pending')
+      .map((photo) => ({ list: 'moderation_photos' as const, kind: 'left' as const, id: photo.id })),
+  );
 }
 
 /**

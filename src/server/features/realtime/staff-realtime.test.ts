@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_CLOSE } from '../../../shared/realtime/events.ts';
 import type { StaffServerEvent } from '../../../shared/realtime/staff-events.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { textChanges } from '../../db/schema/moderation.ts';
+import { photos } from '../../db/schema/photos.ts';
+import { FEATURES } from '../../features.ts';
 import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { createMember, createMemberWithCredits, logIn } from '../../test/members.ts';
 import { writeConversation } from '../../test/reports.ts';
 import { Heard } from '../../test/signals.ts';
 import { logInStaffAs, type StaffLogin } from '../../test/staff.ts';
+import { eraseAccountJob } from '../auth/account-deletion.service.ts';
 import { disableStaff, setStaffRoles } from '../staff/staff.service.ts';
 import { CLI_ACTOR } from '../staff/staff-audit.service.ts';
 import { STAFF_IDLE_MS } from '../staff/staff-sessions.service.ts';
@@ -195,6 +201,37 @@ describe('the staff socket', () => {
       { list: 'reports', kind: 'opened', id },
       { list: 'reports', kind: 'decided', id },
     ]);
+  });
+
+  it("takes an erased account's waiting photo and text out of the moderators' open queues", async () => {
+    const moderator = await logInStaffAs(a.services.db, ['moderator']);
+    const tab = await staffTab(hostB, moderator);
+    const member = await createMember(a.services.db);
+    const [photo] = await a.services.db
+      .insert(photos)
+      .values({ userId: member.id, storageKey: `erased-${randomUUID()}`, width: 10, height: 10 })
+      .returning({ id: photos.id });
+    const [text] = await a.services.db
+      .insert(textChanges)
+      .values({ userId: member.id, field: 'about_me', before: null, after: 'Hallo' })
+      .returning({ id: textChanges.id });
+    const requestedAt = new Date(Date.now() - 30 * 86_400_000);
+    await a.services.db
+      .update(users)
+      .set({ status: 'pending_deletion', deletionRequestedAt: requestedAt })
+      .where(eq(users.id, member.id));
+    await eraseAccountJob(
+      a.services,
+      { userId: member.id, requestedAt: requestedAt.toISOString() },
+      FEATURES,
+    );
+    await markerFor(tab);
+    expect(changesOf(tab)).toEqual(
+      expect.arrayContaining([
+        { list: 'moderation_photos', kind: 'left', id: photo?.id },
+        { list: 'moderation_texts', kind: 'left', id: text?.id },
+      ]),
+    );
   });
 
   it('closes the socket of a session that has ended idle, at the next heartbeat', async () => {
