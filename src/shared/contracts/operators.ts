@@ -160,6 +160,8 @@ export const OperatorConversationSchema = z.object({
   note: z.object({ body: z.string(), updated_at: z.string().nullable() }),
   /** The caller's live claim, or null (then the screen only reads). */
   claim: OperatorClaimSchema.nullable(),
+  /** The icebreakers members have, in the member's language: one can be taken into the reply. */
+  icebreakers: z.array(z.string()),
 });
 export type OperatorConversation = z.infer<typeof OperatorConversationSchema>;
 

@@ -1756,6 +1756,7 @@ export type OperatorsKey =
   | 'operators.genders.male'
   | 'operators.gift'
   | 'operators.history'
+  | 'operators.icebreakers'
   | 'operators.language'
   | 'operators.load_more'
   | 'operators.member'

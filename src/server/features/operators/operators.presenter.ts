@@ -42,8 +42,12 @@ const presentPerson = (person: Person) => ({
   photos: person.photos,
 });
 
-export function presentOperatorConversation(view: OperatorConversationView): OperatorConversation {
+export function presentOperatorConversation(
+  view: OperatorConversationView,
+  icebreakers: string[],
+): OperatorConversation {
   return {
+    icebreakers,
     conversation: { id: view.conversationId },
     waiting_since: view.waitingSince?.toISOString() ?? null,
     member: { ...presentPerson(view.member), credits: view.member.credits },

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { OPERATOR_CLAIM_MS } from '../../../shared/contracts/operators.ts';
@@ -549,6 +551,14 @@ describe('the queue, claims and answers', () => {
       note: { body: '' },
       claim: null,
     });
+    // The members' icebreakers, in the member's language (Spanish), for the reply.
+    const spanish = JSON.parse(
+      fs.readFileSync(
+        path.resolve(import.meta.dirname, '../../../shared/i18n/locales/es/members.json'),
+        'utf8',
+      ),
+    ).icebreakers.lines as Record<string, string>;
+    expect(view.icebreakers).toEqual(Object.values(spanish));
     expect(await auditRows('operators.read', `conversation:${conversationId}`)).toHaveLength(1);
     const saved = await post(
       '/api/admin/operator-note.php',

@@ -20,6 +20,8 @@ import {
   OperatorStatsQuerySchema,
   OperatorStatsSchema,
 } from '../../../shared/contracts/operators.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../../shared/i18n/locales.ts';
+import { ICEBREAKER_LINES } from '../../../shared/icebreakers.ts';
 import { parseOrFail } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { presentChatImage, presentMessage } from '../chat/chat.presenter.ts';
@@ -214,9 +216,8 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
         const actor = await staffActor(request);
         const { conversation } = request.query;
         noStore(reply);
-        return presentOperatorConversation(
-          await readOperatorConversation(services, request.viewer, actor, conversation),
-        );
+        const view = await readOperatorConversation(services, request.viewer, actor, conversation);
+        return presentOperatorConversation(view, icebreakersIn(services, view.member.language));
       },
     );
 
@@ -285,4 +286,10 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
     );
   };
+}
+
+/** The members' opening lines in the member's language (the site's default for an unknown one). */
+function icebreakersIn(services: AppServices, language: string): string[] {
+  const t = services.translations.t(isLocale(language) ? language : DEFAULT_LOCALE, 'members');
+  return ICEBREAKER_LINES.map((line) => t(`icebreakers.lines.${line}`));
 }

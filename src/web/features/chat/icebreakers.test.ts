@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../shared/i18n/locales.ts';
-import { ICEBREAKER_LINES } from './icebreakers.tsx';
+import { ICEBREAKER_LINES } from '../../../shared/icebreakers.ts';
 
 const linesOf = async (locale: string) =>
   (

@@ -1,19 +1,6 @@
+import { ICEBREAKER_LINES } from '../../../shared/icebreakers.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
-
-/** The opening lines of every locale (members.json icebreakers.lines), in the order shown. */
-export const ICEBREAKER_LINES = [
-  'l01',
-  'l02',
-  'l03',
-  'l04',
-  'l05',
-  'l06',
-  'l07',
-  'l08',
-  'l09',
-  'l10',
-] as const;
 
 /** An empty conversation's offer: a member who does not know how to begin opens the icebreakers. */
 export function IcebreakerOffer({ onOpen }: { onOpen: () => void }) {

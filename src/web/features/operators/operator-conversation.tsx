@@ -267,6 +267,23 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
                   value={text}
                   onChange={(event) => typed(event.target.value)}
                 />
+                <details className="mb-2">
+                  <summary>{t('operators.icebreakers')}</summary>
+                  <ul className="list-unstyled mt-2" lang={view.member.language}>
+                    {view.icebreakers.map((line) => (
+                      <li key={line} className="mb-1">
+                        {/* Taken into the reply, to send as it is or changed: typing it renews the claim. */}
+                        <button
+                          type="button"
+                          className="btn btn-outline-secondary btn-sm text-start"
+                          onClick={() => typed(line)}
+                        >
+                          {line}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </details>
                 <div className="d-flex flex-wrap align-items-start gap-2">
                   <button type="submit" className="btn btn-primary" disabled={sending || !text.trim()}>
                     {t('operators.send')}
