@@ -558,7 +558,10 @@ describe('the queue, claims and answers', () => {
         'utf8',
       ),
     ).icebreakers.lines as Record<string, string>;
-    expect(view.icebreakers).toEqual(Object.values(spanish));
+    expect(view.icebreakers).toEqual(
+      Object.values(spanish).map((line) => line.replace('{name}', member.name)),
+    );
+    expect(view.icebreakers.join(' ')).not.toContain('{');
     expect(await auditRows('operators.read', `conversation:${conversationId}`)).toHaveLength(1);
     const saved = await post(
       '/api/admin/operator-note.php',

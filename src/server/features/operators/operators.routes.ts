@@ -217,7 +217,7 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
         const { conversation } = request.query;
         noStore(reply);
         const view = await readOperatorConversation(services, request.viewer, actor, conversation);
-        return presentOperatorConversation(view, icebreakersIn(services, view.member.language));
+        return presentOperatorConversation(view, icebreakersFor(services, view.member));
       },
     );
 
@@ -288,8 +288,11 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
   };
 }
 
-/** The members' opening lines in the member's language (the site's default for an unknown one). */
-function icebreakersIn(services: AppServices, language: string): string[] {
-  const t = services.translations.t(isLocale(language) ? language : DEFAULT_LOCALE, 'members');
-  return ICEBREAKER_LINES.map((line) => t(`icebreakers.lines.${line}`));
+/**
+ * The members' opening lines in the member's language (the site's default for an unknown one),
+ * addressed to the member as a member's would be to its partner.
+ */
+function icebreakersFor(services: AppServices, member: { name: string; language: string }): string[] {
+  const t = services.translations.t(isLocale(member.language) ? member.language : DEFAULT_LOCALE, 'members');
+  return ICEBREAKER_LINES.map((line) => t(`icebreakers.lines.${line}`, { name: member.name }));
 }

@@ -275,7 +275,7 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
                         {/* Taken into the reply, to send as it is or changed: typing it renews the claim. */}
                         <button
                           type="button"
-                          className="btn btn-outline-secondary btn-sm text-start"
+                          className="btn btn-outline-secondary btn-sm w-100 text-start"
                           onClick={() => typed(line)}
                         >
                           {line}
