@@ -200,19 +200,22 @@ export async function seedMembers(pool: import('pg').Pool, count: number) {
 
 /**
  * A benchmark's own site: an embedded PostgreSQL in a temporary directory, migrated, and the
- * product's services on it (production settings, quiet log). close() removes all of it.
+ * product's services on it (production settings, quiet log, `env` on top: an SMTP_URL…). Its
+ * `url` lets a product process share the database. close() removes all of it.
  */
-export async function openBenchSite(prefix: string) {
+export async function openBenchSite(prefix: string, extraEnv: Record<string, string> = {}) {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   const server = await startEmbeddedPostgres({ dataDir });
   const database = connectDatabase(server.url('postgres'), { max: 20 });
   await migrateDatabase(database);
-  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv });
   const services = await createServices(env, database, pino({ level: 'warn' }));
   return {
     services,
     database,
     pool: database.pool,
+    url: server.url('postgres'),
+    dataDir,
     close: async () => {
       await services.close().catch(() => {});
       await database.close();
