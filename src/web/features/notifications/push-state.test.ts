@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { APP_WORKER_URL } from '../../lib/app-worker.ts';
 import {
   applicationServerKey,
   disablePush,
   enablePush,
-  PUSH_WORKER_URL,
   type PushEnvironment,
   pushStore,
   syncPush,
@@ -61,8 +61,8 @@ describe('push state', () => {
   it('subscribes with the VAPID key through /sw-push.js?v=2 at scope / and posts the subscription', async () => {
     const { env, pushManager } = browser('default', 'granted');
     const state = await enablePush(env, KEY);
-    expect(env.serviceWorker.register).toHaveBeenCalledWith(PUSH_WORKER_URL, { scope: '/' });
-    expect(PUSH_WORKER_URL).toBe('/sw-push.js?v=2');
+    expect(env.serviceWorker.register).toHaveBeenCalledWith(APP_WORKER_URL, { scope: '/' });
+    expect(APP_WORKER_URL).toBe('/sw-push.js?v=2');
     const options = pushManager.subscribe.mock.calls[0]?.[0];
     expect(options?.userVisibleOnly).toBe(true);
     expect(options?.applicationServerKey).toEqual(applicationServerKey(KEY));

@@ -4,9 +4,6 @@ import { request } from '../../lib/api.ts';
 import { APP_WORKER_URL } from '../../lib/app-worker.ts';
 import { safeLocalStorage } from '../../lib/local-storage.ts';
 
-/** The spec's service worker address (the site's one worker, which every page registers). */
-export const PUSH_WORKER_URL = APP_WORKER_URL;
-
 /**
  * The spec's push state (§3): whether the browser can push, the subscription (its JSON, false when
  * there is none, 'denied' when the browser's permission was refused), and the last push an open
@@ -113,7 +110,7 @@ const denied = (env: PushEnvironment) => {
 };
 
 async function subscribeWith(env: PushEnvironment, publicKey: string): Promise<PushState> {
-  const registration = await env.serviceWorker!.register(PUSH_WORKER_URL, { scope: '/' });
+  const registration = await env.serviceWorker!.register(APP_WORKER_URL, { scope: '/' });
   const existing = await registration.pushManager.getSubscription();
   const subscription =
     existing ??
@@ -167,7 +164,7 @@ export async function enablePush(env: PushEnvironment, publicKey: string): Promi
 export async function disablePush(env: PushEnvironment): Promise<PushState> {
   env.storage?.setItem(CHOICE_KEY, 'off');
   if (env.serviceWorker) {
-    const registration = await env.serviceWorker.register(PUSH_WORKER_URL, { scope: '/' });
+    const registration = await env.serviceWorker.register(APP_WORKER_URL, { scope: '/' });
     const subscription = await registration.pushManager.getSubscription();
     if (subscription) {
       const { endpoint } = subscription.toJSON() as { endpoint: string };
