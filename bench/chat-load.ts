@@ -36,7 +36,7 @@ export type OpenResult = {
   /** The generator's own garbage collections during the run: its pauses count as latency. */
   gc: { count: number; totalMs: number; maxMs: number };
 };
-export type Latency = { p50: number; p90: number; p99: number; max: number };
+type Latency = { p50: number; p90: number; p99: number; max: number };
 
 let base = '';
 let members: LoadMember[] = [];

@@ -67,7 +67,7 @@ export async function stopProcess(child: ChildProcess) {
 }
 
 /** Requests per second with keep-alive, after a warm-up. */
-export async function measure(
+async function measure(
   name: string,
   url: string,
   options: { headers?: Record<string, string>; seconds?: number } = {},

@@ -36,7 +36,7 @@ export function rng(seed: number) {
   };
 }
 
-export function weighted<T>(random: () => number, items: readonly T[], weights: readonly number[]): T {
+function weighted<T>(random: () => number, items: readonly T[], weights: readonly number[]): T {
   const sum = weights.reduce((a, b) => a + b, 0);
   let r = random() * sum;
   for (const [i, item] of items.entries()) {

@@ -12,13 +12,14 @@ import sharp from 'sharp';
 const root = path.resolve(import.meta.dirname, '..');
 const BRAND = '#b3124f';
 
-/** The favicon's heart path and its box in the favicon's 32-unit view box. */
+/** The favicon's heart path. */
 export async function readLogo(): Promise<string> {
   const svg = await readFile(path.join(root, 'public/favicon.svg'), 'utf8');
   const found = /<path d="([^"]+)"/.exec(svg);
   if (!found) throw new Error('public/favicon.svg has no <path d="…">');
   return found[1]!;
 }
+/** The heart's box in the favicon's 32-unit view box: measured by hand, so a new logo needs a new box. */
 const LOGO_BOX = { x: 5, y: 5.5, width: 22, height: 22.5 };
 
 /**

@@ -19,10 +19,8 @@ export function installableRoutes(services: AppServices): FastifyPluginAsyncZod 
         config: { localeCookie: false },
       },
       async (request, reply) => {
-        const { value: settings } = await services.resolvedSettings({
-          ...request.ctx,
-          pushPublicKey: services.vapid.publicKey,
-        });
+        // Only the domain's name: not the resolved settings, kept per language, country and source.
+        const { name: siteName } = await services.settings.getValues(request.ctx.domain);
         const { locale } = request.params;
         return (
           reply
@@ -31,7 +29,7 @@ export function installableRoutes(services: AppServices): FastifyPluginAsyncZod 
             .header('cache-control', 'no-cache')
             .header('x-robots-tag', 'noindex')
             .type('text/html; charset=utf-8')
-            .send(renderOfflinePage({ locale, siteName: settings.name, t: services.translations.t(locale) }))
+            .send(renderOfflinePage({ locale, siteName, t: services.translations.t(locale) }))
         );
       },
     );

@@ -7,11 +7,12 @@
 // (installable/offline-page.ts) in the language the member's last page was in. Nothing else is
 // cached or answered here: API calls, media, posts and the socket go to the network untouched.
 
-// Replaced when served by a fingerprint of the offline pages (installable/app-worker.ts).
+// Written in when served (installable/app-worker.ts): a fingerprint of the offline pages, and the
+// site's languages and default from src/shared/i18n/locales.ts.
 const OFFLINE_VERSION = 'dev';
-const OFFLINE_CACHE = `offline-${OFFLINE_VERSION}`;
-const OFFLINE_LOCALES = ['nl', 'de', 'en', 'es', 'fr', 'it', 'pl'];
+const OFFLINE_LOCALES = ['nl'];
 const DEFAULT_LOCALE = 'nl';
+const OFFLINE_CACHE = `offline-${OFFLINE_VERSION}`;
 // Outlives a new worker: the member's language is kept, not the pages.
 const STATE_CACHE = 'app-state';
 const LOCALE_KEY = '/offline/locale';

@@ -12,34 +12,47 @@ type FooterProps = {
   fictionalPlural: string;
 };
 
-// `support` is the domain's support address (a mailto link), not a page.
-const FOOTER_LINKS = [
-  { to: '/pages/terms', key: 'footer.terms' },
-  { to: '/pages/privacy', key: 'footer.privacy' },
-  { to: '/pages/cookies', key: 'footer.cookies' },
-  { to: '/pages/ban', key: 'footer.ban' },
-  { to: '/pricing', key: 'footer.pricing' },
-  { to: '/complaints', key: 'footer.complaints' },
-  { to: '/pages/return-policy', key: 'footer.return_policy' },
-  { to: '/pages/faq', key: 'footer.faq' },
-  { to: 'support', key: 'footer.support' },
-] as const;
+/** Where each footer text leads: a page, or (null) the domain's support address as a mailto link. */
+const FOOTER_TARGETS = {
+  'footer.terms': '/pages/terms',
+  'footer.privacy': '/pages/privacy',
+  'footer.cookies': '/pages/cookies',
+  'footer.ban': '/pages/ban',
+  'footer.pricing': '/pricing',
+  'footer.complaints': '/complaints',
+  'footer.return_policy': '/pages/return-policy',
+  'footer.faq': '/pages/faq',
+  'footer.support': null,
+} as const;
+type FooterLink = keyof typeof FOOTER_TARGETS;
+
+const SITE_LINKS: readonly FooterLink[] = [
+  'footer.terms',
+  'footer.privacy',
+  'footer.cookies',
+  'footer.ban',
+  'footer.pricing',
+  'footer.complaints',
+  'footer.return_policy',
+  'footer.faq',
+  'footer.support',
+];
 
 /**
  * The members' and the installed app's links (spec §3, "a different footer and link set"): help
  * first (what a member looks for at the bottom of a page), then the rules; not the price list, whose
  * packages a member buys on /credits, which the menu links.
  */
-const MEMBER_FOOTER_LINKS = [
-  { to: '/pages/faq', key: 'footer.faq' },
-  { to: 'support', key: 'footer.support' },
-  { to: '/complaints', key: 'footer.complaints' },
-  { to: '/pages/terms', key: 'footer.terms' },
-  { to: '/pages/privacy', key: 'footer.privacy' },
-  { to: '/pages/cookies', key: 'footer.cookies' },
-  { to: '/pages/return-policy', key: 'footer.return_policy' },
-  { to: '/pages/ban', key: 'footer.ban' },
-] as const;
+const MEMBER_LINKS: readonly FooterLink[] = [
+  'footer.faq',
+  'footer.support',
+  'footer.complaints',
+  'footer.terms',
+  'footer.privacy',
+  'footer.cookies',
+  'footer.return_policy',
+  'footer.ban',
+];
 
 /** The members' footer shows to a logged-in member on every page but the home page, and in the installed app. */
 export function footerKind(input: { loggedIn: boolean; pathname: string; standalone: boolean }) {
@@ -61,21 +74,24 @@ export function SiteFooter({
     pathname: useLocation().pathname,
     standalone: useStandalone(),
   });
-  const links = kind === 'member' ? MEMBER_FOOTER_LINKS : FOOTER_LINKS;
+  const links = kind === 'member' ? MEMBER_LINKS : SITE_LINKS;
   return (
     <footer className={kind === 'member' ? 'site-footer site-footer-member' : 'site-footer'}>
       <div className="container">
         <nav aria-label={t('footer.label')}>
           <ul className="footer-links">
-            {links.map((link) => (
-              <li key={link.to}>
-                {link.to === 'support' ? (
-                  <a href={`mailto:${supportEmail}`}>{t(link.key)}</a>
-                ) : (
-                  <Link to={link.to}>{t(link.key)}</Link>
-                )}
-              </li>
-            ))}
+            {links.map((key) => {
+              const to = FOOTER_TARGETS[key];
+              return (
+                <li key={key}>
+                  {to === null ? (
+                    <a href={`mailto:${supportEmail}`}>{t(key)}</a>
+                  ) : (
+                    <Link to={to}>{t(key)}</Link>
+                  )}
+                </li>
+              );
+            })}
           </ul>
         </nav>
         <p className="disclaimer">
