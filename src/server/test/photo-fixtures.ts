@@ -1,4 +1,5 @@
 import { crc32 } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 
 /*
@@ -189,4 +190,21 @@ export async function multipartBody(
     payload: Buffer.from(await response.arrayBuffer()),
     headers: { 'content-type': response.headers.get('content-type') as string },
   };
+}
+
+/** A multipart form posted as a login (its cookies, and its CSRF header beside the form's type). */
+export async function postMultipart(
+  app: Pick<FastifyInstance, 'inject'>,
+  url: string,
+  fields: Parameters<typeof multipartBody>[0],
+  login: { cookies: Record<string, string>; headers?: Record<string, string> },
+) {
+  const form = await multipartBody(fields);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: form.payload,
+    cookies: login.cookies,
+    headers: { ...login.headers, ...form.headers },
+  });
 }

@@ -6,7 +6,7 @@ import { staffAudit, users } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { caseMemberOverrides, type ListCase, listenTo, MEMBER_LISTS } from '../../test/member-lists.ts';
 import { createMember, createMemberWithCredits, logIn } from '../../test/members.ts';
-import { makeTestJpeg, multipartBody } from '../../test/photo-fixtures.ts';
+import { makeTestJpeg, postMultipart } from '../../test/photo-fixtures.ts';
 import { logInStaffAs } from '../../test/staff.ts';
 import { memberVisibilityChanged } from '../auth/accounts.service.ts';
 
@@ -44,15 +44,13 @@ async function createOk(overrides: Record<string, unknown> = {}) {
   return res.json().profile as { id: number; name: string } & Record<string, unknown>;
 }
 
-async function uploadPhoto(profileId: number, login: Login = admin) {
-  const body = await multipartBody({ photo: { data: jpeg, filename: 'foto.jpg', type: 'image/jpeg' } });
-  return app.inject({
-    method: 'POST',
-    url: `/api/admin/fictional-profile-photos.php?id=${profileId}`,
-    payload: body.payload,
-    cookies: login.cookies,
-    headers: { ...login.headers, ...body.headers },
-  });
+function uploadPhoto(profileId: number, login: Login = admin) {
+  return postMultipart(
+    app,
+    `/api/admin/fictional-profile-photos.php?id=${profileId}`,
+    { photo: { data: jpeg, filename: 'foto.jpg', type: 'image/jpeg' } },
+    login,
+  );
 }
 
 const setHidden = (id: number, hidden: boolean, login: Login = admin) =>
@@ -401,14 +399,12 @@ describe('photos of a fictional profile', () => {
 
   it("refuses a real member's photo (404) and an upload that is not an image (415)", async () => {
     const real = await createMember(db);
-    const upload = await multipartBody({ photo: { data: jpeg, filename: 'x.jpg', type: 'image/jpeg' } });
-    const own = await app.inject({
-      method: 'POST',
-      url: '/api/photos.php',
-      payload: upload.payload,
-      ...(await logIn(db, real.id)),
-      headers: { ...(await logIn(db, real.id)).headers, ...upload.headers },
-    });
+    const own = await postMultipart(
+      app,
+      '/api/photos.php',
+      { photo: { data: jpeg, filename: 'x.jpg', type: 'image/jpeg' } },
+      await logIn(db, real.id),
+    );
     const photoId = own.json().photo?.id ?? 1;
     for (const method of ['PUT', 'DELETE'] as const) {
       const res = await app.inject({
@@ -420,16 +416,12 @@ describe('photos of a fictional profile', () => {
       expect(res.statusCode, res.body).toBe(404);
     }
     const profile = await createOk();
-    const notImage = await multipartBody({
-      photo: { data: Buffer.from('not an image'), filename: 'x.jpg', type: 'image/jpeg' },
-    });
-    const res = await app.inject({
-      method: 'POST',
-      url: `/api/admin/fictional-profile-photos.php?id=${profile.id}`,
-      payload: notImage.payload,
-      cookies: admin.cookies,
-      headers: { ...admin.headers, ...notImage.headers },
-    });
+    const res = await postMultipart(
+      app,
+      `/api/admin/fictional-profile-photos.php?id=${profile.id}`,
+      { photo: { data: Buffer.from('not an image'), filename: 'x.jpg', type: 'image/jpeg' } },
+      admin,
+    );
     expect(res.statusCode).toBe(415);
     expect(await auditOf(profile.id)).toHaveLength(1);
   });

@@ -216,10 +216,10 @@ export async function updateFictionalProfile(
   }
   await services.db.transaction(async (tx) => {
     const before = await lockProfile(tx, id);
-    const [stored] = await tx.select().from(profiles).where(eq(profiles.userId, id));
     const { name, language, ...fields } = input;
     await updateFictionalAccount(services, tx, id, { name, language });
-    await updateProfileOf(tx, id, fields, now);
+    // The profile's row as its update locked it: its "before", without reading it a second time.
+    const { before: stored } = await updateProfileOf(tx, id, fields, now);
     await writeAudit(
       tx,
       staff.audit,
@@ -229,7 +229,7 @@ export async function updateFictionalProfile(
         before: {
           name: before.name,
           language: before.language,
-          ...(stored ? storedFieldsOf(stored, fields) : {}),
+          ...storedFieldsOf(stored, fields),
         },
         after: profileFieldsOf(input),
       },

@@ -4,6 +4,9 @@ import {
   type OperatorStats,
   operatorChatImageUrl,
 } from '../../../shared/contracts/operators.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../../shared/i18n/locales.ts';
+import { ICEBREAKER_LINES } from '../../../shared/icebreakers.ts';
+import type { Translations } from '../../lib/i18n.ts';
 import type { OperatorConversationView, readOperatorStats } from './operators.read.ts';
 import type { QueueItem } from './operators.service.ts';
 
@@ -42,12 +45,21 @@ const presentPerson = (person: Person) => ({
   photos: person.photos,
 });
 
+/**
+ * The members' opening lines in the member's language (the site's default for an unknown one),
+ * addressed to the member as a member's would be to its partner.
+ */
+function icebreakersFor(translations: Pick<Translations, 't'>, member: { name: string; language: string }) {
+  const t = translations.t(isLocale(member.language) ? member.language : DEFAULT_LOCALE, 'members');
+  return ICEBREAKER_LINES.map((line) => t(`icebreakers.lines.${line}`, { name: member.name }));
+}
+
 export function presentOperatorConversation(
   view: OperatorConversationView,
-  icebreakers: string[],
+  translations: Pick<Translations, 't'>,
 ): OperatorConversation {
   return {
-    icebreakers,
+    icebreakers: icebreakersFor(translations, view.member),
     conversation: { id: view.conversationId },
     waiting_since: view.waitingSince?.toISOString() ?? null,
     member: { ...presentPerson(view.member), credits: view.member.credits },

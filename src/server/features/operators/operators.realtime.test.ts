@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import type { ServerEvent } from '../../../shared/realtime/events.ts';
 import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { createMember, createMemberWithCredits } from '../../test/members.ts';
-import { makeTestJpeg, multipartBody } from '../../test/photo-fixtures.ts';
+import { makeTestJpeg, postMultipart } from '../../test/photo-fixtures.ts';
 import { Heard } from '../../test/signals.ts';
 import { logInStaffAs } from '../../test/staff.ts';
 
@@ -68,17 +68,15 @@ describe('an operator on one instance, the member on another', () => {
     expect(message).toEqual({ type: 'message', conversation, seq: 2 });
 
     // A photo answer reaches the member's tab the same way, and the tab's read shows the picture.
-    const form = await multipartBody({
-      conversation: String(conversation.id),
-      photo: { data: await makeTestJpeg(640, 480), filename: 'zee.jpg', type: 'image/jpeg' },
-    });
-    const uploaded = await a.app.inject({
-      method: 'POST',
-      url: '/api/admin/operator-photo.php',
-      payload: form.payload,
-      cookies: operator.cookies,
-      headers: { ...operator.headers, ...form.headers },
-    });
+    const uploaded = await postMultipart(
+      a.app,
+      '/api/admin/operator-photo.php',
+      {
+        conversation: String(conversation.id),
+        photo: { data: await makeTestJpeg(640, 480), filename: 'zee.jpg', type: 'image/jpeg' },
+      },
+      operator,
+    );
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const image = uploaded.json().image as { id: number };
     const photo = await post('/api/admin/operator-reply.php', {

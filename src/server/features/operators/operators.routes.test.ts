@@ -9,7 +9,7 @@ import { conversations, gifts, messages, operatorReplies, staffAudit } from '../
 import { createTestApp } from '../../test/app.ts';
 import { listenTo } from '../../test/member-lists.ts';
 import { createMember, createMembers, createMemberWithCredits, logIn } from '../../test/members.ts';
-import { makeTestJpeg, multipartBody } from '../../test/photo-fixtures.ts';
+import { makeTestJpeg, postMultipart } from '../../test/photo-fixtures.ts';
 import { logInStaffAs, type StaffLogin } from '../../test/staff.ts';
 import { balanceOf } from '../credits/credits.service.ts';
 import { realtimeMember } from '../realtime/realtime.service.ts';
@@ -57,33 +57,26 @@ const reply = (
 const jpeg = await makeTestJpeg(800, 600);
 
 /** The operator's photo upload for an answer in the conversation. */
-async function uploadPhoto(login: Login, conversationId: number) {
-  const body = await multipartBody({
-    conversation: String(conversationId),
-    photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' },
-  });
-  return app.inject({
-    method: 'POST',
-    url: '/api/admin/operator-photo.php',
-    payload: body.payload,
-    cookies: login.cookies,
-    headers: { ...login.headers, ...body.headers },
-  });
+function uploadPhoto(login: Login, conversationId: number) {
+  return postMultipart(
+    app,
+    '/api/admin/operator-photo.php',
+    {
+      conversation: String(conversationId),
+      photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' },
+    },
+    login,
+  );
 }
 
 /** A member's photo, uploaded and sent in a chat; its image id. */
 async function sendPhoto(login: Login, field: Record<string, string>, target: object) {
-  const upload = await multipartBody({
-    ...field,
-    photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' },
-  });
-  const uploaded = await app.inject({
-    method: 'POST',
-    url: '/api/chat-photo.php',
-    payload: upload.payload,
-    cookies: login.cookies,
-    headers: { ...login.headers, ...upload.headers },
-  });
+  const uploaded = await postMultipart(
+    app,
+    '/api/chat-photo.php',
+    { ...field, photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' } },
+    login,
+  );
   expect(uploaded.statusCode, uploaded.body).toBe(200);
   const id = uploaded.json().image.id as number;
   const sent = await post(
@@ -488,31 +481,27 @@ describe('the queue, claims and answers', () => {
     const { conversationId, member } = await waitingConversation();
     const operator = await logInStaffAs(db, ['operator']);
     await claim(operator, { conversation: { id: conversationId } });
-    const notPhoto = await multipartBody({
-      conversation: String(conversationId),
-      photo: { data: Buffer.from('no picture'), filename: 'photo.jpg', type: 'image/jpeg' },
-    });
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/api/admin/operator-photo.php',
-      payload: notPhoto.payload,
-      cookies: operator.cookies,
-      headers: { ...operator.headers, ...notPhoto.headers },
-    });
+    const refused = await postMultipart(
+      app,
+      '/api/admin/operator-photo.php',
+      {
+        conversation: String(conversationId),
+        photo: { data: Buffer.from('no picture'), filename: 'photo.jpg', type: 'image/jpeg' },
+      },
+      operator,
+    );
     expect(refused.statusCode).toBe(415);
     expect(refused.json().error.code).toBe('photo_not_an_image');
     // The member's own upload is theirs: the profile cannot send it.
-    const mine = await multipartBody({
-      conversation: String(conversationId),
-      photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' },
-    });
-    const memberUpload = await app.inject({
-      method: 'POST',
-      url: '/api/chat-photo.php',
-      payload: mine.payload,
-      cookies: member.login.cookies,
-      headers: { ...member.login.headers, ...mine.headers },
-    });
+    const memberUpload = await postMultipart(
+      app,
+      '/api/chat-photo.php',
+      {
+        conversation: String(conversationId),
+        photo: { data: jpeg, filename: 'photo.jpg', type: 'image/jpeg' },
+      },
+      member.login,
+    );
     expect(memberUpload.statusCode, memberUpload.body).toBe(200);
     const foreign = await post(
       '/api/admin/operator-reply.php',

@@ -20,8 +20,6 @@ import {
   OperatorStatsQuerySchema,
   OperatorStatsSchema,
 } from '../../../shared/contracts/operators.ts';
-import { DEFAULT_LOCALE, isLocale } from '../../../shared/i18n/locales.ts';
-import { ICEBREAKER_LINES } from '../../../shared/icebreakers.ts';
 import { parseOrFail } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { presentChatImage, presentMessage } from '../chat/chat.presenter.ts';
@@ -217,7 +215,7 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
         const { conversation } = request.query;
         noStore(reply);
         const view = await readOperatorConversation(services, request.viewer, actor, conversation);
-        return presentOperatorConversation(view, icebreakersFor(services, view.member));
+        return presentOperatorConversation(view, services.translations);
       },
     );
 
@@ -286,13 +284,4 @@ export function operatorsRoutes(services: AppServices): FastifyPluginAsyncZod {
       },
     );
   };
-}
-
-/**
- * The members' opening lines in the member's language (the site's default for an unknown one),
- * addressed to the member as a member's would be to its partner.
- */
-function icebreakersFor(services: AppServices, member: { name: string; language: string }): string[] {
-  const t = services.translations.t(isLocale(member.language) ? member.language : DEFAULT_LOCALE, 'members');
-  return ICEBREAKER_LINES.map((line) => t(`icebreakers.lines.${line}`, { name: member.name }));
 }

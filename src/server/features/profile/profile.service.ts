@@ -119,11 +119,14 @@ async function applyProfileUpdate(
   return row;
 }
 
-/** The back office's edit of a profile it manages: locked, then written as applyProfileUpdate does. */
+/**
+ * The back office's edit of a profile it manages: locked, then written as applyProfileUpdate does.
+ * The row as the lock found it comes back too, for the caller's audit of what the edit replaced.
+ */
 export async function updateProfileOf(tx: Tx, userId: number, update: ProfileChanges, now: Date) {
   const [current] = await tx.select().from(profiles).where(eq(profiles.userId, userId)).for('update');
   if (!current) throw profileNotFound();
-  return applyProfileUpdate(tx, current, update, now, { moderated: false });
+  return { before: current, after: await applyProfileUpdate(tx, current, update, now, { moderated: false }) };
 }
 
 /**

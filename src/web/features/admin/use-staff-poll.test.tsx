@@ -306,6 +306,20 @@ describe('useStaffPoll', () => {
     await waitFor(() => expect(shown().rows).toEqual(['p2']));
   });
 
+  it('reads a new query once, on the socket the page already has', async () => {
+    const { rerender } = render(<Probe path="/api/admin/list.php" query={{ profile: 1 }} initial={null} />);
+    socket().open();
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[0]?.answer({ rows: ['p1'] });
+    reads[1]?.answer({ rows: ['p1'] });
+    await waitFor(() => expect(shown().rows).toEqual(['p1']));
+
+    rerender(<Probe path="/api/admin/list.php" query={{ profile: 2 }} initial={null} />);
+    expect(FakeSocket.made).toHaveLength(1);
+    expect(socket().readyState).toBe(1);
+    expect(urls().slice(2)).toEqual(['/api/admin/list.php?profile=2']);
+  });
+
   it('refresh reads now even in a hidden tab', async () => {
     render(<Probe path="/api/admin/list.php" initial={{ rows: ['a'] }} />);
     setVisibility('hidden');

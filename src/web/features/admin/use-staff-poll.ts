@@ -81,23 +81,35 @@ export function useStaffPoll<T>({ path, query, initial, readAt }: StaffPollOptio
     }
   }, [path, queryKey]);
 
+  // The socket's effect below reads through this ref: a new query is a new read, not a new socket
+  // (leaving the tab's one socket closed it, and the next one's opening read the list again).
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
+
   const firstRead = initial === null;
   useEffect(() => {
     if (firstRead) void refresh();
+    return () => {
+      floor.current = started.current;
+    };
+  }, [refresh, firstRead]);
+
+  useEffect(() => {
     const list = STAFF_LIST_OF_PATH[path];
     const { client, leave } = joinStaffChannel();
+    const read = () => void refreshRef.current();
     const live = () => client.state() === 'open';
     let soon: ReturnType<typeof setTimeout> | undefined;
     const offChange = client.on('list_changed', ({ change }) => {
       if (change.list !== list) return;
       clearTimeout(soon);
-      soon = setTimeout(() => void refresh(), STAFF_EVENT_DEBOUNCE_MS);
+      soon = setTimeout(read, STAFF_EVENT_DEBOUNCE_MS);
     });
     const offState = client.onState((state) => {
-      if (state === 'open') void refresh();
+      if (state === 'open') read();
     });
     const poll = () => {
-      if (!live() && document.visibilityState === 'visible') void refresh();
+      if (!live() && document.visibilityState === 'visible') read();
     };
     const timer = setInterval(poll, STAFF_FALLBACK_POLL_MS);
     document.addEventListener('visibilitychange', poll);
@@ -108,9 +120,8 @@ export function useStaffPoll<T>({ path, query, initial, readAt }: StaffPollOptio
       leave();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', poll);
-      floor.current = started.current;
     };
-  }, [refresh, firstRead, path]);
+  }, [path]);
 
   return { ...state, refresh };
 }

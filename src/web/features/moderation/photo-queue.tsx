@@ -19,7 +19,11 @@ const photosOf = (queue: PhotoQueueData) => queue.photos;
 /** The waiting photos one at a time, oldest first, large, decided with buttons or the keyboard. */
 export function PhotoQueue({ initial }: { initial: PhotoQueueData }) {
   const { t } = useTranslation();
-  const { queue, items, markDecided } = useLiveQueue(initial, '/api/admin/moderation-photos.php', photosOf);
+  const { queue, items, total, markDecided } = useLiveQueue(
+    initial,
+    '/api/admin/moderation-photos.php',
+    photosOf,
+  );
   const ids = items.map((photo) => photo.id);
   const [shown, setShown] = useState<number | null>(ids[0] ?? null);
   const seen = useRef(ids);
@@ -30,7 +34,6 @@ export function PhotoQueue({ initial }: { initial: PhotoQueueData }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const total = Math.max(items.length, queue.total - (queue.photos.length - items.length));
 
   useEffect(() => {
     seen.current = ids;

@@ -30,9 +30,12 @@ const DECIDED = {
 /** The changed profile texts, oldest first, each with the text before and after it, kept or undone. */
 export function TextQueue({ initial }: { initial: TextQueueData }) {
   const { t } = useTranslation();
-  const { queue, items, markDecided } = useLiveQueue(initial, '/api/admin/moderation-texts.php', textsOf);
+  const { queue, items, total, markDecided } = useLiveQueue(
+    initial,
+    '/api/admin/moderation-texts.php',
+    textsOf,
+  );
   const [message, setMessage] = useState('');
-  const total = Math.max(items.length, queue.total - (queue.texts.length - items.length));
 
   const decided = useCallback(
     (id: number, text: string) => {

@@ -1,4 +1,4 @@
-import { useCallback, useReducer, useRef } from 'react';
+import { useCallback, useState } from 'react';
 import { useStaffPoll } from '../admin/use-staff-poll.ts';
 
 /**
@@ -7,20 +7,20 @@ import { useStaffPoll } from '../admin/use-staff-poll.ts';
  * itself). Items decided here are left out of every later answer, also of a read that started
  * before the decision (it would show the item again until the next read).
  */
-export function useLiveQueue<Q, I extends { id: number }>(
+export function useLiveQueue<Q extends { total: number }, I extends { id: number }>(
   initial: Q,
   path: `/api/admin/${string}`,
   itemsOf: (queue: Q) => I[],
 ) {
-  const { data: queue, refresh } = useStaffPoll({ path, initial });
-  const decided = useRef(new Set<number>());
-  const [, rerender] = useReducer((count: number) => count + 1, 0);
+  const { data: queue } = useStaffPoll({ path, initial });
+  const [decided, setDecided] = useState<ReadonlySet<number>>(() => new Set());
 
-  const markDecided = useCallback((id: number) => {
-    decided.current.add(id);
-    rerender();
-  }, []);
+  const markDecided = useCallback((id: number) => setDecided((ids) => new Set(ids).add(id)), []);
 
-  const items = itemsOf(queue).filter((item) => !decided.current.has(item.id));
-  return { queue, items, markDecided, refresh };
+  const listed = itemsOf(queue);
+  const items = listed.filter((item) => !decided.has(item.id));
+  // The queue's count less what was decided here but is still in its last answer: the count of
+  // the next read, shown before it (never fewer than the items on the screen).
+  const total = Math.max(items.length, queue.total - (listed.length - items.length));
+  return { queue, items, total, markDecided };
 }
