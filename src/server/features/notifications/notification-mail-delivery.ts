@@ -32,6 +32,7 @@ const DAY_MS = 86_400_000;
 /** What every mail to a member asks of them, as columns of `users u` (joined to their profile `p` and preferences `np`). */
 export const recipientColumns = (now: Date): SQL => sql`u.email, u.name, u.language, p.country,
   (u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null) as mailable,
+  (u.status in ('active', 'not_confirmed') and u.deleted_at is null and u.erased_at is null) as reachable,
   u.notifications_disabled as disabled,
   np.email as pref_email, np.push as pref_push,
   u.last_active_at,
@@ -48,6 +49,8 @@ export type Recipient = {
   country: string | null;
   /** Active, the address confirmed, not leaving. */
   mailable: boolean;
+  /** May get a push on a logged-in device: active or not yet confirmed, not leaving. */
+  reachable: boolean;
   disabled: string[];
   pref_email: string[] | null;
   pref_push: string[] | null;
