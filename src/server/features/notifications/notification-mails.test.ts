@@ -152,6 +152,33 @@ describe('notification mails', () => {
       expect(await mailsTo(who.email), who.email).toEqual([]);
   });
 
+  it('enqueues no job that its recipient’s switches, state or devices already refuse (the send’s transaction)', async () => {
+    const jobsFor = async (name: string, recipientId: number) =>
+      (await services.jobs.boss.findJobs(name, { data: { recipientId } })).length;
+    const bert = await member();
+    // Mail switched off, no device: neither job has anything to do, whenever it would run.
+    const quiet = await member();
+    await services.pool.query(
+      `insert into notification_preferences (user_id, email, push) values ($1, '{}', '{new_conversations}')`,
+      [quiet.id],
+    );
+    const bounced = await member();
+    await services.pool.query(`update users set notifications_disabled = '{bounce}' where id = $1`, [
+      bounced.id,
+    ]);
+    const open = await member();
+    for (const who of [quiet, bounced, open]) await send(bert.login, who.id);
+    await like(bert.login, quiet.id);
+    expect(await jobsFor('notification-mail', quiet.id)).toBe(0);
+    expect(await jobsFor('notification-push', quiet.id)).toBe(0);
+    expect(await jobsFor('notification-mail', bounced.id)).toBe(0);
+    expect(await jobsFor('notification-mail', open.id)).toBe(1);
+    // No device subscribed: its push would find none.
+    expect(await jobsFor('notification-push', open.id)).toBe(0);
+    await services.jobs.drain(() => clock);
+    expect(await mailsTo(open.email)).toHaveLength(1);
+  });
+
   it('never sends a mail twice: a job run again after the hand-over finds its mark', async () => {
     const anna = await member();
     const bert = await member();

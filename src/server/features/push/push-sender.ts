@@ -14,8 +14,7 @@ import {
 } from '../notifications/notification-events.ts';
 import { TYPE_OF_MAIL } from '../notifications/notification-mail.template.ts';
 import { DAILY_MAIL_CAP } from '../notifications/notification-mail-delivery.ts';
-import { switchedOn } from '../notifications/preferences.service.ts';
-import { type PushJob, pushKeyOf } from './push-jobs.ts';
+import { type PushJob, pushKeyOf, recipientPushRefusal } from './push-jobs.ts';
 import { holdForMorning } from './push-night-hold.ts';
 import { forgetSubscription } from './push-subscriptions.service.ts';
 
@@ -27,9 +26,7 @@ const TTL_SECONDS = 86_400;
 
 /** Why no push leaves for this job (null: it may): the mails' rules for the push channel. */
 function refusal(facts: EventFacts, job: PushJob): string | null {
-  if (!facts.reachable) return 'recipient';
-  if (!switchedOn(facts, TYPE_OF_MAIL[job.kind], 'push')) return 'preference';
-  return eventRefusal(facts);
+  return recipientPushRefusal(facts, TYPE_OF_MAIL[job.kind]) ?? eventRefusal(facts);
 }
 
 export type Device = { id: number; endpoint: string; p256dh: string; auth: string };
