@@ -36,8 +36,6 @@ export const NOTIFICATION_MAIL_JOB = defineJob({
   payload: NotificationMailSchema,
 });
 
-const keyOf = eventKeyOf;
-
 type Enqueue = Pick<AppServices, 'enqueue'>;
 
 /**
@@ -60,7 +58,7 @@ async function enqueueEvents(services: Enqueue, tx: Queryable, events: Notificat
     const type = TYPE_OF_MAIL[event.kind];
     if (!recipientRefusal(recipient, type)) {
       const job: NotificationMailJob = { ...event, held: false };
-      await services.enqueue(NOTIFICATION_MAIL_JOB, job, { tx, dedupeKey: keyOf(job) });
+      await services.enqueue(NOTIFICATION_MAIL_JOB, job, { tx, dedupeKey: eventKeyOf(job) });
     }
     if (recipient.has_device && !recipientPushRefusal(recipient, type))
       await enqueuePush(services, tx, event);
@@ -150,13 +148,13 @@ export async function sendNotificationMail(
       const held = { ...job, held: true };
       await services.enqueue(NOTIFICATION_MAIL_JOB, held, {
         runAt: morning,
-        dedupeKey: `${keyOf(job)}:held`,
+        dedupeKey: `${eventKeyOf(job)}:held`,
       });
       return 'held';
     }
   }
   const mail = {
-    key: keyOf(job),
+    key: eventKeyOf(job),
     userId: job.recipientId,
     kind: job.kind,
     conversationId: job.conversationId,
