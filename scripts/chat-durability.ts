@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { createToken } from '../src/server/features/auth/tokens.ts';
+import { powerCut, stopServer } from './lib/process-group.ts';
 
 /**
  * Chat durability under a power cut (issue 14, Tests): the real server (src/server/main.ts, embedded
@@ -83,31 +84,6 @@ async function waitHealthy(timeoutMs = 120_000) {
     await sleep(50);
   }
   throw new Error(`the server did not come up:\n${serverLog}`);
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** SIGKILL to node, the postmaster and every backend at once; resolves when none is left. */
-async function powerCut(child: ChildProcess) {
-  const pgid = child.pid as number;
-  const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
-  process.kill(-pgid, 'SIGKILL');
-  await exited;
-  while (groupAlive(pgid)) await sleep(10);
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 /** The embedded server's port, from its lock file (the product picks a free one at each start). */

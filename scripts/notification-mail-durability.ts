@@ -11,6 +11,7 @@ import { SMTPServer } from 'smtp-server';
 import { createToken } from '../src/server/features/auth/tokens.ts';
 import { afterQuietHours } from '../src/server/features/notifications/quiet-hours.ts';
 import { countryTimeZone } from '../src/shared/time-zones.ts';
+import { powerCut, stopServer } from './lib/process-group.ts';
 
 /**
  * Notification mails under a crash between the hand-over and the sent mark (issue "Notifications
@@ -154,30 +155,6 @@ async function waitHealthy() {
     } catch {}
     return undefined;
   });
-}
-
-function groupAlive(pgid: number): boolean {
-  try {
-    process.kill(-pgid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-async function powerCut(child: ChildProcess) {
-  const pgid = child.pid as number;
-  const exited = child.exitCode !== null ? Promise.resolve() : new Promise((r) => child.once('exit', r));
-  process.kill(-pgid, 'SIGKILL');
-  await exited;
-  while (groupAlive(pgid)) await sleep(10);
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function databaseUrl(): Promise<string> {

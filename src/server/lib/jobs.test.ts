@@ -88,3 +88,40 @@ describe('jobs on pg-boss', () => {
     await expect(queue.enqueue(laterJob, { id: 'x' } as never)).rejects.toThrow();
   });
 });
+
+describe('the workers (start)', () => {
+  it('take the next job at once while a queue has a backlog, not one job per poll', async () => {
+    // Without NOTIFY (background off) a worker that sleeps its 2 s poll after each job would need
+    // about 12 s for these 12 on its 2 workers (the notifications benchmark's 1.5 jobs/s a queue).
+    const workers = createJobQueue({
+      url: database.url,
+      log: pino({ level: 'silent' }),
+      background: false,
+      max: 3,
+    });
+    const backlogJob = defineJob({ name: 'test-backlog', payload: z.object({ n: z.number() }) });
+    const done: number[] = [];
+    let failedOnce = false;
+    workers.handle(backlogJob, async ({ n }) => {
+      // One job of the batch fails: it alone is retried, the others are not run again.
+      if (n === 3 && !failedOnce) {
+        failedOnce = true;
+        throw new Error('smtp down');
+      }
+      done.push(n);
+    });
+    try {
+      for (let n = 0; n < 12; n++) await workers.enqueue(backlogJob, { n });
+      const started = Date.now();
+      await workers.start();
+      while (done.length < 11 && Date.now() - started < 15_000) await new Promise((r) => setTimeout(r, 50));
+      expect(Date.now() - started).toBeLessThan(4_000);
+      expect(done.filter((n) => n !== 3).sort((a, b) => a - b)).toEqual([0, 1, 2, 4, 5, 6, 7, 8, 9, 10, 11]);
+      expect(failedOnce).toBe(true);
+      const [failed] = await workers.boss.findJobs(backlogJob.name, { data: { n: 3 } });
+      expect(failed?.state).toBe('retry');
+    } finally {
+      await workers.stop();
+    }
+  }, 30_000);
+});

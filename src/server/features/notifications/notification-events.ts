@@ -31,8 +31,6 @@ export function eventPath(event: NotificationEvent): string {
 }
 
 export type EventFacts = Recipient & {
-  /** A member who may get a push on a logged-in device: active or not yet confirmed, not leaving. */
-  reachable: boolean;
   about_name: string | null;
   about_seen: boolean;
   blocked: boolean;
@@ -59,7 +57,6 @@ export async function readEventFacts(
       : sql`false`;
   const { rows } = await db.execute<EventFacts>(sql`
     select ${recipientColumns(now)},
-      (u.status in ('active', 'not_confirmed') and u.deleted_at is null and u.erased_at is null) as reachable,
       a.name as about_name,
       coalesce(${aboutSeen}, false) as about_seen,
       exists (select 1 from ${blocks} b where (b.blocker_id = u.id and b.blocked_id = ${event.aboutId})

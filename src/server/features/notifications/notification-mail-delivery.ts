@@ -29,11 +29,16 @@ import { unsubscribeUrl } from './unsubscribe-links.ts';
 export const DAILY_MAIL_CAP = 10;
 const DAY_MS = 86_400_000;
 
+/** Which channels may reach a member at all, as columns of `users u` (joined to their preferences `np`). */
+export const channelColumns = sql`(u.status = 'active' and u.deleted_at is null and u.erased_at is null
+    and u.email_confirmed_at is not null) as mailable,
+  (u.status in ('active', 'not_confirmed') and u.deleted_at is null and u.erased_at is null) as reachable,
+  u.notifications_disabled as disabled,
+  np.email as pref_email, np.push as pref_push`;
+
 /** What every mail to a member asks of them, as columns of `users u` (joined to their profile `p` and preferences `np`). */
 export const recipientColumns = (now: Date): SQL => sql`u.email, u.name, u.language, p.country,
-  (u.status = 'active' and u.deleted_at is null and u.erased_at is null and u.email_confirmed_at is not null) as mailable,
-  u.notifications_disabled as disabled,
-  np.email as pref_email, np.push as pref_push,
+  ${channelColumns},
   u.last_active_at,
   ${onlineSql(sql`u.id`, now)} as online`;
 
@@ -48,6 +53,8 @@ export type Recipient = {
   country: string | null;
   /** Active, the address confirmed, not leaving. */
   mailable: boolean;
+  /** May get a push on a logged-in device: active or not yet confirmed, not leaving. */
+  reachable: boolean;
   disabled: string[];
   pref_email: string[] | null;
   pref_push: string[] | null;
@@ -55,8 +62,11 @@ export type Recipient = {
   online: boolean;
 };
 
+/** What channelColumns reads. */
+export type Channels = Pick<Recipient, 'mailable' | 'reachable' | 'disabled' | 'pref_email' | 'pref_push'>;
+
 /** Why a mail of this type may not go to the member whoever it is about (null: it may). */
-export function recipientRefusal(recipient: Recipient, type: NotificationType): string | null {
+export function recipientRefusal(recipient: Channels, type: NotificationType): string | null {
   if (!recipient.mailable) return 'recipient';
   if (recipient.disabled.some((r) => (MAIL_STOPPING_REASONS as readonly string[]).includes(r)))
     return 'disabled';

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
-import { blockMember, createMemberWithCredits, type TestLogin } from '../../test/members.ts';
+import { blockMember, type TestLogin } from '../../test/members.ts';
+import { createAwayMember, likeAs, sendMessage } from '../../test/notifications.ts';
 import { claimMail } from './notification-mail-delivery.ts';
 import { type NotificationMailJob, sendNotificationMail } from './notification-mails.ts';
 import { unsubscribeUrl } from './unsubscribe-links.ts';
@@ -12,28 +12,9 @@ const db = services.db;
 let clock = new Date('2026-11-30T12:00:00Z');
 services.now = () => clock;
 
-const member = (overrides: Parameters<typeof createMemberWithCredits>[2] = {}) =>
-  createMemberWithCredits(db, 1000, {
-    paidUser: true,
-    lastActiveAt: new Date('2026-11-01T00:00:00Z'),
-    ...overrides,
-  });
-
-async function send(login: TestLogin, to: number, body = 'Hallo!') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/chat-message.php',
-    payload: { to: { id: to }, client_id: randomUUID(), body },
-    ...login,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().message as { conversation: { id: number }; seq: number };
-}
-
-async function like(login: TestLogin, id: number) {
-  const res = await app.inject({ method: 'POST', url: '/api/like.php', payload: { id }, ...login });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const member = (overrides: Parameters<typeof createAwayMember>[1] = {}) => createAwayMember(db, overrides);
+const send = (login: TestLogin, to: number, body?: string) => sendMessage(app, login, to, body);
+const like = (login: TestLogin, id: number) => likeAs(app, login, id);
 
 const mailsTo = async (email: string) =>
   (await services.mailer.listStored()).filter((m) => m.to === email) as (Awaited<
@@ -152,18 +133,35 @@ describe('notification mails', () => {
       expect(await mailsTo(who.email), who.email).toEqual([]);
   });
 
-  it('never sends a mail twice: a job run again after the hand-over finds its mark', async () => {
-    const anna = await member();
+  it('enqueues no job that its recipient’s switches, state or devices already refuse (the send’s transaction)', async () => {
+    const jobsFor = async (name: string, recipientId: number) =>
+      (await services.jobs.boss.findJobs(name, { data: { recipientId } })).length;
     const bert = await member();
-    const message = await send(bert.login, anna.id);
-    const job: NotificationMailJob = {
-      kind: 'new_conversation',
-      recipientId: anna.id,
-      aboutId: bert.id,
-      conversationId: message.conversation.id,
-      seq: message.seq,
-      held: false,
-    };
+    // Mail switched off, no device: neither job has anything to do, whenever it would run.
+    const quiet = await member();
+    await services.pool.query(
+      `insert into notification_preferences (user_id, email, push) values ($1, '{}', '{new_conversations}')`,
+      [quiet.id],
+    );
+    const bounced = await member();
+    await services.pool.query(`update users set notifications_disabled = '{bounce}' where id = $1`, [
+      bounced.id,
+    ]);
+    const open = await member();
+    for (const who of [quiet, bounced, open]) await send(bert.login, who.id);
+    await like(bert.login, quiet.id);
+    expect(await jobsFor('notification-mail', quiet.id)).toBe(0);
+    expect(await jobsFor('notification-push', quiet.id)).toBe(0);
+    expect(await jobsFor('notification-mail', bounced.id)).toBe(0);
+    expect(await jobsFor('notification-mail', open.id)).toBe(1);
+    // No device subscribed: its push would find none.
+    expect(await jobsFor('notification-push', open.id)).toBe(0);
+    await services.jobs.drain(() => clock);
+    expect(await mailsTo(open.email)).toHaveLength(1);
+  });
+
+  it('never sends a mail twice: a job run again after the hand-over finds its mark', async () => {
+    const { anna, job } = await conversationMail();
     // The worker handed the mail over and died before the job was marked done: pg-boss runs it again.
     expect(await sendNotificationMail(services, job)).toBe('sent');
     expect(await sendNotificationMail(services, job)).toBe('flood');
@@ -233,17 +231,7 @@ describe('notification mails', () => {
   });
 
   it('gives the claim back when the mail server refuses, so the retry sends it', async () => {
-    const anna = await member();
-    const bert = await member();
-    const message = await send(bert.login, anna.id);
-    const job: NotificationMailJob = {
-      kind: 'new_conversation',
-      recipientId: anna.id,
-      aboutId: bert.id,
-      conversationId: message.conversation.id,
-      seq: message.seq,
-      held: false,
-    };
+    const { anna, job } = await conversationMail();
     const real = services.mailer.send;
     services.mailer.send = async () => {
       throw new Error('421 try again later');

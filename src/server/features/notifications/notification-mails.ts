@@ -1,21 +1,28 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
-import { notificationMails } from '../../db/schema/index.ts';
+import { notificationMails, notificationPreferences, users } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
-import { enqueuePush } from '../push/push-jobs.ts';
+import { enqueuePush, hasDeviceSql, recipientPushRefusal } from '../push/push-jobs.ts';
 import {
   type EventFacts,
   eventKeyOf,
   eventPath,
   eventRefusal,
+  type NotificationEvent,
   NotificationEventSchema,
   readEventFacts,
 } from './notification-events.ts';
 import { TYPE_OF_MAIL } from './notification-mail.template.ts';
-import { claimMail, handOverMail, recipientRefusal } from './notification-mail-delivery.ts';
+import {
+  type Channels,
+  channelColumns,
+  claimMail,
+  handOverMail,
+  recipientRefusal,
+} from './notification-mail-delivery.ts';
 import { afterQuietHours } from './quiet-hours.ts';
 
 const NotificationMailSchema = NotificationEventSchema.extend({
@@ -29,13 +36,38 @@ export const NOTIFICATION_MAIL_JOB = defineJob({
   payload: NotificationMailSchema,
 });
 
-const keyOf = eventKeyOf;
-
 type Enqueue = Pick<AppServices, 'enqueue'>;
 
 /**
+ * An event's mail and push jobs, in its transaction (the outbox): whether each leaves is decided
+ * when it runs, but a job its recipient refuses whatever it is about (the channel switched off, a
+ * bounced address, an account leaving, no device to push to) is not enqueued at all: each is an
+ * insert in the sender's transaction and a turn of a worker for nothing. One read for the events.
+ */
+async function enqueueEvents(services: Enqueue, tx: Queryable, events: NotificationEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const ids = [...new Set(events.map((event) => event.recipientId))];
+  const { rows } = await tx.execute<Channels & { id: number; has_device: boolean }>(sql`
+    select u.id, ${channelColumns}, ${hasDeviceSql} as has_device
+    from ${users} u left join ${notificationPreferences} np on np.user_id = u.id
+    where u.id in ${ids}`);
+  const recipients = new Map(rows.map((row) => [Number(row.id), row]));
+  for (const event of events) {
+    const recipient = recipients.get(event.recipientId);
+    if (!recipient) continue;
+    const type = TYPE_OF_MAIL[event.kind];
+    if (!recipientRefusal(recipient, type)) {
+      const job: NotificationMailJob = { ...event, held: false };
+      await services.enqueue(NOTIFICATION_MAIL_JOB, job, { tx, dedupeKey: eventKeyOf(job) });
+    }
+    if (recipient.has_device && !recipientPushRefusal(recipient, type))
+      await enqueuePush(services, tx, event);
+  }
+}
+
+/**
  * The mails a stored message may cause, enqueued in the send's transaction (the outbox): the job
- * exists if and only if the message does. Whether a mail leaves is decided when the job runs.
+ * exists only if the message does. Whether a mail leaves is decided when the job runs.
  */
 export async function enqueueMessageMails(
   services: Enqueue,
@@ -51,18 +83,17 @@ export async function enqueueMessageMails(
     const known = first.get(key);
     if (!known || message.seq < known.seq) first.set(key, message);
   }
-  for (const message of first.values()) {
-    const job: NotificationMailJob = {
+  await enqueueEvents(
+    services,
+    tx,
+    [...first.values()].map((message) => ({
       kind: message.seq === 1 ? 'new_conversation' : 'new_message',
       recipientId: message.recipientId,
       aboutId: message.senderId,
       conversationId: message.conversationId,
       seq: message.seq,
-      held: false,
-    };
-    await services.enqueue(NOTIFICATION_MAIL_JOB, job, { tx, dedupeKey: keyOf(job) });
-    await enqueuePush(services, tx, job);
-  }
+    })),
+  );
 }
 
 /** A new like's mails, in the like's transaction: the liked member hears of a like, both of a match. */
@@ -71,39 +102,20 @@ export async function enqueueLikeMails(
   tx: Queryable,
   like: { likerId: number; likedId: number; match: boolean },
 ): Promise<void> {
-  const jobs: NotificationMailJob[] = like.match
-    ? [
-        {
-          kind: 'match',
-          recipientId: like.likedId,
-          aboutId: like.likerId,
-          conversationId: null,
-          seq: null,
-          held: false,
-        },
-        {
-          kind: 'match',
-          recipientId: like.likerId,
-          aboutId: like.likedId,
-          conversationId: null,
-          seq: null,
-          held: false,
-        },
-      ]
-    : [
-        {
-          kind: 'like',
-          recipientId: like.likedId,
-          aboutId: like.likerId,
-          conversationId: null,
-          seq: null,
-          held: false,
-        },
-      ];
-  for (const job of jobs) {
-    await services.enqueue(NOTIFICATION_MAIL_JOB, job, { tx, dedupeKey: keyOf(job) });
-    await enqueuePush(services, tx, job);
-  }
+  const told = (kind: 'like' | 'match', recipientId: number, aboutId: number): NotificationEvent => ({
+    kind,
+    recipientId,
+    aboutId,
+    conversationId: null,
+    seq: null,
+  });
+  await enqueueEvents(
+    services,
+    tx,
+    like.match
+      ? [told('match', like.likedId, like.likerId), told('match', like.likerId, like.likedId)]
+      : [told('like', like.likedId, like.likerId)],
+  );
 }
 
 /** Why no mail leaves for this job (null: it may). */
@@ -136,13 +148,13 @@ export async function sendNotificationMail(
       const held = { ...job, held: true };
       await services.enqueue(NOTIFICATION_MAIL_JOB, held, {
         runAt: morning,
-        dedupeKey: `${keyOf(job)}:held`,
+        dedupeKey: `${eventKeyOf(job)}:held`,
       });
       return 'held';
     }
   }
   const mail = {
-    key: keyOf(job),
+    key: eventKeyOf(job),
     userId: job.recipientId,
     kind: job.kind,
     conversationId: job.conversationId,

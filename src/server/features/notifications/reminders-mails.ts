@@ -5,7 +5,9 @@ import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 import {
   type MailDeliveryServices,
-  readRecipient,
+  type Recipient,
+  recipientColumns,
+  recipientJoins,
   recipientRefusal,
   sendScheduledMail,
 } from './notification-mail-delivery.ts';
@@ -45,8 +47,10 @@ type Unread = {
  */
 export async function sendUnreadReminders(services: Services): Promise<number> {
   const now = services.now();
-  const { rows } = await services.db.execute<Unread>(sql`
-    select cm.member_id, cm.conversation_id, m.seq as first_seq, m.created_at as since,
+  // The recipient's columns in the same statement: a member with several unread conversations is
+  // read once, not once per conversation.
+  const { rows } = await services.db.execute<Unread & Recipient>(sql`
+    select ${recipientColumns(now)}, cm.member_id, cm.conversation_id, m.seq as first_seq, m.created_at as since,
       m.sender_id as partner_id, a.name as partner_name,
       (a.status in ('active', 'not_confirmed') and a.deleted_at is null) as partner_seen,
       exists (select 1 from ${blocks} b where (b.blocker_id = cm.member_id and b.blocked_id = m.sender_id)
@@ -60,6 +64,7 @@ export async function sendUnreadReminders(services: Services): Promise<number> {
       order by ${messages.seq} limit 1
     ) m on true
     join ${users} a on a.id = m.sender_id
+    join ${users} u on u.id = cm.member_id ${recipientJoins}
     where m.created_at <= ${new Date(now.getTime() - REMINDER_AFTER_DAYS[0] * DAY_MS)}
       and m.created_at > ${new Date(now.getTime() - REMINDER_WINDOW_DAYS * DAY_MS)}`);
   let sent = 0;
@@ -67,8 +72,8 @@ export async function sendUnreadReminders(services: Services): Promise<number> {
     if (!unread.partner_seen || unread.blocked) continue;
     const age = now.getTime() - new Date(unread.since).getTime();
     const stage = REMINDER_AFTER_DAYS.filter((days) => age >= days * DAY_MS).length;
-    const recipient = await readRecipient(services.db, unread.member_id, now);
-    if (!recipient || recipientRefusal(recipient, 'unread_message_reminders') || recipient.online) continue;
+    const recipient = { ...unread, last_active_at: new Date(unread.last_active_at) };
+    if (recipientRefusal(recipient, 'unread_message_reminders') || recipient.online) continue;
     const left = await sendScheduledMail(services, recipient, {
       key: `reminder:${unread.conversation_id}:${unread.first_seq}:${stage}:${unread.member_id}`,
       userId: unread.member_id,

@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, eq, isNull, sql } from 'drizzle-orm';
+import { aliasedTable, and, count, eq, isNull } from 'drizzle-orm';
 import type { PushPayload } from '../../../shared/contracts/push.ts';
 import { isLocale } from '../../../shared/i18n/locales.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -8,11 +8,7 @@ import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import { countUnreadMessages } from '../chat/chat.counts.ts';
 import { countNewLikes } from '../likes/likes.counts.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
-import {
-  type Recipient,
-  recipientColumns,
-  recipientJoins,
-} from '../notifications/notification-mail-delivery.ts';
+import { readRecipient } from '../notifications/notification-mail-delivery.ts';
 import { switchedOn } from '../notifications/preferences.service.ts';
 import type { MorningGroup, MorningPush } from './push-night-hold.ts';
 import { badgeOf, claimPush, devicesOf, pushToDevices } from './push-sender.ts';
@@ -58,14 +54,10 @@ export async function sendMorningPush(
   job: MorningPush,
 ): Promise<'sent' | string> {
   const now = services.now();
-  const { rows } = await services.db.execute<Recipient & { reachable: boolean }>(sql`
-    select ${recipientColumns(now)},
-      (u.status in ('active', 'not_confirmed') and u.deleted_at is null and u.erased_at is null) as reachable
-    from ${users} u ${recipientJoins} where u.id = ${job.recipientId}`);
-  const recipient = rows[0];
+  const recipient = await readRecipient(services.db, job.recipientId, now);
   if (!recipient?.reachable) return 'recipient';
   if (!SWITCHES[job.group].some((type) => switchedOn(recipient, type, 'push'))) return 'preference';
-  if (recipient.online || new Date(recipient.last_active_at).getTime() > job.since.getTime()) return 'back';
+  if (recipient.online || recipient.last_active_at.getTime() > job.since.getTime()) return 'back';
   const waiting =
     job.group === 'messages'
       ? await countUnreadMessages(services.db, job.recipientId)
@@ -79,7 +71,7 @@ export async function sendMorningPush(
   const claimed = await claimPush(
     services,
     { key, recipientId: job.recipientId, conversationId: null },
-    new Date(recipient.last_active_at),
+    recipient.last_active_at,
   );
   if (!claimed) return 'flood';
   const values = await services.settings.getValues(new URL(services.env.publicUrl).hostname);

@@ -1,55 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PushPayloadSchema } from '../../../shared/contracts/push.ts';
 import { conversationMembers, users } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createMemberWithCredits, type TestLogin } from '../../test/members.ts';
-import { startPushServiceDouble, type TestDevice } from '../../test/push-service-double.ts';
+import type { TestLogin } from '../../test/members.ts';
+import { createAwayMember, createPushTestApp, likeAs, sendMessage } from '../../test/notifications.ts';
+import type { TestDevice } from '../../test/push-service-double.ts';
 
-let vapidKey = '';
-const pushService = await startPushServiceDouble(() => vapidKey);
-afterAll(() => pushService.close());
-const { app, services } = await createTestApp({ PUSH_SERVICE_URL: pushService.url });
-vapidKey = services.vapid.publicKey;
+const { app, services, pushService, subscribed } = await createPushTestApp();
 const db = services.db;
 // The members live in the Netherlands: 13:00 in Amsterdam, a day.
 let clock = new Date('2026-11-30T12:00:00Z');
 services.now = () => clock;
 
-const member = (overrides: Parameters<typeof createMemberWithCredits>[2] = {}) =>
-  createMemberWithCredits(db, 1000, {
-    paidUser: true,
-    lastActiveAt: new Date('2026-11-01T00:00:00Z'),
-    ...overrides,
-  });
-
-async function subscribed(login: TestLogin): Promise<TestDevice> {
-  const device = pushService.device();
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/user.php?push=1',
-    payload: { subscription: device.subscription },
-    ...login,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return device;
-}
-
-async function send(login: TestLogin, to: number) {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/chat-message.php',
-    payload: { to: { id: to }, client_id: randomUUID(), body: 'Ben je wakker?' },
-    ...login,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-async function like(login: TestLogin, id: number) {
-  const res = await app.inject({ method: 'POST', url: '/api/like.php', payload: { id }, ...login });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const member = (overrides: Parameters<typeof createAwayMember>[1] = {}) => createAwayMember(db, overrides);
+const send = async (login: TestLogin, to: number) => {
+  await sendMessage(app, login, to, 'Ben je wakker?');
+};
+const like = (login: TestLogin, id: number) => likeAs(app, login, id);
 
 const pushesTo = (device: TestDevice) =>
   pushService.received

@@ -8,14 +8,14 @@ import { countUnreadMessages } from '../chat/chat.counts.ts';
 import { countNewLikes } from '../likes/likes.counts.ts';
 import {
   type EventFacts,
+  eventKeyOf,
   eventPath,
   eventRefusal,
   readEventFacts,
 } from '../notifications/notification-events.ts';
 import { TYPE_OF_MAIL } from '../notifications/notification-mail.template.ts';
 import { DAILY_MAIL_CAP } from '../notifications/notification-mail-delivery.ts';
-import { switchedOn } from '../notifications/preferences.service.ts';
-import { type PushJob, pushKeyOf } from './push-jobs.ts';
+import { type PushJob, recipientPushRefusal } from './push-jobs.ts';
 import { holdForMorning } from './push-night-hold.ts';
 import { forgetSubscription } from './push-subscriptions.service.ts';
 
@@ -27,9 +27,7 @@ const TTL_SECONDS = 86_400;
 
 /** Why no push leaves for this job (null: it may): the mails' rules for the push channel. */
 function refusal(facts: EventFacts, job: PushJob): string | null {
-  if (!facts.reachable) return 'recipient';
-  if (!switchedOn(facts, TYPE_OF_MAIL[job.kind], 'push')) return 'preference';
-  return eventRefusal(facts);
+  return recipientPushRefusal(facts, TYPE_OF_MAIL[job.kind]) ?? eventRefusal(facts);
 }
 
 export type Device = { id: number; endpoint: string; p256dh: string; auth: string };
@@ -227,20 +225,15 @@ export async function sendPush(
   if (await holdForMorning(services, job, facts)) return 'held';
   const devices = await devicesOf(services, job.recipientId);
   if (devices.length === 0) return 'no_device';
+  const key = eventKeyOf(job);
   const claimed = await claimPush(
     services,
-    { key: pushKeyOf(job), recipientId: job.recipientId, conversationId: job.conversationId },
+    { key, recipientId: job.recipientId, conversationId: job.conversationId },
     facts.last_active_at,
   );
   if (!claimed) return 'flood';
   const domain = new URL(services.env.publicUrl).hostname;
   const values = await services.settings.getValues(domain);
-  await pushToDevices(
-    services,
-    pushKeyOf(job),
-    devices,
-    claimed,
-    await payloadOf(services, job, facts, values.name),
-  );
+  await pushToDevices(services, key, devices, claimed, await payloadOf(services, job, facts, values.name));
   return 'sent';
 }

@@ -1,61 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
 import { PushPayloadSchema } from '../../../shared/contracts/push.ts';
 import { pushSubscriptions } from '../../db/schema/index.ts';
-import { createTestApp } from '../../test/app.ts';
-import { createMemberWithCredits, logIn, type TestLogin } from '../../test/members.ts';
-import {
-  decryptPush,
-  startPushServiceDouble,
-  type TestDevice,
-  vapidRefusal,
-} from '../../test/push-service-double.ts';
+import { logIn, type TestLogin } from '../../test/members.ts';
+import { createAwayMember, createPushTestApp, likeAs, sendMessage } from '../../test/notifications.ts';
+import { decryptPush, type TestDevice, vapidRefusal } from '../../test/push-service-double.ts';
 import { sendPush } from './push-sender.ts';
 
-let vapidKey = '';
-const pushService = await startPushServiceDouble(() => vapidKey);
-afterAll(() => pushService.close());
-const { app, services } = await createTestApp({ PUSH_SERVICE_URL: pushService.url });
-vapidKey = services.vapid.publicKey;
+const { app, services, pushService, subscribe, subscribed } = await createPushTestApp();
 const db = services.db;
 // 13:00 in Amsterdam, as the mails' tests: no rule of the night.
 const clock = new Date('2026-11-30T12:00:00Z');
 services.now = () => clock;
 
-const member = (overrides: Parameters<typeof createMemberWithCredits>[2] = {}) =>
-  createMemberWithCredits(db, 1000, {
-    paidUser: true,
-    lastActiveAt: new Date('2026-11-01T00:00:00Z'),
-    ...overrides,
-  });
-
-const subscribe = (login: TestLogin | undefined, subscription: unknown) =>
-  app.inject({ method: 'POST', url: '/api/user.php?push=1', payload: { subscription }, ...login });
-
-async function subscribed(login: TestLogin): Promise<TestDevice> {
-  const device = pushService.device();
-  const res = await subscribe(login, device.subscription);
-  expect(res.statusCode, res.body).toBe(200);
-  return device;
-}
-
-async function send(login: TestLogin, to: number, body = 'Hallo!') {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/chat-message.php',
-    payload: { to: { id: to }, client_id: randomUUID(), body },
-    ...login,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().message as { conversation: { id: number }; seq: number };
-}
-
-async function like(login: TestLogin, id: number) {
-  const res = await app.inject({ method: 'POST', url: '/api/like.php', payload: { id }, ...login });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const member = (overrides: Parameters<typeof createAwayMember>[1] = {}) => createAwayMember(db, overrides);
+const send = (login: TestLogin, to: number, body?: string) => sendMessage(app, login, to, body);
+const like = (login: TestLogin, id: number) => likeAs(app, login, id);
 
 const pushesTo = (device: TestDevice) =>
   pushService.received
