@@ -60,11 +60,11 @@ together \
 step "unit and server tests" npx vitest run
 step "chromium" bash scripts/ensure-chromium.sh
 step "browser journeys" npx playwright test
+# The chat's: SIGKILL of the server mid-stream of sends, restart, resends (20 rounds in npm run bench).
+# The mails': SIGKILL while the SMTP server holds a notification mail, restart: sent once, marked.
 together \
-  "chat durability (SIGKILL of the server mid-stream of chat sends, restart, resends; 20 rounds in npm run bench)" \
-  "node scripts/chat-durability.ts --rounds 5" \
-  "mail durability (SIGKILL while the SMTP server holds a notification mail, restart: sent once, marked)" \
-  "node scripts/notification-mail-durability.ts"
+  "chat durability" "node scripts/chat-durability.ts --rounds 5" \
+  "mail durability" "node scripts/notification-mail-durability.ts"
 echo
 echo "== the suite's steps ($((SECONDS - started)) s in all)"
 printf '%s\n' "${timings[@]}"
