@@ -1,12 +1,10 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { createToken } from '../src/server/features/auth/tokens.ts';
-import { powerCut, stopServer } from './lib/process-group.ts';
+import { durableServer, newSession } from './lib/durable-server.ts';
 
 /**
  * Chat durability under a power cut (issue 14, Tests): the real server (src/server/main.ts, embedded
@@ -38,60 +36,15 @@ const { values: args } = parseArgs({
 const ROUNDS = Number(args.rounds);
 const SENDERS = Number(args.senders);
 const PORT = String(args.port);
-const BASE = `http://127.0.0.1:${PORT}`;
 /** Requests a client keeps in flight (a composer with a queue of unsent messages and a few tabs). */
 const WINDOW = 3;
-const MAIN = path.resolve(import.meta.dirname, '../src/server/main.ts');
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'chat-durability-'));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// ── the server and its power cut ────────────────────────────────────────────────────────────────
-
-let server: ChildProcess | undefined;
-let serverLog = '';
-
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, [MAIN], {
-    // Its own process group: the embedded postmaster and its backends are spawned into it too, so
-    // one kill(-pgid) takes all of them at the same instant.
-    detached: true,
-    env: {
-      ...process.env,
-      PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk) => {
-    serverLog = (serverLog + String(chunk)).slice(-20_000);
-  });
-  server = child;
-  return child;
-}
-
-async function waitHealthy(timeoutMs = 120_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (server?.exitCode !== null) throw new Error(`the server exited (${server?.exitCode}):\n${serverLog}`);
-    try {
-      if ((await fetch(`${BASE}/api/health.php`, { signal: AbortSignal.timeout(2_000) })).ok) return;
-    } catch {}
-    await sleep(50);
-  }
-  throw new Error(`the server did not come up:\n${serverLog}`);
-}
-
-/** The embedded server's port, from its lock file (the product picks a free one at each start). */
-async function openPool(): Promise<pg.Pool> {
-  const lock = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
-  const port = Number(lock.split('\n')[3]);
-  return new pg.Pool({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/postgres`, max: 4 });
-}
+const server = durableServer({ port: PORT, dataDir });
+const BASE = server.base;
+const openPool = async () => new pg.Pool({ connectionString: await server.databaseUrl(), max: 4 });
 
 // ── members, sessions, credits ──────────────────────────────────────────────────────────────────
 
@@ -119,14 +72,8 @@ async function createMembers(pool: pg.Pool, count: number): Promise<number[]> {
   return ids;
 }
 
-async function newSession(pool: pg.Pool, userId: number): Promise<Member> {
-  const { token, hash } = createToken();
-  const csrf = randomBytes(24).toString('base64url');
-  await pool.query(
-    `insert into sessions (id, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '1 day')`,
-    [hash, userId, csrf],
-  );
-  return { id: userId, cookie: `sid=${token}`, csrf };
+async function memberSession(pool: pg.Pool, userId: number): Promise<Member> {
+  return { id: userId, ...(await newSession(pool, userId)) };
 }
 
 /** A grant as credits.service does it: the balance and its ledger row in one transaction. */
@@ -298,9 +245,9 @@ type RoundFigures = {
 const started = performance.now();
 const figures: RoundFigures[] = [];
 const failures: string[] = [];
-startServer();
+server.start();
 try {
-  await waitHealthy();
+  await server.waitHealthy();
   let pool = await openPool();
   const ids = await createMembers(pool, SENDERS * 2);
   const pairs: Pair[] = [];
@@ -308,7 +255,7 @@ try {
     const senderId = ids[2 * i] as number;
     await grant(pool, senderId, CREDITS);
     pairs.push({
-      sender: await newSession(pool, senderId),
+      sender: await memberSession(pool, senderId),
       partnerId: ids[2 * i + 1] as number,
       initialBalance: CREDITS,
     });
@@ -324,7 +271,7 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     // A fresh session per round keeps each under the route's 600 a minute (the limiter's counters
     // survive the restarts: they are rows too).
-    for (const client of clients) client.pair.sender = await newSession(pool, client.pair.sender.id);
+    for (const client of clients) client.pair.sender = await memberSession(pool, client.pair.sender.id);
     await pool.end();
     const stats = { acked: 0, failures: 0 };
     for (const client of clients) client.fresh = true;
@@ -334,7 +281,7 @@ try {
     await sleep(100 + Math.random() * 600);
     const ackedBeforeCut = stats.acked;
     const cutAt = new Date();
-    await powerCut(server as ChildProcess);
+    await server.powerCut();
     const inFlightIds = clients.flatMap((c) =>
       [...c.attempted.entries()].filter(([, ack]) => ack === null).map(([clientId]) => clientId),
     );
@@ -342,8 +289,8 @@ try {
     // The users stop typing; their clients keep retrying what is not acknowledged.
     for (const client of clients) client.fresh = false;
     const restartAt = performance.now();
-    startServer();
-    await waitHealthy();
+    server.start();
+    await server.waitHealthy();
     const restartMs = performance.now() - restartAt;
     await Promise.all(running);
 
@@ -390,7 +337,7 @@ try {
   }
   await pool.end();
 } finally {
-  if (server) await stopServer(server).catch(() => {});
+  await server.stop().catch(() => {});
   if (args.keep) console.log(`data kept in ${dataDir}`);
   else await fs.rm(dataDir, { recursive: true, force: true });
 }

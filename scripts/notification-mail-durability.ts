@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -8,10 +7,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
 import { SMTPServer } from 'smtp-server';
-import { createToken } from '../src/server/features/auth/tokens.ts';
 import { afterQuietHours } from '../src/server/features/notifications/quiet-hours.ts';
 import { countryTimeZone } from '../src/shared/time-zones.ts';
-import { powerCut, stopServer } from './lib/process-group.ts';
+import { durableServer, newSession } from './lib/durable-server.ts';
 
 /**
  * Notification mails under a crash between the hand-over and the sent mark (issue "Notifications
@@ -39,8 +37,6 @@ const { values: args } = parseArgs({
 });
 const ROUNDS = Number(args.rounds);
 const PORT = String(args.port);
-const BASE = `http://127.0.0.1:${PORT}`;
-const MAIN = path.resolve(import.meta.dirname, '../src/server/main.ts');
 const JOB = 'notification-mail';
 /** Longer than any step here takes: a hang fails the run instead of blocking it. */
 const STEP_TIMEOUT_MS = 120_000;
@@ -119,48 +115,8 @@ const smtp = new SMTPServer({
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-// ── the server and its power cut (as scripts/chat-durability.ts) ──────────────────────────────────
-
-let server: ChildProcess | undefined;
-let serverLog = '';
-
-function startServer(): ChildProcess {
-  const child = spawn(process.execPath, [MAIN], {
-    // Its own process group: the embedded postmaster and its backends die with node at once.
-    detached: true,
-    env: {
-      ...process.env,
-      PORT,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: '0',
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  child.stderr?.on('data', (chunk) => {
-    serverLog = (serverLog + String(chunk)).slice(-20_000);
-  });
-  server = child;
-  return child;
-}
-
-async function waitHealthy() {
-  await until('the server to come up', async () => {
-    if (server?.exitCode !== null) throw new Error(`the server exited (${server?.exitCode}):\n${serverLog}`);
-    try {
-      if ((await fetch(`${BASE}/api/health.php`, { signal: AbortSignal.timeout(2_000) })).ok) return true;
-    } catch {}
-    return undefined;
-  });
-}
-
-async function databaseUrl(): Promise<string> {
-  const lock = await fs.readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8');
-  return `postgres://postgres:postgres@127.0.0.1:${Number(lock.split('\n')[3])}/postgres`;
-}
+const server = durableServer({ port: PORT, dataDir, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+const BASE = server.base;
 
 // ── members ─────────────────────────────────────────────────────────────────────────────────────
 
@@ -190,13 +146,7 @@ async function createMember(pool: pg.Pool, country: string, gender: 'female' | '
      values ($1, '1990-01-01', $2, 'hetero', $3, '', 'Somewhere')`,
     [id, gender, country],
   );
-  const { token, hash } = createToken();
-  const csrf = randomBytes(24).toString('base64url');
-  await pool.query(
-    `insert into sessions (id, user_id, csrf_token, expires_at) values ($1, $2, $3, now() + interval '1 day')`,
-    [hash, id, csrf],
-  );
-  return { id, email, cookie: `sid=${token}`, csrf };
+  return { id, email, ...(await newSession(pool, id)) };
 }
 
 async function like(liker: Member, likedId: number) {
@@ -212,11 +162,11 @@ async function like(liker: Member, likedId: number) {
 
 const started = performance.now();
 const failures: string[] = [];
-startServer();
+server.start();
 try {
-  await waitHealthy();
+  await server.waitHealthy();
   for (let round = 1; round <= ROUNDS; round++) {
-    const url = await databaseUrl();
+    const url = await server.databaseUrl();
     let pool = new pg.Pool({ connectionString: url, max: 2 });
     const country = daytimeCountry();
     const recipient = await createMember(pool, country, 'female');
@@ -229,13 +179,13 @@ try {
     // The mail is in the mail server's hands, unanswered: the moment between hand-over and mark.
     await within('the mail to reach the SMTP server', arrived.promise);
     const droppedBefore = dropped;
-    await powerCut(server as ChildProcess);
+    await server.powerCut();
     const restartAt = performance.now();
-    startServer();
-    await waitHealthy();
+    server.start();
+    await server.waitHealthy();
     const restartMs = performance.now() - restartAt;
 
-    pool = new pg.Pool({ connectionString: await databaseUrl(), max: 2 });
+    pool = new pg.Pool({ connectionString: await server.databaseUrl(), max: 2 });
     const key = `like:${liker.id}:${recipient.id}`;
     const claim = await pool.query<{ sent_at: Date | null }>(
       'select sent_at from notification_mails where key = $1',
@@ -256,7 +206,7 @@ try {
     ).rows;
     if (!dead) throw new Error(`round ${round}: no active ${JOB} job after the cut`);
     const boss = new PgBoss({
-      connectionString: await databaseUrl(),
+      connectionString: await server.databaseUrl(),
       max: 1,
       supervise: false,
       schedule: false,
@@ -294,7 +244,7 @@ try {
     );
   }
 } finally {
-  if (server) await stopServer(server).catch(() => {});
+  await server.stop().catch(() => {});
   await new Promise((resolve) => smtp.close(() => resolve(undefined)));
   if (args.keep) console.log(`data kept in ${dataDir}`);
   else await fs.rm(dataDir, { recursive: true, force: true });
