@@ -15,8 +15,6 @@ import { createToken } from '../../src/server/features/auth/tokens.ts';
 const MAIN = path.resolve(import.meta.dirname, '../../src/server/main.ts');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export type DurableServer = ReturnType<typeof durableServer>;
-
 export function durableServer({
   port,
   dataDir,
