@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { productEnv } from '../scripts/lib/product-env.ts';
 
 export type Result = { name: string; rps: number; p50: number; p99: number };
 
@@ -15,7 +16,7 @@ export async function waitFor(url: string, timeoutMs = 240_000) {
   throw new Error(`${url} did not come up`);
 }
 
-export function startProcess(script: string, env: Record<string, string>): ChildProcess {
+export function startProcess(script: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -26,15 +27,7 @@ const MAIN = path.resolve(import.meta.dirname, '../src/server/main.ts');
 
 /** The product as production runs it (embedded PostgreSQL in dataDir, quiet log); env adds to that. */
 export function startProduct(port: string, dataDir: string, env: Record<string, string> = {}): ChildProcess {
-  return startProcess(MAIN, {
-    PORT: port,
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    ...env,
-  });
+  return startProcess(MAIN, productEnv(port, dataDir, env));
 }
 
 /** A new member through the real sign-up call; returns the session cookie and CSRF token. */

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type pg from 'pg';
 import { createToken } from '../../src/server/features/auth/tokens.ts';
+import { productEnv } from './product-env.ts';
 
 /*
  * The durability scripts' server: the real product (src/server/main.ts, production settings, its
@@ -34,16 +35,7 @@ export function durableServer({
       log = '';
       child = spawn(process.execPath, [MAIN], {
         detached: true,
-        env: {
-          ...process.env,
-          PORT: port,
-          HOST: '127.0.0.1',
-          DATA_DIR: dataDir,
-          NODE_ENV: 'production',
-          LOG_LEVEL: 'warn',
-          SEED_DEMO: '0',
-          ...env,
-        },
+        env: { ...process.env, ...productEnv(port, dataDir, env) },
         stdio: ['ignore', 'ignore', 'pipe'],
       });
       child.stderr?.on('data', (chunk) => {
