@@ -17,7 +17,7 @@ import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { distanceKm, findMemberPoint } from '../members/suits-viewer.ts';
 import { enqueueLikeMails } from '../notifications/notification-mails.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
-import { newLikesChanged } from './likes.counts.ts';
+import { newLikesChanged, newLikesState } from './likes.counts.ts';
 import { likedByViewer } from './likes.sql.ts';
 
 /**
@@ -167,7 +167,7 @@ export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId
  * accepted and changes nothing when there is no such like, so it tells nothing about the member.
  */
 export async function markLikeSeen(
-  deps: Pick<AppServices, 'db' | 'now' | 'newLikes'>,
+  deps: Pick<AppServices, 'db' | 'now' | 'state'>,
   viewer: MemberViewer,
   likerId: number,
 ): Promise<void> {
@@ -179,7 +179,7 @@ export async function markLikeSeen(
       .returning({ likerId: likes.likerId });
     if (seen.length > 0) await publish(tx, newLikesChanged, viewer.id);
   });
-  deps.newLikes.forget(viewer.id);
+  deps.state.of(newLikesState).forget(viewer.id);
 }
 
 export type LikesList = 'received' | 'given' | 'matches';

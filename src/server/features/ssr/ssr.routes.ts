@@ -16,6 +16,7 @@ import type { Feature, LoadContextPart, PageRequest } from '../../feature.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { userAnswersState } from '../auth/user-answers.ts';
 import { companyOf } from '../company/company.service.ts';
 import { createPageCache } from './page-cache.ts';
 
@@ -193,7 +194,7 @@ export function ssrRoutes(
         },
         pageTexts: (ns) => services.translations.pageTexts(ctx.locale, ns),
         country: ctx.country,
-        user: session ? await services.userAnswers.present(session, ctx.domain) : null,
+        user: session ? await services.state.of(userAnswersState).present(session, ctx.domain) : null,
         isDevelopment: services.env.nodeEnv !== 'production',
         ...featureParts(features, services, { app, request, reply, session }),
       };
