@@ -31,22 +31,16 @@ export type PageRequest = {
   session: ActiveSession | null;
 };
 
-/** The groups of the web load context that are service calls, which features fill in, a call each. */
-type ServiceGroups = Pick<
-  WebLoadContext,
-  | 'site'
-  | 'auth'
-  | 'members'
-  | 'gifts'
-  | 'likes'
-  | 'profile'
-  | 'chats'
-  | 'swipe'
-  | 'landers'
-  | 'notifications'
-  | 'staff'
-  | 'moderation'
->;
+/**
+ * The groups of the web load context that are service calls (every member a function), which
+ * features fill in, a call each: a new group in WebLoadContext is one here without a list to edit.
+ */
+type ServiceGroupName = {
+  [K in keyof WebLoadContext]: WebLoadContext[K] extends Record<string, (...args: never[]) => unknown>
+    ? K
+    : never;
+}[keyof WebLoadContext];
+type ServiceGroups = Pick<WebLoadContext, ServiceGroupName>;
 export type LoadContextPart = { [Group in keyof ServiceGroups]?: Partial<ServiceGroups[Group]> };
 
 /**

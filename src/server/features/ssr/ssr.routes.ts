@@ -79,20 +79,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
  * loaders' types catch.
  */
 function featureParts(features: readonly Feature[], services: AppServices, page: PageRequest) {
-  const parts = {
-    site: {},
-    auth: {},
-    members: {},
-    gifts: {},
-    likes: {},
-    profile: {},
-    chats: {},
-    swipe: {},
-    landers: {},
-    notifications: {},
-    staff: {},
-    moderation: {},
-  } as Record<keyof LoadContextPart, Record<string, unknown>>;
+  const parts: Partial<Record<keyof LoadContextPart, Record<string, unknown>>> = {};
   for (const feature of features) {
     const part = feature.loadContext?.(services, page) ?? {};
     for (const [group, calls] of Object.entries(part) as [keyof LoadContextPart, object][])
