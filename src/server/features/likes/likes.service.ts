@@ -141,15 +141,6 @@ function pairLockKey(a: number, b: number): SQL {
   return sql`hashtextextended(${`like:${low}:${high}`}, 0)`;
 }
 
-/** Whether `likerId` likes `likedId` (one primary-key read): the profile view's like button. */
-export async function hasLiked(db: Queryable, likerId: number, likedId: number): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(likes)
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
-  return rows.length > 0;
-}
-
 /** Takes a like back; taking back one that does not exist (or of a hidden or unknown id) is not an error. */
 export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<void> {
   authorize(liker, 'member.unlike');
