@@ -6,6 +6,7 @@ import { connectDatabase, migrateDatabase } from '../src/server/db/client.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 import { loadEnv } from '../src/server/env.ts';
 import { REGIONS } from '../src/server/features/regions/regions.data.ts';
+import { FEATURES } from '../src/server/features.ts';
 import { createServices } from '../src/server/services.ts';
 import { COUNTRIES } from '../src/shared/limits.ts';
 
@@ -209,7 +210,7 @@ export async function openBenchSite(prefix: string, extraEnv: Record<string, str
   const database = connectDatabase(server.url('postgres'), { max: 20 });
   await migrateDatabase(database);
   const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extraEnv });
-  const services = await createServices(env, database, pino({ level: 'warn' }));
+  const services = await createServices(env, database, pino({ level: 'warn' }), FEATURES);
   return {
     services,
     database,

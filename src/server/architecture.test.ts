@@ -101,13 +101,13 @@ function exportedWritingFragments(source: string, tables: readonly OwnedTable[])
 }
 
 /**
- * Module-level maps keyed by an app's object that stay, and why. Anything keyed by the services or
- * the database is a feature's state and belongs in its definition (defineFeature's `state`).
+ * The feature modules the services' wiring may name, and why: the core's request plugins read
+ * these stores on every request before any feature runs (docs/decisions/0048). Anything else a
+ * feature keeps is in its definition's `state`.
  */
-const APP_KEYED_MAPS_ALLOWED: Record<string, string> = {
-  // Memos of Fastify's own rateLimit(), which exists only once the app is built; the counts live in PostgreSQL.
-  'features/auth/page-login.ts': 'a login limiter per Fastify instance',
-  'features/complaints/complaints.rate-limit.ts': 'a complaints limiter per Fastify instance',
+const SERVICES_FEATURE_IMPORTS: Record<string, string> = {
+  'features/auth/sessions.service.ts': 'the session plugin reads the member sessions',
+  'features/settings/settings.service.ts': 'request-context reads the per-domain settings',
 };
 
 describe('architecture', () => {
@@ -171,6 +171,17 @@ describe('architecture', () => {
     ).toEqual([]);
   });
 
+  it("keeps the features' caches out of the services' wiring, which names no feature list", () => {
+    const source = readFileSync(path.join(import.meta.dirname, 'services.ts'), 'utf8');
+    const named = [...source.matchAll(/from '\.\/(features[^']*)'/g)].map((match) => match[1]);
+    expect(
+      named.filter((file) => file !== undefined && !(file in SERVICES_FEATURE_IMPORTS)),
+      "services.ts wires the core: a feature's cache or store is its definition's `state` " +
+        '(defineState / defineStartedState, read with services.state.of(slot)), work before serving is its `start`, ' +
+        'and the feature list comes from the caller (docs/architecture.md, "Adding a feature").',
+    ).toEqual([]);
+  });
+
   it("keeps each app's state in its feature's definition, not in module-level maps", () => {
     const found: string[] = [];
     for (const file of sourceFiles(FEATURES_DIR)) {
@@ -180,7 +191,7 @@ describe('architecture', () => {
           withoutComments(readFileSync(file, 'utf8')),
         )
       )
-        if (!(relative in APP_KEYED_MAPS_ALLOWED)) found.push(relative);
+        found.push(relative);
     }
     expect(
       found,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFeatureStates, defineFeature, defineState } from './feature.ts';
+import { createFeatureStates, defineFeature, defineStartedState, defineState } from './feature.ts';
 import type { AppServices } from './services.ts';
 
 // Two apps as far as the states can tell: only their identity matters here.
@@ -40,5 +40,40 @@ describe('feature state', () => {
       /"test\.stray" is in no feature's definition: list it in defineFeature/,
     );
     expect(() => a.replace(stray, 'x')).toThrow(/test\.stray/);
+  });
+
+  it('makes started state when the services start, in the features’ order, and refuses it before', async () => {
+    const order: string[] = [];
+    const subscribed = (name: string) =>
+      defineStartedState(name, async () => {
+        order.push(name);
+        return { name };
+      });
+    const first = subscribed('test.first');
+    const second = subscribed('test.second');
+    const states = createFeatureStates(
+      [defineFeature({ name: 'one', state: [first] }), defineFeature({ name: 'two', state: [second] })],
+      () => appA,
+    );
+    expect(() => states.of(first)).toThrow(/"test\.first" is read before the services were started/);
+    await states.start();
+    expect(order).toEqual(['test.first', 'test.second']);
+    expect(states.of(second).name).toBe('test.second');
+  });
+
+  it('closes what was made, and only that', async () => {
+    const closed: string[] = [];
+    const buffer = (name: string) =>
+      defineState(name, () => name, {
+        close: async (value) => {
+          closed.push(value);
+        },
+      });
+    const used = buffer('test.used');
+    const unused = buffer('test.unused');
+    const states = createFeatureStates([defineFeature({ name: 'test', state: [used, unused] })], () => appA);
+    states.of(used);
+    await states.close();
+    expect(closed).toEqual(['test.used']);
   });
 });

@@ -31,23 +31,27 @@ export type PageRequest = {
   session: ActiveSession | null;
 };
 
-/** The groups of the web load context that are service calls, which features fill in, a call each. */
-type ServiceGroups = Pick<
-  WebLoadContext,
-  | 'site'
-  | 'auth'
-  | 'members'
-  | 'gifts'
-  | 'likes'
-  | 'profile'
-  | 'chats'
-  | 'swipe'
-  | 'landers'
-  | 'notifications'
-  | 'staff'
-  | 'moderation'
->;
+/**
+ * The groups of the web load context that are service calls (every member a function), which
+ * features fill in, a call each: a new group in WebLoadContext is one here without a list to edit.
+ */
+type ServiceGroupName = {
+  [K in keyof WebLoadContext]: WebLoadContext[K] extends Record<string, (...args: never[]) => unknown>
+    ? K
+    : never;
+}[keyof WebLoadContext];
+type ServiceGroups = Pick<WebLoadContext, ServiceGroupName>;
 export type LoadContextPart = { [Group in keyof ServiceGroups]?: Partial<ServiceGroups[Group]> };
+
+/**
+ * The counts a member's own view of their session carries (GET user.php, which every open tab
+ * polls: the balance, the badges). Each feature that keeps one declares its field here by declaration
+ * merging in its `<f>.feature.ts` (`declare module '../../feature.ts' { interface UserAnswerCounts
+ * { credits: number } }`) and reads it in its definition's `userAnswer`; auth's user answer names
+ * none of them (features/auth/user-answers.ts).
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging, feature by feature.
+export interface UserAnswerCounts {}
 
 /**
  * Everything a feature contributes to the app, in one object, listed once in features.ts: its
@@ -63,11 +67,18 @@ export type Feature = {
    * `services.state.of(slot)`.
    */
   state?: readonly StateSlot<unknown>[];
+  /**
+   * Work on stored data before anything is served (a one-off repair), run by createServices in
+   * the features' order; a failure is logged and the work is tried again at the next start.
+   */
+  start?: (services: AppServices) => Promise<void>;
   routes?: (services: AppServices) => FastifyPluginAsyncZod;
   /** Routes registered only when this holds (the development outboxes). */
   servedWhen?: (env: Env) => boolean;
   jobs?: readonly JobRegistration[];
   loadContext?: (services: AppServices, page: PageRequest) => LoadContextPart;
+  /** The feature's counts in the member's own view of their session (UserAnswerCounts), from its cache. */
+  userAnswer?: (services: AppServices, userId: number) => Promise<Partial<UserAnswerCounts>>;
   /**
    * The feature's share of erasing an account after the reactivation window, in the erasure's
    * transaction: its rows of the member go (payments and the credit ledger stay, for the tax office).
@@ -75,11 +86,37 @@ export type Feature = {
   eraseAccount?: (services: AppServices, tx: Tx, userId: number) => Promise<void>;
 };
 
-/** One piece of a feature's state: its name (for messages) and how it is made for an app. */
-export type StateSlot<S> = { readonly name: string; readonly create: (services: AppServices) => S };
+/** One piece of a feature's state: its name (for messages), how it is made for an app, and its end. */
+export type StateSlot<S> = {
+  readonly name: string;
+  readonly create: (services: AppServices, features: readonly Feature[]) => S | Promise<S>;
+  /** Made when the services are built rather than on first use (defineStartedState). */
+  readonly started: boolean;
+  /** What the services' close does with it (a buffer written out); a method, so a slot of any S is listed. */
+  close?(state: S): Promise<void>;
+};
 
-export function defineState<S>(name: string, create: (services: AppServices) => S): StateSlot<S> {
-  return { name, create };
+type SlotOptions<S> = { close?: (state: S) => Promise<void> };
+
+/** State made on first use (a chosen provider, a queue). */
+export function defineState<S>(
+  name: string,
+  create: (services: AppServices, features: readonly Feature[]) => S,
+  options: SlotOptions<S> = {},
+): StateSlot<S> {
+  return { name, create, started: false, ...options };
+}
+
+/**
+ * State made while the services are built, before anything is served: a cache that listens to the
+ * bus must hear every change from its first read on, and its subscription is asynchronous.
+ */
+export function defineStartedState<S>(
+  name: string,
+  create: (services: AppServices, features: readonly Feature[]) => Promise<S>,
+  options: SlotOptions<S> = {},
+): StateSlot<S> {
+  return { name, create, started: true, ...options };
 }
 
 /** The features' state of one app (AppServices.state). */
@@ -88,6 +125,10 @@ export type FeatureStates = {
   of: <S>(slot: StateSlot<S>) => S;
   /** Tests: these services use `value` from now on (a provider's local double). */
   replace: <S>(slot: StateSlot<S>, value: S) => void;
+  /** Makes the started slots (createServices, once). */
+  start: () => Promise<void>;
+  /** Ends what was made, each slot's `close`, in the features' order. */
+  close: () => Promise<void>;
 };
 
 /**
@@ -98,7 +139,8 @@ export function createFeatureStates(
   features: readonly Feature[],
   services: () => AppServices,
 ): FeatureStates {
-  const listed = new Set<StateSlot<unknown>>(features.flatMap((feature) => feature.state ?? []));
+  const slots = features.flatMap((feature) => feature.state ?? []);
+  const listed = new Set<StateSlot<unknown>>(slots);
   const made = new Map<StateSlot<unknown>, unknown>();
   const listedSlot = <S>(slot: StateSlot<S>): StateSlot<S> => {
     if (!listed.has(slot))
@@ -110,11 +152,22 @@ export function createFeatureStates(
   };
   return {
     of: (slot) => {
-      if (!made.has(listedSlot(slot))) made.set(slot, slot.create(services()));
+      if (!made.has(listedSlot(slot))) {
+        if (slot.started) throw new Error(`state "${slot.name}" is read before the services were started`);
+        made.set(slot, slot.create(services(), features));
+      }
       return made.get(slot) as never;
     },
     replace: (slot, value) => {
       made.set(listedSlot(slot), value);
+    },
+    start: async () => {
+      // One after another, in the features' order, as their subscriptions were always made.
+      for (const slot of slots)
+        if (slot.started && !made.has(slot)) made.set(slot, await slot.create(services(), features));
+    },
+    close: async () => {
+      for (const slot of slots) if (made.has(slot)) await slot.close?.(made.get(slot));
     },
   };
 }

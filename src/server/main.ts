@@ -6,6 +6,7 @@ import { startEmbeddedPostgres } from './db/embedded.ts';
 import { retireReadmeDemoPasswords } from './db/seed/demo-logins.ts';
 import { EnvError, loadEnv } from './env.ts';
 import { warmGeoIndex } from './features/geocode/geocode.service.ts';
+import { FEATURES } from './features.ts';
 import { acquireInstanceLock } from './lib/instance-lock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createServices } from './services.ts';
@@ -52,7 +53,7 @@ async function main() {
   const database = connectDatabase(databaseUrl, { max: 20, min: 20 });
   await migrateDatabase(database);
   log.info('migrations applied');
-  const services = await createServices(env, database, log);
+  const services = await createServices(env, database, log, FEATURES);
   if (env.nodeEnv === 'production' && env.seedDemo) {
     // Fictional members and logins on a production start: on purpose (SEED_DEMO=1), and nobody
     // reading the log should miss it.

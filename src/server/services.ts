@@ -3,27 +3,13 @@ import type { Clock } from 'pg-boss';
 import type { Logger as PinoLogger } from 'pino';
 import type { Db } from './db/client.ts';
 import type { Env } from './env.ts';
-import { createFeatureStates, type FeatureStates, jobsOf } from './feature.ts';
+import { createFeatureStates, type Feature, type FeatureStates, jobsOf } from './feature.ts';
 import { createSessionCache, type SessionCache } from './features/auth/sessions.service.ts';
-import { createUserAnswers, type UserAnswers } from './features/auth/user-answers.ts';
-import { createUnreadMessagesCache, type UnreadMessagesCache } from './features/chat/chat.counts.ts';
-import { type BalanceCache, createBalanceCache } from './features/credits/credits.service.ts';
-import { createNewLikesCache, type NewLikesCache } from './features/likes/likes.counts.ts';
-import { createHighlightsCache, type HighlightsCache } from './features/members/highlights.service.ts';
-import {
-  createMemberVisibilityCache,
-  type MemberVisibilityCache,
-} from './features/members/members.visibility.ts';
-import { createSharedSearchTotals, type SearchTotalsCache } from './features/members/search.service.ts';
-import { createPageEventWriter, type PageEventWriter } from './features/page-hidden/page-hidden.service.ts';
-import { rekeyLegacyPhotos } from './features/photos/photos.rekey.ts';
-import { fillMissingCoordinates } from './features/profile/profile-coordinates.ts';
 import {
   createResolvedSettingsCache,
   createSettingsStore,
   type SettingsStore,
 } from './features/settings/settings.service.ts';
-import { FEATURES } from './features.ts';
 import { type BackgroundWork, createBackgroundWork } from './lib/background-work.ts';
 import { createEventBus, type EventBus } from './lib/event-bus.ts';
 import { loadTranslations, type Translations } from './lib/i18n.ts';
@@ -60,27 +46,20 @@ type Core = {
   enqueue: <P>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions) => Promise<void>;
 };
 
-/** The process-wide state features keep (caches, stores), built on the core. */
+/**
+ * What features keep per app. Each feature's own state is in its definition (`state`, read with
+ * `services.state.of(slot)`). Two stores stay here because the core's request plugins read them on
+ * every request, before any feature runs, and most features read them too: the per-domain settings
+ * (request-context) and the member sessions (the session plugin). docs/decisions/0048.
+ */
 type FeatureServices = {
   /** What each feature keeps per app, listed in its own definition (defineFeature's `state`). */
   state: FeatureStates;
   settings: SettingsStore;
   resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
   sessions: SessionCache;
-  userAnswers: UserAnswers;
+  /** The site's web-push keys, which the resolved settings hand to every page (lib/vapid.ts). */
   vapid: VapidKeys;
-  highlights: HighlightsCache;
-  /** Search totals per filter set, shared by GET /api/members.php and the server-rendered /members. */
-  searchTotals: SearchTotalsCache;
-  /** Whether others may see a member, for every media file served. */
-  memberVisibility: MemberVisibilityCache;
-  pageEvents: PageEventWriter;
-  /** Credit balances for the hot reads, dropped by credits_changed on every instance. */
-  balances: BalanceCache;
-  /** New-likes counts for the hot reads, dropped by new_likes_changed and blocks_changed. */
-  newLikes: NewLikesCache;
-  /** Unread-messages counts for the hot reads, dropped by unread_messages_changed and blocks_changed. */
-  unreadMessages: UnreadMessagesCache;
 };
 
 /**
@@ -95,11 +74,16 @@ type ServiceOptions = {
   jobClock?: Clock;
 };
 
-/** Wires the process-wide services once; buildApp only registers routes on top of them. */
+/**
+ * Wires the process-wide services once, for the features listed (features.ts: the composition root
+ * names them, this file none): their state, their jobs, their work before serving. buildApp only
+ * registers routes on top of them.
+ */
 export async function createServices(
   env: Env,
   database: Db,
   log: PinoLogger,
+  features: readonly Feature[],
   options: ServiceOptions = {},
 ): Promise<AppServices> {
   const { db, pool } = database;
@@ -118,17 +102,6 @@ export async function createServices(
   });
   const translations = loadTranslations();
   const settings = await createSettingsStore(db, bus);
-  const balances = await createBalanceCache(db, bus);
-  const newLikes = await createNewLikesCache(db, bus);
-  const unreadMessages = await createUnreadMessagesCache(db, bus);
-  // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
-  await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) }).catch((err) =>
-    log.error({ err }, 'photo re-keying failed; it is tried again at the next start'),
-  );
-  // Distances and the members lists' order read them (docs/decisions/0041).
-  await fillMissingCoordinates(db, (msg) => log.info(msg)).catch((err) =>
-    log.error({ err }, 'filling profile coordinates failed; it is tried again at the next start'),
-  );
   const services: AppServices = {
     env,
     db,
@@ -160,38 +133,34 @@ export async function createServices(
     },
     enqueue: (job, payload, enqueueOptions = {}) =>
       queue.enqueue(job, payload, { ...enqueueOptions, runAt: enqueueOptions.runAt ?? services.now() }),
-    state: createFeatureStates(FEATURES, () => services),
+    state: createFeatureStates(features, () => services),
     settings,
     resolvedSettings: createResolvedSettingsCache(settings, (locale) => translations.t(locale)),
     vapid: await ensureVapidKeys(db),
-    highlights: await createHighlightsCache(db, bus),
-    searchTotals: await createSharedSearchTotals(bus),
     sessions: await createSessionCache(db, bus),
-    memberVisibility: await createMemberVisibilityCache(db, bus),
-    balances,
-    newLikes,
-    unreadMessages,
-    userAnswers: createUserAnswers({
-      balances,
-      newLikes,
-      unreadMessages,
-      settings,
-      now: () => services.now(),
-    }),
-    pageEvents: createPageEventWriter(db, log),
     close: async () => {
       services.rateLimits.close();
       // What was answered goes on to its end (a notice's application, for as long as a provider
       // answers a request); what a stop cuts short is picked up by the sweeps after a start.
       await Promise.race([background.idle(), new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
       await services.jobs.stop();
-      await services.pageEvents.flush();
+      await services.state.close();
       await bus.close();
       mailer.close();
     },
   };
+  // The caches that listen to the bus, in the features' order, before anything reads them.
+  await services.state.start();
+  for (const feature of features)
+    await feature
+      .start?.(services)
+      .catch((err) =>
+        log.error(
+          { err, feature: feature.name },
+          'work before serving failed; it is tried again at the next start',
+        ),
+      );
   // Every feature's jobs, with the services they run on.
-  for (const job of jobsOf(FEATURES))
-    queue.handle(job.definition, job.handler({ services, features: FEATURES }));
+  for (const job of jobsOf(features)) queue.handle(job.definition, job.handler({ services, features }));
   return services;
 }

@@ -3,6 +3,7 @@ import { INTEREST_KEYS } from '../../shared/interests.ts';
 import { createTestApp } from '../test/app.ts';
 import { addPhoto, createMember } from '../test/members.ts';
 import { companyOf } from './company/company.service.ts';
+import { pageEventsState } from './page-hidden/page-hidden.service.ts';
 import { photoFileKey } from './photos/photos.keys.ts';
 
 const { app, services } = await createTestApp();
@@ -140,8 +141,8 @@ describe('POST /api/page-hidden.php', () => {
       payload: '{}',
     });
     expect(bounce.statusCode).toBe(204);
-    expect(services.pageEvents.pending()).toBe(3);
-    await services.pageEvents.flush();
+    expect(services.state.of(pageEventsState).pending()).toBe(3);
+    await services.state.of(pageEventsState).flush();
     const rows = await services.pool.query('select kind, path from page_events order by id');
     expect(rows.rows).toEqual([
       { kind: 'hidden', path: '/pricing' },

@@ -8,6 +8,7 @@ import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
+import { FEATURES } from '../features.ts';
 import { createLogger } from '../lib/logger.ts';
 import { type AppServices, createServices } from '../services.ts';
 import { createTestDb } from './db.ts';
@@ -33,6 +34,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     loadEnv(variables),
     database,
     createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    FEATURES,
     // Jobs run when a test drains them, at the time of services.now() (tests move it).
     { jobClock: new TestClock() },
   );
@@ -61,6 +63,7 @@ export async function createSecondInstance(
     // The database is the first instance's: closed with it.
     { ...first.database, close: async () => {} },
     createLogger({ level: 'silent' }),
+    FEATURES,
   );
   const app = await buildApp(services, { logger: false });
   await app.ready();

@@ -3,12 +3,14 @@ import { serviceResult } from '../../plugins/errors.ts';
 import { ERASE_ACCOUNT_JOB, eraseAccountJob, eraseAccountRowsOf } from './account-deletion.service.ts';
 import { SEND_MAIL_JOB, sendMailJob } from './account-mail.ts';
 import { authRoutes } from './auth.routes.ts';
-import { loginFromPage } from './page-login.ts';
+import { loginFromPage, loginLimitersState } from './page-login.ts';
 import { PASSWORD_RESET_MAIL_JOB, passwordResetMailJob } from './password.service.ts';
+import { userAnswersState } from './user-answers.ts';
 
 export const authFeature = defineFeature({
   name: 'auth',
   routes: authRoutes,
+  state: [userAnswersState, loginLimitersState],
   jobs: [
     featureJob(
       SEND_MAIL_JOB,

@@ -40,7 +40,7 @@ import {
   resendActivation,
   signup,
 } from './signup.service.ts';
-import { USER_ANSWER_HEADERS } from './user-answers.ts';
+import { USER_ANSWER_HEADERS, userAnswersState } from './user-answers.ts';
 
 /** Address checks of the e-mail step per sign-up the IP may make (SIGNUP_RATE_LIMIT an hour). */
 const ADDRESS_CHECKS_PER_SIGNUP = 6;
@@ -66,7 +66,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
   const meta = requestMeta;
 
   const userOf = (request: FastifyRequest, session: ActiveSession) =>
-    services.userAnswers.present(session, request.ctx.domain);
+    services.state.of(userAnswersState).present(session, request.ctx.domain);
 
   /** After login, sign-up or reactivation: the new session's member, read back as any later request would. */
   async function respondWithUser(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -216,7 +216,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         config: { csrf: false },
         // Shared with the form post of the /login page (see loginRateLimit).
-        onRequest: loginRateLimit(app, services.env.loginRateLimit),
+        onRequest: loginRateLimit(app, services),
         schema: {
           tags: ['account'],
           summary: 'Log in with e-mail (or username) and password',
@@ -255,7 +255,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
         // Serialized from the typed presenter (user-answers.ts), skipping a second validation pass
         // of the same shape, and compressed at most once per session object.
         const { encoding, bytes } = negotiateBody(
-          await services.userAnswers.body(session, request.ctx.domain),
+          await services.state.of(userAnswersState).body(session, request.ctx.domain),
           request.headers['accept-encoding'],
         );
         reply.headers(USER_ANSWER_HEADERS);

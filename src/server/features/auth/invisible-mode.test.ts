@@ -4,6 +4,8 @@ import { VISITOR } from '../../policy/viewer.ts';
 import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { listenTo } from '../../test/member-lists.ts';
 import { addPhoto, createMember, createMembers, logIn, type TestLogin } from '../../test/members.ts';
+import { highlightsState } from '../members/highlights.service.ts';
+import { memberVisibilityState } from '../members/members.visibility.ts';
 import { realtimeMember } from '../realtime/realtime.service.ts';
 import { memberVisibilityChanged } from './accounts.service.ts';
 
@@ -151,9 +153,11 @@ describe('the switch on one instance holds on another at once', () => {
     expect(before.total).toBe(31);
     expect(before.members.map((m) => m.id)).toContain(member.id);
     expect(
-      (await bServices.highlights.list(visitorSeeker, bServices.now(), VISITOR)).map((m) => m.id),
+      (await bServices.state.of(highlightsState).list(visitorSeeker, bServices.now(), VISITOR)).map(
+        (m) => m.id,
+      ),
     ).toContain(member.id);
-    expect(await bServices.memberVisibility.isVisible(member.id)).toBe(true);
+    expect(await bServices.state.of(memberVisibilityState).isVisible(member.id)).toBe(true);
     expect((await userOn(b, memberLogin)).invisible).toBe(false);
     const badge = (await userOn(b, viewerLogin)).new_likes;
     expect(badge).toBe(1);
@@ -166,9 +170,11 @@ describe('the switch on one instance holds on another at once', () => {
     expect(after.total).toBe(30);
     expect(after.members.map((m) => m.id)).not.toContain(member.id);
     expect(
-      (await bServices.highlights.list(visitorSeeker, bServices.now(), VISITOR)).map((m) => m.id),
+      (await bServices.state.of(highlightsState).list(visitorSeeker, bServices.now(), VISITOR)).map(
+        (m) => m.id,
+      ),
     ).not.toContain(member.id);
-    expect(await bServices.memberVisibility.isVisible(member.id)).toBe(false);
+    expect(await bServices.state.of(memberVisibilityState).isVisible(member.id)).toBe(false);
     expect((await userOn(b, memberLogin)).invisible).toBe(true);
     expect((await userOn(b, viewerLogin)).new_likes).toBe(0);
     const like = await b.inject({
@@ -184,7 +190,7 @@ describe('the switch on one instance holds on another at once', () => {
     expect((await setInvisible(a.app, memberLogin, { invisible: false })).statusCode).toBe(200);
     await heardOnB((id) => id === member.id);
     expect((await searchOn(b, viewerLogin, `country=${country}`)).total).toBe(31);
-    expect(await bServices.memberVisibility.isVisible(member.id)).toBe(true);
+    expect(await bServices.state.of(memberVisibilityState).isVisible(member.id)).toBe(true);
     expect((await userOn(b, viewerLogin)).new_likes).toBe(1);
     const likeBack = await b.inject({
       method: 'POST',

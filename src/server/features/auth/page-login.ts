@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginInput } from '../../../shared/contracts/auth.ts';
+import { defineState } from '../../feature.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { sessionCookieOptions, setSessionCookie } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
@@ -7,7 +8,12 @@ import { DEVICE_COOKIE, DEVICE_MAX_AGE_S } from './lockout.service.ts';
 import { login } from './login.service.ts';
 
 type Limiter = ReturnType<FastifyInstance['rateLimit']>;
-const limiters = new WeakMap<FastifyInstance, Limiter>();
+
+/** The app's login limiters, one per Fastify scope that asks (Fastify binds a limiter to its instance). */
+export const loginLimitersState = defineState(
+  'auth.login-limiters',
+  () => new WeakMap<FastifyInstance, Limiter>(),
+);
 
 /**
  * The login limiter per IP address. A login comes in through POST /api/user.php and through the
@@ -16,10 +22,11 @@ const limiters = new WeakMap<FastifyInstance, Limiter>();
  * The rate-limit store keys a shared limiter by its groupId, so each limiter made here counts in
  * the same place.
  */
-export function loginRateLimit(app: FastifyInstance, max: number): Limiter {
+export function loginRateLimit(app: FastifyInstance, services: Pick<AppServices, 'env' | 'state'>): Limiter {
+  const limiters = services.state.of(loginLimitersState);
   let limiter = limiters.get(app);
   if (!limiter) {
-    limiter = app.rateLimit({ groupId: 'login', max, timeWindow: '1 minute' });
+    limiter = app.rateLimit({ groupId: 'login', max: services.env.loginRateLimit, timeWindow: '1 minute' });
     limiters.set(app, limiter);
   }
   return limiter;
@@ -50,13 +57,13 @@ export const requestMeta = (request: FastifyRequest) => ({
  */
 export async function loginFromPage(
   app: FastifyInstance,
-  services: Pick<AppServices, 'db' | 'now' | 'env'>,
+  services: Pick<AppServices, 'db' | 'now' | 'env' | 'state'>,
   request: FastifyRequest,
   reply: FastifyReply,
   input: LoginInput,
 ): Promise<{ ok: true }> {
   try {
-    await loginRateLimit(app, services.env.loginRateLimit).call(app, request, reply);
+    await loginRateLimit(app, services).call(app, request, reply);
   } catch (error) {
     if ((error as { statusCode?: unknown }).statusCode !== 429) throw error;
     throw new AppError('rate_limited', 429, 'Too many logins from this address; try again later.');

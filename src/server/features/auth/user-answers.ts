@@ -1,9 +1,7 @@
 import type { User } from '../../../shared/contracts/auth.ts';
+import { defineState, type Feature, type UserAnswerCounts } from '../../feature.ts';
 import { type EncodedBody, encodeBody } from '../../lib/encoded-body.ts';
-import type { UnreadMessagesCache } from '../chat/chat.counts.ts';
-import type { BalanceCache } from '../credits/credits.service.ts';
-import type { NewLikesCache } from '../likes/likes.counts.ts';
-import type { SettingsStore } from '../settings/settings.service.ts';
+import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from './sessions.service.ts';
 import { presentUser, timeBonusOf } from './users.presenter.ts';
 
@@ -16,9 +14,9 @@ export const USER_ANSWER_HEADERS = Object.freeze({
 
 type Facts = {
   fictionalIcon: string;
-  credits: number;
-  newLikes: number;
-  unreadMessages: number;
+  /** The features' counts (their definitions' `userAnswer`), and their text for the answer's key. */
+  counts: UserAnswerCounts;
+  countsKey: string;
   now: Date;
 };
 
@@ -28,9 +26,7 @@ function presentSession(session: ActiveSession, facts: Facts): User {
     csrfToken: session.csrfToken,
     mainPhoto: session.mainPhoto,
     fictionalIcon: facts.fictionalIcon,
-    credits: facts.credits,
-    newLikes: facts.newLikes,
-    unreadMessages: facts.unreadMessages,
+    ...facts.counts,
     now: facts.now,
   });
 }
@@ -38,32 +34,35 @@ function presentSession(session: ActiveSession, facts: Facts): User {
 /**
  * GET user.php is polled by every open tab: its answer is kept with the cached session object, so
  * it is rebuilt only when the session cache reloads the member (any change to the account
- * invalidates it), the day changes (age), the fictional icon setting does, the new-likes count
- * (features/likes/likes.counts.ts), the unread-messages count (features/chat/chat.counts.ts), or the balance: that one
- * comes from the credits' own cache (credits_changed), because credits change far more often than
- * anything else of an account and must not reload the member's session on every instance.
+ * invalidates it), the day changes (age), the fictional icon setting does, or one of the counts the
+ * features contribute (their definitions' `userAnswer`: the balance, the new likes, the unread
+ * messages). Those come from each feature's own cache, dropped by its own events, because they change
+ * far more often than anything else of an account and must not reload the member's session on
+ * every instance.
  */
-export function createUserAnswers(deps: {
-  balances: BalanceCache;
-  newLikes: NewLikesCache;
-  unreadMessages: UnreadMessagesCache;
-  settings: SettingsStore;
-  now: () => Date;
-}) {
+function createUserAnswers(services: AppServices, features: readonly Feature[]) {
+  const parts = features.flatMap(({ userAnswer }) =>
+    userAnswer ? [(userId: number) => userAnswer(services, userId)] : [],
+  );
   const answered = new WeakMap<ActiveSession, { key: string; body: EncodedBody }>();
   // While the member's time bonus runs, its seconds left change every second: the answer is kept
   // for the same second only (a new member's few tabs), and again for the day once it is over.
   const keyOf = (session: ActiveSession, facts: Facts) =>
-    `${timeBonusOf(session.user, facts.now) ? facts.now.toISOString().slice(0, 19) : facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.credits}|${facts.newLikes}|${facts.unreadMessages}`;
+    `${timeBonusOf(session.user, facts.now) ? facts.now.toISOString().slice(0, 19) : facts.now.toISOString().slice(0, 10)}|${facts.fictionalIcon}|${facts.countsKey}`;
 
   const factsOf = async (session: ActiveSession, domain: string): Promise<Facts> => {
-    const [{ fictional_icon }, credits, newLikes, unreadMessages] = await Promise.all([
-      deps.settings.getValues(domain),
-      deps.balances.balanceOf(session.user.id),
-      deps.newLikes.countOf(session.user.id),
-      deps.unreadMessages.countOf(session.user.id),
+    const [{ fictional_icon }, ...counted] = await Promise.all([
+      services.settings.getValues(domain),
+      ...parts.map((part) => part(session.user.id)),
     ]);
-    return { fictionalIcon: fictional_icon, credits, newLikes, unreadMessages, now: deps.now() };
+    // Each feature gives its own fields: together they are the whole of UserAnswerCounts.
+    const counts = Object.assign({}, ...counted) as UserAnswerCounts;
+    return {
+      fictionalIcon: fictional_icon,
+      counts,
+      countsKey: JSON.stringify(counted),
+      now: services.now(),
+    };
   };
 
   return {
@@ -84,4 +83,5 @@ export function createUserAnswers(deps: {
   };
 }
 
-export type UserAnswers = ReturnType<typeof createUserAnswers>;
+/** The user answers of this app, made from the features' `userAnswer` parts. */
+export const userAnswersState = defineState('auth.user-answers', createUserAnswers);

@@ -2,6 +2,7 @@ import type { TimeBonusState, User } from '../../../shared/contracts/auth.ts';
 import { TIME_BONUS, timeBonusSecondsLeft } from '../../../shared/contracts/discounts.ts';
 import { ageOn } from '../../../shared/contracts/members.ts';
 import type { profiles, users } from '../../db/schema/index.ts';
+import type { UserAnswerCounts } from '../../feature.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
 import type { SessionMainPhoto } from './sessions.service.ts';
 
@@ -26,15 +27,11 @@ type ProfileRow = typeof profiles.$inferSelect;
 export function presentUser(
   user: UserRow,
   profile: ProfileRow,
-  extra: {
+  extra: UserAnswerCounts & {
     csrfToken: string;
     fictionalIcon: string;
-    /** The balance, read apart from the cached session (features/credits). */
-    credits: number;
     now: Date;
     mainPhoto: SessionMainPhoto | null;
-    unreadMessages?: number;
-    newLikes?: number;
   },
 ): User {
   return {
@@ -71,8 +68,8 @@ export function presentUser(
         : null,
     },
     csrf_token: extra.csrfToken,
-    unread_messages: extra.unreadMessages ?? 0,
-    new_likes: extra.newLikes ?? 0,
+    unread_messages: extra.unreadMessages,
+    new_likes: extra.newLikes,
     time_bonus: timeBonusOf(user, extra.now),
     dismissals: user.dismissals,
   };

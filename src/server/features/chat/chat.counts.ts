@@ -2,9 +2,10 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { conversationMembers, conversations, users } from '../../db/schema/index.ts';
-import { defineChannel, type EventBus } from '../../lib/event-bus.ts';
+import { defineStartedState } from '../../feature.ts';
+import { defineChannel } from '../../lib/event-bus.ts';
 import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
-import { createMemberCountCache, type MemberCountCache } from '../members/member-counts.ts';
+import { createMemberCountCache } from '../members/member-counts.ts';
 
 /**
  * A member's unread-messages count changed (a message received, a conversation read or removed),
@@ -40,15 +41,10 @@ export async function countUnreadMessages(db: Queryable, memberId: number): Prom
   return row?.n ?? 0;
 }
 
-export type UnreadMessagesCache = MemberCountCache;
-
 /** The badge's count from memory, dropped by unreadMessagesChanged and what members/member-counts.ts names. */
-export function createUnreadMessagesCache(
-  db: Queryable,
-  bus: Pick<EventBus, 'subscribe'>,
-): Promise<UnreadMessagesCache> {
-  return createMemberCountCache(bus, {
+export const unreadMessagesState = defineStartedState('chat.unread-messages', ({ db, bus }) =>
+  createMemberCountCache(bus, {
     changed: unreadMessagesChanged,
     count: (memberId) => countUnreadMessages(db, memberId),
-  });
-}
+  }),
+);

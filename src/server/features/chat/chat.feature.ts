@@ -1,5 +1,6 @@
 import { defineFeature, featureJob } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
+import { unreadMessagesState } from './chat.counts.ts';
 import { CHAT_RETENTION_JOB, purgeExpiredMessages } from './chat.retention.ts';
 import { chatRoutes, readChats } from './chat.routes.ts';
 import { chatSenderState } from './chat.send.ts';
@@ -10,7 +11,10 @@ import { eraseLandingFreeMessagesOf } from './landing-free-messages.ts';
 
 export const chatFeature = defineFeature({
   name: 'chat',
-  state: [chatSenderState],
+  state: [chatSenderState, unreadMessagesState],
+  userAnswer: async (services, userId) => ({
+    unreadMessages: await services.state.of(unreadMessagesState).countOf(userId),
+  }),
   routes: (services) => async (app) => {
     await app.register(chatRoutes(services));
     // Its own scope: only the photo upload takes multipart bodies.
@@ -38,3 +42,10 @@ export const chatFeature = defineFeature({
     await eraseLandingFreeMessagesOf(tx, userId);
   },
 });
+
+declare module '../../feature.ts' {
+  interface UserAnswerCounts {
+    /** The messages the member has not read yet (chat.counts.ts). */
+    unreadMessages: number;
+  }
+}

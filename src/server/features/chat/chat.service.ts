@@ -31,7 +31,7 @@ import { visibleMemberCondition } from '../members/members.visibility.ts';
 import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { isOnline, onlineSql } from '../realtime/presence.online.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
-import { partnerOf, unreadMessagesChanged } from './chat.counts.ts';
+import { partnerOf, unreadMessagesChanged, unreadMessagesState } from './chat.counts.ts';
 import { retentionCutoff, withinRetention } from './chat.retention.ts';
 import {
   type MessageContent,
@@ -445,7 +445,7 @@ async function messagePage(db: Queryable, conversationId: number, page: Page) {
  * shows read receipts in this conversation and is not invisible.
  */
 export async function markChatRead(
-  deps: ChatDeps & Pick<AppServices, 'unreadMessages'>,
+  deps: ChatDeps & Pick<AppServices, 'state'>,
   viewer: MemberViewer,
   conversationId: number,
   seq: number,
@@ -485,7 +485,7 @@ export async function markChatRead(
       ...(after.receiptsShown ? [memberEvent(conversation.partnerId, told)] : []),
     ]);
   });
-  deps.unreadMessages.forget(viewer.id);
+  deps.state.of(unreadMessagesState).forget(viewer.id);
 }
 
 /**
@@ -568,7 +568,7 @@ const mine = (conversationId: number, memberId: number) =>
 
 /** Removes the conversation from the caller's list only: a new message brings it back. */
 export async function hideChat(
-  deps: ChatDeps & Pick<AppServices, 'unreadMessages'>,
+  deps: ChatDeps & Pick<AppServices, 'state'>,
   viewer: MemberViewer,
   conversationId: number,
 ): Promise<void> {
@@ -584,7 +584,7 @@ export async function hideChat(
       .where(mine(conversationId, viewer.id));
     await publishAll(tx, [event(unreadMessagesChanged, viewer.id)]);
   });
-  deps.unreadMessages.forget(viewer.id);
+  deps.state.of(unreadMessagesState).forget(viewer.id);
 }
 
 /**

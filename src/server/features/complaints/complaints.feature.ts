@@ -1,12 +1,13 @@
 import { defineFeature, featureJob } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
-import { submitPageComplaint } from './complaints.rate-limit.ts';
+import { complaintLimitersState, submitPageComplaint } from './complaints.rate-limit.ts';
 import { complaintsRoutes } from './complaints.routes.ts';
 import { COMPLAINT_MAIL_JOB, sendComplaintMailJob } from './complaints.service.ts';
 
 export const complaintsFeature = defineFeature({
   name: 'complaints',
   routes: complaintsRoutes,
+  state: [complaintLimitersState],
   jobs: [
     featureJob(
       COMPLAINT_MAIL_JOB,

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ComplaintInput } from '../../../shared/contracts/site.ts';
+import { defineState } from '../../feature.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { submitComplaint } from './complaints.service.ts';
@@ -8,7 +9,12 @@ import { submitComplaint } from './complaints.service.ts';
 export const COMPLAINTS_PER_HOUR = 5;
 
 type Limiter = ReturnType<FastifyInstance['rateLimit']>;
-const limiters = new WeakMap<FastifyInstance, Limiter>();
+
+/** The app's complaint limiters, one per Fastify scope that asks (Fastify binds a limiter to its instance). */
+export const complaintLimitersState = defineState(
+  'complaints.limiters',
+  () => new WeakMap<FastifyInstance, Limiter>(),
+);
 
 /**
  * The complaint limiter. A complaint comes in through POST /api/complaints.php and through the form
@@ -17,8 +23,9 @@ const limiters = new WeakMap<FastifyInstance, Limiter>();
  * rate-limit store keys a shared limiter by its groupId (lib/rate-limit-store.ts), so every limiter
  * made here counts in the same place, on every instance.
  */
-export function complaintRateLimit(app: FastifyInstance): Limiter {
+export function complaintRateLimit(app: FastifyInstance, services: Pick<AppServices, 'state'>): Limiter {
   // Made once per app, not per page request.
+  const limiters = services.state.of(complaintLimitersState);
   let limiter = limiters.get(app);
   if (!limiter) {
     limiter = app.rateLimit({ groupId: 'complaints', max: COMPLAINTS_PER_HOUR, timeWindow: '1 hour' });
@@ -34,13 +41,13 @@ export function complaintRateLimit(app: FastifyInstance): Limiter {
  */
 export async function submitPageComplaint(
   app: FastifyInstance,
-  services: Pick<AppServices, 'db' | 'now' | 'enqueue'>,
+  services: Pick<AppServices, 'db' | 'now' | 'enqueue' | 'state'>,
   request: FastifyRequest,
   reply: FastifyReply,
   input: ComplaintInput,
 ) {
   try {
-    await complaintRateLimit(app).call(app, request, reply);
+    await complaintRateLimit(app, services).call(app, request, reply);
   } catch (error) {
     if ((error as { statusCode?: unknown }).statusCode !== 429) throw error;
     throw new AppError('rate_limited', 429, 'Too many complaints from this address; try again later.');

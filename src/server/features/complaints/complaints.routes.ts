@@ -10,7 +10,7 @@ export function complaintsRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/api/complaints.php',
       {
         // Shared with the page form of /complaints (see complaintRateLimit).
-        onRequest: complaintRateLimit(app),
+        onRequest: complaintRateLimit(app, services),
         schema: {
           tags: ['site'],
           summary: 'File a complaint; it is stored and mailed to support and to the complainant',

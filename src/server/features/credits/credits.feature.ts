@@ -1,5 +1,6 @@
 import { defineFeature } from '../../feature.ts';
 import { creditsRoutes } from './credits.routes.ts';
+import { balancesState } from './credits.service.ts';
 import { transactionsRoutes } from './transactions.routes.ts';
 
 /**
@@ -8,8 +9,20 @@ import { transactionsRoutes } from './transactions.routes.ts';
  */
 export const creditsFeature = defineFeature({
   name: 'credits',
+  state: [balancesState],
+  // The balance, from the credits' own cache (credits_changed): it never reloads the session.
+  userAnswer: async (services, userId) => ({
+    credits: await services.state.of(balancesState).balanceOf(userId),
+  }),
   routes: (services) => async (app) => {
     await app.register(creditsRoutes(services));
     await app.register(transactionsRoutes(services));
   },
 });
+
+declare module '../../feature.ts' {
+  interface UserAnswerCounts {
+    /** The member's credit balance. */
+    credits: number;
+  }
+}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { executeNamed, preparedPerDatabase } from '../../db/prepared.ts';
 import { creditAccounts, creditLedger } from '../../db/schema/index.ts';
+import { defineStartedState } from '../../feature.ts';
 import { type BusEvent, defineChannel, type EventBus, event, publish } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -81,6 +82,11 @@ export async function createBalanceCache(
       }),
   };
 }
+
+/** The app's balances, read with `services.state.of(balancesState)`. */
+export const balancesState = defineStartedState('credits.balances', ({ db, bus }) =>
+  createBalanceCache(db, bus),
+);
 
 /** The balance read, one text and one name wherever it runs (db/prepared.ts). */
 const selectBalance = (db: Queryable) =>

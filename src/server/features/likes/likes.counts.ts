@@ -2,9 +2,10 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Queryable } from '../../db/client.ts';
 import { likes, users } from '../../db/schema/index.ts';
-import { defineChannel, type EventBus } from '../../lib/event-bus.ts';
+import { defineStartedState } from '../../feature.ts';
+import { defineChannel } from '../../lib/event-bus.ts';
 import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
-import { createMemberCountCache, type MemberCountCache } from '../members/member-counts.ts';
+import { createMemberCountCache } from '../members/member-counts.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
 
 /**
@@ -34,12 +35,10 @@ export async function countNewLikes(db: Queryable, memberId: number): Promise<nu
   return row?.n ?? 0;
 }
 
-export type NewLikesCache = MemberCountCache;
-
 /** The badge's count from memory, dropped by newLikesChanged and what members/member-counts.ts names. */
-export function createNewLikesCache(db: Queryable, bus: Pick<EventBus, 'subscribe'>): Promise<NewLikesCache> {
-  return createMemberCountCache(bus, {
+export const newLikesState = defineStartedState('likes.new-likes', ({ db, bus }) =>
+  createMemberCountCache(bus, {
     changed: newLikesChanged,
     count: (memberId) => countNewLikes(db, memberId),
-  });
-}
+  }),
+);

@@ -17,7 +17,7 @@ import { cardColumns, cardPhotoJoin } from '../members/search.service.ts';
 import { distanceKm, findMemberPoint } from '../members/suits-viewer.ts';
 import { enqueueLikeMails } from '../notifications/notification-mails.ts';
 import { memberEvent } from '../realtime/realtime.service.ts';
-import { newLikesChanged } from './likes.counts.ts';
+import { newLikesChanged, newLikesState } from './likes.counts.ts';
 import { likedByViewer } from './likes.sql.ts';
 
 /**
@@ -141,15 +141,6 @@ function pairLockKey(a: number, b: number): SQL {
   return sql`hashtextextended(${`like:${low}:${high}`}, 0)`;
 }
 
-/** Whether `likerId` likes `likedId` (one primary-key read): the profile view's like button. */
-export async function hasLiked(db: Queryable, likerId: number, likedId: number): Promise<boolean> {
-  const rows = await db
-    .select({ one: sql`1` })
-    .from(likes)
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
-  return rows.length > 0;
-}
-
 /** Takes a like back; taking back one that does not exist (or of a hidden or unknown id) is not an error. */
 export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId: number): Promise<void> {
   authorize(liker, 'member.unlike');
@@ -167,7 +158,7 @@ export async function unlikeMember(deps: LikesDeps, liker: MemberViewer, likedId
  * accepted and changes nothing when there is no such like, so it tells nothing about the member.
  */
 export async function markLikeSeen(
-  deps: Pick<AppServices, 'db' | 'now' | 'newLikes'>,
+  deps: Pick<AppServices, 'db' | 'now' | 'state'>,
   viewer: MemberViewer,
   likerId: number,
 ): Promise<void> {
@@ -179,7 +170,7 @@ export async function markLikeSeen(
       .returning({ likerId: likes.likerId });
     if (seen.length > 0) await publish(tx, newLikesChanged, viewer.id);
   });
-  deps.newLikes.forget(viewer.id);
+  deps.state.of(newLikesState).forget(viewer.id);
 }
 
 export type LikesList = 'received' | 'given' | 'matches';

@@ -1,5 +1,6 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Queryable } from '../../db/client.ts';
 import { likes } from '../../db/schema/index.ts';
 
 /**
@@ -11,4 +12,13 @@ import { likes } from '../../db/schema/index.ts';
 export function likedByViewer(viewerId: number, memberId: AnyPgColumn): SQL<boolean> {
   // An alias of its own: inside a query on likes itself, a bare "likes" would shadow the outer row.
   return sql<boolean>`exists (select 1 from ${likes} as viewer_like where viewer_like.liker_id = ${viewerId} and viewer_like.liked_id = ${memberId})`;
+}
+
+/** Whether `likerId` likes `likedId` (one primary-key read): the profile view's like button. */
+export async function hasLiked(db: Queryable, likerId: number, likedId: number): Promise<boolean> {
+  const rows = await db
+    .select({ one: sql`1` })
+    .from(likes)
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)));
+  return rows.length > 0;
 }

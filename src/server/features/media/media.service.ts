@@ -4,6 +4,7 @@ import { isMember, type MemberViewer, VISITOR, viewerOf } from '../../policy/vie
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { isBlockedEitherWay } from '../blocks/blocks.service.ts';
+import { memberVisibilityState } from '../members/members.visibility.ts';
 import type { MediaFile } from '../photos/photos.keys.ts';
 import { isPhotoApproved } from '../photos/photos.service.ts';
 
@@ -20,12 +21,12 @@ type MediaAccess = 'public' | 'private';
  * photos of visible members cost one in-memory lookup and no session read.
  */
 export async function decideMediaAccess(
-  services: Pick<AppServices, 'db' | 'memberVisibility' | 'state'>,
+  services: Pick<AppServices, 'db' | 'state'>,
   file: MediaFile,
   readSession: () => Promise<ActiveSession | null>,
 ): Promise<MediaAccess> {
   const [ownerVisible, approved] = await Promise.all([
-    services.memberVisibility.isVisible(file.ownerId),
+    services.state.of(memberVisibilityState).isVisible(file.ownerId),
     isPhotoApproved(services, file.photoId),
   ]);
   const facts: MediaFacts = {

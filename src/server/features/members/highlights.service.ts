@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
+import { defineStartedState } from '../../feature.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { can } from '../../policy/policy.ts';
@@ -57,7 +58,7 @@ async function listHighlightMembers(db: Database, seeker: Seeker, now: Date): Pr
  * deletion empties them on every instance (memberVisibilityChanged), so they leave the home page at
  * once rather than after the cache's minute.
  */
-export async function createHighlightsCache(
+async function createHighlightsCache(
   db: Database,
   bus: Pick<EventBus, 'subscribe'>,
 ): Promise<HighlightsCache> {
@@ -83,3 +84,8 @@ export async function createHighlightsCache(
     },
   };
 }
+
+/** The home page's highlights of this app: `services.state.of(highlightsState)`. */
+export const highlightsState = defineStartedState('members.highlights', ({ db, bus }) =>
+  createHighlightsCache(db, bus),
+);

@@ -8,7 +8,7 @@ import {
 import type { AppServices } from '../../services.ts';
 import { presentMemberProfile, presentSearch } from './members.presenter.ts';
 import { getMemberProfile } from './profile-view.service.ts';
-import { searchMembers } from './search.service.ts';
+import { searchMembers, searchTotalsState } from './search.service.ts';
 
 export function membersRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -27,7 +27,7 @@ export function membersRoutes(services: AppServices): FastifyPluginAsyncZod {
         const result = await searchMembers(
           services,
           { visitor: request.ctx, session: request.memberSession, query: request.query },
-          services.searchTotals,
+          services.state.of(searchTotalsState),
         );
         return presentSearch(result, services.now());
       },

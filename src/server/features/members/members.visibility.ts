@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import { defineStartedState } from '../../feature.ts';
 import type { EventBus } from '../../lib/event-bus.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { userChanged } from '../auth/sessions.service.ts';
@@ -37,7 +38,7 @@ export type MemberVisibilityCache = {
  */
 const MEMBER_VISIBILITY_TTL_MS = 30_000;
 
-export async function createMemberVisibilityCache(
+async function createMemberVisibilityCache(
   db: Database,
   bus: Pick<EventBus, 'subscribe'>,
 ): Promise<MemberVisibilityCache> {
@@ -49,3 +50,8 @@ export async function createMemberVisibilityCache(
     isVisible: (userId) => cache.get(String(userId), () => isMemberVisible(db, userId)),
   };
 }
+
+/** Whether others may see a member, for every media file served: `services.state.of(memberVisibilityState)`. */
+export const memberVisibilityState = defineStartedState('members.visibility', ({ db, bus }) =>
+  createMemberVisibilityCache(db, bus),
+);

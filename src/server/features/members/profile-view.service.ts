@@ -10,7 +10,7 @@ import { isMember, isMemberSelf, viewerOf } from '../../policy/viewer.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { findBlockRelation } from '../blocks/blocks.service.ts';
 import type { Point } from '../geocode/geocode.service.ts';
-import { hasLiked } from '../likes/likes.service.ts';
+import { hasLiked } from '../likes/likes.sql.ts';
 import { listProfilePhotos } from '../photos/photos.service.ts';
 import type { CardRow } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';

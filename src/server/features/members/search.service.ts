@@ -9,7 +9,7 @@ import {
 import type { ProfileField } from '../../../shared/contracts/settings.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
-import type { EventBus } from '../../lib/event-bus.ts';
+import { defineStartedState } from '../../feature.ts';
 import { createPromiseCache, type PromiseCache } from '../../lib/promise-cache.ts';
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
@@ -193,11 +193,11 @@ export function createSearchTotalsCache(ttlMs = 30_000): SearchTotalsCache {
  * asks for deletion, every instance drops all counts (memberVisibilityChanged), so no total counts
  * a member others can no longer find. Such changes are rare next to searches.
  */
-export async function createSharedSearchTotals(bus: Pick<EventBus, 'subscribe'>): Promise<SearchTotalsCache> {
+export const searchTotalsState = defineStartedState('members.search-totals', async ({ bus }) => {
   const totals = createSearchTotalsCache();
   await bus.subscribe(memberVisibilityChanged, () => totals.clear());
   return totals;
-}
+});
 
 /** Visible matches, counted up to `limit` rows (the count stops reading there). */
 async function countVisible(

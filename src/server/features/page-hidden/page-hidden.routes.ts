@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { plainText } from '../../../shared/contracts/text.ts';
 import type { AppServices } from '../../services.ts';
-import { PAGE_EVENT_PATH_MAX } from './page-hidden.service.ts';
+import { PAGE_EVENT_PATH_MAX, pageEventsState } from './page-hidden.service.ts';
 
 const VISITOR_COOKIE = 'vid';
 
@@ -28,9 +28,9 @@ export function pageHiddenRoutes(services: AppServices): FastifyPluginAsyncZod {
       async (request, reply) => {
         const path = request.query.path ?? safePathOf(request.headers.referer);
         const visitorId = request.cookies[VISITOR_COOKIE] ?? null;
-        services.pageEvents.record({ kind: 'hidden', path, visitorId });
-        if (request.query.lb && request.query.lb !== '0')
-          services.pageEvents.record({ kind: 'bounce', path, visitorId });
+        const events = services.state.of(pageEventsState);
+        events.record({ kind: 'hidden', path, visitorId });
+        if (request.query.lb && request.query.lb !== '0') events.record({ kind: 'bounce', path, visitorId });
         return reply.status(204).send(null);
       },
     );

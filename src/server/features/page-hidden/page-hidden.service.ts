@@ -2,6 +2,7 @@ import pg from 'pg';
 import { hasRefusedCharacters } from '../../../shared/contracts/text.ts';
 import type { Database } from '../../db/client.ts';
 import { pageEvents } from '../../db/schema/index.ts';
+import { defineState } from '../../feature.ts';
 import type { Logger } from '../../lib/jobs.ts';
 
 type PageEvent = typeof pageEvents.$inferInsert;
@@ -90,3 +91,10 @@ export function createPageEventWriter(db: Database, log: Logger, intervalMs = 1_
     pending: () => buffer.length,
   };
 }
+
+/** The app's beacon buffer; what it holds is written out when the services close. */
+export const pageEventsState = defineState(
+  'page-hidden.events',
+  ({ db, log }) => createPageEventWriter(db, log),
+  { close: (writer) => writer.flush() },
+);

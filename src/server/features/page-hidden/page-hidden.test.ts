@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
-import { createPageEventWriter } from './page-hidden.service.ts';
+import { createPageEventWriter, pageEventsState } from './page-hidden.service.ts';
 
 const { app, services } = await createTestApp();
 
@@ -20,14 +20,14 @@ describe('page-hidden beacons', () => {
     expect(bad.json().error.details.fieldErrors.path).toEqual(['invalid_characters']);
     for (let i = 25; i < 50; i += 1)
       expect((await beacon(`/api/page-hidden.php?path=/p${i}`)).statusCode).toBe(204);
-    await services.pageEvents.flush();
+    await services.state.of(pageEventsState).flush();
     expect(await rowCount()).toBe(50);
   });
 
   it('a visitor cookie PostgreSQL cannot store is left out, the beacon kept', async () => {
     await services.pool.query('delete from page_events');
     expect((await beacon('/api/page-hidden.php?path=/pricing', { vid: 'a\u0000b' })).statusCode).toBe(204);
-    await services.pageEvents.flush();
+    await services.state.of(pageEventsState).flush();
     const rows = await services.pool.query('select path, visitor_id from page_events');
     expect(rows.rows).toEqual([{ path: '/pricing', visitor_id: null }]);
   });

@@ -1,5 +1,6 @@
 import { defineFeature, featureJob } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
+import { rekeyLegacyPhotos } from './photos.rekey.ts';
 import { photosRoutes, readOwnPhotos } from './photos.routes.ts';
 import { approvedPhotosState, erasePhotosOf } from './photos.service.ts';
 import { sweepAbandonedUploads, UPLOADS_SWEEP_JOB } from './photos.upload.ts';
@@ -13,6 +14,10 @@ export const photosFeature = defineFeature({
   }),
   eraseAccount: erasePhotosOf,
   state: [approvedPhotosState],
+  // Before anything is served: keys without a secret are no longer served (docs/decisions/0014).
+  start: async ({ db, storage, log }) => {
+    await rekeyLegacyPhotos({ db, storage, log: (msg) => log.info(msg) });
+  },
   jobs: [
     featureJob(UPLOADS_SWEEP_JOB, ({ services }) => async () => {
       const removed = await sweepAbandonedUploads(services.env.dataDir, services.now());

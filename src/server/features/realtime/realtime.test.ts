@@ -5,7 +5,7 @@ import { REALTIME_LIMITS } from '../../../shared/limits.ts';
 import { REALTIME_CLOSE, type ServerEvent } from '../../../shared/realtime/events.ts';
 import { createSecondInstance, createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
-import { grantCredits } from '../credits/credits.service.ts';
+import { balancesState, grantCredits } from '../credits/credits.service.ts';
 import { fullFrameBucket, MAX_INVALID_CLIENT_MESSAGES, takeFrameToken } from './realtime.hub.ts';
 import { sendToMember } from './realtime.service.ts';
 
@@ -128,15 +128,15 @@ describe('GET /api/realtime', () => {
     const otherTab = await connect(urlA, cookieOf(await logIn(a.services.db, other.id)));
     await Promise.all([tabOnA.next('hello'), tabOnB.next('hello'), otherTab.next('hello')]);
     // Both instances have the old balance in their balance cache, which the tabs are told through.
-    expect(await a.services.balances.balanceOf(member.id)).toBe(0);
-    expect(await bServices.balances.balanceOf(member.id)).toBe(0);
+    expect(await a.services.state.of(balancesState).balanceOf(member.id)).toBe(0);
+    expect(await bServices.state.of(balancesState).balanceOf(member.id)).toBe(0);
 
     await bServices.db.transaction((tx) =>
       grantCredits(tx, { userId: member.id, amount: 25, reason: 'purchase', reference: 'rt-test-1' }),
     );
     expect(await tabOnA.next('credits')).toEqual({ type: 'credits', balance: 25 });
     expect(await tabOnB.next('credits')).toEqual({ type: 'credits', balance: 25 });
-    expect(await a.services.balances.balanceOf(member.id)).toBe(25);
+    expect(await a.services.state.of(balancesState).balanceOf(member.id)).toBe(25);
     await throughMarker(otherTab, other.id);
     expect(otherTab.events).toEqual([]);
   });

@@ -16,6 +16,7 @@ import type { Feature, LoadContextPart, PageRequest } from '../../feature.ts';
 import { stripTrafficSourceParams } from '../../lib/traffic-source.ts';
 import { sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
+import { userAnswersState } from '../auth/user-answers.ts';
 import { companyOf } from '../company/company.service.ts';
 import { createPageCache } from './page-cache.ts';
 
@@ -78,20 +79,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
  * loaders' types catch.
  */
 function featureParts(features: readonly Feature[], services: AppServices, page: PageRequest) {
-  const parts = {
-    site: {},
-    auth: {},
-    members: {},
-    gifts: {},
-    likes: {},
-    profile: {},
-    chats: {},
-    swipe: {},
-    landers: {},
-    notifications: {},
-    staff: {},
-    moderation: {},
-  } as Record<keyof LoadContextPart, Record<string, unknown>>;
+  const parts: Partial<Record<keyof LoadContextPart, Record<string, unknown>>> = {};
   for (const feature of features) {
     const part = feature.loadContext?.(services, page) ?? {};
     for (const [group, calls] of Object.entries(part) as [keyof LoadContextPart, object][])
@@ -193,7 +181,7 @@ export function ssrRoutes(
         },
         pageTexts: (ns) => services.translations.pageTexts(ctx.locale, ns),
         country: ctx.country,
-        user: session ? await services.userAnswers.present(session, ctx.domain) : null,
+        user: session ? await services.state.of(userAnswersState).present(session, ctx.domain) : null,
         isDevelopment: services.env.nodeEnv !== 'production',
         ...featureParts(features, services, { app, request, reply, session }),
       };

@@ -41,7 +41,7 @@ export function staffLoadContext(
   // The form posts without JavaScript count against the API's login allowance, as the member login page's do.
   const countLogin = async () => {
     try {
-      await loginRateLimit(app, services.env.loginRateLimit).call(app, request, reply);
+      await loginRateLimit(app, services).call(app, request, reply);
     } catch (error) {
       if ((error as { statusCode?: unknown }).statusCode !== 429) throw error;
       throw new AppError('rate_limited', 429, 'Too many logins from this address; try again later.');

@@ -59,7 +59,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
       '/api/admin/login.php',
       {
         config: { staffCsrf: false },
-        onRequest: loginRateLimit(app, services.env.loginRateLimit),
+        onRequest: loginRateLimit(app, services),
         schema: {
           tags: ['admin'],
           summary: 'Staff login, step one: the password (then the second factor at /api/admin/totp.php)',
@@ -99,7 +99,7 @@ export function staffRoutes(services: AppServices): FastifyPluginAsyncZod {
       {
         // The half session has its token, but the page that asks for the code never had it.
         config: { staffCsrf: false },
-        onRequest: loginRateLimit(app, services.env.loginRateLimit),
+        onRequest: loginRateLimit(app, services),
         schema: {
           tags: ['admin'],
           summary: 'Staff login, step two: a TOTP code or a recovery code',

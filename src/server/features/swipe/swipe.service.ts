@@ -11,8 +11,8 @@ import type { MemberFacts } from '../../policy/rules/members.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { findBlockRelation, notBlockedEitherWay } from '../blocks/blocks.service.ts';
-import { hasLiked, likeMember } from '../likes/likes.service.ts';
-import { likedByViewer } from '../likes/likes.sql.ts';
+import { likeMember } from '../likes/likes.service.ts';
+import { hasLiked, likedByViewer } from '../likes/likes.sql.ts';
 import type { CardRow } from '../members/members.presenter.ts';
 import { isMemberVisible, visibleMemberCondition } from '../members/members.visibility.ts';
 import {

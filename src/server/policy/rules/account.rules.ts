@@ -1,7 +1,7 @@
 import { type Decision, forMembers, type OwnedFacts } from '../rule.ts';
 
 /** The own-profile form, read and saved: the owner only (the back office will add admins). */
-export const editProfile = forMembers(
+const editProfile = forMembers(
   (member, profile: OwnedFacts): Decision => (profile.ownerId === member.id ? null : 'profile_not_found'),
 );
 
@@ -10,7 +10,7 @@ export const editProfile = forMembers(
  * is a no-op today (signup.service.ts completeSignup), so its caller asks `can` and returns, rather
  * than `authorize` and refusing.
  */
-export const completeSignup = forMembers(
+const completeSignup = forMembers(
   (member, _none: undefined): Decision => (member.signupUnfinished ? null : 'signup_already_complete'),
 );
 
@@ -19,13 +19,23 @@ export const completeSignup = forMembers(
  * the session, never from the request). Hidden members may switch too: a member whose account is not
  * confirmed yet decides how it starts.
  */
-export const setInvisible = forMembers((_member, _none: undefined): Decision => null);
+const setInvisible = forMembers((_member, _none: undefined): Decision => null);
 
 /** Reading and setting one's own daily spending limit: every member, for their own account only. */
-export const setSpendingLimit = forMembers((_member, _none: undefined): Decision => null);
+const setSpendingLimit = forMembers((_member, _none: undefined): Decision => null);
 
 /** Dismissing an alert: any member, for their own account only (the id comes from the session). */
-export const dismissAlert = forMembers((_member, _none: undefined): Decision => null);
+const dismissAlert = forMembers((_member, _none: undefined): Decision => null);
 
 /** Reading and changing one's own notification preferences: any member, for their own account only. */
-export const manageNotifications = forMembers((_member, _none: undefined): Decision => null);
+const manageNotifications = forMembers((_member, _none: undefined): Decision => null);
+
+/** This area's actions and their rules: the policy's table is the areas' tables together (policy.ts). */
+export const accountActions = {
+  'profile.edit': editProfile,
+  'signup.complete': completeSignup,
+  'account.set_invisible': setInvisible,
+  'account.spending_limit': setSpendingLimit,
+  'account.dismiss_alert': dismissAlert,
+  'account.notifications': manageNotifications,
+};

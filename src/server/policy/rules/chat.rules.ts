@@ -42,7 +42,7 @@ export type SendFacts = {
  * - a free member starts at most LIMITS.freeConversations; premium members any number.
  * An unconfirmed sender may write (their partners cannot answer them yet).
  */
-export const sendMessage = forMembers((member, facts: SendFacts): Decision => {
+const sendMessage = forMembers((member, facts: SendFacts): Decision => {
   const { partner } = facts;
   if (partner.id === member.id) return 'member_not_found';
   if (partner.relation.viewerBlocked || partner.relation.blockedViewer) return 'member_not_found';
@@ -58,7 +58,7 @@ export const sendMessage = forMembers((member, facts: SendFacts): Decision => {
 });
 
 /** Reading, marking read and removing one's conversations: members; the service checks membership. */
-export const useConversations = forMembers((_member, _none: undefined): Decision => null);
+const useConversations = forMembers((_member, _none: undefined): Decision => null);
 
 /** A chat image as its serving rule needs it (docs/decisions/0029). */
 export type ChatImageFacts = {
@@ -74,9 +74,16 @@ export type ChatImageFacts = {
  * conversation, and nobody of them once either blocked the other (the conversation is gone from
  * both lists then). Everyone else, visitors included, gets the answer of an unknown id.
  */
-export const viewChatImage = forAnyone((viewer: Viewer, image: ChatImageFacts): Decision => {
+const viewChatImage = forAnyone((viewer: Viewer, image: ChatImageFacts): Decision => {
   if (!isMember(viewer)) return 'media_not_found';
   if (image.members === null) return image.uploaderId === viewer.id ? null : 'media_not_found';
   if (!image.members.includes(viewer.id) || image.blocked) return 'media_not_found';
   return null;
 });
+
+/** This area's actions and their rules: the policy's table is the areas' tables together (policy.ts). */
+export const chatActions = {
+  'conversation.send': sendMessage,
+  'conversation.use': useConversations,
+  'chat_image.view': viewChatImage,
+};

@@ -23,7 +23,7 @@ export type MemberFacts = {
  * viewer's conversations are known (the chat, the profile), the invisible-mode exception's two
  * facts (LikeTargetFacts); absent, the member is seen only while visible.
  */
-export type ViewedMemberFacts = MemberFacts & {
+type ViewedMemberFacts = MemberFacts & {
   name: string;
   invisibleOnly?: boolean;
   conversation?: boolean;
@@ -35,7 +35,7 @@ export type ViewedMemberFacts = MemberFacts & {
 };
 
 /** The domain's settings.logged_out_search (with a traffic source) as resolved for this request. */
-export type SearchFacts = { visitorSearchAllowed: boolean };
+type SearchFacts = { visitorSearchAllowed: boolean };
 
 const blockedEitherWay = (relation: BlockRelation) => relation.viewerBlocked || relation.blockedViewer;
 
@@ -45,7 +45,7 @@ const blockedEitherWay = (relation: BlockRelation) => relation.viewerBlocked || 
  * as the settings promise (docs/decisions/0024). A member who blocked the viewer refuses them by
  * name; one the viewer blocked stays viewable, so the block can be lifted there.
  */
-export const viewMember = forAnyone((viewer: Viewer, member: ViewedMemberFacts): Decision => {
+const viewMember = forAnyone((viewer: Viewer, member: ViewedMemberFacts): Decision => {
   const carriesOn =
     isMember(viewer) &&
     member.invisibleOnly === true &&
@@ -61,14 +61,14 @@ export const viewMember = forAnyone((viewer: Viewer, member: ViewedMemberFacts):
  * (search.service.ts matchConditions) so a keyset page stays one index walk;
  * members.list-policy.test.ts holds the two to the same answers.
  */
-export const listMember = forAnyone((viewer: Viewer, member: MemberFacts): Decision => {
+const listMember = forAnyone((viewer: Viewer, member: MemberFacts): Decision => {
   if (!member.visible || isMemberSelf(viewer, member.id) || blockedEitherWay(member.relation))
     return 'member_not_found';
   return null;
 });
 
 /** Searching at all: members always, visitors where the domain lets them (logged_out_search). */
-export const searchMembers = forAnyone(
+const searchMembers = forAnyone(
   (viewer: Viewer, search: SearchFacts): Decision =>
     isMember(viewer) || search.visitorSearchAllowed ? null : 'search_login_required',
 );
@@ -78,14 +78,14 @@ export const searchMembers = forAnyone(
  * stays idempotent after the member went hidden. Being blocked by them does not stop it.
  * The chat issue adds: a chat partner stays blockable (a `conversation` fact).
  */
-export const blockMember = forMembers((member, target: MemberFacts): Decision => {
+const blockMember = forMembers((member, target: MemberFacts): Decision => {
   if (target.id === member.id) return 'cannot_block_self';
   if (!target.visible && !target.relation.viewerBlocked) return 'member_not_found';
   return null;
 });
 
 /** Lifting one's own block needs no facts: it is idempotent for any id, hidden or unknown. */
-export const unblockMember = forMembers((_member, _none: undefined): Decision => null);
+const unblockMember = forMembers((_member, _none: undefined): Decision => null);
 
 /**
  * A member to like, with what invisible mode needs (docs/decisions/0024): `invisibleOnly`, hidden
@@ -99,7 +99,7 @@ export type LikeTargetFacts = MemberFacts & { invisibleOnly: boolean; conversati
  * hidden or who blocked the liker (docs/decisions/0020). The one exception is the spec's: an
  * invisible member can still be liked by the members they have a conversation with.
  */
-export const likeMember = forMembers((member, target: LikeTargetFacts): Decision => {
+const likeMember = forMembers((member, target: LikeTargetFacts): Decision => {
   if (target.id === member.id) return 'cannot_like_self';
   if (blockedEitherWay(target.relation)) return 'member_not_found';
   if (!target.visible && !(target.invisibleOnly && target.conversation)) return 'member_not_found';
@@ -107,13 +107,13 @@ export const likeMember = forMembers((member, target: LikeTargetFacts): Decision
 });
 
 /** Taking back one's own like needs no facts: it is idempotent for any id, hidden or unknown. */
-export const unlikeMember = forMembers((_member, _none: undefined): Decision => null);
+const unlikeMember = forMembers((_member, _none: undefined): Decision => null);
 
 /**
  * The match finder: members only. Who appears in its results is member.list, run as SQL like
  * search's (match-finder.service.ts applies search's matchConditions).
  */
-export const findMatches = forMembers((_member, _none: undefined): Decision => null);
+const findMatches = forMembers((_member, _none: undefined): Decision => null);
 
 /**
  * Whether the viewer may learn that a member is online now (the chat's list and header, the
@@ -121,9 +121,22 @@ export const findMatches = forMembers((_member, _none: undefined): Decision => n
  * switch promises nobody sees them about), nor one not confirmed or leaving, nor across a block.
  * chat.service.ts announcePresence asks the same as SQL when it picks whom to tell.
  */
-export const seeOnline = forMembers(
+const seeOnline = forMembers(
   (viewer: MemberViewer, member: MemberFacts): Decision =>
     member.visible && !isMemberSelf(viewer, member.id) && !blockedEitherWay(member.relation)
       ? null
       : 'member_not_found',
 );
+
+/** This area's actions and their rules: the policy's table is the areas' tables together (policy.ts). */
+export const memberActions = {
+  'member.view': viewMember,
+  'member.list': listMember,
+  'member.search': searchMembers,
+  'member.block': blockMember,
+  'member.unblock': unblockMember,
+  'member.like': likeMember,
+  'member.unlike': unlikeMember,
+  'member.find': findMatches,
+  'member.see_online': seeOnline,
+};

@@ -2,7 +2,7 @@ import { type Decision, forAnyone, forMembers, type OwnedFacts } from '../rule.t
 import { isMember, isMemberSelf, type Viewer } from '../viewer.ts';
 
 /** A photo as the viewing rules need it. */
-export type PhotoFacts = { ownerId: number; private: boolean };
+type PhotoFacts = { ownerId: number; private: boolean };
 
 /**
  * A file under /media/, from its key (docs/decisions/0014): `p/` holds public photos and every
@@ -11,7 +11,7 @@ export type PhotoFacts = { ownerId: number; private: boolean };
 export type MediaFacts = {
   area: 'p' | 'x';
   ownerId: number;
-  /** From services.memberVisibility (visibleMemberCondition, cached). */
+  /** From the members' memberVisibilityState (visibleMemberCondition, cached). */
   ownerVisible: boolean;
   /** Read only where it can change the answer (media.service.ts); false otherwise. */
   blockedEitherWay: boolean;
@@ -23,7 +23,7 @@ export type MediaFacts = {
  * A private photo in full: the owner and premium members. Everyone else is sent only its blurred
  * variant by the presenters (docs/decisions/0008), and refused its `x/` files by the media route.
  */
-export const viewPhotoInFull = forAnyone((viewer: Viewer, photo: PhotoFacts): Decision => {
+const viewPhotoInFull = forAnyone((viewer: Viewer, photo: PhotoFacts): Decision => {
   if (!photo.private || isMemberSelf(viewer, photo.ownerId)) return null;
   return isMember(viewer) && viewer.premium ? null : 'private_photo_forbidden';
 });
@@ -33,7 +33,7 @@ export const viewPhotoInFull = forAnyone((viewer: Viewer, photo: PhotoFacts): De
  * The order of the `x/` checks is part of the answer: a free member is refused before the owner's
  * visibility counts, so their 403 is the same for a visible, a hidden and an unknown owner.
  */
-export const serveMedia = forAnyone((viewer: Viewer, file: MediaFacts): Decision => {
+const serveMedia = forAnyone((viewer: Viewer, file: MediaFacts): Decision => {
   const own = isMemberSelf(viewer, file.ownerId);
   if (file.area === 'p') return (file.ownerVisible && file.approved) || own ? null : 'media_not_found';
   if (!isMember(viewer)) return 'media_not_found';
@@ -49,9 +49,17 @@ export const serveMedia = forAnyone((viewer: Viewer, file: MediaFacts): Decision
  * Uploading at all: any member. How many photos (3 free, 25 premium) is checked by
  * photos.service.ts under a lock on the member's row, where two uploads at once cannot both pass.
  */
-export const uploadPhoto = forMembers((_member, _none: undefined): Decision => null);
+const uploadPhoto = forMembers((_member, _none: undefined): Decision => null);
 
 /** Changing, deleting or listing photos as their owner: another member's photo is a missing one. */
-export const editPhoto = forMembers(
+const editPhoto = forMembers(
   (member, photo: OwnedFacts): Decision => (photo.ownerId === member.id ? null : 'photo_not_found'),
 );
+
+/** This area's actions and their rules: the policy's table is the areas' tables together (policy.ts). */
+export const photoActions = {
+  'photo.view_full': viewPhotoInFull,
+  'photo.upload': uploadPhoto,
+  'photo.edit': editPhoto,
+  'media.serve': serveMedia,
+};

@@ -5,6 +5,11 @@ import { forMembers } from '../rule.ts';
  * reported too (a block is often what comes right before a report); the service answers an unknown
  * id like a missing member before asking.
  */
-export const reportMember = forMembers<{ reportedId: number }>((member, { reportedId }) =>
+const reportMember = forMembers<{ reportedId: number }>((member, { reportedId }) =>
   member.id === reportedId ? 'cannot_report_self' : null,
 );
+
+/** This area's actions and their rules: the policy's table is the areas' tables together (policy.ts). */
+export const reportActions = {
+  'member.report': reportMember,
+};

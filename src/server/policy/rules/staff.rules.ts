@@ -37,7 +37,7 @@ const RIGHTS = {
   'profiles.manage': ['admin'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 
-export type StaffRight = keyof typeof RIGHTS;
+type StaffRight = keyof typeof RIGHTS;
 
 const hasRight = (staff: StaffViewer, right: StaffRight): boolean =>
   staff.roles.some((role) => (RIGHTS[right] as readonly StaffRole[]).includes(role));
@@ -45,25 +45,47 @@ const hasRight = (staff: StaffViewer, right: StaffRight): boolean =>
 const byRight = (right: StaffRight) =>
   forStaff<undefined>((staff) => (hasRight(staff, right) ? null : 'forbidden'));
 
-export const openBackOffice = byRight('backoffice.open');
-export const manageStaff = byRight('staff.manage');
-export const viewAudit = byRight('audit.view');
-export const viewAttribution = byRight('attribution.view');
-export const useOperatorQueue = byRight('operators.queue');
-export const replyAsProfile = byRight('operators.reply');
-export const viewOperatorStats = byRight('operators.stats');
-export const reviewReports = byRight('reports.review');
-export const moderatePhotos = byRight('moderation.photos');
-export const moderateTexts = byRight('moderation.texts');
-export const manageProfiles = byRight('profiles.manage');
+const openBackOffice = byRight('backoffice.open');
+const manageStaff = byRight('staff.manage');
+const viewAudit = byRight('audit.view');
+const viewAttribution = byRight('attribution.view');
+const useOperatorQueue = byRight('operators.queue');
+const replyAsProfile = byRight('operators.reply');
+const viewOperatorStats = byRight('operators.stats');
+const reviewReports = byRight('reports.review');
+const moderatePhotos = byRight('moderation.photos');
+const moderateTexts = byRight('moderation.texts');
+const manageProfiles = byRight('profiles.manage');
 
 /** A photo sent in an operated conversation: to the operator holding its live claim, and admins. */
-export const viewOperatedChatImage = forStaff<{ claimedByViewer: boolean }>((staff, { claimedByViewer }) => {
+const viewOperatedChatImage = forStaff<{ claimedByViewer: boolean }>((staff, { claimedByViewer }) => {
   if (!hasRight(staff, 'operators.queue')) return 'forbidden';
   return claimedByViewer || hasRight(staff, 'operators.oversee') ? null : 'photo_claim_required';
 });
 
 /** Admins manage others; nobody disables themself or takes their own admin role (the last door out). */
-export const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>
+const changeOwnStaffAccount = forStaff<{ targetId: number }>((staff, { targetId }) =>
   !hasRight(staff, 'staff.manage') ? 'forbidden' : staff.id === targetId ? 'cannot_change_self' : null,
 );
+
+/** This area's actions and their rules: the policy's table is the areas' tables together (policy.ts). */
+export const staffActions = {
+  'backoffice.open': openBackOffice,
+  'staff.manage': manageStaff,
+  'staff.change': changeOwnStaffAccount,
+  'audit.view': viewAudit,
+  'attribution.view': viewAttribution,
+  /*
+   * Operators answer for fictional profiles only: the queue holds nothing else, and the answer is
+   * sent through the profile's member viewer (conversation.send) within a live claim.
+   */
+  'operators.queue': useOperatorQueue,
+  'operators.reply': replyAsProfile,
+  'operators.stats': viewOperatorStats,
+  /** A photo in an operated conversation; the facts say whether the viewer holds its live claim. */
+  'operators.chat_image': viewOperatedChatImage,
+  'reports.review': reviewReports,
+  'moderation.photos': moderatePhotos,
+  'moderation.texts': moderateTexts,
+  'profiles.manage': manageProfiles,
+};
