@@ -20,8 +20,11 @@ it('keeps `min` connections open through a lull and closes the others', async ()
   try {
     // node-postgres closes an idle connection after 10 s; a lull of that length is too long here.
     (database.pool.options as { idleTimeoutMillis: number }).idleTimeoutMillis = 50;
-    await Promise.all(Array.from({ length: 3 }, () => database.pool.query('select pg_sleep(0.05)')));
+    // Three connections held at once, then given back together: with queries instead, the first to
+    // end idled for its 50 ms while a busy machine still ran the others, and was closed before the count.
+    const clients = await Promise.all(Array.from({ length: 3 }, () => database.pool.connect()));
     expect(database.pool.totalCount).toBe(3);
+    for (const client of clients) client.release();
     // The idle timers fire together: a pool that ignored `min` would be down to none by then.
     await vi.waitUntil(() => database.pool.totalCount < 3, { timeout: 10_000, interval: 10 });
     expect(database.pool.totalCount).toBe(2);
