@@ -76,6 +76,19 @@ test('every lander and entry page is whole without JavaScript at 375 and 1280 px
   }
 });
 
+test('a plain lander carries only its own texts, an entry page the sign-up’s too for its form', async ({
+  browser,
+  request,
+}) => {
+  const member = await advertisedMember(browser);
+  const html = async (path: string) =>
+    (await request.get(path, { headers: { cookie: 'i18n_redirected=nl' } })).text();
+  // "Ik zoek" is the sign-up's "Looking for": the entry's short form asks it, a plain lander's
+  // sign-up opens the modal or /signup, which bring the sign-up's texts themselves.
+  expect(await html('/landers/tinderswipe')).not.toContain('Ik zoek');
+  expect(await html(`/members/${member}/landing`)).toContain('Ik zoek');
+});
+
 test('a slug of auto becomes the language’s code, an unknown slug keeps the default copy; a hidden member’s entry shows others', async ({
   page,
   context,

@@ -13,7 +13,7 @@ describe('page texts', () => {
   it.each(LOCALES)('%s: split the common texts without losing or doubling a group', (locale) => {
     const common = Object.keys(translations.namespace(locale, 'common'));
     const inline = Object.keys(translations.pageCommon(locale));
-    // A group may come with two page packs (the landers carry the sign-up's texts), but never both
+    // A group may come with two page packs (the entry pages carry the sign-up's texts), but never both
     // inline and with a page.
     const paged = [...new Set(Object.values(PAGE_TEXTS).flatMap((pack) => [...pack.common]))];
     expect([...inline, ...paged, ...SERVER_ONLY_GROUPS].sort()).toEqual([...common].sort());

@@ -25,7 +25,10 @@ export const PAGE_TEXTS = {
   },
   service: { file: null, common: ['complaints', 'pricing'] },
   payments: { file: 'payments', common: [] },
-  landers: { file: 'landers', common: ['signup'] },
+  // A lander's sign-up opens the modal or /signup, which bring the sign-up's texts; only the entry
+  // pages' own short form needs them with the page.
+  landers: { file: 'landers', common: [] },
+  entry: { file: 'landers', common: ['signup'] },
   notifications: { file: 'notifications', common: [] },
   admin: { file: 'admin', common: [] },
   operators: { file: 'operators', common: [] },
@@ -42,6 +45,7 @@ export const PAGE_NAMESPACES = [
   'service',
   'payments',
   'landers',
+  'entry',
   'notifications',
   'admin',
   'operators',

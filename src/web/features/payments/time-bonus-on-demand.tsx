@@ -1,13 +1,21 @@
+import { lazy, Suspense } from 'react';
 import { useMatches } from 'react-router';
 import { useSession } from '../session/member-session.tsx';
 import { inMembersArea } from './time-bonus.logic.ts';
-import { TimeBonus } from './time-bonus.tsx';
+
+// Lazy, yet part of the first paint: the server renders the banner into the HTML, and the browser
+// keeps that HTML until the banner's code is there (React hydrates the boundary when it arrives).
+// Visitors and most members never need the code, so the pages without it stay lighter.
+const TimeBonus = lazy(() => import('./time-bonus.tsx').then((m) => ({ default: m.TimeBonus })));
 
 /** The time-bonus banner and modal, in the members area, while the session says the bonus runs. */
 export function TimeBonusOnDemand() {
   const { user } = useSession();
   const routeIds = useMatches().map((match) => match.id);
   if (!user?.time_bonus || !inMembersArea(routeIds)) return null;
-  // Not lazy: the banner is part of the first paint (time-bonus.tsx); only its modal loads apart.
-  return <TimeBonus user={{ ...user, time_bonus: user.time_bonus }} />;
+  return (
+    <Suspense fallback={null}>
+      <TimeBonus user={{ ...user, time_bonus: user.time_bonus }} />
+    </Suspense>
+  );
 }

@@ -52,7 +52,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       ? copy(design === 'signup' ? 'landers.entry.signup_title' : 'landers.entry.title', vars)
       : copy('landers.entry.others_title'),
     lead: member ? copy('landers.entry.lead', vars) : copy('landers.entry.others_lead'),
-    texts: context.pageTexts('landers'),
+    texts: context.pageTexts('entry'),
   };
 }
 
