@@ -21,6 +21,7 @@ import {
 } from './api-form-errors.ts';
 import { useTranslation } from './i18n.tsx';
 import { useFocusFirstError } from './use-focus-first-error.ts';
+import { useHydrated } from './use-hydrated.ts';
 
 type Schema = z.ZodType<FieldValues, FieldValues>;
 
@@ -110,6 +111,9 @@ function useFormWith<V extends FieldValues, O, E extends string>(
    * A submit handler: the schema first, then `send` with the parsed values; failures land in the
    * form. `onInvalid` may first bring the invalid inputs on screen (the wizard's earlier step).
    */
+  const hydrated = useHydrated();
+  const sending = form.formState.isSubmitting;
+
   const onSubmit =
     (send: (values: O) => Promise<unknown> | unknown, onInvalid?: (errors: FieldErrors<V>) => void) =>
     (event?: FormEvent<HTMLFormElement>) =>
@@ -157,6 +161,14 @@ function useFormWith<V extends FieldValues, O, E extends string>(
     formError: above && formErrorText(t, above, vars),
     /** The error code above the form, for forms that offer a way out (reactivate, request a new link). */
     formErrorCode: above?.kind === 'error' ? above.code : undefined,
-    busy: form.formState.isSubmitting,
+    /**
+     * Whether the submit button waits: while the form is sent, and before the page's script runs.
+     * A form without a server path of its own, clicked before that, is sent by the browser itself:
+     * its fields (a password too) end up in the address, and what was typed is lost (a journey
+     * clicked "Opslaan en beginnen" on /complete-signup that early on a busy machine).
+     */
+    busy: sending || !hydrated,
+    /** Only while the form is sent: for a form that works without JavaScript (a post to its route). */
+    sending,
   };
 }

@@ -65,7 +65,8 @@ export default function Login({ actionData }: Route.ComponentProps) {
     onSubmit,
     formError: clientError,
     formErrorCode: clientErrorCode,
-    busy,
+    // The form posts to this route without JavaScript: its button works before the script runs.
+    sending: busy,
   } = useZodForm(LoginInputSchema, {
     defaultValues: { email: actionData?.email ?? '', password: '' },
     shownFields: [],
