@@ -199,21 +199,25 @@ export async function handOverMail(
 ): Promise<HandOver> {
   const composed = await composeNotificationMail(services, recipient, mail);
   try {
-    return await services.db.transaction(async (tx) => {
-      const [claim] = (
-        await tx.execute<{ sent: boolean }>(sql`
+    // In turn: the transaction holds a database connection for as long as the mail server has the
+    // mail, so no more of them than the mail pool has connections to take the mails.
+    return await services.mailer.inTurn(() =>
+      services.db.transaction(async (tx) => {
+        const [claim] = (
+          await tx.execute<{ sent: boolean }>(sql`
           select ${notificationMails.sentAt} is not null as sent from ${notificationMails}
           where ${notificationMails.key} = ${mail.key} for update skip locked`)
-      ).rows;
-      if (!claim) return 'busy';
-      if (claim.sent) return 'sent_before';
-      await services.mailer.send(composed);
-      await tx
-        .update(notificationMails)
-        .set({ sentAt: services.now() })
-        .where(eq(notificationMails.key, mail.key));
-      return 'sent';
-    });
+        ).rows;
+        if (!claim) return 'busy';
+        if (claim.sent) return 'sent_before';
+        await services.mailer.send(composed);
+        await tx
+          .update(notificationMails)
+          .set({ sentAt: services.now() })
+          .where(eq(notificationMails.key, mail.key));
+        return 'sent';
+      }),
+    );
   } catch (error) {
     await services.db
       .delete(notificationMails)

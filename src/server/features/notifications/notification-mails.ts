@@ -34,6 +34,8 @@ export type NotificationMailJob = z.infer<typeof NotificationMailSchema>;
 export const NOTIFICATION_MAIL_JOB = defineJob({
   name: 'notification-mail',
   payload: NotificationMailSchema,
+  // A batch's mails are handed over side by side, as many at once as the mail pool allows.
+  parallel: true,
 });
 
 type Enqueue = Pick<AppServices, 'enqueue'>;
