@@ -82,16 +82,31 @@ test(`a message pushes a notification to the subscribed device, whose click open
     await page.goto('/members');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
-    // Pieter writes to Sanne.
+    // Pieter writes to Sanne while she has the site open: she sees it there, so no push is made
+    // for it (unless her socket had not been noted yet; then this one is pushed and the next is
+    // not, one per conversation until she is back: one push either way).
     const pieter = await memberContext(browser);
     const { csrf } = await logInByApi(pieter.request, PIETER);
-    const sent = await pieter.request.post('/api/chat-message.php', {
-      data: { to: { id: sanneId }, client_id: randomUUID(), body: `Hoi Sanne ${randomUUID().slice(0, 6)}` },
-      headers: csrf,
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-    const conversationId = ((await sent.json()) as { message: { conversation: { id: number } } }).message
-      .conversation.id;
+    const write = async () => {
+      const sent = await pieter.request.post('/api/chat-message.php', {
+        data: { to: { id: sanneId }, client_id: randomUUID(), body: `Hoi Sanne ${randomUUID().slice(0, 6)}` },
+        headers: csrf,
+      });
+      expect(sent.status(), await sent.text()).toBe(200);
+      return ((await sent.json()) as { message: { conversation: { id: number } } }).message.conversation.id;
+    };
+    const conversationId = await write();
+    const sanneOnline = async () => {
+      const { chats } = (await (await pieter.request.get('/api/chats.php')).json()) as {
+        chats: { conversation: { id: number }; partner_online: boolean }[];
+      };
+      return chats.find((chat) => chat.conversation.id === conversationId)?.partner_online;
+    };
+    await expect.poll(sanneOnline).toBe(true);
+    // Sanne leaves the site without reading: Pieter's next message is pushed to her device.
+    await page.goto('about:blank');
+    await expect.poll(sanneOnline).toBe(false);
+    expect(await write()).toBe(conversationId);
     await pieter.close();
 
     // The server's job sends it to the push service, signed with the site's key, for this device.
@@ -106,7 +121,9 @@ test(`a message pushes a notification to the subscribed device, whose click open
       openUrl: '/',
     });
 
-    // The push service passes it on to the browser's worker.
+    // The push service passes it on to the browser's worker; Sanne's tab is back on the site.
+    await page.goto('/members');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     const cdp = await context.newCDPSession(page);
     const registration = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {

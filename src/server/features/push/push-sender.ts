@@ -25,9 +25,16 @@ const DAILY_PUSH_CAP = DAILY_MAIL_CAP;
 /** A push nobody saw within a day is old news: the push service may drop it. */
 const TTL_SECONDS = 86_400;
 
-/** Why no push leaves for this job (null: it may): the mails' rules for the push channel. */
+/**
+ * Why no push leaves for this job (null: it may): the mails' rules for the push channel, with the
+ * mail's online rule: a member with the site open sees the event arrive there (notification-mails.ts).
+ */
 function refusal(facts: EventFacts, job: PushJob): string | null {
-  return recipientPushRefusal(facts, TYPE_OF_MAIL[job.kind]) ?? eventRefusal(facts);
+  return (
+    recipientPushRefusal(facts, TYPE_OF_MAIL[job.kind]) ??
+    eventRefusal(facts) ??
+    (facts.online ? 'seen' : null)
+  );
 }
 
 export type Device = { id: number; endpoint: string; p256dh: string; auth: string };
