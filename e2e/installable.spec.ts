@@ -35,7 +35,15 @@ test('Chromium reads the manifest with its maskable icons and finds the site ins
     const { errors, data, url } = await cdp.send('Page.getAppManifest');
     expect(url).toMatch(/\/manifest\.webmanifest$/);
     expect(errors).toEqual([]);
-    const manifest = JSON.parse(String(data)) as { icons: { sizes: string; purpose?: string }[] };
+    const manifest = JSON.parse(String(data)) as {
+      icons: { sizes: string; purpose?: string }[];
+      lang: string;
+      start_url: string;
+    };
+    // The page links the manifest of its own language, whose app starts in that language.
+    const lang = await page.evaluate(() => document.documentElement.lang);
+    expect(url).toMatch(new RegExp(`/app/${lang}/manifest\\.webmanifest$`));
+    expect(manifest).toMatchObject({ lang, start_url: `/app/${lang}` });
     expect(manifest.icons.filter((icon) => icon.purpose === 'maskable').map((icon) => icon.sizes)).toEqual([
       '192x192',
       '512x512',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { type ReceivedPush, startPushServiceDouble } from '../src/server/test/push-service-double.ts';
-import { logInByApi, memberContext, PIETER, SANNE } from './demo-members.ts';
+import { logInByApi, memberContext, PIETER, SANNE, signUpMember } from './demo-members.ts';
 import { currentServer, expect, expectAccessible, test } from './fixtures.ts';
 
 /**
@@ -82,16 +82,31 @@ test(`a message pushes a notification to the subscribed device, whose click open
     await page.goto('/members');
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
 
-    // Pieter writes to Sanne.
+    // Pieter writes to Sanne while she has the site open: she sees it there, so no push is made
+    // for it (unless her socket had not been noted yet; then this one is pushed and the next is
+    // not, one per conversation until she is back: one push either way).
     const pieter = await memberContext(browser);
     const { csrf } = await logInByApi(pieter.request, PIETER);
-    const sent = await pieter.request.post('/api/chat-message.php', {
-      data: { to: { id: sanneId }, client_id: randomUUID(), body: `Hoi Sanne ${randomUUID().slice(0, 6)}` },
-      headers: csrf,
-    });
-    expect(sent.status(), await sent.text()).toBe(200);
-    const conversationId = ((await sent.json()) as { message: { conversation: { id: number } } }).message
-      .conversation.id;
+    const write = async () => {
+      const sent = await pieter.request.post('/api/chat-message.php', {
+        data: { to: { id: sanneId }, client_id: randomUUID(), body: `Hoi Sanne ${randomUUID().slice(0, 6)}` },
+        headers: csrf,
+      });
+      expect(sent.status(), await sent.text()).toBe(200);
+      return ((await sent.json()) as { message: { conversation: { id: number } } }).message.conversation.id;
+    };
+    const conversationId = await write();
+    const sanneOnline = async () => {
+      const { chats } = (await (await pieter.request.get('/api/chats.php')).json()) as {
+        chats: { conversation: { id: number }; partner_online: boolean }[];
+      };
+      return chats.find((chat) => chat.conversation.id === conversationId)?.partner_online;
+    };
+    await expect.poll(sanneOnline).toBe(true);
+    // Sanne leaves the site without reading: Pieter's next message is pushed to her device.
+    await page.goto('about:blank');
+    await expect.poll(sanneOnline).toBe(false);
+    expect(await write()).toBe(conversationId);
     await pieter.close();
 
     // The server's job sends it to the push service, signed with the site's key, for this device.
@@ -106,7 +121,9 @@ test(`a message pushes a notification to the subscribed device, whose click open
       openUrl: '/',
     });
 
-    // The push service passes it on to the browser's worker.
+    // The push service passes it on to the browser's worker; Sanne's tab is back on the site.
+    await page.goto('/members');
+    await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
     const cdp = await context.newCDPSession(page);
     const registration = new Promise<string>((resolve) =>
       cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
@@ -167,6 +184,110 @@ test(`a message pushes a notification to the subscribed device, whose click open
     expect((await removed).status()).toBe(200);
     await expect(page.getByText('Uit op dit apparaat.')).toBeVisible();
     await context.close();
+  } finally {
+    await pushService.close();
+  }
+});
+
+/**
+ * Headless Chromium answers every permission it was not granted "denied" (it has no prompt to ask
+ * with), where a real browser that never asked says "default": the pages see "default" until the
+ * context grants it, as a browser that has not asked yet.
+ */
+async function neverAsked(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const real = Object.getOwnPropertyDescriptor(Notification, 'permission');
+    Object.defineProperty(Notification, 'permission', {
+      configurable: true,
+      get() {
+        const permission = real?.get?.call(Notification) as NotificationPermission;
+        return permission === 'denied' ? 'default' : permission;
+      },
+    });
+  });
+}
+
+/**
+ * The page has hydrated and its worker is active: the push state (the alert's condition) has been
+ * read, so an alert that is not there now will not appear.
+ */
+async function settled(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        if (!registration?.active) return false;
+        await registration.pushManager.getSubscription();
+        return true;
+      }),
+    )
+    .toBe(true);
+}
+
+test('the alert asks a member who has not subscribed to switch pushes on: from it she subscribes, and a dismissal holds', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const server = currentServer();
+  const visitor = await memberContext(browser);
+  const settings = await (await visitor.request.get('/api/settings.php')).json();
+  const vapidKey = (settings as { push_public_key: string }).push_public_key;
+  await visitor.close();
+  const pushService = await startPushServiceDouble(
+    () => vapidKey,
+    Number(new URL(server.pushServiceUrl).port),
+  );
+  try {
+    // A new member who has neither allowed nor refused pushes on this browser.
+    const context = await memberContext(browser, { width: 375 });
+    await fakePushManager(context, { ...pushService.device().subscription, expirationTime: null });
+    await neverAsked(context);
+    const page = await context.newPage();
+    await signUpMember(page, 'melding');
+    // The members' area (likes, profile, account …) asks; the search and the chats do not.
+    await page.goto('/likes');
+    const alert = page.getByRole('region', { name: 'Mis nooit meer een bericht' });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText('Zet pushmeldingen aan en hoor meteen wanneer iemand je schrijft');
+    await expectAccessible(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.screenshot({ path: test.info().outputPath(`enable-push-alert-${width}.png`) });
+    }
+
+    // She allows it as the browser's prompt would, from the alert's button: subscribed, gone.
+    await context.grantPermissions(['notifications']);
+    const stored = page.waitForResponse(
+      (res) => res.url().endsWith('/api/user.php?push=1') && res.request().method() === 'POST',
+    );
+    await alert.getByRole('button', { name: 'Meldingen aanzetten' }).click();
+    expect((await stored).status()).toBe(200);
+    await expect(alert).toHaveCount(0);
+    await page.reload();
+    await settled(page);
+    await expect(alert).toHaveCount(0);
+    await page.goto('/notifications');
+    await expect(page.getByText('Aan: dit apparaat toont een melding')).toBeVisible();
+    await context.close();
+
+    // Another new member closes it: it stays closed after a reload (stored with her account).
+    const other = await memberContext(browser, { width: 375 });
+    await neverAsked(other);
+    const otherPage = await other.newPage();
+    await signUpMember(otherPage, 'sluiter');
+    await otherPage.goto('/likes');
+    const otherAlert = otherPage.getByRole('region', { name: 'Mis nooit meer een bericht' });
+    await expect(otherAlert).toBeVisible();
+    const dismissed = otherPage.waitForResponse(
+      (res) => res.url().endsWith('/api/dismissal.php') && res.request().method() === 'POST',
+    );
+    await otherAlert.getByRole('button', { name: 'Sluiten en niet meer tonen' }).click();
+    expect((await dismissed).ok()).toBe(true);
+    await expect(otherAlert).toHaveCount(0);
+    await otherPage.reload();
+    await settled(otherPage);
+    await expect(otherAlert).toHaveCount(0);
+    await other.close();
   } finally {
     await pushService.close();
   }

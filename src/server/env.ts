@@ -25,6 +25,13 @@ const EnvSchema = z.object({
     .string()
     .regex(/^smtps?:\/\//, 'SMTP_URL must start with smtp:// or smtps://')
     .optional(),
+  /** SMTP connections the mailer keeps open and hands mails over on side by side. */
+  SMTP_POOL_SIZE: z.coerce
+    .number({ error: 'SMTP_POOL_SIZE must be a number of connections, e.g. 4' })
+    .int()
+    .min(1, 'SMTP_POOL_SIZE must be at least 1')
+    .max(50, 'SMTP_POOL_SIZE must be at most 50 (each hand-over also holds a database connection)')
+    .default(4),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://example.nl' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SEED_DEMO: booleanish.optional(),
@@ -153,6 +160,8 @@ export type Env = {
   dataDir: string;
   databaseUrl: string | undefined;
   smtpUrl: string | undefined;
+  /** SMTP connections kept open and used side by side (SMTP_POOL_SIZE). */
+  smtpPoolSize: number;
   publicUrl: string;
   mailFrom: string | undefined;
   seedDemo: boolean;
@@ -260,6 +269,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
+    smtpPoolSize: e.SMTP_POOL_SIZE,
     publicUrl,
     mailFrom: e.MAIL_FROM,
     // Demo members make a fresh embedded install explorable on a developer's machine (npm start runs

@@ -92,6 +92,7 @@ export async function createServices(
   const storage = createLocalStorage(path.join(env.dataDir, 'media'));
   const mailer = createMailer({
     smtpUrl: env.smtpUrl,
+    poolSize: env.smtpPoolSize,
     dataDir: env.dataDir,
     from: env.mailFrom ?? `Liefdesplein <no-reply@${new URL(env.publicUrl).hostname}>`,
   });

@@ -47,7 +47,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#b3124f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="manifest" href={`/app/${locale}/manifest.webmanifest`} />
         <Meta />
         <Links />
       </head>

@@ -1,6 +1,6 @@
 import { TestClock } from 'pg-boss';
 import pino from 'pino';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createTestDb } from '../test/db.ts';
 import { createJobQueue, defineJob, jobIdOf } from './jobs.ts';
@@ -120,6 +120,42 @@ describe('the workers (start)', () => {
       expect(failedOnce).toBe(true);
       const [failed] = await workers.boss.findJobs(backlogJob.name, { data: { n: 3 } });
       expect(failed?.state).toBe('retry');
+    } finally {
+      await workers.stop();
+    }
+  }, 30_000);
+
+  it('run the jobs of a batch side by side for a kind that asks so (mails, pushes)', async () => {
+    const workers = createJobQueue({
+      url: database.url,
+      log: pino({ level: 'silent' }),
+      background: false,
+      max: 3,
+    });
+    const waitingJob = defineJob({
+      name: 'test-parallel',
+      payload: z.object({ n: z.number() }),
+      parallel: true,
+    });
+    let inFlight = 0;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const done: number[] = [];
+    workers.handle(waitingJob, async ({ n }) => {
+      inFlight += 1;
+      await released;
+      done.push(n);
+    });
+    try {
+      for (let n = 0; n < 10; n++) await workers.enqueue(waitingJob, { n });
+      await workers.start();
+      // Two workers, one job after the other each, would never have more than 2 in hand.
+      await vi.waitUntil(() => inFlight >= 6, { timeout: 10_000 });
+      release();
+      await vi.waitUntil(() => done.length === 10, { timeout: 10_000 });
+      expect(done.sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     } finally {
       await workers.stop();
     }

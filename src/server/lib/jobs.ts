@@ -28,6 +28,11 @@ export type JobDefinition<P> = {
    * once per tick between them), with an empty payload, in the site's time zone.
    */
   cron?: string;
+  /**
+   * The jobs of a worker's batch run side by side rather than one after the other: for jobs that
+   * mostly wait on another server (a mail's hand-over, a push) and are independent of each other.
+   */
+  parallel?: boolean;
 };
 
 /** Where cron times of recurring jobs are read: the site is run from the Netherlands. */
@@ -181,22 +186,25 @@ export function createJobQueue(options: {
         if (definition.cron)
           await boss.schedule(definition.name, definition.cron, {}, { tz: CRON_TIME_ZONE });
       for (const name of handlers.keys()) {
-        await boss.work(name, WORKER, async (jobs) => {
-          const results: JobResult[] = [];
-          for (const job of jobs) {
-            try {
-              await runJob(job);
-              log.info({ jobId: job.id, type: job.name }, 'job done');
-              results.push({ id: job.id, status: 'completed' });
-            } catch (error) {
-              log.error(
-                { jobId: job.id, type: job.name, attempt: job.retryCount + 1, err: error },
-                'job failed, pg-boss retries it until its last attempt',
-              );
-              // This job alone is retried; kept on it without a failed query's parameters (as drain does).
-              results.push({ id: job.id, status: 'failed', output: { message: describeError(error) } });
-            }
+        const settle = async (job: Job<unknown>): Promise<JobResult> => {
+          try {
+            await runJob(job);
+            log.info({ jobId: job.id, type: job.name }, 'job done');
+            return { id: job.id, status: 'completed' };
+          } catch (error) {
+            log.error(
+              { jobId: job.id, type: job.name, attempt: job.retryCount + 1, err: error },
+              'job failed, pg-boss retries it until its last attempt',
+            );
+            // This job alone is retried; kept on it without a failed query's parameters (as drain does).
+            return { id: job.id, status: 'failed', output: { message: describeError(error) } };
           }
+        };
+        const parallel = handlers.get(name)?.definition.parallel === true;
+        await boss.work(name, WORKER, async (jobs) => {
+          if (parallel) return Promise.all(jobs.map(settle));
+          const results: JobResult[] = [];
+          for (const job of jobs) results.push(await settle(job));
           return results;
         });
       }

@@ -74,6 +74,8 @@ export type CommonKey =
   | 'add_photo.dismiss'
   | 'add_photo.text'
   | 'add_photo.title'
+  | 'app_manifest.description'
+  | 'app_manifest.name'
   | 'banners.confirm_email'
   | 'banners.confirm_resend'
   | 'banners.confirm_resending'

@@ -55,7 +55,7 @@ export const PAGE_NAMESPACES = [
 ] as const satisfies readonly PageNamespace[];
 
 /**
- * Common groups only the server uses (e-mails, the offline page the service worker keeps): never
- * sent to the browser with a page.
+ * Common groups only the server uses (e-mails, the offline page the service worker keeps, the
+ * installed app's manifest): never sent to the browser with a page.
  */
-export const SERVER_ONLY_GROUPS = ['mail', 'offline'] as const;
+export const SERVER_ONLY_GROUPS = ['mail', 'offline', 'app_manifest'] as const;

@@ -332,6 +332,9 @@ type StoredRow = {
 /** Why a set could not be stored as decided: its sends go again, each on its own. */
 class SetNotWhole extends Error {}
 
+/** What a stored message's notifications are enqueued with (in the send's transaction). */
+type Notify = Pick<AppServices, 'enqueue' | 'now'>;
+
 /**
  * Step 3: stores the accepted sends in one transaction, or none of them (then it throws). Answers
  * the stored messages by send; a send whose facts changed since they were read is left out (no
@@ -340,7 +343,7 @@ class SetNotWhole extends Error {}
 async function write(
   db: Database,
   accepted: readonly Accepted[],
-  enqueue: AppServices['enqueue'],
+  notify: Notify,
 ): Promise<Map<Accepted, StoredMessage>> {
   const sends = accepted.map((a, i) => {
     const { request, facts } = a;
@@ -487,7 +490,7 @@ async function write(
     await publishAll(tx, [...events, ...queued]);
     // The partners' mails, in the send's transaction (each decides when it runs: features/notifications).
     await enqueueMessageMails(
-      { enqueue },
+      notify,
       tx,
       // A stored message always has its partner (the write's facts name them).
       [...stored].flatMap(([a, message]) =>
@@ -553,7 +556,7 @@ export const chatSenderState = defineState('chat.sender', (): Sender => ({ queue
  * first one for a resent client id, or the refusal of the rules.
  */
 export async function sendMessage(
-  services: Pick<AppServices, 'db' | 'state' | 'enqueue'>,
+  services: Pick<AppServices, 'db' | 'state' | 'enqueue' | 'now'>,
   viewer: MemberViewer,
   target: SendTarget,
   input: { clientId: string; content: MessageContent },
@@ -565,15 +568,15 @@ export async function sendMessage(
   const request = { viewer, target, clientId: input.clientId, content: input.content, settings, onStored };
   return new Promise((resolve, reject) => {
     queued.queue.push({ request, rounds: 0, resolve, reject });
-    if (!queued.running) void drain(db, queued, services.enqueue);
+    if (!queued.running) void drain(db, queued, { enqueue: services.enqueue, now: services.now });
   });
 }
 
 /** Stores sets until nothing waits; what arrives meanwhile goes with the next set. */
-async function drain(db: Database, sender: Sender, enqueue: AppServices['enqueue']): Promise<void> {
+async function drain(db: Database, sender: Sender, notify: Notify): Promise<void> {
   sender.running = true;
   try {
-    while (sender.queue.length > 0) await storeSet(db, takeSet(sender), enqueue);
+    while (sender.queue.length > 0) await storeSet(db, takeSet(sender), notify);
   } finally {
     sender.running = false;
   }
@@ -604,7 +607,7 @@ function takeSet(sender: Sender): Pending[] {
 }
 
 /** Steps 1 to 3 for a set; what it cannot store goes again, each send as a set of its own. */
-async function storeSet(db: Database, set: Pending[], enqueue: AppServices['enqueue']): Promise<void> {
+async function storeSet(db: Database, set: Pending[], notify: Notify): Promise<void> {
   let facts: SendFactsRow[];
   try {
     facts = await readFacts(
@@ -640,7 +643,7 @@ async function storeSet(db: Database, set: Pending[], enqueue: AppServices['enqu
       const stored = await write(
         db,
         accepted.map((a) => a.accepted),
-        enqueue,
+        notify,
       );
       for (const { send, accepted: a } of accepted) {
         const message = stored.get(a);
@@ -668,7 +671,7 @@ async function storeSet(db: Database, set: Pending[], enqueue: AppServices['enqu
   // Each on its own, before anything that arrived later, so it keeps its place.
   for (const send of again) {
     if (send.rounds >= MAX_ROUNDS) send.reject(new SetNotWhole('a send whose facts kept changing'));
-    else await storeSet(db, [send], enqueue);
+    else await storeSet(db, [send], notify);
   }
 }
 

@@ -182,7 +182,7 @@ export async function authorizeSend(deps: ChatDeps, viewer: MemberViewer, target
  * first one for a resent client id, or the same refusal, however it went.
  */
 export async function sendMessage(
-  deps: Pick<AppServices, 'db' | 'state' | 'enqueue'>,
+  deps: Pick<AppServices, 'db' | 'state' | 'enqueue' | 'now'>,
   viewer: MemberViewer,
   target: SendTarget,
   input: { clientId: string; content: MessageContent },
@@ -201,7 +201,7 @@ export async function sendMessage(
  * (landing flow) left to its partner, read only where this one was free.
  */
 export async function sendMemberMessage(
-  deps: Pick<AppServices, 'db' | 'state' | 'enqueue'>,
+  deps: Pick<AppServices, 'db' | 'state' | 'enqueue' | 'now'>,
   viewer: MemberViewer,
   target: SendTarget,
   input: { clientId: string; content: MessageContent },

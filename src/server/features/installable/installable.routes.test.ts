@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../shared/i18n/locales.ts';
 import { createTestApp } from '../../test/app.ts';
@@ -65,5 +66,70 @@ describe('GET /sw-push.js', () => {
           : (t as (...args: unknown[]) => string)(key, ...rest)) as typeof t;
     });
     expect(changed).not.toBe(version);
+  });
+});
+
+describe('GET /app/:locale/manifest.webmanifest', () => {
+  const staticManifest = JSON.parse(
+    readFileSync(new URL('../../../../public/manifest.webmanifest', import.meta.url), 'utf8'),
+  ) as { icons: unknown[] };
+
+  it.each(LOCALES)(
+    'is the app in %s: its name and description, starting in that language',
+    async (locale) => {
+      const res = await app.inject({ method: 'GET', url: `/app/${locale}/manifest.webmanifest` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+      expect(res.headers['set-cookie']).toBeUndefined();
+      const manifest = res.json() as Record<string, unknown>;
+      const t = services.translations.t(locale);
+      expect(t('app_manifest.name')).not.toBe('app_manifest.name');
+      expect(manifest).toMatchObject({
+        name: t('app_manifest.name', { site_name: 'Liefdesplein' }),
+        short_name: 'Liefdesplein',
+        description: t('app_manifest.description', { site_name: 'Liefdesplein' }),
+        lang: locale,
+        start_url: `/app/${locale}`,
+        scope: '/',
+        id: '/',
+        display: 'standalone',
+        icons: staticManifest.icons,
+      });
+      expect(String(manifest.description)).toContain('Liefdesplein');
+    },
+  );
+
+  it('says the same thing in no two languages', async () => {
+    const manifests = await Promise.all(
+      LOCALES.map(
+        async (locale) =>
+          (await app.inject({ method: 'GET', url: `/app/${locale}/manifest.webmanifest` })).json() as {
+            name: string;
+            description: string;
+          },
+      ),
+    );
+    expect(new Set(manifests.map((m) => m.name)).size).toBe(LOCALES.length);
+    expect(new Set(manifests.map((m) => m.description)).size).toBe(LOCALES.length);
+  });
+
+  it('refuses a language the site does not speak', async () => {
+    expect((await app.inject({ method: 'GET', url: '/app/xx/manifest.webmanifest' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /app/:locale (the installed app’s start)', () => {
+  it('opens the members in the language the app was installed in, on a browser with none chosen', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app/de' });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/members');
+    expect(String(res.headers['set-cookie'])).toMatch(/^i18n_redirected=de;/);
+  });
+
+  it('keeps a language the browser chose since', async () => {
+    const res = await app.inject({ method: 'GET', url: '/app/de', cookies: { i18n_redirected: 'fr' } });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/members');
+    expect(res.headers['set-cookie']).toBeUndefined();
   });
 });

@@ -64,7 +64,7 @@ export async function autoLike(deps: Deps, member: MemberViewer): Promise<CardRo
     if (likerId === undefined) return null;
     // The operator's profile likes through the likes service like anyone (policy, pair lock, match,
     // the real-time events), in a savepoint of this transaction.
-    await likeMember({ db: tx, enqueue: null }, operatorViewer(likerId), member.id);
+    await likeMember({ db: tx, enqueue: null, now: () => now }, operatorViewer(likerId), member.id);
     await tx.insert(autoLikes).values({ memberId: member.id, likerId, createdAt: now });
     return (await likerCard(tx, member, likerId)) ?? null;
   });

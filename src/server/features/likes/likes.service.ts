@@ -81,7 +81,7 @@ async function findLikeTarget(
  */
 export async function likeMember(
   /** enqueue null: the member liked sees the like where it happens (an auto-like), so no mail. */
-  deps: { db: Queryable; enqueue: AppServices['enqueue'] | null },
+  deps: { db: Queryable; enqueue: AppServices['enqueue'] | null; now: AppServices['now'] },
   liker: MemberViewer,
   likedId: number,
   options: LikeOptions = {},
@@ -129,7 +129,11 @@ export async function likeMember(
       ]);
       // The mails it may cause, in its transaction (they decide when they run: features/notifications).
       if (deps.enqueue)
-        await enqueueLikeMails({ enqueue: deps.enqueue }, tx, { likerId: liker.id, likedId, match });
+        await enqueueLikeMails({ enqueue: deps.enqueue, now: deps.now }, tx, {
+          likerId: liker.id,
+          likedId,
+          match,
+        });
     }
     return match;
   });

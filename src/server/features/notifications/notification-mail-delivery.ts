@@ -9,6 +9,7 @@ import type { AppServices } from '../../services.ts';
 import { companyOf } from '../company/company.service.ts';
 import { onlineSql } from '../realtime/presence.online.ts';
 import { bounceAddress } from './bounce-address.ts';
+import { claimNotification, DAILY_NOTIFICATION_CAP } from './notification-claims.ts';
 import {
   type NotificationMailKind,
   renderNotificationMail,
@@ -26,8 +27,7 @@ import { unsubscribeUrl } from './unsubscribe-links.ts';
  */
 
 /** Mails about other members a member gets in 24 hours at most; what comes after waits for tomorrow's events. */
-export const DAILY_MAIL_CAP = 10;
-const DAY_MS = 86_400_000;
+export const DAILY_MAIL_CAP = DAILY_NOTIFICATION_CAP;
 
 /** Which channels may reach a member at all, as columns of `users u` (joined to their preferences `np`). */
 export const channelColumns = sql`(u.status = 'active' and u.deleted_at is null and u.erased_at is null
@@ -93,43 +93,39 @@ export type ClaimedMail = {
 };
 
 /**
- * Claims a mail by its key before the hand-over, under a lock on the recipient (their mails decide
- * one at a time): not when sent before (a retry, a second delivery of the job), not a second mail
- * about the conversation since `conversationSince` (one until the member came back), not beyond the
- * daily cap. A claim of the same key that was never marked sent is answered yes again, past the
- * flood rules that counted it already: its hand-over died with its process, or is still going,
- * which handOverMail tells apart. Answers whether it was claimed.
+ * Claims a mail by its key before the hand-over, by the shared flood rules (claimNotification):
+ * not when sent before (a retry, a second delivery of the job), not a second mail about the
+ * conversation since `conversationSince` (one until the member came back), not beyond the daily
+ * cap. A claim of the same key that was never marked sent is answered yes again, past the flood
+ * rules that counted it already: its hand-over died with its process, or is still going, which
+ * handOverMail tells apart. Answers whether it was claimed.
  */
 export async function claimMail(
   services: Pick<AppServices, 'db' | 'now'>,
   mail: ClaimedMail,
   conversationSince?: Date,
 ): Promise<boolean> {
-  const now = services.now();
-  return services.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`notification-mail:${mail.userId}`}, 0))`,
-    );
-    const [counts] = (
-      await tx.execute<{ known: boolean; sent: boolean; conversation: boolean; today: number }>(sql`
-        select exists (select 1 from ${notificationMails} where ${notificationMails.key} = ${mail.key}) as known,
-          exists (select 1 from ${notificationMails} where ${notificationMails.key} = ${mail.key}
-            and ${notificationMails.sentAt} is not null) as sent,
-          ${
-            mail.conversationId !== null && conversationSince
-              ? sql`exists (select 1 from ${notificationMails} where ${notificationMails.userId} = ${mail.userId}
-                  and ${notificationMails.conversationId} = ${mail.conversationId} and ${notificationMails.claimedAt} > ${conversationSince})`
-              : sql`false`
-          } as conversation,
-          (select count(*)::int from ${notificationMails} where ${notificationMails.userId} = ${mail.userId}
-            and ${notificationMails.claimedAt} > ${new Date(now.getTime() - DAY_MS)}) as today`)
-    ).rows;
-    if (!counts || counts.sent) return false;
-    if (counts.known) return true;
-    if (counts.conversation || counts.today >= DAILY_MAIL_CAP) return false;
-    await tx.insert(notificationMails).values({ ...mail, claimedAt: now });
-    return true;
-  });
+  const claimed = await claimNotification(
+    services,
+    {
+      table: notificationMails,
+      lockName: 'notification-mail',
+      before: async (tx) => {
+        const [known] = await tx
+          .select({ sent: sql<boolean>`${notificationMails.sentAt} is not null` })
+          .from(notificationMails)
+          .where(eq(notificationMails.key, mail.key));
+        if (!known) return undefined;
+        return known.sent ? null : true;
+      },
+      insert: async (tx, claimedAt) => {
+        await tx.insert(notificationMails).values({ ...mail, claimedAt });
+        return true;
+      },
+    },
+    { key: mail.key, userId: mail.userId, conversationId: mail.conversationId, conversationSince },
+  );
+  return claimed === true;
 }
 
 export type MailDeliveryServices = Pick<
@@ -199,21 +195,25 @@ export async function handOverMail(
 ): Promise<HandOver> {
   const composed = await composeNotificationMail(services, recipient, mail);
   try {
-    return await services.db.transaction(async (tx) => {
-      const [claim] = (
-        await tx.execute<{ sent: boolean }>(sql`
+    // In turn: the transaction holds a database connection for as long as the mail server has the
+    // mail, so no more of them than the mail pool has connections to take the mails.
+    return await services.mailer.inTurn(() =>
+      services.db.transaction(async (tx) => {
+        const [claim] = (
+          await tx.execute<{ sent: boolean }>(sql`
           select ${notificationMails.sentAt} is not null as sent from ${notificationMails}
           where ${notificationMails.key} = ${mail.key} for update skip locked`)
-      ).rows;
-      if (!claim) return 'busy';
-      if (claim.sent) return 'sent_before';
-      await services.mailer.send(composed);
-      await tx
-        .update(notificationMails)
-        .set({ sentAt: services.now() })
-        .where(eq(notificationMails.key, mail.key));
-      return 'sent';
-    });
+        ).rows;
+        if (!claim) return 'busy';
+        if (claim.sent) return 'sent_before';
+        await services.mailer.send(composed);
+        await tx
+          .update(notificationMails)
+          .set({ sentAt: services.now() })
+          .where(eq(notificationMails.key, mail.key));
+        return 'sent';
+      }),
+    );
   } catch (error) {
     await services.db
       .delete(notificationMails)

@@ -6,6 +6,7 @@ import { notificationMails, notificationPreferences, users } from '../../db/sche
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 import { enqueuePush, hasDeviceSql, recipientPushRefusal } from '../push/push-jobs.ts';
+import { onlineSql } from '../realtime/presence.online.ts';
 import {
   type EventFacts,
   eventKeyOf,
@@ -34,27 +35,37 @@ export type NotificationMailJob = z.infer<typeof NotificationMailSchema>;
 export const NOTIFICATION_MAIL_JOB = defineJob({
   name: 'notification-mail',
   payload: NotificationMailSchema,
+  // A batch's mails are handed over side by side, as many at once as the mail pool allows.
+  parallel: true,
 });
 
-type Enqueue = Pick<AppServices, 'enqueue'>;
+type Enqueue = Pick<AppServices, 'enqueue' | 'now'>;
 
 /**
  * An event's mail and push jobs, in its transaction (the outbox): whether each leaves is decided
  * when it runs, but a job its recipient refuses whatever it is about (the channel switched off, a
  * bounced address, an account leaving, no device to push to) is not enqueued at all: each is an
  * insert in the sender's transaction and a turn of a worker for nothing. One read for the events.
+ *
+ * Nor for a recipient who is online (a socket open on any instance: the presence rows the hubs
+ * write when a member's first socket opens and delete when the last closes, docs/decisions/0042):
+ * the site open in front of them shows the message, the like, the match as it arrives, with the
+ * tab's title, badge and sound, so a mail or a push about it would only repeat what they saw. Should
+ * they leave without reading it, nothing is lost: the unread reminders bring them back a day later
+ * (reminders-mails.ts). The jobs still decide again when they run, for a member who came online
+ * between the enqueue and the run.
  */
 async function enqueueEvents(services: Enqueue, tx: Queryable, events: NotificationEvent[]): Promise<void> {
   if (events.length === 0) return;
   const ids = [...new Set(events.map((event) => event.recipientId))];
-  const { rows } = await tx.execute<Channels & { id: number; has_device: boolean }>(sql`
-    select u.id, ${channelColumns}, ${hasDeviceSql} as has_device
+  const { rows } = await tx.execute<Channels & { id: number; has_device: boolean; online: boolean }>(sql`
+    select u.id, ${channelColumns}, ${hasDeviceSql} as has_device, ${onlineSql(sql`u.id`, services.now())} as online
     from ${users} u left join ${notificationPreferences} np on np.user_id = u.id
     where u.id in ${ids}`);
   const recipients = new Map(rows.map((row) => [Number(row.id), row]));
   for (const event of events) {
     const recipient = recipients.get(event.recipientId);
-    if (!recipient) continue;
+    if (!recipient || recipient.online) continue;
     const type = TYPE_OF_MAIL[event.kind];
     if (!recipientRefusal(recipient, type)) {
       const job: NotificationMailJob = { ...event, held: false };

@@ -93,21 +93,32 @@ export async function sendWeeklyUpdates(
       and p.user_id is not null
       and not exists (select 1 from ${notificationMails} m where m.key = 'weekly:' || u.id || ${`:${week}`}
         and m.sent_at is not null)`);
+  const due = rows.filter(
+    (row) => (row.likes > 0 || row.new_members > 0) && !recipientRefusal(row, 'weekly_updates'),
+  );
   let sent = 0;
-  for (const row of rows) {
-    if (row.likes === 0 && row.new_members === 0) continue;
-    const recipient = { ...row, last_active_at: new Date(row.last_active_at) };
-    if (recipientRefusal(recipient, 'weekly_updates')) continue;
-    const left = await sendScheduledMail(services, recipient, {
-      key: `weekly:${row.id}:${week}`,
-      userId: row.id,
-      kind: 'weekly_update',
-      conversationId: null,
-      otherName: '',
-      path: `/${row.likes > 0 ? 'likes' : 'members'}`,
-      lines: weeklyUpdateLines(row),
-    });
-    if (left) sent += 1;
-  }
+  let next = 0;
+  // As many members at a time as the mail pool has connections: one after the other, each mail
+  // waited for its claim, composition and hand-over before the next began (7 mails/s on a
+  // connection per mail). Each mail keeps its own claim and sent mark (docs/decisions/0045).
+  const handOverNext = async () => {
+    for (let row = due[next++]; row; row = due[next++]) {
+      const left = await sendScheduledMail(
+        services,
+        { ...row, last_active_at: new Date(row.last_active_at) },
+        {
+          key: `weekly:${row.id}:${week}`,
+          userId: row.id,
+          kind: 'weekly_update',
+          conversationId: null,
+          otherName: '',
+          path: `/${row.likes > 0 ? 'likes' : 'members'}`,
+          lines: weeklyUpdateLines(row),
+        },
+      );
+      if (left) sent += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: services.mailer.parallel }, handOverNext));
   return sent;
 }

@@ -14,7 +14,12 @@ import { switchedOn } from '../notifications/preferences.service.ts';
 
 export type PushJob = NotificationEvent;
 
-export const PUSH_JOB = defineJob({ name: 'notification-push', payload: NotificationEventSchema });
+export const PUSH_JOB = defineJob({
+  name: 'notification-push',
+  payload: NotificationEventSchema,
+  // A batch's pushes wait on the push services side by side, not one after the other.
+  parallel: true,
+});
 
 /** Why no push of this type may go to the member whoever it is about (null: it may). */
 export function recipientPushRefusal(recipient: Channels, type: NotificationType): string | null {

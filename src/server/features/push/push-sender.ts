@@ -6,6 +6,7 @@ import { pushSends, pushSubscriptions, sessions } from '../../db/schema/index.ts
 import type { AppServices } from '../../services.ts';
 import { countUnreadMessages } from '../chat/chat.counts.ts';
 import { countNewLikes } from '../likes/likes.counts.ts';
+import { claimNotification } from '../notifications/notification-claims.ts';
 import {
   type EventFacts,
   eventKeyOf,
@@ -14,20 +15,23 @@ import {
   readEventFacts,
 } from '../notifications/notification-events.ts';
 import { TYPE_OF_MAIL } from '../notifications/notification-mail.template.ts';
-import { DAILY_MAIL_CAP } from '../notifications/notification-mail-delivery.ts';
 import { type PushJob, recipientPushRefusal } from './push-jobs.ts';
 import { holdForMorning } from './push-night-hold.ts';
 import { forgetSubscription } from './push-subscriptions.service.ts';
 
-/** Pushes about other members a member gets in 24 hours at most: the mails' cap, counted apart. */
-const DAILY_PUSH_CAP = DAILY_MAIL_CAP;
-
 /** A push nobody saw within a day is old news: the push service may drop it. */
 const TTL_SECONDS = 86_400;
 
-/** Why no push leaves for this job (null: it may): the mails' rules for the push channel. */
+/**
+ * Why no push leaves for this job (null: it may): the mails' rules for the push channel, with the
+ * mail's online rule: a member with the site open sees the event arrive there (notification-mails.ts).
+ */
 function refusal(facts: EventFacts, job: PushJob): string | null {
-  return recipientPushRefusal(facts, TYPE_OF_MAIL[job.kind]) ?? eventRefusal(facts);
+  return (
+    recipientPushRefusal(facts, TYPE_OF_MAIL[job.kind]) ??
+    eventRefusal(facts) ??
+    (facts.online ? 'seen' : null)
+  );
 }
 
 export type Device = { id: number; endpoint: string; p256dh: string; auth: string };
@@ -58,8 +62,8 @@ export async function devicesOf(
 export type PushClaim = { key: string; recipientId: number; conversationId: number | null };
 
 /**
- * Claims the push under a lock on the recipient, by the mails' flood rules: not a second push about
- * a conversation until the member came back, not beyond the daily cap. A claim made before (a retry
+ * Claims the push by the mails' flood rules (claimNotification): not a second push about a
+ * conversation until the member came back, not beyond the daily cap. A claim made before (a retry
  * after one device failed) is taken again with the devices it reached. null: no push.
  */
 export async function claimPush(
@@ -67,34 +71,28 @@ export async function claimPush(
   job: PushClaim,
   lastActiveAt: Date,
 ): Promise<{ deliveredTo: number[] } | null> {
-  const now = services.now();
   const { key } = job;
-  return services.db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtextextended(${`notification-push:${job.recipientId}`}, 0))`,
-    );
-    const [known] = await tx
-      .select({ deliveredTo: pushSends.deliveredTo })
-      .from(pushSends)
-      .where(eq(pushSends.key, key));
-    if (known) return known;
-    const [counts] = (
-      await tx.execute<{ conversation: boolean; today: number }>(sql`
-        select ${
-          job.conversationId !== null
-            ? sql`exists (select 1 from ${pushSends} where ${pushSends.userId} = ${job.recipientId}
-                and ${pushSends.conversationId} = ${job.conversationId} and ${pushSends.claimedAt} > ${lastActiveAt})`
-            : sql`false`
-        } as conversation,
-        (select count(*)::int from ${pushSends} where ${pushSends.userId} = ${job.recipientId}
-          and ${pushSends.claimedAt} > ${new Date(now.getTime() - 86_400_000)}) as today`)
-    ).rows;
-    if (!counts || counts.conversation || counts.today >= DAILY_PUSH_CAP) return null;
-    await tx
-      .insert(pushSends)
-      .values({ key, userId: job.recipientId, conversationId: job.conversationId, claimedAt: now });
-    return { deliveredTo: [] };
-  });
+  return claimNotification(
+    services,
+    {
+      table: pushSends,
+      lockName: 'notification-push',
+      before: async (tx) => {
+        const [known] = await tx
+          .select({ deliveredTo: pushSends.deliveredTo })
+          .from(pushSends)
+          .where(eq(pushSends.key, key));
+        return known;
+      },
+      insert: async (tx, claimedAt) => {
+        await tx
+          .insert(pushSends)
+          .values({ key, userId: job.recipientId, conversationId: job.conversationId, claimedAt });
+        return { deliveredTo: [] };
+      },
+    },
+    { key, userId: job.recipientId, conversationId: job.conversationId, conversationSince: lastActiveAt },
+  );
 }
 
 /** The app badge: the member's unread messages and new likes, as the site's navigation counts them. */
