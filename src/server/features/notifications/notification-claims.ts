@@ -4,7 +4,7 @@ import type { notificationMails, pushSends } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
 
 /** Notifications about other members a member gets in 24 hours at most, on each channel counted apart. */
-export const DAILY_NOTIFICATION_CAP = 10;
+const DAILY_NOTIFICATION_CAP = 10;
 const DAY_MS = 86_400_000;
 
 /** A channel's table of claims (its sent marks): a mail's, a push's. */

@@ -9,7 +9,7 @@ import type { AppServices } from '../../services.ts';
 import { companyOf } from '../company/company.service.ts';
 import { onlineSql } from '../realtime/presence.online.ts';
 import { bounceAddress } from './bounce-address.ts';
-import { claimNotification, DAILY_NOTIFICATION_CAP } from './notification-claims.ts';
+import { claimNotification } from './notification-claims.ts';
 import {
   type NotificationMailKind,
   renderNotificationMail,
@@ -25,9 +25,6 @@ import { unsubscribeUrl } from './unsubscribe-links.ts';
  * the one template with its unsubscribe link and signed return path, the claim given back when the
  * mail server refuses.
  */
-
-/** Mails about other members a member gets in 24 hours at most; what comes after waits for tomorrow's events. */
-export const DAILY_MAIL_CAP = DAILY_NOTIFICATION_CAP;
 
 /** Which channels may reach a member at all, as columns of `users u` (joined to their preferences `np`). */
 export const channelColumns = sql`(u.status = 'active' and u.deleted_at is null and u.erased_at is null
