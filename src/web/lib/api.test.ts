@@ -35,6 +35,29 @@ describe('api client', () => {
     expect(await request('/api/x.php', { fetchImpl, sleep: noSleep })).toEqual({ ok: true });
   });
 
+  it('does not wait out its retries when the browser knows it is offline', async () => {
+    vi.stubGlobal('navigator', { onLine: false });
+    try {
+      const fetchImpl = vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      });
+      const sleeps: number[] = [];
+      await expect(
+        request('/api/chat-message.php', {
+          method: 'POST',
+          body: {},
+          retry: true,
+          fetchImpl,
+          sleep: async (ms) => void sleeps.push(ms),
+        }),
+      ).rejects.toMatchObject({ status: 0, code: 'network_error' });
+      expect(fetchImpl).toHaveBeenCalledTimes(1);
+      expect(sleeps).toEqual([]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('gives up an attempt that gets no answer in time, as a lost connection', async () => {
     // A fetch that only ends when its signal aborts: a server that took the request and hangs.
     const fetchImpl = vi.fn(

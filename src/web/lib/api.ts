@@ -57,6 +57,8 @@ export function setCsrfToken(token: string | undefined) {
  */
 export const csrfHeader = (): Record<string, string> => (csrfToken ? { 'x-csrf-token': csrfToken } : {});
 
+const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+
 export async function request<T>(url: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const doFetch = options.fetchImpl ?? fetch;
@@ -77,7 +79,10 @@ export async function request<T>(url: string, options: RequestOptions = {}): Pro
         signal: options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      if (attempt >= retries)
+      // Offline, as the browser knows: no retry reaches the server, and its backoff (6 s in all)
+      // only kept a chat message "sending" where it should say at once that it waits; what waits is
+      // sent again when the connection is back (the chat's reconnect).
+      if (attempt >= retries || isOffline())
         throw new ApiError(0, 'network_error', error instanceof Error ? error.message : 'Network error');
       await sleep(retryDelay(attempt));
       continue;
