@@ -1,8 +1,8 @@
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import pLimit, { type LimitFunction } from 'p-limit';
 import { z } from 'zod';
 import { jsonOutbox } from './json-outbox.ts';
-import { createLimiter, type Limiter } from './limiter.ts';
 
 /** A mail as the jobs queue carries it (checked when enqueued and when sent). */
 export const MailSchema = z.object({
@@ -31,7 +31,7 @@ export type Mailer = {
    * Runs a hand-over (a transaction that sends) when one of the `parallel` turns is free: callers
    * that hold something while the server has the mail wait for a connection before taking it.
    */
-  inTurn: Limiter;
+  inTurn: LimitFunction;
   /** Mails written to disk when no SMTP server is configured, newest first. */
   listStored: () => Promise<StoredMail[]>;
   close: () => void;
@@ -49,7 +49,9 @@ export function createMailer(options: {
 }): Mailer {
   const mailDir = path.join(options.dataDir, 'mail');
   const parallel = options.poolSize;
-  const inTurn = createLimiter(parallel);
+  // The hand-overs hold a database connection each while the SMTP server has the mail
+  // (docs/decisions/0045): more of them than the pool has connections would only hold connections.
+  const inTurn = pLimit(parallel);
   if (options.smtpUrl) {
     // Pooled: a connection per mail cost its TCP and SMTP greeting each time (about 110 ms here, the
     // weekly update at 7 mails/s: docs/performance.md); kept connections take the next mail at once.

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pLimit from 'p-limit';
 import { z } from 'zod';
 import { blocks, likes, notificationMails, profiles, users } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
@@ -96,29 +97,28 @@ export async function sendWeeklyUpdates(
   const due = rows.filter(
     (row) => (row.likes > 0 || row.new_members > 0) && !recipientRefusal(row, 'weekly_updates'),
   );
-  let sent = 0;
-  let next = 0;
   // As many members at a time as the mail pool has connections: one after the other, each mail
   // waited for its claim, composition and hand-over before the next began (7 mails/s on a
   // connection per mail). Each mail keeps its own claim and sent mark (docs/decisions/0045).
-  const handOverNext = async () => {
-    for (let row = due[next++]; row; row = due[next++]) {
-      const left = await sendScheduledMail(
-        services,
-        { ...row, last_active_at: new Date(row.last_active_at) },
-        {
-          key: `weekly:${row.id}:${week}`,
-          userId: row.id,
-          kind: 'weekly_update',
-          conversationId: null,
-          otherName: '',
-          path: `/${row.likes > 0 ? 'likes' : 'members'}`,
-          lines: weeklyUpdateLines(row),
-        },
-      );
-      if (left) sent += 1;
-    }
-  };
-  await Promise.all(Array.from({ length: services.mailer.parallel }, handOverNext));
-  return sent;
+  const inParallel = pLimit(services.mailer.parallel);
+  const left = await Promise.all(
+    due.map((row) =>
+      inParallel(() =>
+        sendScheduledMail(
+          services,
+          { ...row, last_active_at: new Date(row.last_active_at) },
+          {
+            key: `weekly:${row.id}:${week}`,
+            userId: row.id,
+            kind: 'weekly_update',
+            conversationId: null,
+            otherName: '',
+            path: `/${row.likes > 0 ? 'likes' : 'members'}`,
+            lines: weeklyUpdateLines(row),
+          },
+        ),
+      ),
+    ),
+  );
+  return left.filter(Boolean).length;
 }
