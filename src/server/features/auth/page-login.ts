@@ -1,36 +1,23 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginInput } from '../../../shared/contracts/auth.ts';
-import { defineState } from '../../feature.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { sessionCookieOptions, setSessionCookie } from '../../plugins/session.ts';
+import { defineSharedRateLimit } from '../../plugins/shared-rate-limit.ts';
 import type { AppServices } from '../../services.ts';
 import { DEVICE_COOKIE, DEVICE_MAX_AGE_S } from './lockout.service.ts';
 import { login } from './login.service.ts';
 
-type Limiter = ReturnType<FastifyInstance['rateLimit']>;
-
-/** The app's login limiters, one per Fastify scope that asks (Fastify binds a limiter to its instance). */
-export const loginLimitersState = defineState(
-  'auth.login-limiters',
-  () => new WeakMap<FastifyInstance, Limiter>(),
-);
-
 /**
- * The login limiter per IP address. A login comes in through POST /api/user.php and through the
- * form of the /login page without JavaScript (React Router's action, reached through the SSR
- * catch-all): both count against one allowance, or the page would be a way around the API's limit.
- * The rate-limit store keys a shared limiter by its groupId, so each limiter made here counts in
- * the same place.
+ * The login limiter per IP address. A login comes in through POST /api/user.php, the form of the
+ * /login page without JavaScript (React Router's action, reached through the SSR catch-all) and the
+ * back office's login: all count against one allowance.
  */
-export function loginRateLimit(app: FastifyInstance, services: Pick<AppServices, 'env' | 'state'>): Limiter {
-  const limiters = services.state.of(loginLimitersState);
-  let limiter = limiters.get(app);
-  if (!limiter) {
-    limiter = app.rateLimit({ groupId: 'login', max: services.env.loginRateLimit, timeWindow: '1 minute' });
-    limiters.set(app, limiter);
-  }
-  return limiter;
-}
+const loginLimit = defineSharedRateLimit('login', (services: Pick<AppServices, 'env' | 'state'>) => ({
+  max: services.env.loginRateLimit,
+  timeWindow: '1 minute',
+}));
+export const loginLimitersState = loginLimit.state;
+export const loginRateLimit = loginLimit.limiter;
 
 /** The cookies of a new login session: the session, and the mark of a browser the member logged in from. */
 export function setLoginCookies(reply: FastifyReply, token: string, deviceToken: string, secure: boolean) {

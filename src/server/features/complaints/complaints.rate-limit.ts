@@ -1,38 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ComplaintInput } from '../../../shared/contracts/site.ts';
-import { defineState } from '../../feature.ts';
 import { AppError } from '../../plugins/errors.ts';
+import { defineSharedRateLimit } from '../../plugins/shared-rate-limit.ts';
 import type { AppServices } from '../../services.ts';
 import { submitComplaint } from './complaints.service.ts';
 
 /** Complaints per IP address and hour, the API call and the page form together. */
 export const COMPLAINTS_PER_HOUR = 5;
 
-type Limiter = ReturnType<FastifyInstance['rateLimit']>;
-
-/** The app's complaint limiters, one per Fastify scope that asks (Fastify binds a limiter to its instance). */
-export const complaintLimitersState = defineState(
-  'complaints.limiters',
-  () => new WeakMap<FastifyInstance, Limiter>(),
-);
-
-/**
- * The complaint limiter. A complaint comes in through POST /api/complaints.php and through the form
- * of the /complaints page (React Router's action, reached through the SSR catch-all): both count
- * against one per-IP hourly allowance, or the page would be a way around the API's limit. The
- * rate-limit store keys a shared limiter by its groupId (lib/rate-limit-store.ts), so every limiter
- * made here counts in the same place, on every instance.
- */
-export function complaintRateLimit(app: FastifyInstance, services: Pick<AppServices, 'state'>): Limiter {
-  // Made once per app, not per page request.
-  const limiters = services.state.of(complaintLimitersState);
-  let limiter = limiters.get(app);
-  if (!limiter) {
-    limiter = app.rateLimit({ groupId: 'complaints', max: COMPLAINTS_PER_HOUR, timeWindow: '1 hour' });
-    limiters.set(app, limiter);
-  }
-  return limiter;
-}
+/** The complaint limiter: the API call and the /complaints page's form count against one allowance. */
+const complaintLimit = defineSharedRateLimit('complaints', () => ({
+  max: COMPLAINTS_PER_HOUR,
+  timeWindow: '1 hour',
+}));
+export const complaintLimitersState = complaintLimit.state;
+export const complaintRateLimit = complaintLimit.limiter;
 
 /**
  * A complaint from the page form, counted with the API calls. Only a form that passed validation
