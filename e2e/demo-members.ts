@@ -100,10 +100,18 @@ export async function me(page: Page): Promise<MemberUser> {
 export const memberId = async (page: Page): Promise<number> => (await me(page)).id;
 
 /**
- * A member signed up just now through the API (from the Netherlands: EUR, iDEAL), logged in in
+ * A member signed up just now through the API (from Utrecht unless told: EUR, iDEAL), logged in in
  * this page's browser context. New, so their time bonus runs (4 hours, 25 %).
  */
-export async function signUpMember(page: Page, prefix: string): Promise<{ email: string; name: string }> {
+export async function signUpMember(
+  page: Page,
+  prefix: string,
+  place: { country: string; region: string | null; city: string } = {
+    country: 'NL',
+    region: 'NL-UT',
+    city: 'Utrecht',
+  },
+): Promise<{ email: string; name: string }> {
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const who = {
     email: `${prefix}${stamp}@example.nl`,
@@ -116,9 +124,7 @@ export async function signUpMember(page: Page, prefix: string): Promise<{ email:
       date_of_birth: '1984-06-02',
       gender: 'female',
       sexuality: 'hetero',
-      country: 'NL',
-      region: 'NL-UT',
-      city: 'Utrecht',
+      ...place,
       accept_terms: true,
     },
   });

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
+import { afterQuietHours } from '../src/server/features/notifications/quiet-hours.ts';
 import { type ReceivedPush, startPushServiceDouble } from '../src/server/test/push-service-double.ts';
-import { logInByApi, memberContext, PIETER, SANNE, signUpMember } from './demo-members.ts';
-import { currentServer, expect, expectAccessible, test } from './fixtures.ts';
+import { countryTimeZone } from '../src/shared/time-zones.ts';
+import { logInByApi, memberContext, memberId, PIETER, signUpMember } from './demo-members.ts';
+import { currentServer, expect, expectAccessible, test, waitForMail } from './fixtures.ts';
 
 /**
  * Headless Chromium has no push service to subscribe at (subscribe() answers "permission denied"),
@@ -11,6 +13,23 @@ import { currentServer, expect, expectAccessible, test } from './fixtures.ts';
  * push service double at PUSH_SERVICE_URL, which decrypts it as the browser's push service would
  * pass it on, and the DevTools protocol delivers it to the site's service worker.
  */
+/** A place of the site's where it is day (no quiet hours) now and for the next hour. */
+function dayPlace() {
+  const places = [
+    { country: 'NL', region: 'NL-UT', city: 'Utrecht' },
+    { country: 'US', region: 'US-NY', city: 'New York' },
+    { country: 'AU', region: 'AU-NSW', city: 'Sydney' },
+  ];
+  const day = (at: Date, country: string) =>
+    afterQuietHours(at, countryTimeZone(country)).getTime() === at.getTime();
+  const now = new Date();
+  const place = places.find(
+    (p) => day(now, p.country) && day(new Date(now.getTime() + 3_600_000), p.country),
+  );
+  if (!place) throw new Error('no place in daytime: the quiet hours cover more than a third of a day');
+  return place;
+}
+
 async function fakePushManager(context: BrowserContext, subscription: object) {
   await context.addInitScript((json) => {
     const key = 'test_push_subscription';
@@ -51,8 +70,13 @@ test(`a message pushes a notification to the subscribed device, whose click open
 
     const context = await memberContext(browser, { width: 375 });
     await fakePushManager(context, { ...device.subscription, expirationTime: null });
-    const sanneId = (await logInByApi(context.request, SANNE)).id;
+    // Pushes wait out the member's night (22:00–08:00 in her country's zone): she lives where it is
+    // day for the next hour, whenever the run is.
     const page = await context.newPage();
+    const who = await signUpMember(page, 'push', dayPlace());
+    // Confirmed, or Pieter could not find her to write to.
+    await page.goto((await waitForMail(who.email, '/api/activate.php')).link);
+    const sanneId = await memberId(page);
     await page.goto('/notifications');
     const switchOn = page.getByRole('button', { name: 'Aanzetten', exact: true });
     await expect(page.getByText('Uit op dit apparaat.')).toBeVisible();

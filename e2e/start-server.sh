@@ -32,6 +32,7 @@ export PUBLIC_URL="http://localhost:${PORT:-3210}"
 # worker. The first server to take the lock seeds a data directory of its own and stops it
 # cleanly; every server then starts on a copy.
 if [ -n "${E2E_TEMPLATE_DIR:-}" ] && [ "$SEED_DEMO" = 1 ]; then
+  mkdir -p "$(dirname "$E2E_TEMPLATE_DIR")"
   exec 9>"$E2E_TEMPLATE_DIR.lock"
   flock 9
   if [ ! -f "$E2E_TEMPLATE_DIR/.seeded" ]; then
