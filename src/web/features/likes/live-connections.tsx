@@ -36,7 +36,8 @@ async function fetchMember(id: number): Promise<ConnectionMember | null> {
 /**
  * The member session's live part, loaded for members only: the real-time channel (one socket per
  * tab), the match and new-like modals, and the auto-like of `?t=`. Every like or match event, and
- * every reconnection (events sent while away are lost), reads the likes and the member again.
+ * opening of the channel (events sent before it or while away are lost), reads the likes and the
+ * member again.
  */
 export function LiveConnections({ onChanged }: Props) {
   const [queue, setQueue] = useState<Connection[]>([]);
@@ -101,7 +102,11 @@ export function LiveConnections({ onChanged }: Props) {
       // The server ended this session (a logout elsewhere, a suspension): reading the member now
       // finds it gone, and the session forgets the member at once instead of at the next poll.
       client.on('session_ended', () => void changed.current()),
-      client.onReconnect(reload),
+      // Each time the channel opens, the first time too: the page's counts were read before it
+      // (a message that came between the page's answer and the socket was told to nobody).
+      client.onState((state) => {
+        if (state === 'open') reload();
+      }),
       // A chat says when its messages cannot come live: after a grace, so a quick reconnect (a
       // deploy, a changed network) does not flash a warning; and it reads what it missed each time
       // the channel opens.
