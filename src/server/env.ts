@@ -32,6 +32,13 @@ const EnvSchema = z.object({
     .min(1, 'SMTP_POOL_SIZE must be at least 1')
     .max(50, 'SMTP_POOL_SIZE must be at most 50 (each hand-over also holds a database connection)')
     .default(4),
+  /** The weekly update's pace: mails handed over a second at most, so the chat stays quick meanwhile. */
+  WEEKLY_UPDATE_RATE: z.coerce
+    .number({ error: 'WEEKLY_UPDATE_RATE must be a number of mails a second, e.g. 25' })
+    .int('WEEKLY_UPDATE_RATE must be a whole number of mails a second')
+    .min(1, 'WEEKLY_UPDATE_RATE must be at least 1 mail a second')
+    .max(1000, 'WEEKLY_UPDATE_RATE must be at most 1000 mails a second')
+    .default(25),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be an absolute URL such as https://example.nl' }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SEED_DEMO: booleanish.optional(),
@@ -162,6 +169,8 @@ export type Env = {
   smtpUrl: string | undefined;
   /** SMTP connections kept open and used side by side (SMTP_POOL_SIZE). */
   smtpPoolSize: number;
+  /** The weekly update's mails a second at most (WEEKLY_UPDATE_RATE). */
+  weeklyUpdateRate: number;
   publicUrl: string;
   mailFrom: string | undefined;
   seedDemo: boolean;
@@ -270,6 +279,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     databaseUrl: e.DATABASE_URL,
     smtpUrl: e.SMTP_URL,
     smtpPoolSize: e.SMTP_POOL_SIZE,
+    weeklyUpdateRate: e.WEEKLY_UPDATE_RATE,
     publicUrl,
     mailFrom: e.MAIL_FROM,
     // Demo members make a fresh embedded install explorable on a developer's machine (npm start runs

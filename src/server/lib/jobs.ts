@@ -29,6 +29,11 @@ export type JobDefinition<P> = {
    */
   cron?: string;
   /**
+   * How long one run may take before pg-boss takes it for lost and fails it (by default 15
+   * minutes): for a job that paces itself for longer.
+   */
+  runsUpToMinutes?: number;
+  /**
    * The jobs of a worker's batch run side by side rather than one after the other: for jobs that
    * mostly wait on another server (a mail's hand-over, a push) and are independent of each other.
    */
@@ -145,6 +150,7 @@ export function createJobQueue(options: {
       retryLimit: (definition.maxAttempts ?? DEFAULT_MAX_ATTEMPTS) - 1,
       retentionSeconds: (definition.retentionDays ?? DEFAULT_RETENTION_DAYS) * 86_400,
       deleteAfterSeconds: DELETE_COMPLETED_AFTER_S,
+      ...(definition.runsUpToMinutes ? { expireInSeconds: definition.runsUpToMinutes * 60 } : {}),
       // A new job wakes the workers at once (LISTEN/NOTIFY, on commit) instead of at their next
       // poll, up to 2 s later: a payment notice, a mail, a push leave as soon as their change commits.
       notify: true,

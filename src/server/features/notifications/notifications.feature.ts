@@ -13,7 +13,7 @@ import {
 } from './preferences.service.ts';
 import { sendUnreadReminders, UNREAD_REMINDERS_JOB } from './reminders-mails.ts';
 import { unsubscribeKeyState } from './unsubscribe-links.ts';
-import { sendWeeklyUpdates, WEEKLY_UPDATES_JOB } from './weekly-update.ts';
+import { sendWeeklyUpdates, WEEKLY_RUN_MS, WEEKLY_UPDATES_JOB } from './weekly-update.ts';
 
 export const notificationsFeature = defineFeature({
   name: 'notifications',
@@ -30,7 +30,7 @@ export const notificationsFeature = defineFeature({
       await sendUnreadReminders(services);
     }),
     featureJob(WEEKLY_UPDATES_JOB, ({ services }) => async () => {
-      await sendWeeklyUpdates(services);
+      await sendWeeklyUpdates(services, AbortSignal.timeout(WEEKLY_RUN_MS));
     }),
   ],
   // /notifications is rendered on the server and saves its form post without JavaScript.

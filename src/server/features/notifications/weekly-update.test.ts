@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { blockMember, createMember } from '../../test/members.ts';
-import { sendWeeklyUpdates } from './weekly-update.ts';
+import { paceDelayMs, sendWeeklyUpdates } from './weekly-update.ts';
 
 const { services } = await createTestApp();
 // A Monday, 11:23 in Amsterdam.
@@ -57,5 +57,48 @@ describe('the weekly update', () => {
     clock = new Date(clock.getTime() + 3_600_000);
     await sendWeeklyUpdates(services);
     expect(await updatesTo(anna.email)).toHaveLength(1);
+  });
+
+  it('stops taking members when its time is up; the next run sends to those left, once', async () => {
+    // A new week, and members liked in it: each has something to be told.
+    clock = new Date('2026-12-07T10:23:00Z');
+    const liker = await member('WeekLiker');
+    const liked: { email: string }[] = [];
+    for (const name of ['Ina', 'Jet', 'Kim', 'Lot']) {
+      const one = await member(name);
+      await services.pool.query('insert into likes (liker_id, liked_id, created_at) values ($1, $2, $3)', [
+        liker.id,
+        one.id,
+        new Date(clock.getTime() - DAY),
+      ]);
+      liked.push(one);
+    }
+    const told = async () => {
+      let n = 0;
+      for (const one of liked) n += (await updatesTo(one.email)).length;
+      return n;
+    };
+    const before = await told();
+
+    // Its time was up before it began: no member taken.
+    expect(await sendWeeklyUpdates(services, AbortSignal.abort())).toBe(0);
+    expect(await told()).toBe(before);
+    // The next hour's run tells each of them, once.
+    clock = new Date(clock.getTime() + 3_600_000);
+    await sendWeeklyUpdates(services);
+    expect((await told()) - before).toBe(liked.length);
+  });
+});
+
+describe('the weekly update’s pace', () => {
+  it('lets the mails leave evenly at the rate, never in a burst to catch up', () => {
+    // 25 a second: one every 40 ms from the run's start.
+    expect([0, 1, 2, 25].map((i) => paceDelayMs(i, 25, 0))).toEqual([0, 40, 80, 1000]);
+    // Later into the run, a mail waits only for what is left of its turn.
+    expect(paceDelayMs(25, 25, 990)).toBe(10);
+    // A mail whose turn has passed (the pool was busy) leaves at once, and the ones after it keep
+    // their own turns: no burst beyond the rate.
+    expect(paceDelayMs(3, 25, 500)).toBe(0);
+    expect(paceDelayMs(20, 25, 500)).toBe(300);
   });
 });
