@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from '@playwright/test';
-import { afterQuietHours } from '../src/server/features/notifications/quiet-hours.ts';
+import { dayPlace } from '../src/server/test/day-place.ts';
 import { type ReceivedPush, startPushServiceDouble } from '../src/server/test/push-service-double.ts';
-import { countryTimeZone } from '../src/shared/time-zones.ts';
 import { logInByApi, memberContext, memberId, PIETER, signUpMember } from './demo-members.ts';
 import { currentServer, expect, expectAccessible, test, waitForMail } from './fixtures.ts';
 
@@ -13,23 +12,6 @@ import { currentServer, expect, expectAccessible, test, waitForMail } from './fi
  * push service double at PUSH_SERVICE_URL, which decrypts it as the browser's push service would
  * pass it on, and the DevTools protocol delivers it to the site's service worker.
  */
-/** A place of the site's where it is day (no quiet hours) now and for the next hour. */
-function dayPlace() {
-  const places = [
-    { country: 'NL', region: 'NL-UT', city: 'Utrecht' },
-    { country: 'US', region: 'US-NY', city: 'New York' },
-    { country: 'AU', region: 'AU-NSW', city: 'Sydney' },
-  ];
-  const day = (at: Date, country: string) =>
-    afterQuietHours(at, countryTimeZone(country)).getTime() === at.getTime();
-  const now = new Date();
-  const place = places.find(
-    (p) => day(now, p.country) && day(new Date(now.getTime() + 3_600_000), p.country),
-  );
-  if (!place) throw new Error('no place in daytime: the quiet hours cover more than a third of a day');
-  return place;
-}
-
 async function fakePushManager(context: BrowserContext, subscription: object) {
   await context.addInitScript((json) => {
     const key = 'test_push_subscription';
