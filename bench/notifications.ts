@@ -11,6 +11,7 @@ import * as schema from '../src/server/db/schema/index.ts';
 import { sendWeeklyUpdates } from '../src/server/features/notifications/weekly-update.ts';
 import { fillMissingCoordinates } from '../src/server/features/profile/profile-coordinates.ts';
 import { DEFAULT_SETTINGS } from '../src/server/features/settings/settings.defaults.ts';
+import { dayPlace } from '../src/server/test/day-place.ts';
 import type { LoadCommand, LoadConversation, LoadMember, OpenResult } from './chat-load.ts';
 import { seedChat } from './chat-seed.ts';
 import { startProduct, stopProcess, waitFor } from './lib.ts';
@@ -28,13 +29,14 @@ import { openBenchSite, seedMembers } from './seed-members.ts';
  *    pool of as many connections as the product's mailer keeps (SMTP_POOL_SIZE).
  * 2. the weekly update for BENCH_WEEKLY_MEMBERS members (seedMembers), prepared and handed to the
  *    sink at a recorded rate, while the chat's p99 under a small steady load stays ≤ 1.2× its p99
- *    without it (windows without and during the weekly run, BENCH_WEEKLY_ROUNDS rounds). The
+ *    without it (windows without and during the weekly run, BENCH_WEEKLY_ROUNDS rounds of
+ *    BENCH_WEEKLY_SECONDS each, as the hourly job stops its run after 50 minutes). The
  *    weekly run is the function the hourly job calls (sendWeeklyUpdates), with a clock at a
  *    Monday 13:00 UTC, in this process: the product process does not share its event loop here.
  * Quiet hours (22:00–08:00 in the member's country's zone): at a Monday's 13:00 UTC it is day in
  * every zone of the site but Sydney's and Auckland's; their members (AU, NZ: about 3% of
  * seedMembers) are left for a later hour by the product, and counted apart. The message part runs
- * on the machine's clock with Dutch members: run it between 08:00 and 21:00 in Amsterdam.
+ * on the machine's clock, its recipients where it is day then (dayPlace).
  */
 const RATE = Number(process.env.BENCH_NOTIFY_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_NOTIFY_SECONDS ?? 30);
@@ -47,6 +49,8 @@ const LOAD_MEMBERS = 2_000;
 const WEEKLY_MEMBERS = Number(process.env.BENCH_WEEKLY_MEMBERS ?? 100_000);
 const WEEKLY_ROUNDS = Number(process.env.BENCH_WEEKLY_ROUNDS ?? 2);
 const STEADY_RATE = Number(process.env.BENCH_WEEKLY_CHAT_RATE ?? 50);
+/** How long each weekly round runs (paced at WEEKLY_UPDATE_RATE, the whole of it would take an hour). */
+const WEEKLY_SECONDS = Number(process.env.BENCH_WEEKLY_SECONDS ?? 60);
 const WINDOW_SECONDS = 10;
 const PORT = process.env.BENCH_NOTIFY_PORT ?? '3941';
 const SMTP_PORT = Number(PORT) + 1;
@@ -120,7 +124,11 @@ const pushService = http.createServer((request, response) => {
 });
 await new Promise<void>((resolve) => pushService.listen(PUSH_PORT, '127.0.0.1', resolve));
 
-const site = await openBenchSite('bench-notifications-', { SMTP_URL: smtpUrl });
+// WEEKLY_UPDATE_RATE set for the benchmark paces its weekly run (the product's default otherwise).
+const site = await openBenchSite('bench-notifications-', {
+  SMTP_URL: smtpUrl,
+  ...(process.env.WEEKLY_UPDATE_RATE ? { WEEKLY_UPDATE_RATE: process.env.WEEKLY_UPDATE_RATE } : {}),
+});
 const productDir = await fs.mkdtemp(path.join(os.tmpdir(), 'bench-notifications-product-'));
 let product: ChildProcess | undefined;
 let generator: ChildProcess | undefined;
@@ -227,6 +235,12 @@ try {
   const ecdh = createECDH('prime256v1');
   ecdh.generateKeys();
   const recipients = [...existing, ...first].map((m) => m.recipientId);
+  // They live where it is day now: in their night their mails and pushes wait for the morning.
+  const place = dayPlace();
+  await site.pool.query(
+    'update profiles set country = $1, region = $2, city = $3 where user_id = any($4::bigint[])',
+    [place.country, place.region, place.city, recipients],
+  );
   await site.pool.query(
     `insert into push_subscriptions (endpoint, p256dh, auth, user_id, session_id)
      select 'https://push.example/send/' || s.user_id, $1, $2, s.user_id, s.id from sessions s
@@ -464,10 +478,12 @@ try {
       const started = performance.now();
       let ended = 0;
       let sentCount = 0;
-      const weekly = sendWeeklyUpdates(weeklyServices).then((n) => {
-        sentCount = n;
-        ended = performance.now();
-      });
+      const weekly = sendWeeklyUpdates(weeklyServices, AbortSignal.timeout(WEEKLY_SECONDS * 1000)).then(
+        (n) => {
+          sentCount = n;
+          ended = performance.now();
+        },
+      );
       while (ended === 0) {
         const p99 = (await openRun(STEADY_RATE, WINDOW_SECONDS)).delivery.p99;
         // A window the weekly run ended in is partly without it.
@@ -504,7 +520,7 @@ try {
     };
     const ratio = p99Of('with') / Math.max(p99Of('without'), 0.001);
     console.log(
-      `\n2. weekly update, ${WEEKLY_MEMBERS.toLocaleString('en')} members seeded (${due.all.toLocaleString('en')} due), ${WEEKLY_ROUNDS} rounds; load now ${load()}`,
+      `\n2. weekly update, ${WEEKLY_MEMBERS.toLocaleString('en')} members seeded (${due.all.toLocaleString('en')} due), ${WEEKLY_ROUNDS} rounds of ${WEEKLY_SECONDS} s at WEEKLY_UPDATE_RATE ${weeklyServices.env.weeklyUpdateRate} mails/s; load now ${load()}`,
     );
     for (const [i, r] of runs.entries())
       console.log(
