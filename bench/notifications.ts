@@ -6,12 +6,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import nodemailer from 'nodemailer';
-import { SMTPServer } from 'smtp-server';
 import * as schema from '../src/server/db/schema/index.ts';
 import { sendWeeklyUpdates } from '../src/server/features/notifications/weekly-update.ts';
 import { fillMissingCoordinates } from '../src/server/features/profile/profile-coordinates.ts';
 import { DEFAULT_SETTINGS } from '../src/server/features/settings/settings.defaults.ts';
 import { dayPlace } from '../src/server/test/day-place.ts';
+import { startSmtpSink } from '../src/server/test/smtp-sink.ts';
 import type { LoadCommand, LoadConversation, LoadMember, OpenResult } from './chat-load.ts';
 import { seedChat } from './chat-seed.ts';
 import { startProduct, stopProcess, waitFor } from './lib.ts';
@@ -89,28 +89,17 @@ const load = () =>
 // The SMTP sink: when each recipient's mail was taken (the end of its DATA), and how many.
 const mailAt = new Map<string, number>();
 const sinkCount = { n: 0, first: 0, last: 0 };
-const sink = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  // smtp-server looks up the client's name by default: 100 ms a connection without a resolver here.
-  disableReverseLookup: true,
-  logger: false,
-  onData(stream, session, callback) {
-    stream.resume();
-    stream.on('end', () => {
-      const at = performance.now();
-      sinkCount.n += 1;
-      sinkCount.first ||= at;
-      sinkCount.last = at;
-      for (const r of session.envelope.rcptTo) {
-        const to = r.address.toLowerCase();
-        if (!mailAt.has(to)) mailAt.set(to, at);
-      }
-      callback();
-    });
+const sink = await startSmtpSink({
+  port: SMTP_PORT,
+  onMail: ({ to }) => {
+    const at = performance.now();
+    sinkCount.n += 1;
+    sinkCount.first ||= at;
+    sinkCount.last = at;
+    for (const address of to) if (!mailAt.has(address)) mailAt.set(address, at);
+    return 'take';
   },
 });
-await new Promise<void>((resolve) => sink.listen(SMTP_PORT, '127.0.0.1', resolve));
 
 // The push service double: takes every push (201) and notes when each member's first came in.
 const pushAt = new Map<number, number>();
@@ -547,7 +536,7 @@ try {
   if (generator?.connected) await ask({ type: 'exit' }).catch(() => {});
   if (product) await stopProcess(product);
   bare.close();
-  await new Promise<void>((resolve) => sink.close(() => resolve()));
+  await sink.close();
   await new Promise<void>((resolve) => pushService.close(() => resolve()));
   await site.close();
   await fs.rm(productDir, { recursive: true, force: true });

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PgBoss } from 'pg-boss';
-import { SMTPServer } from 'smtp-server';
-import { afterQuietHours } from '../src/server/features/notifications/quiet-hours.ts';
-import { countryTimeZone } from '../src/shared/time-zones.ts';
+import { dayPlace } from '../src/server/test/day-place.ts';
+import { startSmtpSink } from '../src/server/test/smtp-sink.ts';
 import { durableServer, newSession } from './lib/durable-server.ts';
 
 /**
@@ -78,58 +76,28 @@ async function until<T>(what: string, read: () => Promise<T | undefined>): Promi
 
 // ── the SMTP server ─────────────────────────────────────────────────────────────────────────────
 
-/** Mails taken (answered 250), by recipient address. */
-const accepted = new Map<string, number>();
 /** The recipient whose next mail is held unanswered, and the signal that it arrived. */
 let holdFor: { address: string; arrived: ReturnType<typeof signal<void>> } | undefined;
-/** SMTP sessions whose mail was held unanswered, and how many of them ended without an answer. */
-const heldSessions = new Set<string>();
-let dropped = 0;
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS'],
-  logger: false,
-  onData(stream, session, callback) {
-    const to = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
-    stream.resume();
-    stream.on('end', () => {
-      const hold = holdFor && to.includes(holdFor.address) ? holdFor : undefined;
-      if (hold) {
-        holdFor = undefined;
-        // Never answered: the connection dies with the sender, and the mail was never taken.
-        heldSessions.add(session.id);
-        hold.arrived.resolve();
-        return;
-      }
-      for (const address of to) {
-        accepted.set(address, (accepted.get(address) ?? 0) + 1);
-      }
-      callback();
-    });
-  },
-  onClose(session) {
-    if (heldSessions.delete(session.id)) dropped += 1;
+/** Mails taken (answered 250), by recipient address. */
+const accepted = new Map<string, number>();
+const smtp = await startSmtpSink({
+  onMail: ({ to }) => {
+    const hold = holdFor && to.includes(holdFor.address) ? holdFor : undefined;
+    if (hold) {
+      holdFor = undefined;
+      hold.arrived.resolve();
+      // Never answered: the connection dies with the sender, and the mail was never taken.
+      return 'never';
+    }
+    for (const address of to) accepted.set(address, (accepted.get(address) ?? 0) + 1);
+    return 'take';
   },
 });
-await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-const smtpPort = (smtp.server.address() as AddressInfo).port;
 
-const server = durableServer({ port: PORT, dataDir, env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` } });
+const server = durableServer({ port: PORT, dataDir, env: { SMTP_URL: smtp.url } });
 const BASE = server.base;
 
 // ── members ─────────────────────────────────────────────────────────────────────────────────────
-
-/** A country whose members are awake now and for the next hour: the mail is not held for the morning. */
-function daytimeCountry(): string {
-  const now = new Date();
-  const later = new Date(now.getTime() + 3_600_000);
-  const awake = (country: string) =>
-    [now, later].every((at) => afterQuietHours(at, countryTimeZone(country)).getTime() === at.getTime());
-  const country = ['NL', 'US', 'AU', 'NZ'].find(awake);
-  if (!country) throw new Error('no country of the site is awake now');
-  return country;
-}
 
 type Member = { id: number; email: string; cookie: string; csrf: string };
 
@@ -168,7 +136,7 @@ try {
   for (let round = 1; round <= ROUNDS; round++) {
     const url = await server.databaseUrl();
     let pool = new pg.Pool({ connectionString: url, max: 2 });
-    const country = daytimeCountry();
+    const { country } = dayPlace();
     const recipient = await createMember(pool, country, 'female');
     const liker = await createMember(pool, country, 'male');
     await pool.end();
@@ -178,7 +146,7 @@ try {
     await like(liker, recipient.id);
     // The mail is in the mail server's hands, unanswered: the moment between hand-over and mark.
     await within('the mail to reach the SMTP server', arrived.promise);
-    const droppedBefore = dropped;
+    const droppedBefore = smtp.dropped;
     await server.powerCut();
     const restartAt = performance.now();
     server.start();
@@ -234,7 +202,7 @@ try {
     const problems = [
       // Counted when the SMTP server answered 250, before the sender heard it and the job ended.
       ...(got === 1 ? [] : [`the recipient got the mail ${got} times`]),
-      ...(dropped - droppedBefore === 1 ? [] : [`the held mail was not dropped with the cut`]),
+      ...(smtp.dropped - droppedBefore === 1 ? [] : [`the held mail was not dropped with the cut`]),
       ...(state === 'completed' ? [] : [`the retried job ended ${state}`]),
       ...(marked.rows[0]?.sent_at ? [] : ['the claim is not marked sent']),
     ];
@@ -245,7 +213,7 @@ try {
   }
 } finally {
   await server.stop().catch(() => {});
-  await new Promise((resolve) => smtp.close(() => resolve(undefined)));
+  await smtp.close();
   if (args.keep) console.log(`data kept in ${dataDir}`);
   else await fs.rm(dataDir, { recursive: true, force: true });
 }
