@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { dayPlace } from '../src/server/test/day-place.ts';
 import { type ReceivedPush, startPushServiceDouble } from '../src/server/test/push-service-double.ts';
 import { logInByApi, memberContext, memberId, PIETER, signUpMember } from './demo-members.ts';
@@ -12,6 +12,15 @@ import { currentServer, expect, expectAccessible, test, waitForMail } from './fi
  * push service double at PUSH_SERVICE_URL, which decrypts it as the browser's push service would
  * pass it on, and the DevTools protocol delivers it to the site's service worker.
  */
+/** The push service double at the server's PUSH_SERVICE_URL, checking pushes by the site's VAPID key. */
+async function pushServiceOf(browser: Browser) {
+  const visitor = await memberContext(browser);
+  const settings = await (await visitor.request.get('/api/settings.php')).json();
+  const vapidKey = (settings as { push_public_key: string }).push_public_key;
+  await visitor.close();
+  return startPushServiceDouble(() => vapidKey, Number(new URL(currentServer().pushServiceUrl).port));
+}
+
 async function fakePushManager(context: BrowserContext, subscription: object) {
   await context.addInitScript((json) => {
     const key = 'test_push_subscription';
@@ -39,14 +48,7 @@ test(`a message pushes a notification to the subscribed device, whose click open
   // Subscribing, a push through the server and the push service, its notification and its click.
   test.setTimeout(120_000);
   const server = currentServer();
-  const visitor = await memberContext(browser);
-  const settings = await (await visitor.request.get('/api/settings.php')).json();
-  const vapidKey = (settings as { push_public_key: string }).push_public_key;
-  await visitor.close();
-  const pushService = await startPushServiceDouble(
-    () => vapidKey,
-    Number(new URL(server.pushServiceUrl).port),
-  );
+  const pushService = await pushServiceOf(browser);
   try {
     const device = pushService.device();
 
@@ -234,15 +236,7 @@ test('the alert asks a member who has not subscribed to switch pushes on: from i
   browser,
 }) => {
   test.setTimeout(120_000);
-  const server = currentServer();
-  const visitor = await memberContext(browser);
-  const settings = await (await visitor.request.get('/api/settings.php')).json();
-  const vapidKey = (settings as { push_public_key: string }).push_public_key;
-  await visitor.close();
-  const pushService = await startPushServiceDouble(
-    () => vapidKey,
-    Number(new URL(server.pushServiceUrl).port),
-  );
+  const pushService = await pushServiceOf(browser);
   try {
     // A new member who has neither allowed nor refused pushes on this browser.
     const context = await memberContext(browser, { width: 375 });
