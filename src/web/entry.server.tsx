@@ -21,13 +21,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const waitForAll = isbot(request.headers.get('user-agent') ?? '') || routerContext.isSpaMode;
-    // Zod builds object parsers with `new Function` when its probe may; our Content-Security-Policy
-    // forbids eval, so the probe was refused and reported on every page with a schema (a DevTools
-    // issue). Zod reads its config from this global, shared by every copy it loads. Parsing is the
-    // same without the compiled parsers. The page's modules load async and may run before this
-    // script, which comes at the end of the shell: the client's entry waits for its event before
-    // hydrating (lib/i18n-boot.ts), and the pages parse with their schemas only after that.
-    const bootstrap = `globalThis.__zod_globalConfig={jitless:true};window.__I18N__=${serializeForScript({ locale: loadContext.locale, messages: loadContext.messages })};dispatchEvent(new Event(${JSON.stringify(I18N_READY_EVENT)}))`;
+    // The page's modules load async and may run before this script, which comes at the end of the
+    // shell: the client's entry waits for its event before hydrating (lib/i18n-boot.ts).
+    const bootstrap = `window.__I18N__=${serializeForScript({ locale: loadContext.locale, messages: loadContext.messages })};dispatchEvent(new Event(${JSON.stringify(I18N_READY_EVENT)}))`;
     const { pipe, abort } = renderToPipeableStream(
       <I18nProvider locale={loadContext.locale} messages={loadContext.messages}>
         <ServerRouter context={routerContext} url={request.url} nonce={loadContext.nonce} />

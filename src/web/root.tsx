@@ -35,6 +35,16 @@ export function shouldRevalidate({
   return false;
 }
 
+/**
+ * Zod builds object parsers with `new Function` when its probe may; our Content-Security-Policy
+ * forbids eval, so the probe is refused and reported (a DevTools issue, a failed journey). Zod reads
+ * its config from this global once, when its first module runs, and each object schema decides as
+ * it is made: so it is set first thing in the head, before any module can run (the page's modules
+ * load async, and one that ran before a script at the end of the shell made its schemas with the
+ * probe). Parsing is the same without the compiled parsers.
+ */
+const ZOD_CONFIG = 'globalThis.__zod_globalConfig={jitless:true}';
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const { i18n } = useTranslation();
@@ -43,6 +53,12 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
+        <script
+          nonce={data?.nonce}
+          suppressHydrationWarning
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, no input in it
+          dangerouslySetInnerHTML={{ __html: ZOD_CONFIG }}
+        />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#b3124f" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
