@@ -307,7 +307,12 @@ test('/profile comes whole with the HTML: the photos, the form and the add-photo
   const other = await browser.newContext({ storageState: await context.storageState() });
   const otherPage = await other.newPage();
   await otherPage.goto('/profile');
-  await otherPage.getByRole('button', { name: 'Sluiten en niet meer tonen' }).click();
+  // The add-photo alert's: the enable-push alert, shown once the page knows the browser's push
+  // state, has a close button of the same name.
+  await otherPage
+    .getByRole('region', { name: /Voeg een foto toe/ })
+    .getByRole('button', { name: 'Sluiten en niet meer tonen' })
+    .click();
   await expect(otherPage.getByRole('heading', { name: 'Voeg een foto toe aan je profiel' })).toHaveCount(0);
   await expect
     .poll(async () => {
