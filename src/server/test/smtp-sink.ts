@@ -6,7 +6,6 @@ export type SunkMail = { to: string[]; raw: Buffer };
 
 export type SmtpSink = {
   url: string;
-  port: number;
   /** The recipients of each mail the sink took (answered 250), in order. */
   received: string[][];
   /** SMTP connections opened to it so far. */
@@ -42,7 +41,6 @@ export async function startSmtpSink(
   const unanswered = new Set<string>();
   const sink: SmtpSink = {
     url: '',
-    port: 0,
     received: [],
     connections: 0,
     held: 0,
@@ -92,7 +90,6 @@ export async function startSmtpSink(
     },
   });
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  sink.port = (server.server.address() as AddressInfo).port;
-  sink.url = `smtp://127.0.0.1:${sink.port}`;
+  sink.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
   return sink;
 }
