@@ -150,16 +150,18 @@ describe('realtime client', () => {
     expect(client.state()).toBe('connecting');
   });
 
-  it('tells onReconnect subscribers after every reconnection, not the first connection', () => {
+  it('tells onOpen subscribers each time the channel opens, the first time too, and not before', () => {
     const client = connect();
     const reread = vi.fn();
-    client.onReconnect(reread);
-    last().serverOpens();
+    client.onOpen(reread);
     expect(reread).not.toHaveBeenCalled();
-    last().serverCloses();
-    vi.advanceTimersByTime(1_000);
     last().serverOpens();
     expect(reread).toHaveBeenCalledOnce();
+    last().serverCloses();
+    vi.advanceTimersByTime(1_000);
+    expect(reread).toHaveBeenCalledOnce();
+    last().serverOpens();
+    expect(reread).toHaveBeenCalledTimes(2);
   });
 
   it('tells onState subscribers each change: open, waiting after a drop, connecting again, stopped', () => {
@@ -219,8 +221,9 @@ describe('realtime client', () => {
       },
     });
     const reread = vi.fn();
-    client.onReconnect(reread);
+    client.onOpen(reread);
     last().serverOpens();
+    expect(reread).toHaveBeenCalledOnce();
     last().serverCloses(REALTIME_CLOSE.replaced);
     expect(client.state()).toBe('paused');
     // No reconnection by itself, however long: it would close another tab, which would do the same.
@@ -231,7 +234,7 @@ describe('realtime client', () => {
     expect(sockets).toHaveLength(2);
     expect(shown.size).toBe(0);
     last().serverOpens();
-    expect(reread).toHaveBeenCalledOnce();
+    expect(reread).toHaveBeenCalledTimes(2);
     expect(client.state()).toBe('open');
     // Stopped while paused, it stops listening for the tab too.
     last().serverCloses(REALTIME_CLOSE.replaced);

@@ -57,10 +57,11 @@ export type RealtimeClient<E extends SocketEvent = ServerEvent> = {
   /** Calls `listener` with every valid event of that type; returns the unsubscribe. */
   on: <T extends E['type']>(type: T, listener: (event: Extract<E, { type: T }>) => void) => () => void;
   /**
-   * Called after every reconnection (not the first connection): events sent while the tab was
-   * away are lost, so a feature re-reads what it shows (likes, unread counts).
+   * Called each time the channel opens, the first time too: events sent before it (between the
+   * page's answer and the socket) or while the tab was away are lost, so a feature re-reads what
+   * it shows (likes, unread counts).
    */
-  onReconnect: (listener: () => void) => () => void;
+  onOpen: (listener: () => void) => () => void;
   /** Called with each new state (a dropped connection, the next attempt, open again). */
   onState: (listener: (state: RealtimeState) => void) => () => void;
   /** Sends an event if the socket is open; false otherwise (the caller decides whether it matters). */
@@ -128,7 +129,7 @@ export function connectEvents<E extends SocketEvent>(
   const onShown = options.onShown ?? onTabShown;
 
   const listeners = new Map<string, Set<(event: never) => void>>();
-  const reconnectListeners = new Set<() => void>();
+  const openListeners = new Set<() => void>();
   const stateListeners = new Set<(state: RealtimeState) => void>();
   let socket: WebSocketLike | undefined;
   let state: RealtimeState = 'connecting';
@@ -138,7 +139,6 @@ export function connectEvents<E extends SocketEvent>(
     for (const listener of stateListeners) listener(next);
   }
   let failures = 0;
-  let everOpened = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let stableTimer: ReturnType<typeof setTimeout> | undefined;
   let livenessTimer: ReturnType<typeof setInterval> | undefined;
@@ -184,8 +184,7 @@ export function connectEvents<E extends SocketEvent>(
         heardSinceLastPing = false;
         current.send(JSON.stringify({ type: 'ping' } satisfies ClientEvent));
       }, livenessMs);
-      if (everOpened) for (const listener of reconnectListeners) listener();
-      everOpened = true;
+      for (const listener of openListeners) listener();
     };
     // An event that does not parse is dropped: a newer server may send types this build does not know.
     current.onmessage = (message) => {
@@ -248,10 +247,10 @@ export function connectEvents<E extends SocketEvent>(
         set.delete(listener as (event: never) => void);
       };
     },
-    onReconnect: (listener) => {
-      reconnectListeners.add(listener);
+    onOpen: (listener) => {
+      openListeners.add(listener);
       return () => {
-        reconnectListeners.delete(listener);
+        openListeners.delete(listener);
       };
     },
     onState: (listener) => {

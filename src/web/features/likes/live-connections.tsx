@@ -102,11 +102,7 @@ export function LiveConnections({ onChanged }: Props) {
       // The server ended this session (a logout elsewhere, a suspension): reading the member now
       // finds it gone, and the session forgets the member at once instead of at the next poll.
       client.on('session_ended', () => void changed.current()),
-      // Each time the channel opens, the first time too: the page's counts were read before it
-      // (a message that came between the page's answer and the socket was told to nobody).
-      client.onState((state) => {
-        if (state === 'open') reload();
-      }),
+      client.onOpen(reload),
       // A chat says when its messages cannot come live: after a grace, so a quick reconnect (a
       // deploy, a changed network) does not flash a warning; and it reads what it missed each time
       // the channel opens.
