@@ -1,17 +1,16 @@
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
+import { onDemand } from '../../lib/on-demand.ts';
 import { shouldShowSiteEntryWarning } from './site-entry-warning.logic.ts';
 
 // Both overlays are rare (a first visit from NL/DE; a lander's sign-up link): their code is
 // fetched only when they can show, which keeps the home page within its JavaScript budget.
-const SiteEntryWarning = lazy(() =>
-  import('./site-entry-warning.tsx').then((m) => ({ default: m.SiteEntryWarning })),
-);
-const ActivationReminder = lazy(() =>
-  import('../signup/activation-reminder.tsx').then((m) => ({
-    default: m.ActivationReminder as ComponentType<{ user: User | null }>,
-  })),
+const siteEntryWarning = onDemand(() => import('./site-entry-warning.tsx').then((m) => m.SiteEntryWarning));
+const activationReminder = onDemand(() =>
+  import('../signup/activation-reminder.tsx').then(
+    (m) => m.ActivationReminder as ComponentType<{ user: User | null }>,
+  ),
 );
 
 type EntryProps = Parameters<typeof import('./site-entry-warning.tsx').SiteEntryWarning>[0];
@@ -25,6 +24,7 @@ export function SiteEntryWarningOnDemand(props: EntryProps) {
     dismissedAt: null,
   });
   if (!inScope) return null;
+  const SiteEntryWarning = siteEntryWarning();
   return (
     <Suspense fallback={null}>
       <SiteEntryWarning {...props} />
@@ -35,6 +35,7 @@ export function SiteEntryWarningOnDemand(props: EntryProps) {
 export function ActivationReminderOnDemand({ user }: { user: User | null }) {
   const location = useLocation();
   if (!new URLSearchParams(location.search).has('api_signup_complete')) return null;
+  const ActivationReminder = activationReminder();
   return (
     <Suspense fallback={null}>
       <ActivationReminder user={user} />
