@@ -1,5 +1,4 @@
-import { countryTimeZone } from '../../shared/time-zones.ts';
-import { afterQuietHours } from '../features/notifications/quiet-hours.ts';
+import { reachableAt } from '../features/notifications/quiet-hours.ts';
 
 /** Places of the site's countries whose zones are far enough apart that one of them has day. */
 const PLACES = [
@@ -14,8 +13,7 @@ const PLACES = [
  * of seeing it held for the member's morning.
  */
 export function dayPlace(at = new Date()): (typeof PLACES)[number] {
-  const day = (when: Date, country: string) =>
-    afterQuietHours(when, countryTimeZone(country)).getTime() === when.getTime();
+  const day = (when: Date, country: string) => reachableAt(when, country).getTime() === when.getTime();
   const place = PLACES.find((p) => day(at, p.country) && day(new Date(at.getTime() + 3_600_000), p.country));
   if (!place) throw new Error('no place in daytime: the quiet hours cover more than a third of a day');
   return place;

@@ -1,7 +1,6 @@
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { MAIL_STOPPING_REASONS, type NotificationType } from '../../../shared/contracts/notifications.ts';
 import { isLocale } from '../../../shared/i18n/locales.ts';
-import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Queryable } from '../../db/client.ts';
 import { notificationMails, notificationPreferences, profiles, users } from '../../db/schema/index.ts';
 import type { Mail } from '../../lib/mailer.ts';
@@ -16,7 +15,7 @@ import {
   TYPE_OF_MAIL,
 } from './notification-mail.template.ts';
 import { switchedOn } from './preferences.service.ts';
-import { afterQuietHours } from './quiet-hours.ts';
+import { reachableAt } from './quiet-hours.ts';
 import { unsubscribeUrl } from './unsubscribe-links.ts';
 
 /**
@@ -230,7 +229,7 @@ export async function sendScheduledMail(
   mail: Parameters<typeof handOverMail>[2],
 ): Promise<boolean> {
   const now = services.now();
-  if (afterQuietHours(now, countryTimeZone(recipient.country ?? '')).getTime() > now.getTime()) return false;
+  if (reachableAt(now, recipient.country).getTime() > now.getTime()) return false;
   const { key, userId, kind, conversationId } = mail;
   if (!(await claimMail(services, { key, userId, kind, conversationId }))) return false;
   try {

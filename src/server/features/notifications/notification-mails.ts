@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { notificationMails, notificationPreferences, users } from '../../db/schema/index.ts';
 import { defineJob } from '../../lib/jobs.ts';
@@ -24,7 +23,7 @@ import {
   handOverMail,
   recipientRefusal,
 } from './notification-mail-delivery.ts';
-import { afterQuietHours } from './quiet-hours.ts';
+import { reachableAt } from './quiet-hours.ts';
 
 const NotificationMailSchema = NotificationEventSchema.extend({
   /** Held over the night once already (quiet hours): the morning's job is not held again. */
@@ -154,7 +153,7 @@ export async function sendNotificationMail(
   const refused = refusal(facts, job);
   if (refused) return refused;
   if (!job.held) {
-    const morning = afterQuietHours(now, countryTimeZone(facts.country ?? ''));
+    const morning = reachableAt(now, facts.country);
     if (morning.getTime() > now.getTime()) {
       const held = { ...job, held: true };
       await services.enqueue(NOTIFICATION_MAIL_JOB, held, {

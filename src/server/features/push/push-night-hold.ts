@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { countryTimeZone } from '../../../shared/time-zones.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 import type { EventFacts, NotificationEvent } from '../notifications/notification-events.ts';
-import { afterQuietHours } from '../notifications/quiet-hours.ts';
+import { reachableAt } from '../notifications/quiet-hours.ts';
 
 /*
  * Pushes in the member's night (22:00–08:00 in their zone, the mails' quiet hours). A phone that
@@ -43,7 +42,7 @@ export async function holdForMorning(
   facts: Pick<EventFacts, 'country'>,
 ): Promise<boolean> {
   const now = services.now();
-  const morning = afterQuietHours(now, countryTimeZone(facts.country ?? ''));
+  const morning = reachableAt(now, facts.country);
   if (morning.getTime() <= now.getTime()) return false;
   const group = groupOf(event.kind);
   await services.enqueue(
