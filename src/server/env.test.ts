@@ -11,6 +11,7 @@ describe('loadEnv', () => {
     expect(env.seedDemo).toBe(true);
     expect(env.publicUrl).toBe('http://localhost:3000');
     expect(env.allowTestGeoip).toBe(false);
+    expect(env.weeklyUpdateRate).toBe(25);
   });
 
   it('does not seed demo members into an external database unless asked', () => {
@@ -69,6 +70,9 @@ describe('loadEnv', () => {
     expect(() => loadEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL must start with postgres/);
     expect(() => loadEnv({ SMTP_URL: 'http://x' })).toThrow(/SMTP_URL/);
     expect(() => loadEnv({ PUBLIC_URL: 'nope' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadEnv({ WEEKLY_UPDATE_RATE: 'fast' })).toThrow(/WEEKLY_UPDATE_RATE must be a number/);
+    expect(() => loadEnv({ WEEKLY_UPDATE_RATE: '0' })).toThrow(/at least 1 mail a second/);
+    expect(() => loadEnv({ WEEKLY_UPDATE_RATE: '2.5' })).toThrow(/whole number/);
   });
 
   it('trusts no proxy unless told which (TRUST_PROXY)', () => {
