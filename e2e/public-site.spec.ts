@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import { logInByApi, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
@@ -130,4 +133,42 @@ test('pricing shows the four packages in the visitor currency', async ({ page })
   // Gifts cost what the catalogue says (most the settings' 30, the champagne and the ring their own).
   await expect(page.getByText('Een cadeautje versturen kost 30 tot 100 credits.')).toBeVisible();
   await expectAccessible(page);
+});
+
+/** A file's bytes as they travel (not decoded), with the headers, for an Accept-Encoding. */
+function fetchRaw(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+test("the home page's scripts travel as the build compressed them, cached for a year", async ({
+  request,
+  baseURL,
+}) => {
+  const html = await (await request.get('/')).text();
+  const scripts = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] as string);
+  expect(scripts.length).toBeGreaterThan(3);
+  for (const src of scripts) {
+    const file = path.join('build/client', src);
+    const chromium = await fetchRaw(`${baseURL}${src}`, 'gzip, deflate, br, zstd');
+    expect(chromium.headers['cache-control'], src).toBe('public, max-age=31536000, immutable');
+    if (!fs.existsSync(`${file}.br`)) continue; // under the build's threshold: sent as it is
+    // The build's own brotli file, byte for byte: not compressed again per request.
+    expect(chromium.headers['content-encoding'], src).toBe('br');
+    expect(chromium.body.equals(fs.readFileSync(`${file}.br`)), src).toBe(true);
+    const gzipOnly = await fetchRaw(`${baseURL}${src}`, 'gzip');
+    expect(gzipOnly.headers['content-encoding'], src).toBe('gzip');
+    expect(gzipOnly.body.equals(fs.readFileSync(`${file}.gz`)), src).toBe(true);
+    const plain = await fetchRaw(`${baseURL}${src}`, 'identity');
+    expect(plain.headers['content-encoding'], src).toBeUndefined();
+    expect(plain.body.equals(fs.readFileSync(file)), src).toBe(true);
+  }
 });

@@ -111,6 +111,9 @@ export function ssrRoutes(
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes each file's brotli and gzip beside it (vite.config.ts): sent as they
+      // are, at the strongest compression, with no work per request.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header(
