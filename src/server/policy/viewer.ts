@@ -32,18 +32,31 @@ export type Viewer = VisitorViewer | MemberViewer | StaffViewer;
 
 export const VISITOR: VisitorViewer = { kind: 'visitor' };
 
+/** The columns of users a member viewer is made of. */
+export type MemberViewerFacts = {
+  id: number;
+  paidUser: boolean;
+  status: MemberViewer['status'];
+  emailConfirmedAt: Date | null;
+  signupMissing: readonly string[];
+};
+
+/**
+ * A member's viewer from their account row: the session's member, and a fictional profile that
+ * staff act through, so the member rules hold for both alike.
+ */
+export const memberViewerOf = (user: MemberViewerFacts): MemberViewer => ({
+  kind: 'member',
+  id: user.id,
+  premium: user.paidUser,
+  status: user.status,
+  emailConfirmed: user.emailConfirmedAt !== null,
+  signupUnfinished: user.signupMissing.length > 0,
+});
+
 /** The viewer behind a request's session; routes build it once and hand it to the services. */
 export function viewerOf(session: ActiveSession | null): VisitorViewer | MemberViewer {
-  if (!session) return VISITOR;
-  const { user } = session;
-  return {
-    kind: 'member',
-    id: user.id,
-    premium: user.paidUser,
-    status: user.status,
-    emailConfirmed: user.emailConfirmedAt !== null,
-    signupUnfinished: user.signupMissing.length > 0,
-  };
+  return session ? memberViewerOf(session.user) : VISITOR;
 }
 
 export const isMember = (viewer: Viewer): viewer is MemberViewer => viewer.kind === 'member';

@@ -11,7 +11,7 @@ import type { Queryable, Tx } from '../../db/client.ts';
 import { conversations, photos, profiles, users } from '../../db/schema/index.ts';
 import { AppError, validationFailed } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
-import type { MemberViewer, StaffViewer } from '../../policy/viewer.ts';
+import { type MemberViewer, memberViewerOf, type StaffViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { hideAccount, showAccount } from '../auth/account-moderation.service.ts';
 import {
@@ -268,14 +268,7 @@ export async function setFictionalProfileHidden(services: Deps, staff: Staff, id
 async function viewerOfProfile(db: Queryable, id: number): Promise<MemberViewer> {
   const account = await findFictionalAccount(db, id);
   if (!account) throw fictionalProfileNotFound();
-  return {
-    kind: 'member',
-    id: account.id,
-    premium: account.paidUser,
-    status: account.status,
-    emailConfirmed: account.emailConfirmedAt !== null,
-    signupUnfinished: account.signupMissing.length > 0,
-  };
+  return memberViewerOf(account);
 }
 
 const photoAudit =

@@ -19,7 +19,7 @@ import {
 } from '../../db/schema/index.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { conversationNotFound } from '../../policy/refusals.ts';
-import type { MemberViewer } from '../../policy/viewer.ts';
+import { type MemberViewerFacts, memberViewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import { type MessageRow, type SendSettings, sendMessage, signalTyping } from '../chat/chat.service.ts';
 import { type UploadedChatImage, uploadChatImage } from '../chat/chat-images.service.ts';
@@ -278,14 +278,7 @@ export async function releaseClaim(
   });
 }
 
-type ProfileRow = {
-  id: number;
-  status: MemberViewer['status'];
-  paidUser: boolean;
-  emailConfirmedAt: Date | null;
-  signupMissing: string[];
-  waitingSince: Date | null;
-};
+type ProfileRow = MemberViewerFacts & { waitingSince: Date | null };
 
 /** The fictional profile of an operated conversation, with what its member viewer is made of. */
 async function profileOf(db: Queryable, conversationId: number): Promise<ProfileRow> {
@@ -305,16 +298,6 @@ async function profileOf(db: Queryable, conversationId: number): Promise<Profile
   return row;
 }
 
-/** The profile acts through its own member viewer: the chat's rules hold for its answers too. */
-const viewerOfProfile = (profile: ProfileRow): MemberViewer => ({
-  kind: 'member',
-  id: profile.id,
-  premium: profile.paidUser,
-  status: profile.status,
-  emailConfirmed: profile.emailConfirmedAt !== null,
-  signupUnfinished: profile.signupMissing.length > 0,
-});
-
 /**
  * The operator types: the claim is renewed and the member's tabs show the profile typing (the
  * chat's own typing signal, sent as the profile). Without a live claim: claim_required.
@@ -323,7 +306,7 @@ export async function typeAsProfile(deps: Deps, staffId: number, conversationId:
   const profile = await profileOf(deps.db, conversationId);
   const claim = await renewClaim(deps.db, staffId, conversationId, deps.now());
   if (!claim) throw claimRequired();
-  await signalTyping(deps, viewerOfProfile(profile), conversationId);
+  await signalTyping(deps, memberViewerOf(profile), conversationId);
   return claim;
 }
 
@@ -345,7 +328,7 @@ export async function replyAsProfile(
   const now = services.now();
   return sendMessage(
     services,
-    viewerOfProfile(profile),
+    memberViewerOf(profile),
     { conversationId },
     {
       clientId: input.client_id,
@@ -398,7 +381,7 @@ export async function uploadPhotoAsProfile(
   const profile = await profileOf(services.db, conversationId);
   const claim = await renewClaim(services.db, staffId, conversationId, services.now());
   if (!claim) throw claimRequired();
-  return uploadChatImage(services, viewerOfProfile(profile), { conversationId }, photo);
+  return uploadChatImage(services, memberViewerOf(profile), { conversationId }, photo);
 }
 
 /** The note of the conversation's member and profile, written over with its audit row (before and after). */
