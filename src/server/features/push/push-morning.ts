@@ -1,13 +1,8 @@
-import { aliasedTable, and, count, eq, isNull } from 'drizzle-orm';
 import type { PushPayload } from '../../../shared/contracts/push.ts';
 import { isLocale } from '../../../shared/i18n/locales.ts';
-import type { Queryable } from '../../db/client.ts';
-import { likes, users } from '../../db/schema/index.ts';
 import type { AppServices } from '../../services.ts';
-import { notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import { countUnreadMessages } from '../chat/chat.counts.ts';
-import { countNewLikes } from '../likes/likes.counts.ts';
-import { visibleMemberCondition } from '../members/members.visibility.ts';
+import { countNewLikes, countNewMatches } from '../likes/likes.counts.ts';
 import { readRecipient } from '../notifications/notification-mail-delivery.ts';
 import { switchedOn } from '../notifications/preferences.service.ts';
 import type { MorningGroup, MorningPush } from './push-night-hold.ts';
@@ -17,28 +12,6 @@ import { badgeOf, claimPush, devicesOf, pushToDevices } from './push-sender.ts';
  * The morning push that stands for a night's pushes of one kind (push-night-hold.ts): what is still
  * waiting, counted as the site's badges count it, unless the member came back since.
  */
-
-/**
- * Matches whose other member's like the member has not opened yet (the likes list's "new"), with
- * members they may see.
- */
-async function countNewMatches(db: Queryable, memberId: number): Promise<number> {
-  const back = aliasedTable(likes, 'back');
-  const [row] = await db
-    .select({ n: count() })
-    .from(likes)
-    .innerJoin(back, and(eq(back.likerId, likes.likedId), eq(back.likedId, likes.likerId)))
-    .innerJoin(users, eq(users.id, likes.likerId))
-    .where(
-      and(
-        eq(likes.likedId, memberId),
-        isNull(likes.seenAt),
-        visibleMemberCondition,
-        notBlockedEitherWay(memberId, likes.likerId),
-      ),
-    );
-  return row?.n ?? 0;
-}
 
 const SWITCHES = {
   messages: ['new_messages', 'new_conversations'],
