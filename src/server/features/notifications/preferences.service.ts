@@ -51,12 +51,8 @@ const typesOn = (preferences: NotificationPreferences, channel: NotificationChan
 const knownReasons = (stored: readonly string[]): DisabledReason[] =>
   DISABLED_REASONS.filter((reason) => stored.includes(reason));
 
-/** A member's preferences, read in one query (the reasons come with the account's row). */
-export async function readNotificationSettings(
-  db: Queryable,
-  viewer: MemberViewer,
-): Promise<NotificationSettings> {
-  authorize(viewer, 'account.notifications');
+/** A member's switches and the reasons their mail is off, in one query (the reasons come with the account's row). */
+async function readPreferencesOf(db: Queryable, userId: number) {
   const [row] = await db
     .select({
       email: notificationPreferences.email,
@@ -65,9 +61,23 @@ export async function readNotificationSettings(
     })
     .from(users)
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(eq(users.id, viewer.id));
-  const stored = row?.email && row.push ? { email: row.email, push: row.push } : undefined;
-  return { preferences: preferencesOf(stored), notifications_disabled: knownReasons(row?.disabled ?? []) };
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const stored = row.email && row.push ? { email: row.email, push: row.push } : undefined;
+  return { preferences: preferencesOf(stored), disabled: row.disabled };
+}
+
+/** A member's preferences and why their mail is off, if it is. */
+export async function readNotificationSettings(
+  db: Queryable,
+  viewer: MemberViewer,
+): Promise<NotificationSettings> {
+  authorize(viewer, 'account.notifications');
+  const read = await readPreferencesOf(db, viewer.id);
+  return {
+    preferences: read?.preferences ?? preferencesOf(undefined),
+    notifications_disabled: knownReasons(read?.disabled ?? []),
+  };
 }
 
 /**
@@ -109,23 +119,14 @@ export async function wantsNotification(
   type: NotificationType,
   channel: NotificationChannel,
 ): Promise<boolean> {
-  const [row] = await db
-    .select({
-      email: notificationPreferences.email,
-      push: notificationPreferences.push,
-      disabled: users.notificationsDisabled,
-    })
-    .from(users)
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
-    .where(eq(users.id, userId));
-  if (!row) return false;
+  const read = await readPreferencesOf(db, userId);
+  if (!read) return false;
   if (
     channel === 'email' &&
-    row.disabled.some((r) => (MAIL_STOPPING_REASONS as readonly string[]).includes(r))
+    read.disabled.some((r) => (MAIL_STOPPING_REASONS as readonly string[]).includes(r))
   )
     return false;
-  const stored = row.email && row.push ? { email: row.email, push: row.push } : undefined;
-  return preferencesOf(stored)[type][channel];
+  return read.preferences[type][channel];
 }
 
 /** The erasure of an account: its switches go with it. */
