@@ -9,6 +9,24 @@ import { paymentProviderOf } from './provider-choice.ts';
 
 type CustomerServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'log' | 'state'>;
 
+/** Where a member's customer may already be named, in the order asked: their payments, then their mandates. */
+const CUSTOMER_SOURCES = [
+  {
+    table: payments,
+    userId: payments.userId,
+    provider: payments.provider,
+    customerId: payments.customerId,
+    createdAt: payments.createdAt,
+  },
+  {
+    table: directDebitMandates,
+    userId: directDebitMandates.userId,
+    provider: directDebitMandates.provider,
+    customerId: directDebitMandates.providerCustomerId,
+    createdAt: directDebitMandates.createdAt,
+  },
+] as const;
+
 /**
  * The member's customer at the configured provider (docs/decisions/0033): the one a payment or a
  * mandate of theirs already names, else a new one made now. Two first purchases at once may make
@@ -17,32 +35,21 @@ type CustomerServices = Pick<AppServices, 'env' | 'db' | 'now' | 'enqueue' | 'lo
 export async function ensureCustomer(services: CustomerServices, payer: Payer): Promise<string> {
   const provider = paymentProviderOf(services);
   if (!keepsMandates(provider)) throw new Error(`the provider ${provider.name} keeps no customers`);
-  const [fromPayment] = await services.db
-    .select({ customerId: payments.customerId })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.userId, payer.viewer.id),
-        eq(payments.provider, provider.name),
-        isNotNull(payments.customerId),
-      ),
-    )
-    .orderBy(desc(payments.createdAt))
-    .limit(1);
-  if (fromPayment?.customerId) return fromPayment.customerId;
-  const [fromMandate] = await services.db
-    .select({ customerId: directDebitMandates.providerCustomerId })
-    .from(directDebitMandates)
-    .where(
-      and(
-        eq(directDebitMandates.userId, payer.viewer.id),
-        eq(directDebitMandates.provider, provider.name),
-        isNotNull(directDebitMandates.providerCustomerId),
-      ),
-    )
-    .orderBy(desc(directDebitMandates.createdAt))
-    .limit(1);
-  if (fromMandate?.customerId) return fromMandate.customerId;
+  for (const source of CUSTOMER_SOURCES) {
+    const [named] = await services.db
+      .select({ customerId: source.customerId })
+      .from(source.table)
+      .where(
+        and(
+          eq(source.userId, payer.viewer.id),
+          eq(source.provider, provider.name),
+          isNotNull(source.customerId),
+        ),
+      )
+      .orderBy(desc(source.createdAt))
+      .limit(1);
+    if (named?.customerId) return named.customerId;
+  }
   const [member] = await services.db
     .select({ name: users.name, email: users.email })
     .from(users)
