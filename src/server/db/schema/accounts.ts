@@ -59,6 +59,15 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A row that is one member's own (their balance, their settings): keyed by the member, and gone
+ * with the account.
+ */
+export const memberKey = <TName extends string>(name: TName) =>
+  bigint(name, { mode: 'number' })
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Server-side sessions behind the HttpOnly `sid` cookie; the cookie holds a token, the row its hash. */
 export const sessions = pgTable(
   'sessions',
@@ -100,9 +109,7 @@ export const accountTokens = pgTable(
 );
 
 export const trackingRecords = pgTable('tracking_records', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: memberKey('user_id'),
   network: text('network'),
   ref: text('ref'),
   sub1: text('sub1'),

@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { memberKey, users } from './accounts.ts';
 
 /**
  * A member's credit balance: its own row, not a column of users, so a balance change touches no
@@ -19,9 +19,7 @@ import { users } from './accounts.ts';
 export const creditAccounts = pgTable(
   'credit_accounts',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberKey('user_id'),
     balance: integer('balance').notNull().default(0),
     /** The member's own cap on credits spent per day (their local day); null: none. */
     dailyLimit: integer('daily_limit'),

@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Currency, PaymentMethod, PaymentStatus } from '../../../shared/contracts/payments.ts';
-import { users } from './accounts.ts';
+import { memberKey, users } from './accounts.ts';
 
 /**
  * One purchase of a credit package. Amount and credits are copied from the settings when it starts
@@ -161,9 +161,7 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
  * 'Your account is blocked for direct debit payments.' (features/payments/direct-debit/direct-debit-blocks.ts).
  */
 export const directDebitBlocks = pgTable('direct_debit_blocks', {
-  userId: bigint('user_id', { mode: 'number' })
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: memberKey('user_id'),
   reason: text('reason', { enum: ['reversal', 'back_office'] }).notNull(),
   /** The payment that was reversed, when a reversal caused it. */
   paymentId: uuid('payment_id').references(() => payments.id, { onDelete: 'set null' }),

@@ -1,14 +1,12 @@
 // Owned by the profile feature (features/profile); other features change a profile through its service.
 import { sql } from 'drizzle-orm';
 import { bigint, date, doublePrecision, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { memberKey } from './accounts.ts';
 
 export const profiles = pgTable(
   'profiles',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberKey('user_id'),
     birthDate: date('birth_date', { mode: 'string' }).notNull(),
     gender: text('gender', { enum: ['male', 'female'] }).notNull(),
     sexuality: text('sexuality', { enum: ['hetero', 'gay', 'lesbian', 'bi'] }).notNull(),

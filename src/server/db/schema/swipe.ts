@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { memberKey, users } from './accounts.ts';
 
 /**
  * A member's state in the swipe game (docs/decisions/0022): the local day their likes are counted
@@ -22,9 +22,7 @@ import { users } from './accounts.ts';
 export const swipeStates = pgTable(
   'swipe_states',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .primaryKey()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: memberKey('member_id'),
     /** The zone `day` is a date of (validated against Intl.supportedValuesOf('timeZone')). */
     timeZone: text('time_zone').notNull(),
     /** A different zone the browser reported: it takes effect when the current day has ended. */
