@@ -1,5 +1,6 @@
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { mailButton, mailHtml } from '../../lib/mail-layout.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 
@@ -30,17 +31,15 @@ export async function renderAccountMail(
     '',
     t('mail.signature', vars),
   ];
-  const html = `<!doctype html><html lang="${options.locale}"><body style="margin:0;background:#fbf3f6;font-family:Arial,Helvetica,sans-serif;color:#212529">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px;max-width:560px">
-<tr><td style="font-size:22px;font-weight:bold;color:#b3124f;padding-bottom:16px">${escapeHtml(values.name)}</td></tr>
-<tr><td style="font-size:16px;line-height:1.5">
-<p>${escapeHtml(greeting)}</p>
+  const html = mailHtml({
+    locale: options.locale,
+    siteName: values.name,
+    content: `<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(t(`mail.${kind}.body`, vars))}</p>
-<p style="text-align:center;padding:16px 0"><a href="${escapeHtml(options.link)}" style="background:#b3124f;color:#fff;text-decoration:none;padding:14px 28px;border-radius:8px;font-weight:bold;display:inline-block">${escapeHtml(t(`mail.${kind}.button`, vars))}</a></p>
+${mailButton(options.link, t(`mail.${kind}.button`, vars))}
 <p style="font-size:13px;color:#6c757d">${escapeHtml(t('mail.link_hint'))}<br><a href="${escapeHtml(options.link)}" style="color:#b3124f;word-break:break-all">${escapeHtml(options.link)}</a></p>
 <p style="font-size:14px;color:#6c757d">${escapeHtml(t(`mail.${kind}.footer`, vars))}</p>
-<p>${escapeHtml(t('mail.signature', vars)).replace(/\n/g, '<br>')}</p>
-</td></tr></table></td></tr></table></body></html>`;
+<p>${escapeHtml(t('mail.signature', vars)).replace(/\n/g, '<br>')}</p>`,
+  });
   return { to: options.to, subject, text: lines.join('\n'), html, replyTo: values.support_email };
 }

@@ -1,5 +1,6 @@
 import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { mailHtml } from '../../lib/mail-layout.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 
@@ -29,7 +30,7 @@ export const MODERATION_NOTICES = [
 
 /**
  * The mail that tells a member a moderator's decision, in their language: the same words as the
- * notice on /profile, in the layout of the account mails (auth.mails.ts).
+ * notice on /profile, in the frame of every mail (lib/mail-layout.ts).
  */
 export async function renderModerationMail(
   services: Pick<AppServices, 'settings' | 'translations' | 'env'>,
@@ -59,14 +60,12 @@ export async function renderModerationMail(
     profile('moderation_notices.link', { link }),
   ];
   const signature = common('mail.signature', vars);
-  const html = `<!doctype html><html lang="${locale}"><body style="margin:0;background:#fbf3f6;font-family:Arial,Helvetica,sans-serif;color:#212529">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px;max-width:560px">
-<tr><td style="font-size:22px;font-weight:bold;color:#b3124f;padding-bottom:16px">${escapeHtml(values.name)}</td></tr>
-<tr><td style="font-size:16px;line-height:1.5">
-${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
-<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>
-</td></tr></table></td></tr></table></body></html>`;
+  const html = mailHtml({
+    locale,
+    siteName: values.name,
+    content: `${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('\n')}
+<p>${escapeHtml(signature).replace(/\n/g, '<br>')}</p>`,
+  });
   return {
     to: member.email,
     subject: profile('moderation_notices.subject', vars),

@@ -2,6 +2,7 @@ import type { NotificationType } from '../../../shared/contracts/notifications.t
 import type { CompanyInfo } from '../../../shared/contracts/site.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import { escapeHtml } from '../../lib/html.ts';
+import { mailButton, mailHtml } from '../../lib/mail-layout.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
 
@@ -72,20 +73,19 @@ export function renderNotificationMail(
     `${options.siteName} · ${address}`,
   ].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html><html lang="${options.locale}"><body style="margin:0;background:#fbf3f6;font-family:Arial,Helvetica,sans-serif;color:#212529">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px">
-<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="background:#fff;border-radius:12px;padding:32px;max-width:560px">
-<tr><td style="font-size:22px;font-weight:bold;color:#b3124f;padding-bottom:16px">${e(options.siteName)}</td></tr>
-<tr><td style="font-size:16px;line-height:1.5">
-<p>${e(greeting)}</p>
+  const html = mailHtml({
+    locale: options.locale,
+    siteName: options.siteName,
+    content: `<p>${e(greeting)}</p>
 <p>${e(body)}</p>
 ${(options.lines ?? []).map((line) => `<p>${e(line)}</p>`).join('')}
-<p style="text-align:center;padding:16px 0"><a href="${e(options.link)}" style="background:#b3124f;color:#fff;text-decoration:none;padding:14px 28px;border-radius:8px;font-weight:bold;display:inline-block">${e(button)}</a></p>
-</td></tr>
+${mailButton(options.link, button)}`,
+    footer: `
 <tr><td style="font-size:12px;line-height:1.5;color:#6c757d;border-top:1px solid #eee;padding-top:16px">
 <p>${e(why)}<br><a href="${e(options.preferencesUrl)}" style="color:#b3124f">${e(t('mail.preferences'))}</a> · <a href="${e(options.unsubscribeUrl)}" style="color:#b3124f">${e(t('mail.unsubscribe'))}</a></p>
 <p>${e(options.siteName)} · ${e(address)}</p>
-</td></tr></table></td></tr></table></body></html>`;
+</td></tr>`,
+  });
   return {
     to: options.to,
     subject,
