@@ -19,7 +19,12 @@ import { announcePartnerChanged } from '../chat/chat.service.ts';
 import { grantLandingFreeMessages } from '../chat/landing-free-messages.ts';
 import { grantCredits } from '../credits/credits.service.ts';
 import { recordConfirmationAttribution, recordSignupAttribution } from '../landers/attribution.service.ts';
-import { completeSignupProfile, createProfile, type NewProfile } from '../profile/profile.service.ts';
+import {
+  completeSignupProfile,
+  createProfile,
+  type NewProfile,
+  profileBasicsOf,
+} from '../profile/profile.service.ts';
 import { isRegionOf } from '../regions/regions.service.ts';
 import { accountOfToken, consumeToken, type RequestMeta, sendAccountMail } from './account-mail.ts';
 import { isDisposableEmail } from './disposable-domains.ts';
@@ -214,15 +219,7 @@ export async function signup(services: SignupDeps, input: SignupInput, meta: Sig
       name: input.name,
       passwordHash: await hashPassword(input.password),
       missing: [],
-      profile: {
-        birthDate: input.date_of_birth,
-        gender: input.gender,
-        sexuality: input.sexuality,
-        country: input.country,
-        region: input.region || null,
-        city: input.city || null,
-        aboutMe: input.signup_message || null,
-      },
+      profile: { ...profileBasicsOf(input), aboutMe: input.signup_message || null },
     },
     meta,
   );

@@ -4,6 +4,7 @@ import { ageOn } from '../../../shared/contracts/members.ts';
 import type { profiles, users } from '../../db/schema/index.ts';
 import type { UserAnswerCounts } from '../../feature.ts';
 import { photoFileKey } from '../photos/photos.keys.ts';
+import { presentProfileBasics } from '../profile/profile.presenter.ts';
 import type { SessionMainPhoto } from './sessions.service.ts';
 
 type UserRow = typeof users.$inferSelect;
@@ -51,12 +52,7 @@ export function presentUser(
       id: user.id,
       name: user.name,
       age: ageOn(profile.birthDate, extra.now),
-      date_of_birth: profile.birthDate,
-      gender: profile.gender,
-      sexuality: profile.sexuality,
-      country: profile.country,
-      region: profile.region,
-      city: profile.city,
+      ...presentProfileBasics(profile),
       // Image paths are relative to settings.cdn_prefix, as everywhere; the owner sees their own
       // photo whatever its status or privacy.
       main_image: extra.mainPhoto

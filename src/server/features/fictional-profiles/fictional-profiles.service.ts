@@ -29,7 +29,8 @@ import {
   setMainPhoto,
   uploadPhoto,
 } from '../photos/photos.service.ts';
-import { createProfile, updateProfileOf } from '../profile/profile.service.ts';
+import { presentProfileBasics } from '../profile/profile.presenter.ts';
+import { createProfile, profileBasicsOf, updateProfileOf } from '../profile/profile.service.ts';
 import { type AuditActor, writeAudit } from '../staff/staff-audit.service.ts';
 
 /*
@@ -133,12 +134,7 @@ const profileFieldsOf = (input: FictionalProfileUpdate) => {
  */
 function storedFieldsOf(profile: typeof profiles.$inferSelect, input: FictionalProfileUpdate) {
   const stored: Record<string, unknown> = {
-    date_of_birth: profile.birthDate,
-    gender: profile.gender,
-    sexuality: profile.sexuality,
-    country: profile.country,
-    region: profile.region,
-    city: profile.city,
+    ...presentProfileBasics(profile),
     hair_color: profile.hairColor,
     eye_color: profile.eyeColor,
     body_type: profile.bodyType,
@@ -171,15 +167,7 @@ export async function createFictionalProfile(
       language: input.language,
       now,
     });
-    await createProfile(tx, id, {
-      birthDate: input.date_of_birth,
-      gender: input.gender,
-      sexuality: input.sexuality,
-      country: input.country,
-      region: input.region || null,
-      city: input.city || null,
-      updatedAt: now,
-    });
+    await createProfile(tx, id, { ...profileBasicsOf(input), updatedAt: now });
     // The optional fields through the member's own form's rules, so both are written one way.
     const { name: _name, language: _language, date_of_birth: _birth, ...fields } = input;
     await updateProfileOf(tx, id, fields, now);

@@ -22,6 +22,16 @@ function option<T extends string>(keys: readonly T[], value: string | null): T |
 
 const INTERESTS = new Set<string>(INTEREST_KEYS);
 
+/** What the sign-up set of a profile, by the API's names (the session's user, staff's audit). */
+export const presentProfileBasics = (profile: ProfileRow) => ({
+  date_of_birth: profile.birthDate,
+  gender: profile.gender,
+  sexuality: profile.sexuality,
+  country: profile.country,
+  region: profile.region,
+  city: profile.city,
+});
+
 /** The member's own profile: every field, for the owner only. */
 export function presentOwnProfile(user: UserRow, profile: ProfileRow, now: Date): OwnProfile {
   return {

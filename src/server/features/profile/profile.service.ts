@@ -169,6 +169,26 @@ export function coordinatesOf(country: string, region: string | null, city: stri
 
 export type NewProfile = Omit<typeof profiles.$inferInsert, 'userId'>;
 
+/**
+ * What a sign-up form says of the member (their own, or staff's for a fictional profile) as the
+ * profile's columns; an empty region or city is none.
+ */
+export const profileBasicsOf = (input: {
+  date_of_birth: string;
+  gender: NewProfile['gender'];
+  sexuality: NewProfile['sexuality'];
+  country: string;
+  region?: string | null;
+  city?: string | null;
+}) => ({
+  birthDate: input.date_of_birth,
+  gender: input.gender,
+  sexuality: input.sexuality,
+  country: input.country,
+  region: input.region || null,
+  city: input.city || null,
+});
+
 /** The profile of a new account, in the sign-up's transaction (auth creates the account). */
 export async function createProfile(tx: Tx, userId: number, values: NewProfile): Promise<void> {
   await tx.insert(profiles).values({
