@@ -105,6 +105,12 @@ type DecideDeps = Pick<
   'db' | 'now' | 'sessions' | 'enqueue' | 'settings' | 'translations' | 'env'
 >;
 
+/** The reason and note a decision is stored and told with: an approval has neither. */
+const rejectionOf = (decision: ModerationDecision) =>
+  decision.outcome === 'rejected'
+    ? { reason: decision.reason, note: decision.note ?? null }
+    : { reason: null, note: null };
+
 /**
  * Approves or rejects a waiting photo: the photo's row (through the photos feature), the audit row,
  * the member's notice and mail, all in one transaction. A photo that is gone, or decided by another
@@ -118,8 +124,7 @@ export async function decidePhoto(
 ) {
   authorize(staff, 'moderation.photos');
   const now = services.now();
-  const reason = decision.outcome === 'rejected' ? decision.reason : null;
-  const note = decision.outcome === 'rejected' ? (decision.note ?? null) : null;
+  const { reason, note } = rejectionOf(decision);
   const decided = await services.db.transaction(async (tx) => {
     const result = await decidePendingPhoto(
       tx,
@@ -189,8 +194,7 @@ export async function decideText(
 ) {
   authorize(staff, 'moderation.texts');
   const now = services.now();
-  const reason = decision.outcome === 'rejected' ? decision.reason : null;
-  const note = decision.outcome === 'rejected' ? (decision.note ?? null) : null;
+  const { reason, note } = rejectionOf(decision);
   return services.db.transaction(async (tx) => {
     const [change] = await tx
       .select()
