@@ -11,6 +11,7 @@ import type {
   SIGNUP_REASONS,
   TATTOO_OPTIONS,
 } from '../../../shared/profile-options.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { DEMO_COUNTRIES, type DemoCity, type Language } from './demo-cities.ts';
 import { FIRST_NAMES, type NameLocale, SURNAME_INITIALS, USERNAME_WORDS } from './demo-names.ts';
 import { composeAboutMe, HOBBY_INTERESTS, type HobbyInterest, type PartnerKind } from './demo-texts.ts';
@@ -57,7 +58,6 @@ export type DemoMember = {
 export const DEFAULT_DEMO_COUNT = 320;
 const DEMO_EMAIL_DOMAIN = 'demo.liefdesplein.invalid';
 
-const DAY_MS = 86_400_000;
 const SOUTHERN: readonly Country[] = ['IT', 'ES', 'FR'];
 
 /**

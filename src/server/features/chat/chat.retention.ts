@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Queryable } from '../../db/client.ts';
 import { messages } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { defineJob } from '../../lib/jobs.ts';
-
-const DAY_MS = 86_400_000;
 
 /** Messages sent before this are past retention: never sent to a client again. */
 export const retentionCutoff = sql`now() - make_interval(days => ${LIMITS.chatRetentionDays})`;

@@ -4,6 +4,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { soughtGenders } from '../../../shared/profile-options.ts';
 import type { Queryable, Tx } from '../../db/client.ts';
 import { autoLikes, likes, photos, profiles, users } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { can } from '../../policy/policy.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
@@ -16,7 +17,6 @@ import { likeMember } from './likes.service.ts';
 
 /** A call repeated within this window (a retry after a lost answer) gets the same profile again. */
 const REPEAT_WINDOW_MS = 60_000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The auto-liker's age is within this many years of the member's. */
 const AGE_SPAN_YEARS = 10;
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import type { notificationMails, pushSends } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import type { AppServices } from '../../services.ts';
 
 /** Notifications about other members a member gets in 24 hours at most, on each channel counted apart. */
 const DAILY_NOTIFICATION_CAP = 10;
-const DAY_MS = 86_400_000;
 
 /** A channel's table of claims (its sent marks): a mail's, a push's. */
 type ClaimTable = typeof notificationMails | typeof pushSends;

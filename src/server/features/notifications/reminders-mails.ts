@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { blocks, conversationMembers, messages, users } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 import {
@@ -12,7 +13,6 @@ import {
   sendScheduledMail,
 } from './notification-mail-delivery.ts';
 
-const DAY_MS = 86_400_000;
 /** A reminder a day after the first unread message, another after three days, and none after that. */
 export const REMINDER_AFTER_DAYS = [1, 3] as const;
 /** Unread for longer than this: the conversation is not reminded of any more (a first run after a long pause). */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import pLimit from 'p-limit';
 import { z } from 'zod';
 import { blocks, likes, notificationMails, profiles, users } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { AppServices } from '../../services.ts';
 import { seeksGenderSql } from '../members/suits-viewer.ts';
@@ -14,7 +15,6 @@ import {
   sendScheduledMail,
 } from './notification-mail-delivery.ts';
 
-const DAY_MS = 86_400_000;
 /** "Near you": a new member whose city is this close to the member's. */
 const WEEKLY_NEARBY_KM = 50;
 /** The latitude span of WEEKLY_NEARBY_KM (111 km a degree), the query's first, cheap cut. */

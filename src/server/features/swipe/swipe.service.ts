@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import { countryTimeZone } from '../../../shared/time-zones.ts';
 import type { Database, Queryable, Tx } from '../../db/client.ts';
 import { photos, profiles, swipePasses, swipeStates, users } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import type { MemberFacts } from '../../policy/rules/members.rules.ts';
@@ -37,7 +38,6 @@ import { currentDay, firstDay, resetsAt, type SwipeDay, withReportedZone } from 
 // enqueue: a like in the game mails the liked member as any like does.
 export type SwipeDeps = MembersDeps & Pick<AppServices, 'enqueue'>;
 
-const DAY_MS = 86_400_000;
 const passCutoff = (now: Date) => new Date(now.getTime() - LIMITS.swipePassDays * DAY_MS);
 const undoCutoff = (now: Date) => new Date(now.getTime() - LIMITS.swipeUndoMinutes * 60_000);
 const timestamp = (at: Date) => sql`${at.toISOString()}::timestamptz`;
