@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES } from '../limits.ts';
 import { GENDERS, SEXUALITIES } from '../profile-options.ts';
 import { ageOn, MainImageSchema } from './members.ts';
+import { OwnProfileSchema } from './profile.ts';
 import { multilineText, plainText } from './text.ts';
 
 /**
@@ -183,16 +184,20 @@ export const LoginInputSchema = z.object({
 });
 export type LoginInput = z.infer<typeof LoginInputSchema>;
 
-const UserProfileSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  age: z.number().int(),
-  date_of_birth: z.string(),
-  gender: z.enum(GENDERS),
-  sexuality: z.enum(SEXUALITIES),
+/** The member's own profile as far as every page needs it, carried with the session. */
+const UserProfileSchema = OwnProfileSchema.pick({
+  id: true,
+  name: true,
+  age: true,
+  date_of_birth: true,
+  gender: true,
+  sexuality: true,
+  country: true,
+  region: true,
+  city: true,
+}).extend({
+  // As stored: the session's row is not checked against COUNTRIES.
   country: z.string(),
-  region: z.string().nullable(),
-  city: z.string().nullable(),
   /** The member's own main photo (any status; null: no photo yet, the add-photo alert shows). */
   main_image: MainImageSchema.nullable(),
 });
