@@ -37,22 +37,8 @@ export const PAGE_TEXTS = {
   fictional: { file: 'fictional', common: [] },
 } as const satisfies Record<string, { file: Namespace | null; common: readonly string[] }>;
 export type PageNamespace = keyof typeof PAGE_TEXTS;
-export const PAGE_NAMESPACES = [
-  'profile',
-  'members',
-  'signup',
-  'account',
-  'service',
-  'payments',
-  'landers',
-  'entry',
-  'notifications',
-  'admin',
-  'operators',
-  'reports',
-  'moderation',
-  'fictional',
-] as const satisfies readonly PageNamespace[];
+/** Every page namespace, in PAGE_TEXTS's order (the `ns` GET /api/locale.php accepts). */
+export const PAGE_NAMESPACES = Object.keys(PAGE_TEXTS) as PageNamespace[];
 
 /**
  * Common groups only the server uses (e-mails, the offline page the service worker keeps, the
