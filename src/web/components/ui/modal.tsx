@@ -9,6 +9,11 @@ type ModalProps = {
   onClose?: () => void;
   size?: 'md' | 'lg' | 'xl';
   closeLabel?: string;
+  /**
+   * The footer starts with a button that does what the × does, under closeLabel: a confirmation's
+   * "Cancel" and its × are one way out, so they cannot come to say or do different things.
+   */
+  cancelInFooter?: boolean;
   className?: string;
 };
 
@@ -24,6 +29,7 @@ export function Modal({
   onClose,
   size = 'md',
   closeLabel = 'Close',
+  cancelInFooter = false,
   className,
 }: ModalProps) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -59,7 +65,16 @@ export function Modal({
           )}
         </div>
         <div className="modal-body">{children}</div>
-        {footer && <div className="modal-footer">{footer}</div>}
+        {(footer || cancelInFooter) && (
+          <div className="modal-footer">
+            {cancelInFooter && (
+              <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
+                {closeLabel}
+              </button>
+            )}
+            {footer}
+          </div>
+        )}
       </div>
     </dialog>
   );

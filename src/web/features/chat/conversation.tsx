@@ -464,19 +464,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
         title={t('chat.delete_title')}
         onClose={() => setConfirmDelete(false)}
         closeLabel={t('chat.cancel')}
+        cancelInFooter
         footer={
-          <>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => setConfirmDelete(false)}
-            >
-              {t('chat.cancel')}
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => void remove()}>
-              {t('chat.delete_confirm')}
-            </button>
-          </>
+          <button type="button" className="btn btn-danger" onClick={() => void remove()}>
+            {t('chat.delete_confirm')}
+          </button>
         }
       >
         <p>{t('chat.delete_text', { name: profile.name })}</p>

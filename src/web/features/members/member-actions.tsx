@@ -170,27 +170,19 @@ export function MemberActions({ member, loggedIn }: Props) {
         title={t('member_actions.block_title', vars)}
         onClose={() => setConfirmBlock(false)}
         closeLabel={t('member_actions.cancel')}
+        cancelInFooter
         footer={
-          <>
-            <button
-              type="button"
-              className="btn btn-outline-secondary"
-              onClick={() => setConfirmBlock(false)}
-            >
-              {t('member_actions.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={busy !== null}
-              onClick={async () => {
-                await run('block');
-                setConfirmBlock(false);
-              }}
-            >
-              {t('member_actions.block_confirm')}
-            </button>
-          </>
+          <button
+            type="button"
+            className="btn btn-danger"
+            disabled={busy !== null}
+            onClick={async () => {
+              await run('block');
+              setConfirmBlock(false);
+            }}
+          >
+            {t('member_actions.block_confirm')}
+          </button>
         }
       >
         <p className="mb-0">{t('member_actions.block_text', vars)}</p>

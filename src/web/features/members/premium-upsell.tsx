@@ -23,15 +23,11 @@ export function PremiumUpsell({ open, name, onClose }: { open: boolean; name: st
       onClose={onClose}
       closeLabel={t('premium_upsell.later')}
       className="premium-upsell"
+      cancelInFooter
       footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={onClose}>
-            {t('premium_upsell.later')}
-          </button>
-          <Link to="/premium" className="btn btn-primary" onClick={onClose}>
-            {t('premium_upsell.cta')}
-          </Link>
-        </>
+        <Link to="/premium" className="btn btn-primary" onClick={onClose}>
+          {t('premium_upsell.cta')}
+        </Link>
       }
     >
       <p>{t('premium_upsell.intro', vars)}</p>

@@ -38,15 +38,11 @@ export function TimeBonusModal({
       onClose={close}
       closeLabel={t('time_bonus.modal_close')}
       className="time-bonus-modal"
+      cancelInFooter
       footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={close}>
-            {t('time_bonus.modal_close')}
-          </button>
-          <Link to="/credits" className="btn btn-primary" onClick={close} data-testid="time-bonus-cta">
-            {t('time_bonus.modal_cta', { percentage })}
-          </Link>
-        </>
+        <Link to="/credits" className="btn btn-primary" onClick={close} data-testid="time-bonus-cta">
+          {t('time_bonus.modal_cta', { percentage })}
+        </Link>
       }
     >
       <p className="time-bonus-modal-percentage" aria-hidden="true">

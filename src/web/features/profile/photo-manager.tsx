@@ -393,15 +393,11 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
         title={t('photos.delete_title')}
         closeLabel={t('photos.cancel')}
         onClose={() => setConfirm(null)}
+        cancelInFooter
         footer={
-          <>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirm(null)}>
-              {t('photos.cancel')}
-            </button>
-            <button type="button" className="btn btn-danger" onClick={() => void remove()}>
-              {t('photos.delete_confirm')}
-            </button>
-          </>
+          <button type="button" className="btn btn-danger" onClick={() => void remove()}>
+            {t('photos.delete_confirm')}
+          </button>
         }
       >
         {confirm && (

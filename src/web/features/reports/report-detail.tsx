@@ -279,24 +279,16 @@ function DecisionForm({
           title={t('report_review.confirm_suspend_title', { name: report.reported.name })}
           onClose={() => setConfirming(false)}
           closeLabel={t('report_review.cancel')}
+          cancelInFooter
           footer={
-            <>
-              <button
-                type="button"
-                className="btn btn-outline-secondary"
-                onClick={() => setConfirming(false)}
-              >
-                {t('report_review.cancel')}
-              </button>
-              <button
-                type="button"
-                className="btn btn-danger"
-                disabled={busy}
-                onClick={() => void decide('suspend')}
-              >
-                {t('report_review.confirm_suspend')}
-              </button>
-            </>
+            <button
+              type="button"
+              className="btn btn-danger"
+              disabled={busy}
+              onClick={() => void decide('suspend')}
+            >
+              {t('report_review.confirm_suspend')}
+            </button>
           }
         >
           <p className="mb-0">{t('report_review.confirm_suspend_text')}</p>

@@ -75,15 +75,11 @@ export function ReportDialog({ target, onClose, onSent }: Props) {
       onClose={close}
       closeLabel={t('reports.form.cancel')}
       className="report-dialog"
+      cancelInFooter
       footer={
-        <>
-          <button type="button" className="btn btn-outline-secondary" onClick={close}>
-            {t('reports.form.cancel')}
-          </button>
-          <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void send()}>
-            {t('reports.form.submit')}
-          </button>
-        </>
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={() => void send()}>
+          {t('reports.form.submit')}
+        </button>
       }
     >
       <fieldset className="mb-3">
