@@ -6,6 +6,7 @@ import type {
   RetentionDiscountResponse,
   RetentionOfferResponse,
 } from '../../../shared/contracts/discounts.ts';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField, FormTextarea } from '../../components/ui/form-field.tsx';
 import { getJson, request } from '../../lib/api.ts';
@@ -56,10 +57,7 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
     await session.signOut('/account-deleted');
   });
   return (
-    <section className="card card-body shadow-sm mb-4 border-danger-subtle" aria-labelledby="delete-h">
-      <h2 id="delete-h" className="h5">
-        {t('account.delete_title')}
-      </h2>
+    <CardSection titleId="delete-h" title={t('account.delete_title')} className="border-danger-subtle">
       {step === 'closed' && (
         <>
           <p>{t('account.delete_intro')}</p>
@@ -161,6 +159,6 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
           </div>
         </form>
       )}
-    </section>
+    </CardSection>
   );
 }

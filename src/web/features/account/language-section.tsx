@@ -1,4 +1,5 @@
 import { LOCALE_INFO, LOCALES, type Locale } from '../../../shared/i18n/locales.ts';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useChangeLanguage } from '../i18n/use-change-language.ts';
 import { useSaveLanguage } from '../session/session-queries.ts';
@@ -16,10 +17,7 @@ export function LanguageSection() {
     await changeLanguage(locale);
   };
   return (
-    <section className="card card-body shadow-sm mb-4" aria-labelledby="language-h">
-      <h2 id="language-h" className="h5">
-        {t('account.language_title')}
-      </h2>
+    <CardSection titleId="language-h" title={t('account.language_title')}>
       <label className="form-label" htmlFor="language">
         {t('account.language_label')}
       </label>
@@ -35,6 +33,6 @@ export function LanguageSection() {
           </option>
         ))}
       </select>
-    </section>
+    </CardSection>
   );
 }

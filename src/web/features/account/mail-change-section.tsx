@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { MailChangeSchema } from '../../../shared/contracts/auth.ts';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { request } from '../../lib/api.ts';
@@ -18,10 +19,7 @@ export function MailChangeSection({ current }: { current: string }) {
     setSentTo(values.email);
   });
   return (
-    <section className="card card-body shadow-sm mb-4" aria-labelledby="email-h">
-      <h2 id="email-h" className="h5">
-        {t('account.email_title')}
-      </h2>
+    <CardSection titleId="email-h" title={t('account.email_title')}>
       <p className="text-body-secondary">{t('account.email_current', { email: current })}</p>
       {sentTo ? (
         <div className="alert alert-success" role="status">
@@ -51,6 +49,6 @@ export function MailChangeSection({ current }: { current: string }) {
           </button>
         </form>
       )}
-    </section>
+    </CardSection>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -41,10 +42,7 @@ export function MainPhotoSection() {
   };
   const place = placeName(user.profile.city, user.profile.country);
   return (
-    <section className="card card-body shadow-sm mb-4" aria-labelledby="main-photo-h">
-      <h2 id="main-photo-h" className="h5">
-        {t('account.main_photo_title')}
-      </h2>
+    <CardSection titleId="main-photo-h" title={t('account.main_photo_title')}>
       <p className="text-muted">{t('account.main_photo_lead')}</p>
       {saved && (
         <div className="alert alert-success" role="status">
@@ -83,6 +81,6 @@ export function MainPhotoSection() {
       <p className="mb-0">
         {place || '—'} · <Link to="/profile#details">{t('account.location_link')}</Link>
       </p>
-    </section>
+    </CardSection>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { PasswordChangeSchema } from '../../../shared/contracts/auth.ts';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { request } from '../../lib/api.ts';
@@ -20,10 +21,7 @@ export function PasswordSection() {
     setSaved(true);
   });
   return (
-    <section className="card card-body shadow-sm mb-4" aria-labelledby="password-h">
-      <h2 id="password-h" className="h5">
-        {t('account.password_title')}
-      </h2>
+    <CardSection titleId="password-h" title={t('account.password_title')}>
       <form ref={formRef} onSubmit={send} noValidate>
         {saved && (
           <div className="alert alert-success" role="status">
@@ -59,6 +57,6 @@ export function PasswordSection() {
           {t('account.save')}
         </button>
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -5,6 +5,7 @@ import {
   SpendingLimitFormSchema,
   type SpendingLimitInput,
 } from '../../../shared/contracts/credits.ts';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
 import { getJson, request } from '../../lib/api.ts';
@@ -52,10 +53,7 @@ export function SpendingLimitSection() {
     setSaved(true);
   });
   return (
-    <section id="spending-limit" className="card card-body shadow-sm mb-4" aria-labelledby="spending-h">
-      <h2 id="spending-h" className="h5">
-        {t('spending.title')}
-      </h2>
+    <CardSection id="spending-limit" titleId="spending-h" title={t('spending.title')}>
       <p className="text-body-secondary">{t('spending.explain')}</p>
       {current.isError && (
         <div className="alert alert-danger" role="alert">
@@ -89,6 +87,6 @@ export function SpendingLimitSection() {
           </span>
         )}
       </form>
-    </section>
+    </CardSection>
   );
 }

@@ -2,6 +2,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { BlockedMemberCard } from '../../../shared/contracts/members.ts';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
@@ -42,10 +43,7 @@ export function BlockedMembersSection() {
   };
 
   return (
-    <section className="card card-body shadow-sm mb-4" aria-labelledby="blocked-h">
-      <h2 id="blocked-h" className="h5" ref={heading} tabIndex={-1}>
-        {t('blocked_members.title')}
-      </h2>
+    <CardSection titleId="blocked-h" title={t('blocked_members.title')} headingRef={heading}>
       <p className="text-body-secondary">{t('blocked_members.lead')}</p>
       <p className="blocked-status" role="status">
         {status}
@@ -118,24 +116,20 @@ export function BlockedMembersSection() {
         title={confirming ? t('blocked_members.confirm_title', { name: confirming.name }) : ''}
         onClose={() => setConfirming(null)}
         closeLabel={t('blocked_members.cancel')}
+        cancelInFooter
         footer={
-          <>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => setConfirming(null)}>
-              {t('blocked_members.cancel')}
-            </button>
-            <button
-              type="button"
-              className="btn btn-primary"
-              disabled={unblock.isPending}
-              onClick={() => confirming && void confirm(confirming)}
-            >
-              {t('blocked_members.confirm')}
-            </button>
-          </>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={unblock.isPending}
+            onClick={() => confirming && void confirm(confirming)}
+          >
+            {t('blocked_members.confirm')}
+          </button>
         }
       >
         <p className="mb-0">{confirming && t('blocked_members.confirm_text', { name: confirming.name })}</p>
       </Modal>
-    </section>
+    </CardSection>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { CardSection } from '../../components/ui/card-section.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useSession } from '../session/member-session.tsx';
@@ -22,10 +23,7 @@ export function InvisibleSection() {
     save.mutate(next, { onError: () => setFailed(true) });
   };
   return (
-    <section className="card card-body shadow-sm mb-4" aria-labelledby="invisible-h">
-      <h2 id="invisible-h" className="h5">
-        {t('privacy.title')}
-      </h2>
+    <CardSection titleId="invisible-h" title={t('privacy.title')}>
       <Switch
         id="invisible"
         className="invisible-switch"
@@ -46,6 +44,6 @@ export function InvisibleSection() {
           {t('errors.general')}
         </div>
       )}
-    </section>
+    </CardSection>
   );
 }
