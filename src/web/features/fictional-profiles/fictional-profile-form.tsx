@@ -6,7 +6,7 @@ import type { InterestKey } from '../../../shared/interests.ts';
 import { COUNTRIES } from '../../../shared/limits.ts';
 import { PROFILE_CHOICES } from '../../../shared/profile-options.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
-import { FormField } from '../../components/ui/form-field.tsx';
+import { FormField, FormSelect, FormTextarea } from '../../components/ui/form-field.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
 import {
   type ApiFormErrors,
@@ -81,8 +81,6 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
     const code = errors.fields[field];
     return code ? fieldErrorText(t, code) : undefined;
   };
-  const a11y = (field: string) =>
-    error(field) ? { 'aria-invalid': true as const, 'aria-describedby': `fp-${field}-error` } : {};
   const errorLine = (field: string) =>
     error(field) ? (
       <div className="invalid-feedback d-block" id={`fp-${field}-error`}>
@@ -110,25 +108,21 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
     value?: string,
   ) => (
     // Keyed by its field: the choice fields' selects are made in a list.
-    <div className="mb-3 col-sm-6" key={field}>
-      <label className="form-label" htmlFor={`fp-${field}`}>
-        {label}
-      </label>
-      <select
-        id={`fp-${field}`}
-        name={field}
-        className={`form-select${error(field) ? ' is-invalid' : ''}`}
-        defaultValue={value ?? ''}
-        {...a11y(field)}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {errorLine(field)}
-    </div>
+    <FormSelect
+      key={field}
+      id={`fp-${field}`}
+      name={field}
+      className="col-sm-6"
+      label={label}
+      defaultValue={value ?? ''}
+      error={error(field)}
+    >
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </FormSelect>
   );
 
   return (
@@ -179,43 +173,33 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
             profile?.[field] ?? '',
           ),
         )}
-        <div className="mb-3 col-sm-6">
-          <label className="form-label" htmlFor="fp-country">
-            {t('fields.country')}
-          </label>
-          <select
-            id="fp-country"
-            name="country"
-            className={`form-select${error('country') ? ' is-invalid' : ''}`}
-            value={country}
-            onChange={(event) => setCountry(event.target.value)}
-            {...a11y('country')}
-          >
-            {COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {countryName(code)}
-              </option>
-            ))}
-          </select>
-          {errorLine('country')}
-        </div>
-        <div className="mb-3 col-sm-6">
-          <label className="form-label" htmlFor="fp-region">
-            {t('fields.region')}
-          </label>
-          <select
-            // A new list of regions for each country: the choice starts empty again.
-            key={country}
-            id="fp-region"
-            name="region"
-            className={`form-select${error('region') ? ' is-invalid' : ''}`}
-            defaultValue={country === profile?.country ? (profile.region ?? '') : ''}
-            {...a11y('region')}
-          >
-            <RegionOptions regions={regions.regions} placeholder={t('fictional.no_region')} />
-          </select>
-          {errorLine('region')}
-        </div>
+        <FormSelect
+          id="fp-country"
+          name="country"
+          className="col-sm-6"
+          label={t('fields.country')}
+          value={country}
+          onChange={(event) => setCountry(event.target.value)}
+          error={error('country')}
+        >
+          {COUNTRIES.map((code) => (
+            <option key={code} value={code}>
+              {countryName(code)}
+            </option>
+          ))}
+        </FormSelect>
+        <FormSelect
+          // A new list of regions for each country: the choice starts empty again.
+          key={country}
+          id="fp-region"
+          name="region"
+          className="col-sm-6"
+          label={t('fields.region')}
+          defaultValue={country === profile?.country ? (profile.region ?? '') : ''}
+          error={error('region')}
+        >
+          <RegionOptions regions={regions.regions} placeholder={t('fictional.no_region')} />
+        </FormSelect>
         <FormField
           id="fp-city"
           name="city"
@@ -225,20 +209,14 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
           error={error('city')}
         />
       </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="fp-about_me">
-          {t('fields.about_me')}
-        </label>
-        <textarea
-          id="fp-about_me"
-          name="about_me"
-          rows={5}
-          className={`form-control${error('about_me') ? ' is-invalid' : ''}`}
-          defaultValue={profile?.about_me ?? ''}
-          {...a11y('about_me')}
-        />
-        {errorLine('about_me')}
-      </div>
+      <FormTextarea
+        id="fp-about_me"
+        name="about_me"
+        rows={5}
+        label={t('fields.about_me')}
+        defaultValue={profile?.about_me ?? ''}
+        error={error('about_me')}
+      />
       {/* The member's own picker: the same chips, labels and keys as on a member's profile page. */}
       <fieldset className="mb-3" aria-describedby={error('interests') ? 'fp-interests-error' : undefined}>
         <legend className="form-label fs-6">
