@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { NAME_MAX, NAME_MIN } from '../../../shared/contracts/auth.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { SignupField } from './signup-field.tsx';
 import { FieldError, invalidProps } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { useDraftField } from './use-draft-field.ts';
@@ -34,10 +35,7 @@ export function SignupStepAccount({
   return (
     <>
       <SignupNameField control={control} fieldError={fieldError} minAge={minAge} />
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-email">
-          {t('signup.account.email')}
-        </label>
+      <SignupField id="signup-email" label={t('signup.account.email')}>
         <input
           id="signup-email"
           type="email"
@@ -84,7 +82,7 @@ export function SignupStepAccount({
           </p>
         )}
         <p className="form-text">{t('signup.account.email_help')}</p>
-      </div>
+      </SignupField>
       {pendingDeletion && <PendingDeletionNotice email={email.value} />}
     </>
   );
@@ -96,10 +94,7 @@ export function SignupNameField({ control, fieldError }: StepProps) {
   const name = useDraftField(control, 'name');
   const error = fieldError('name');
   return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor="signup-name">
-        {t('signup.account.name')}
-      </label>
+    <SignupField id="signup-name" label={t('signup.account.name')}>
       <input
         id="signup-name"
         className={`form-control form-control-lg${error ? ' is-invalid' : ''}`}
@@ -112,7 +107,7 @@ export function SignupNameField({ control, fieldError }: StepProps) {
       />
       <FieldError field="name" text={error} />
       <p className="form-text">{t('signup.account.name_help', { name_min: NAME_MIN, name_max: NAME_MAX })}</p>
-    </div>
+    </SignupField>
   );
 }
 

@@ -2,6 +2,7 @@ import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRegions } from '../../lib/use-regions.ts';
+import { SignupField } from './signup-field.tsx';
 import { FieldError, invalidProps } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { useDraftField } from './use-draft-field.ts';
@@ -23,10 +24,7 @@ export function SignupStepLocation({
   const showRegions = regions.regions.length > 0;
   return (
     <>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-country">
-          {t('signup.location.country')}
-        </label>
+      <SignupField id="signup-country" label={t('signup.location.country')}>
         <select
           id="signup-country"
           className={`form-select${errors.country ? ' is-invalid' : ''}`}
@@ -46,11 +44,8 @@ export function SignupStepLocation({
           ))}
         </select>
         <FieldError field="country" text={errors.country} />
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-region">
-          {t('signup.location.region')} <span className="optional-mark">{t('signup.optional')}</span>
-        </label>
+      </SignupField>
+      <SignupField id="signup-region" label={t('signup.location.region')} optional>
         <select
           id="signup-region"
           className={`form-select${errors.region ? ' is-invalid' : ''}`}
@@ -69,11 +64,8 @@ export function SignupStepLocation({
         </select>
         {regions.status === 'failed' && <p className="form-text">{t('signup.location.region_failed')}</p>}
         <FieldError field="region" text={errors.region} />
-      </div>
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-city">
-          {t('signup.location.city')} <span className="optional-mark">{t('signup.optional')}</span>
-        </label>
+      </SignupField>
+      <SignupField id="signup-city" label={t('signup.location.city')} optional>
         <input
           id="signup-city"
           className={`form-control${errors.city ? ' is-invalid' : ''}`}
@@ -84,7 +76,7 @@ export function SignupStepLocation({
           {...invalidProps('city', errors.city)}
         />
         <FieldError field="city" text={errors.city} />
-      </div>
+      </SignupField>
       <p className="form-text mb-0">{t('signup.location.privacy')}</p>
     </>
   );

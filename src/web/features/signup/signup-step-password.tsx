@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGE_MAX } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { SignupField } from './signup-field.tsx';
 import { errorId, FieldError, invalidProps } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { passwordRules, type RuleState } from './signup-steps.ts';
@@ -19,10 +20,7 @@ export function SignupStepPassword({ control, fieldError, minAge }: StepProps) {
   return (
     <>
       <SignupPasswordField control={control} fieldError={fieldError} minAge={minAge} />
-      <div className="mb-3">
-        <label className="form-label" htmlFor="signup-message">
-          {t('signup.password.message_label')} <span className="optional-mark">{t('signup.optional')}</span>
-        </label>
+      <SignupField id="signup-message" label={t('signup.password.message_label')} optional>
         <textarea
           id="signup-message"
           className={`form-control${errors.signup_message ? ' is-invalid' : ''}`}
@@ -39,7 +37,7 @@ export function SignupStepPassword({ control, fieldError, minAge }: StepProps) {
           </span>
         </div>
         <FieldError field="signup_message" text={errors.signup_message} />
-      </div>
+      </SignupField>
       <div className="form-check terms-check">
         <input
           id="signup-terms"
@@ -74,10 +72,7 @@ export function SignupPasswordField({ control, fieldError }: StepProps) {
     ['common', rules.common, t('signup.password.rule_common')],
   ] as const;
   return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor="signup-password">
-        {t('signup.password.label')}
-      </label>
+    <SignupField id="signup-password" label={t('signup.password.label')}>
       <div className="password-field">
         <input
           id="signup-password"
@@ -128,6 +123,6 @@ export function SignupPasswordField({ control, fieldError }: StepProps) {
           </li>
         ))}
       </ul>
-    </div>
+    </SignupField>
   );
 }
