@@ -4,9 +4,10 @@ import type { User } from '../../../shared/contracts/auth.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { LazyPageTexts } from '../../lib/page-texts.tsx';
+import { ResendActivationLink } from './resend-activation-link.tsx';
 import { SignupStylesheet } from './signup-styles.tsx';
 import { isSmartphoneViewport } from './signup-viewport.ts';
-import { resendErrorText, useResendActivation } from './use-resend-activation.ts';
+import { useResendActivation } from './use-resend-activation.ts';
 
 const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
 
@@ -74,25 +75,12 @@ function Reminder({ user }: { user: User | null }) {
         {user ? t('activation.reminder_text_email', { email: user.email }) : t('activation.reminder_text')}
       </p>
       <p className="small text-body-secondary">{t('signup.inbox.spam_hint')}</p>
-      {user &&
-        (state === 'sent' ? (
-          <p className="signup-ok small mb-0" role="status">
-            {t('signup.inbox.resent')}
-          </p>
-        ) : (
-          <button
-            type="button"
-            className="btn btn-link signup-link-button"
-            disabled={state === 'sending'}
-            onClick={resend}
-          >
-            {state === 'sending' ? t('signup.inbox.resending') : t('signup.inbox.resend')}
-          </button>
-        ))}
-      {typeof state === 'object' && (
-        <p className="signup-error-text small mb-0" role="alert">
-          {resendErrorText(t, state.error)}
-        </p>
+      {user && (
+        <ResendActivationLink
+          state={state}
+          resend={resend}
+          buttonClassName="btn btn-link signup-link-button"
+        />
       )}
     </Modal>
   );

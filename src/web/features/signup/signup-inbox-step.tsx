@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { resendErrorText, useResendActivation } from './use-resend-activation.ts';
+import { ResendActivationLink } from './resend-activation-link.tsx';
+import { useResendActivation } from './use-resend-activation.ts';
 
 /** The last step: the address the mail went to, a resend button and the way into the site. */
 export function SignupInboxStep({ user, matchesHref }: { user: User; matchesHref: string }) {
@@ -26,20 +27,7 @@ export function SignupInboxStep({ user, matchesHref }: { user: User; matchesHref
       </div>
       <div className="signup-resend">
         <p className="small text-body-secondary mb-0">{t('signup.inbox.spam_hint')}</p>
-        {state === 'sent' ? (
-          <p className="signup-ok small mb-0" role="status">
-            {t('signup.inbox.resent')}
-          </p>
-        ) : (
-          <button type="button" className="btn btn-link" disabled={state === 'sending'} onClick={resend}>
-            {state === 'sending' ? t('signup.inbox.resending') : t('signup.inbox.resend')}
-          </button>
-        )}
-        {typeof state === 'object' && (
-          <p className="signup-error-text small mb-0" role="alert">
-            {resendErrorText(t, state.error)}
-          </p>
-        )}
+        <ResendActivationLink state={state} resend={resend} buttonClassName="btn btn-link" />
       </div>
     </div>
   );
