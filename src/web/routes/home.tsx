@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx';
+import { MemberHighlightGrid } from '../features/home/member-highlight-card.tsx';
 import { RouteErrorBoundary } from '../features/site/route-error-boundary.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { useRootData } from '../lib/root-data.ts';
@@ -67,67 +68,42 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="section how-it-works" aria-labelledby="how-title">
-        <div className="container">
-          <h2 id="how-title" className="section-title">
-            {t('home.how.title')}
-          </h2>
-          <ol className="steps">
-            {STEPS.map((step, i) => (
-              <li key={step} className="step">
-                <span className="step-number" aria-hidden="true">
-                  {i + 1}
-                </span>
-                <h3 className="h5">{t(`home.how.${step}.title`)}</h3>
-                <p>{t(`home.how.${step}.text`, vars)}</p>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </section>
+      <HomeSection className="how-it-works" titleId="how-title" title={t('home.how.title')}>
+        <ol className="steps">
+          {STEPS.map((step, i) => (
+            <li key={step} className="step">
+              <span className="step-number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <h3 className="h5">{t(`home.how.${step}.title`)}</h3>
+              <p>{t(`home.how.${step}.text`, vars)}</p>
+            </li>
+          ))}
+        </ol>
+      </HomeSection>
 
       {loaderData.highlights.length > 0 && (
-        <section className="section highlights" aria-labelledby="highlights-title">
-          <div className="container">
-            <h2 id="highlights-title" className="section-title">
-              {t('home.highlights.title')}
-            </h2>
-            <p className="section-lead">{t('home.highlights.lead', vars)}</p>
-            <div className="member-grid">
-              {loaderData.highlights.map((member) => (
-                <MemberHighlightCard
-                  key={member.id}
-                  member={member}
-                  cdnPrefix={settings.cdn_prefix}
-                  fictionalIcon={settings.fictional_icon}
-                  fictionalWarning={settings.fictional_warning}
-                />
-              ))}
-            </div>
-            <div className="text-center mt-4">
-              <Link to="/signup" data-signup="" className="btn btn-primary btn-lg">
-                {t('home.highlights.cta')}
-              </Link>
-            </div>
+        <HomeSection className="highlights" titleId="highlights-title" title={t('home.highlights.title')}>
+          <p className="section-lead">{t('home.highlights.lead', vars)}</p>
+          <MemberHighlightGrid members={loaderData.highlights} />
+          <div className="text-center mt-4">
+            <Link to="/signup" data-signup="" className="btn btn-primary btn-lg">
+              {t('home.highlights.cta')}
+            </Link>
           </div>
-        </section>
+        </HomeSection>
       )}
 
-      <section className="section reasons" aria-labelledby="reasons-title">
-        <div className="container">
-          <h2 id="reasons-title" className="section-title">
-            {t('home.reasons.title', vars)}
-          </h2>
-          <div className="reason-grid">
-            {REASONS.map((reason) => (
-              <div key={reason} className="reason">
-                <h3 className="h6">{t(`home.reasons.${reason}.title`)}</h3>
-                <p>{t(`home.reasons.${reason}.text`, vars)}</p>
-              </div>
-            ))}
-          </div>
+      <HomeSection className="reasons" titleId="reasons-title" title={t('home.reasons.title', vars)}>
+        <div className="reason-grid">
+          {REASONS.map((reason) => (
+            <div key={reason} className="reason">
+              <h3 className="h6">{t(`home.reasons.${reason}.title`)}</h3>
+              <p>{t(`home.reasons.${reason}.text`, vars)}</p>
+            </div>
+          ))}
         </div>
-      </section>
+      </HomeSection>
 
       <section className="cta-band">
         <div className="container text-center">
@@ -139,36 +115,62 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section className="section trust-notes" aria-labelledby="trust-title">
-        <div className="container">
-          <h2 id="trust-title" className="h6 text-uppercase">
-            {t('home.trust.title')}
-          </h2>
-          <p>{t('home.trust.age', vars)}</p>
-          <p className="d-flex gap-2 align-items-start">
-            <img src={settings.fictional_icon} alt="" width={20} height={20} />
-            <span>
-              {t('home.trust.fictional', {
-                fictional_plural: settings.fictional_plural,
-                site_name: settings.name,
-              })}{' '}
-              <Link to="/pages/terms">{t('footer.terms')}</Link>
-            </span>
-          </p>
-          <p>
-            {t('home.trust.company', {
+      <HomeSection
+        className="trust-notes"
+        titleId="trust-title"
+        title={t('home.trust.title')}
+        titleClassName="h6 text-uppercase"
+      >
+        <p>{t('home.trust.age', vars)}</p>
+        <p className="d-flex gap-2 align-items-start">
+          <img src={settings.fictional_icon} alt="" width={20} height={20} />
+          <span>
+            {t('home.trust.fictional', {
+              fictional_plural: settings.fictional_plural,
               site_name: settings.name,
-              company_name: company.name,
-              address: company.address,
-              city: company.city,
-              kvk: company.kvk,
             })}{' '}
-            <Link to="/pages/privacy">{t('footer.privacy')}</Link> ·{' '}
-            <Link to="/pages/cookies">{t('footer.cookies')}</Link>
-          </p>
-        </div>
-      </section>
+            <Link to="/pages/terms">{t('footer.terms')}</Link>
+          </span>
+        </p>
+        <p>
+          {t('home.trust.company', {
+            site_name: settings.name,
+            company_name: company.name,
+            address: company.address,
+            city: company.city,
+            kvk: company.kvk,
+          })}{' '}
+          <Link to="/pages/privacy">{t('footer.privacy')}</Link> ·{' '}
+          <Link to="/pages/cookies">{t('footer.cookies')}</Link>
+        </p>
+      </HomeSection>
     </main>
+  );
+}
+
+/** A band of the page: its spacing, the container, and a landmark named by its own heading. */
+function HomeSection({
+  className,
+  titleId,
+  title,
+  titleClassName = 'section-title',
+  children,
+}: {
+  className: string;
+  titleId: string;
+  title: string;
+  titleClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={`section ${className}`} aria-labelledby={titleId}>
+      <div className="container">
+        <h2 id={titleId} className={titleClassName}>
+          {title}
+        </h2>
+        {children}
+      </div>
+    </section>
   );
 }
 

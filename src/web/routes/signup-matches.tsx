@@ -6,7 +6,7 @@ import {
   type Sexuality,
   soughtGenders,
 } from '../../shared/profile-options.ts';
-import { MemberHighlightCard } from '../features/home/member-highlight-card.tsx';
+import { MemberHighlightGrid } from '../features/home/member-highlight-card.tsx';
 import { signupLinks } from '../features/signup/signup-styles.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -66,17 +66,7 @@ function SignupMatches({ loaderData }: Route.ComponentProps) {
       <section className="section">
         <div className="container">
           {members.length > 0 ? (
-            <div className="member-grid">
-              {members.map((member) => (
-                <MemberHighlightCard
-                  key={member.id}
-                  member={member}
-                  cdnPrefix={settings.cdn_prefix}
-                  fictionalIcon={settings.fictional_icon}
-                  fictionalWarning={settings.fictional_warning}
-                />
-              ))}
-            </div>
+            <MemberHighlightGrid members={members} />
           ) : (
             <p className="section-lead">{t('signup.matches.empty')}</p>
           )}

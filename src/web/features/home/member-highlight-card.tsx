@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { useRootData } from '../../lib/root-data.ts';
 import { usePlaceName } from '../../lib/use-country-name.ts';
 import { useDistanceLabel } from '../../lib/use-distance-label.ts';
 
@@ -87,5 +88,25 @@ export function MemberHighlightCard({
         {footer && <div className="member-card-footer">{footer}</div>}
       </div>
     </article>
+  );
+}
+
+/** Cards without a like button in the home page's plain grid: its highlights, the matches after sign-up. */
+export function MemberHighlightGrid({ members }: { members: readonly MemberCard[] }) {
+  const root = useRootData();
+  if (!root) return null;
+  const { settings } = root;
+  return (
+    <div className="member-grid">
+      {members.map((member) => (
+        <MemberHighlightCard
+          key={member.id}
+          member={member}
+          cdnPrefix={settings.cdn_prefix}
+          fictionalIcon={settings.fictional_icon}
+          fictionalWarning={settings.fictional_warning}
+        />
+      ))}
+    </div>
   );
 }
