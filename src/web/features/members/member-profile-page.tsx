@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberCard, MemberProfile } from '../../../shared/contracts/members.ts';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
@@ -21,6 +22,26 @@ export type MemberPageData =
   | { kind: 'blocked'; name: string }
   /** No such visible member (HTTP 404). */
   | { kind: 'not_found' };
+
+/** A part of the profile under its own heading, which names the section for screen readers. */
+function MemberSection({
+  titleId,
+  title,
+  children,
+}: {
+  titleId: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="member-section" aria-labelledby={titleId}>
+      <h2 id={titleId} className="h5">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
 
 function Profile({
   member,
@@ -83,18 +104,12 @@ function Profile({
             <MemberActions key={member.id} member={member} loggedIn={user !== null} />
           </header>
           {aboutMe && (
-            <section className="member-section" aria-labelledby="member-about">
-              <h2 id="member-about" className="h5">
-                {t('member_view.about_title')}
-              </h2>
+            <MemberSection titleId="member-about" title={t('member_view.about_title')}>
               <p className="member-about">{aboutMe}</p>
-            </section>
+            </MemberSection>
           )}
           {details.length > 0 && (
-            <section className="member-section" aria-labelledby="member-details">
-              <h2 id="member-details" className="h5">
-                {t('member_view.details_title')}
-              </h2>
+            <MemberSection titleId="member-details" title={t('member_view.details_title')}>
               <dl className="member-details">
                 {details.map((fact) => (
                   <div key={fact.field} className="member-detail">
@@ -103,13 +118,10 @@ function Profile({
                   </div>
                 ))}
               </dl>
-            </section>
+            </MemberSection>
           )}
           {interests.length > 0 && (
-            <section className="member-section" aria-labelledby="member-interests">
-              <h2 id="member-interests" className="h5">
-                {t('member_view.interests_title')}
-              </h2>
+            <MemberSection titleId="member-interests" title={t('member_view.interests_title')}>
               <ul className="member-interests">
                 {interests.map((key) => (
                   <li key={key} className="member-chip member-chip-light">
@@ -117,7 +129,7 @@ function Profile({
                   </li>
                 ))}
               </ul>
-            </section>
+            </MemberSection>
           )}
         </div>
       </div>
