@@ -1,8 +1,9 @@
-import { type ChangeEvent, type DragEvent, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type DragEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { OwnPhoto } from '../../../shared/contracts/photos.ts';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { PercentBar } from '../../components/ui/percent-bar.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -27,6 +28,37 @@ type Props = {
 
 type Upload = { current: number; total: number; percent: number; phase: 'sending' | 'processing' };
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
+
+/** An action of a photo's menu: choosing it closes the menu first, as a menu does. */
+function PhotoMenuItem({
+  close,
+  onSelect,
+  disabled,
+  className,
+  children,
+}: {
+  close: () => void;
+  onSelect: () => void;
+  disabled: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className={`dropdown-item${className ? ` ${className}` : ''}`}
+        disabled={disabled}
+        onClick={() => {
+          close();
+          onSelect();
+        }}
+      >
+        {children}
+      </button>
+    </li>
+  );
+}
 
 /** The member's photos: a grid with status badges and actions, and uploads with progress. */
 export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged }: Props) {
@@ -223,50 +255,35 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
                   {(close) => (
                     <>
                       {canBeMain && (
-                        <li>
-                          <button
-                            type="button"
-                            className="dropdown-item"
-                            disabled={busy}
-                            onClick={() => {
-                              close();
-                              void act(photo, { main: true }, t('photos.main_set'));
-                            }}
-                          >
-                            {t('photos.make_main')}
-                          </button>
-                        </li>
+                        <PhotoMenuItem
+                          disabled={busy}
+                          close={close}
+                          onSelect={() => void act(photo, { main: true }, t('photos.main_set'))}
+                        >
+                          {t('photos.make_main')}
+                        </PhotoMenuItem>
                       )}
-                      <li>
-                        <button
-                          type="button"
-                          className="dropdown-item"
-                          disabled={busy}
-                          onClick={() => {
-                            close();
-                            void act(
-                              photo,
-                              { private: !photo.private },
-                              t(photo.private ? 'photos.made_public' : 'photos.made_private'),
-                            );
-                          }}
-                        >
-                          {t(photo.private ? 'photos.make_public' : 'photos.make_private')}
-                        </button>
-                      </li>
-                      <li>
-                        <button
-                          type="button"
-                          className="dropdown-item photo-menu-danger"
-                          disabled={busy}
-                          onClick={() => {
-                            close();
-                            setConfirm({ photo, number });
-                          }}
-                        >
-                          {t('photos.delete')}
-                        </button>
-                      </li>
+                      <PhotoMenuItem
+                        disabled={busy}
+                        close={close}
+                        onSelect={() =>
+                          void act(
+                            photo,
+                            { private: !photo.private },
+                            t(photo.private ? 'photos.made_public' : 'photos.made_private'),
+                          )
+                        }
+                      >
+                        {t(photo.private ? 'photos.make_public' : 'photos.make_private')}
+                      </PhotoMenuItem>
+                      <PhotoMenuItem
+                        className="photo-menu-danger"
+                        disabled={busy}
+                        close={close}
+                        onSelect={() => setConfirm({ photo, number })}
+                      >
+                        {t('photos.delete')}
+                      </PhotoMenuItem>
                     </>
                   )}
                 </Dropdown>
@@ -333,16 +350,11 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
               : t('photos.uploading', { current: upload.current, total: upload.total })}
             <span>{upload.percent}%</span>
           </div>
-          <div
+          <PercentBar
             className="photo-progress-track"
-            role="progressbar"
-            aria-label={t('photos.progress_label')}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={upload.percent}
-          >
-            <span style={{ width: `${upload.percent}%` }} />
-          </div>
+            label={t('photos.progress_label')}
+            percent={upload.percent}
+          />
         </div>
       )}
 

@@ -1,4 +1,5 @@
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
+import { PercentBar } from '../../components/ui/percent-bar.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 
 export const PROGRESS_PHASES = ['checking', 'creating', 'matches', 'email'] as const;
@@ -14,16 +15,12 @@ export function SignupProgress({ phase }: { phase: number }) {
       <div className="signup-progress-heart" aria-hidden="true">
         ♥
       </div>
-      <div
+      <PercentBar
         className="signup-progress-bar"
-        role="progressbar"
-        aria-label={t('signup.progress.title')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-      >
-        <span style={{ width: `${Math.max(percent, 8)}%` }} />
-      </div>
+        label={t('signup.progress.title')}
+        percent={percent}
+        minShown={8}
+      />
       <ol className="signup-progress-list">
         {PROGRESS_PHASES.map((name, index) => {
           const state = index < phase ? 'done' : index === phase ? 'current' : 'todo';
