@@ -5,7 +5,8 @@ import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { PHOTO_ACCEPT_ATTRIBUTE, photoErrorText, photoErrorVars } from '../profile/photo-rules.ts';
+import { HiddenPhotoInput } from '../profile/hidden-photo-input.tsx';
+import { photoErrorText, photoErrorVars } from '../profile/photo-rules.ts';
 import { usePickedPhoto } from '../profile/use-picked-photo.ts';
 import { useSession } from '../session/member-session.tsx';
 import { type ChatPhotoTarget, uploadChatPhoto } from './chat-photo-api.ts';
@@ -110,15 +111,7 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
           <path d="M8 5l1.5-2h5L16 5" />
         </Icon>
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept={PHOTO_ACCEPT_ATTRIBUTE}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        onChange={onChange}
-      />
+      <HiddenPhotoInput ref={input} onChange={onChange} />
       <Modal
         open={file !== null}
         title={t('chat.photo.title', { name })}

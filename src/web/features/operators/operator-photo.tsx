@@ -4,7 +4,8 @@ import type { ChatPhotoResponse } from '../../../shared/contracts/chat-photos.ts
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
-import { PHOTO_ACCEPT_ATTRIBUTE, photoErrorText, photoErrorVars } from '../profile/photo-rules.ts';
+import { HiddenPhotoInput } from '../profile/hidden-photo-input.tsx';
+import { photoErrorText, photoErrorVars } from '../profile/photo-rules.ts';
 import { usePickedPhoto } from '../profile/use-picked-photo.ts';
 
 type Props = {
@@ -68,16 +69,7 @@ export function OperatorPhotoAnswer({ conversationId, onSent }: Props) {
       <button type="button" className="btn btn-outline-secondary" onClick={() => input.current?.click()}>
         {t('operators.photo_attach')}
       </button>
-      <input
-        ref={input}
-        type="file"
-        accept={PHOTO_ACCEPT_ATTRIBUTE}
-        className="visually-hidden"
-        tabIndex={-1}
-        aria-hidden="true"
-        data-testid="operator-photo-input"
-        onChange={onChange}
-      />
+      <HiddenPhotoInput ref={input} data-testid="operator-photo-input" onChange={onChange} />
       {file && (
         <section className="card mt-2" aria-label={t('operators.photo_title')}>
           <div className="card-body">
