@@ -104,14 +104,11 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
             maxLength={2000}
             {...form.register('remarks')}
           />
-          <div className="d-flex gap-2">
-            <button type="submit" className="btn btn-danger" disabled={!reason || offer.isFetching}>
-              {t('account.next')}
-            </button>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => setStep('closed')}>
-              {t('account.cancel')}
-            </button>
-          </div>
+          <StepButtons
+            submitLabel={t('account.next')}
+            disabled={!reason || offer.isFetching}
+            onCancel={() => setStep('closed')}
+          />
         </form>
       )}
       {step === 'offer' && (
@@ -149,16 +146,36 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
               {...form.register('password')}
             />
           )}
-          <div className="d-flex gap-2">
-            <button type="submit" className="btn btn-danger" disabled={busy}>
-              {t('account.delete_final')}
-            </button>
-            <button type="button" className="btn btn-outline-secondary" onClick={() => setStep('closed')}>
-              {t('account.cancel')}
-            </button>
-          </div>
+          <StepButtons
+            submitLabel={t('account.delete_final')}
+            disabled={busy}
+            onCancel={() => setStep('closed')}
+          />
         </form>
       )}
     </CardSection>
+  );
+}
+
+/** A step's way on (the form's danger submit) and its way out, which closes the whole flow. */
+function StepButtons({
+  submitLabel,
+  disabled,
+  onCancel,
+}: {
+  submitLabel: string;
+  disabled: boolean;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="d-flex gap-2">
+      <button type="submit" className="btn btn-danger" disabled={disabled}>
+        {submitLabel}
+      </button>
+      <button type="button" className="btn btn-outline-secondary" onClick={onCancel}>
+        {t('account.cancel')}
+      </button>
+    </div>
   );
 }
