@@ -1,12 +1,11 @@
 import { type ReactNode, useEffect } from 'react';
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './features/site/error-page.tsx';
 import { describeRouteError } from './features/site/route-error-boundary.tsx';
 import { registerAppWorker } from './lib/app-worker.ts';
 import { useTranslation } from './lib/i18n.tsx';
-import { useRootData } from './lib/root-data.ts';
+import { revalidateOnSubmitOrReload, useRootData } from './lib/root-data.ts';
 import { stylesheetLinks } from './lib/stylesheets.ts';
 import appStyles from './styles/app.scss?url';
 
@@ -25,15 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 // Settings and texts change only with the language cookie, whose change revalidates explicitly
 // (same URL); plain navigations keep the root data.
-export function shouldRevalidate({
-  defaultShouldRevalidate,
-  formMethod,
-  currentUrl,
-  nextUrl,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  return false;
-}
+export const shouldRevalidate = revalidateOnSubmitOrReload;
 
 /**
  * Zod builds object parsers with `new Function` when its probe may; our Content-Security-Policy

@@ -1,4 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { Link, type MiddlewareFunction, Outlet, redirect, useLocation } from 'react-router';
 import type { StaffMe } from '../../shared/contracts/staff.ts';
 import { adminRequest } from '../features/admin/admin-api.ts';
@@ -6,7 +5,7 @@ import { currentSection, sectionLinks } from '../features/admin/admin-sections.t
 import { StaffMeProvider } from '../features/admin/staff-me.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
 import { PageTexts } from '../lib/page-texts.tsx';
-import { useRootData } from '../lib/root-data.ts';
+import { revalidateOnSubmitOrReload, useRootData } from '../lib/root-data.ts';
 import { stylesheetLinks } from '../lib/stylesheets.ts';
 import adminStyles from '../styles/admin.scss?url';
 import type { Route } from './+types/admin-layout';
@@ -35,15 +34,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 // Who is logged in changes only with a login or logout, and both load the page anew.
-export function shouldRevalidate({
-  defaultShouldRevalidate,
-  formMethod,
-  currentUrl,
-  nextUrl,
-}: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
-  return false;
-}
+export const shouldRevalidate = revalidateOnSubmitOrReload;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, useRouteLoaderData } from 'react-router';
 import type { loader } from '../root.tsx';
 
 /**
@@ -10,4 +10,19 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>('root');
+}
+
+/**
+ * A shouldRevalidate for a route whose data changes only with a form's post or a same-address
+ * navigation (a language switch, a login, a logout); any other navigation keeps it. Here, beside the
+ * root's data, because the root and the back office's layout both read theirs so.
+ */
+export function revalidateOnSubmitOrReload({
+  defaultShouldRevalidate,
+  formMethod,
+  currentUrl,
+  nextUrl,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
 }
