@@ -6,6 +6,7 @@ import {
 import { LOCALES } from '../../shared/i18n/locales.ts';
 import { dynamicKey } from '../../shared/i18n/translator.ts';
 import { COUNTRIES } from '../../shared/limits.ts';
+import { CountryOptions } from '../components/ui/country-options.tsx';
 import { FormSelect } from '../components/ui/form-field.tsx';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
 import { formatAdminTime } from '../features/admin/admin-format.ts';
@@ -74,12 +75,7 @@ function ProfilesList({ list, filters }: Route.ComponentProps['loaderData']) {
             defaultValue={filters.country}
             className="mb-0"
           >
-            <option value="">{t('fictional.any')}</option>
-            {COUNTRIES.map((code) => (
-              <option key={code} value={code}>
-                {countryName(code)}
-              </option>
-            ))}
+            <CountryOptions codes={COUNTRIES} placeholder={t('fictional.any')} />
           </FormSelect>
           <FormSelect
             id="language"

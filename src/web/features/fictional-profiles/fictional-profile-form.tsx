@@ -5,6 +5,7 @@ import { dynamicKey } from '../../../shared/i18n/translator.ts';
 import type { InterestKey } from '../../../shared/interests.ts';
 import { COUNTRIES } from '../../../shared/limits.ts';
 import { PROFILE_CHOICES } from '../../../shared/profile-options.ts';
+import { CountryOptions } from '../../components/ui/country-options.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField, FormSelect, FormTextarea } from '../../components/ui/form-field.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
@@ -15,7 +16,6 @@ import {
   readApiError,
 } from '../../lib/api-form-errors.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useCountryName } from '../../lib/use-country-name.ts';
 import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
 import { InterestChips } from '../profile/interest-chips.tsx';
 import { toggleInterest } from '../profile/profile-form-logic.ts';
@@ -71,7 +71,6 @@ type Props = {
  */
 export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubmit }: Props) {
   const { t, i18n } = useTranslation();
-  const countryName = useCountryName();
   const [country, setCountry] = useState<string>(profile?.country ?? regionsSeed.country);
   const regions = useRegions(country, regionsSeed);
   const [errors, setErrors] = useState<ApiFormErrors>({ fields: {} });
@@ -182,11 +181,7 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
           onChange={(event) => setCountry(event.target.value)}
           error={error('country')}
         >
-          {COUNTRIES.map((code) => (
-            <option key={code} value={code}>
-              {countryName(code)}
-            </option>
-          ))}
+          <CountryOptions codes={COUNTRIES} />
         </FormSelect>
         <FormSelect
           // A new list of regions for each country: the choice starts empty again.

@@ -2,9 +2,9 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { SearchFilterFormSchema } from '../../../shared/contracts/members.ts';
 import { GENDERS } from '../../../shared/profile-options.ts';
+import { CountryOptions } from '../../components/ui/country-options.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useCountryName } from '../../lib/use-country-name.ts';
 import { type RegionsSeed, useRegions } from '../../lib/use-regions.ts';
 import { useZodForm } from '../../lib/use-zod-form.ts';
 import { ageOptions, draftFromFilters, offeredFilters, type SearchFilters } from './search-filters.ts';
@@ -46,7 +46,6 @@ export function SearchFilterForm({
 }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const countryName = useCountryName();
   // The selects' values with the page too (defaultValue): without JavaScript the GET form sends them.
   const [draft] = useState(() => draftFromFilters(filters));
   const { form, formRef, onSubmit, fieldError, formError } = useZodForm(SearchFilterFormSchema, {
@@ -127,12 +126,7 @@ export function SearchFilterForm({
                 defaultValue={draft.country}
                 {...form.register('country', { onChange: () => form.setValue('countryregion', '') })}
               >
-                <option value="">{t('search.country_any')}</option>
-                {countries.map((code) => (
-                  <option key={code} value={code}>
-                    {countryName(code)}
-                  </option>
-                ))}
+                <CountryOptions codes={countries} placeholder={t('search.country_any')} />
               </select>
             </div>
           )}

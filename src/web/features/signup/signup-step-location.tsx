@@ -1,6 +1,6 @@
+import { CountryOptions } from '../../components/ui/country-options.tsx';
 import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useCountryName } from '../../lib/use-country-name.ts';
 import { useRegions } from '../../lib/use-regions.ts';
 import { SignupField } from './signup-field.tsx';
 import { FieldError, invalidProps } from './signup-field-error.tsx';
@@ -14,7 +14,6 @@ export function SignupStepLocation({
   countries,
 }: StepProps & { countries: readonly string[] }) {
   const { t } = useTranslation();
-  const countryName = useCountryName();
   const country = useDraftField(control, 'country');
   const region = useDraftField(control, 'region');
   const city = useDraftField(control, 'city');
@@ -36,12 +35,10 @@ export function SignupStepLocation({
           }}
           {...invalidProps('country', errors.country)}
         >
-          {!country.value && <option value="">{t('signup.location.choose_country')}</option>}
-          {countries.map((code) => (
-            <option key={code} value={code}>
-              {countryName(code)}
-            </option>
-          ))}
+          <CountryOptions
+            codes={countries}
+            placeholder={country.value ? undefined : t('signup.location.choose_country')}
+          />
         </select>
         <FieldError field="country" text={errors.country} />
       </SignupField>
