@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
+import { ResendActivationOutcome, useResendActivation } from '../features/signup/resend-activation.tsx';
 import { signupLinks } from '../features/signup/signup-styles.tsx';
-import { resendErrorText, useResendActivation } from '../features/signup/use-resend-activation.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { useRootData } from '../lib/root-data.ts';
@@ -21,7 +21,7 @@ export default function ActivateError() {
   const { t } = useTranslation();
   const root = useRootData();
   const user = root?.user;
-  const { state, resend } = useResendActivation(user?.csrf_token);
+  const resendState = useResendActivation(user?.csrf_token);
   const supportEmail = root?.settings.support_email ?? '';
   return (
     <main id="main" className="container activation-page">
@@ -39,25 +39,15 @@ export default function ActivateError() {
         {/* A logged-in member who has not confirmed yet can simply get a fresh link. */}
         {user && !user.email_confirmed && (
           <div className="activation-resend">
-            {state === 'sent' ? (
-              <p className="signup-ok" role="status">
-                {t('activation.resent', { email: user.email })}
-              </p>
-            ) : (
-              <button
-                type="button"
-                className="btn btn-primary"
-                disabled={state === 'sending'}
-                onClick={resend}
-              >
-                {t('activation.resend')}
-              </button>
-            )}
-            {typeof state === 'object' && (
-              <p className="signup-error-text small" role="alert">
-                {resendErrorText(t, state.error)}
-              </p>
-            )}
+            <ResendActivationOutcome
+              {...resendState}
+              texts={{
+                resend: t('activation.resend'),
+                resending: t('activation.resend'),
+                resent: t('activation.resent', { email: user.email }),
+              }}
+              look={{ button: 'btn btn-primary', done: 'signup-ok', error: 'signup-error-text small' }}
+            />
           </div>
         )}
         <Link to={user ? '/members' : '/'} className="btn btn-outline-primary">

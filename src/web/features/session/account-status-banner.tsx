@@ -1,35 +1,28 @@
 import { Link } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { resendErrorText, useResendActivation } from '../signup/use-resend-activation.ts';
+import { ResendActivationOutcome, useResendActivation } from '../signup/resend-activation.tsx';
 import { useMember } from './member-session.tsx';
 
 /** "Send again" for the activation mail, and what came of it. */
 export function ResendActivationButton({ user }: { user: User }) {
   const { t } = useTranslation();
-  const { state, resend } = useResendActivation(user.csrf_token);
-  if (state === 'sent')
-    return (
-      <span className="account-banner-done" role="status">
-        {t('banners.confirm_resent')}
-      </span>
-    );
+  const resendState = useResendActivation(user.csrf_token);
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-link account-banner-action"
-        disabled={state === 'sending'}
-        onClick={resend}
-      >
-        {state === 'sending' ? t('banners.confirm_resending') : t('banners.confirm_resend')}
-      </button>
-      {typeof state === 'object' && (
-        <span className="account-banner-error" role="alert">
-          {resendErrorText(t, state.error)}
-        </span>
-      )}
-    </>
+    <ResendActivationOutcome
+      {...resendState}
+      texts={{
+        resend: t('banners.confirm_resend'),
+        resending: t('banners.confirm_resending'),
+        resent: t('banners.confirm_resent'),
+      }}
+      look={{
+        inline: true,
+        button: 'btn btn-link account-banner-action',
+        done: 'account-banner-done',
+        error: 'account-banner-error',
+      }}
+    />
   );
 }
 

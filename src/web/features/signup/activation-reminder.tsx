@@ -4,10 +4,9 @@ import type { User } from '../../../shared/contracts/auth.ts';
 import { Modal } from '../../components/ui/modal.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { LazyPageTexts } from '../../lib/page-texts.tsx';
-import { ResendActivationLink } from './resend-activation-link.tsx';
+import { ResendActivationLink, useResendActivation } from './resend-activation.tsx';
 import { SignupStylesheet } from './signup-styles.tsx';
 import { isSmartphoneViewport } from './signup-viewport.ts';
-import { useResendActivation } from './use-resend-activation.ts';
 
 const SIGNUP_COMPLETE_PARAM = 'api_signup_complete';
 

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { ResendActivationLink } from './resend-activation-link.tsx';
-import { useResendActivation } from './use-resend-activation.ts';
+import { ResendActivationLink, useResendActivation } from './resend-activation.tsx';
 
 /** The last step: the address the mail went to, a resend button and the way into the site. */
 export function SignupInboxStep({ user, matchesHref }: { user: User; matchesHref: string }) {
