@@ -26,3 +26,12 @@ export function revalidateOnSubmitOrReload({
   if (formMethod || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
   return false;
 }
+
+/** What every member card takes from the site's settings: where photos live and the fictional mark. */
+export function memberCardSettings(settings: RootData['settings']) {
+  return {
+    cdnPrefix: settings.cdn_prefix,
+    fictionalIcon: settings.fictional_icon,
+    fictionalWarning: settings.fictional_warning,
+  };
+}

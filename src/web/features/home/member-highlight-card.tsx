@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useRootData } from '../../lib/root-data.ts';
+import { memberCardSettings, useRootData } from '../../lib/root-data.ts';
 import { usePlaceName } from '../../lib/use-country-name.ts';
 import { useDistanceLabel } from '../../lib/use-distance-label.ts';
 
@@ -99,13 +99,7 @@ export function MemberHighlightGrid({ members }: { members: readonly MemberCard[
   return (
     <div className="member-grid">
       {members.map((member) => (
-        <MemberHighlightCard
-          key={member.id}
-          member={member}
-          cdnPrefix={settings.cdn_prefix}
-          fictionalIcon={settings.fictional_icon}
-          fictionalWarning={settings.fictional_warning}
-        />
+        <MemberHighlightCard key={member.id} member={member} {...memberCardSettings(settings)} />
       ))}
     </div>
   );

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
-import { useRootData } from '../../lib/root-data.ts';
+import { memberCardSettings, useRootData } from '../../lib/root-data.ts';
 import { MemberHighlightCard } from '../home/member-highlight-card.tsx';
 import { LikeButton } from '../likes/like-button.tsx';
 import { useSession } from '../session/member-session.tsx';
@@ -39,9 +39,7 @@ export function MemberCardGrid<M extends MemberCard>({
             member={member}
             priority={index === 0 ? 'high' : index < EAGER_CARDS ? 'eager' : undefined}
             to={linkTo(member)}
-            cdnPrefix={settings.cdn_prefix}
-            fictionalIcon={settings.fictional_icon}
-            fictionalWarning={settings.fictional_warning}
+            {...memberCardSettings(settings)}
             action={
               <LikeButton
                 member={member}

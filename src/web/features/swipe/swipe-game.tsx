@@ -8,7 +8,7 @@ import { Icon } from '../../components/ui/icon.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
-import { useRootData } from '../../lib/root-data.ts';
+import { memberCardSettings, useRootData } from '../../lib/root-data.ts';
 import { browserTimeZone } from '../../lib/time-zone-cookie.ts';
 import { usePlaceName } from '../../lib/use-country-name.ts';
 import { announceConnection } from '../likes/connection-events.ts';
@@ -255,9 +255,7 @@ export function SwipeGame({ filters, initial }: { filters: SearchFilters; initia
           <SwipeCard
             key={card.id}
             member={card}
-            cdnPrefix={settings.cdn_prefix}
-            fictionalIcon={settings.fictional_icon}
-            fictionalWarning={settings.fictional_warning}
+            {...memberCardSettings(settings)}
             place={place}
             leaving={leaving?.id === card.id ? leaving.action : null}
             releasedAt={leaving?.id === card.id ? leaving.at : null}
