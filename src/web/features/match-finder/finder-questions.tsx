@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import {
@@ -32,6 +33,26 @@ type Props = {
   /** Changing earlier answers: the way back to their results without a new search. */
   onCancel?: () => void;
 };
+
+/** One answer of a question asked with big radio cards (whom, how far). */
+function FinderChoice({
+  value,
+  disabled = false,
+  registration,
+  children,
+}: {
+  value: string;
+  disabled?: boolean;
+  registration: UseFormRegisterReturn;
+  children: ReactNode;
+}) {
+  return (
+    <label className={`finder-choice${disabled ? ' is-disabled' : ''}`}>
+      <input type="radio" className="form-check-input" value={value} disabled={disabled} {...registration} />
+      <span>{children}</span>
+    </label>
+  );
+}
 
 /**
  * The finder's questions. On phones one question at a time with back, next and a step indicator;
@@ -86,10 +107,9 @@ export function FinderQuestions({ initial, user, siteMinAge, visibleFields, onDo
                 ['', 'who_both'],
               ] as const
             ).map(([value, label]) => (
-              <label key={label} className="finder-choice">
-                <input type="radio" className="form-check-input" value={value} {...form.register('gender')} />
-                <span>{t(`match_finder.${label}`)}</span>
-              </label>
+              <FinderChoice key={label} value={value} registration={form.register('gender')}>
+                {t(`match_finder.${label}`)}
+              </FinderChoice>
             ))}
           </div>
         );
@@ -122,40 +142,17 @@ export function FinderQuestions({ initial, user, siteMinAge, visibleFields, onDo
         return (
           <>
             <div className="finder-choices">
-              <label className={`finder-choice${regionAllowed ? '' : ' is-disabled'}`}>
-                <input
-                  type="radio"
-                  className="form-check-input"
-                  value="region"
-                  disabled={!regionAllowed}
-                  {...form.register('distance')}
-                />
-                <span>
-                  {regionAllowed && regionName
-                    ? t('match_finder.distance_region', { region: regionName })
-                    : t('match_finder.distance_region_unknown')}
-                </span>
-              </label>
-              <label className="finder-choice">
-                <input
-                  type="radio"
-                  className="form-check-input"
-                  value="country"
-                  {...form.register('distance')}
-                />
-                <span>
-                  {t('match_finder.distance_country', { country: countryName(user.profile.country) })}
-                </span>
-              </label>
-              <label className="finder-choice">
-                <input
-                  type="radio"
-                  className="form-check-input"
-                  value="anywhere"
-                  {...form.register('distance')}
-                />
-                <span>{t('match_finder.distance_anywhere')}</span>
-              </label>
+              <FinderChoice value="region" disabled={!regionAllowed} registration={form.register('distance')}>
+                {regionAllowed && regionName
+                  ? t('match_finder.distance_region', { region: regionName })
+                  : t('match_finder.distance_region_unknown')}
+              </FinderChoice>
+              <FinderChoice value="country" registration={form.register('distance')}>
+                {t('match_finder.distance_country', { country: countryName(user.profile.country) })}
+              </FinderChoice>
+              <FinderChoice value="anywhere" registration={form.register('distance')}>
+                {t('match_finder.distance_anywhere')}
+              </FinderChoice>
             </div>
             {!regionAllowed && visibleFields.includes('region') && (
               <p className="form-text">
