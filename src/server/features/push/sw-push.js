@@ -115,18 +115,26 @@ async function showPush(data) {
     payload = null;
   }
   if (!payload || typeof payload.title !== 'string') return;
-  await setBadge(payload.badge);
-  // Open tabs keep the last push (the push state's lastMessage).
+  // The notification first and on its own: the badge and the open tabs are niceties, and nothing
+  // they wait for may hold it up.
+  await Promise.all([
+    self.registration.showNotification(payload.title, {
+      body: payload.body,
+      tag: payload.tag,
+      // A newer message in the same conversation replaces the notification, and still says so.
+      renotify: Boolean(payload.tag),
+      icon: '/favicon.svg',
+      data: { url: payload.url, openUrl: payload.openUrl },
+    }),
+    setBadge(payload.badge),
+    tellOpenTabs(payload),
+  ]);
+}
+
+/** Open tabs keep the last push (the push state's lastMessage). */
+async function tellOpenTabs(payload) {
   const tabs = await self.clients.matchAll({ type: 'window' });
   for (const tab of tabs) tab.postMessage({ type: 'push', payload });
-  await self.registration.showNotification(payload.title, {
-    body: payload.body,
-    tag: payload.tag,
-    // A newer message in the same conversation replaces the notification, and still says so.
-    renotify: Boolean(payload.tag),
-    icon: '/favicon.svg',
-    data: { url: payload.url, openUrl: payload.openUrl },
-  });
 }
 
 self.addEventListener('push', (event) => event.waitUntil(showPush(event.data)));
