@@ -14,7 +14,12 @@ export default defineConfig({
   // three workers beside the crawl, the live chat journey (two members, six axe checks) passed 60 s
   // on a slow night and failed on its timeout alone.
   timeout: 120_000,
-  expect: { timeout: 7_000 },
+  // The same for each wait: it ends a wait for what will never come, it does not judge speed. 7 s
+  // failed a journey whose search results, and on its retry a login's redirect, came after 7–8 s
+  // while the crawl and two other journeys kept both cores busy (a chain of five route chunks, each
+  // fetched and compiled in turn). A wait that is met returns at once, so a longer one costs a
+  // passing run nothing.
+  expect: { timeout: 20_000 },
   // Files are shared out among the workers, each with a server of its own (e2e/servers.ts); the
   // journeys of one file run in order, as they were written.
   fullyParallel: false,
