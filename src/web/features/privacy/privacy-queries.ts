@@ -46,13 +46,19 @@ export function useUnblockMember() {
 
 /**
  * PUT /api/invisible.php; the member it answers replaces the polled one (the session refresher
- * observes that query), so the whole page shows the switch at once.
+ * observes that query), so the whole page shows the switch at once. A read of the member still on
+ * its way (the poll, the live channel's read as it opens) was asked before the save and would land
+ * after it with the old switch, and the invisible banner would come back until the next poll: it
+ * is cancelled first.
  */
 export function useSetInvisible() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (invisible: boolean) =>
       (await request<{ user: User }>('/api/invisible.php', { method: 'PUT', body: { invisible } })).user,
-    onSuccess: (user) => queryClient.setQueryData(sessionKeys.user(user.id), user),
+    onSuccess: async (user) => {
+      await queryClient.cancelQueries({ queryKey: sessionKeys.user(user.id) });
+      queryClient.setQueryData(sessionKeys.user(user.id), user);
+    },
   });
 }
