@@ -6,6 +6,7 @@ import { grantCredits } from '../../features/credits/credits.service.ts';
 import { grantReference } from '../../features/payments/checkout/payments.service.ts';
 import { coordinatesOf } from '../../features/profile/profile.service.ts';
 import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import type { Database } from '../client.ts';
 import {
   creditLedger,
@@ -76,7 +77,7 @@ export async function seedDemoLogins(
     if (exists) continue;
     const password = options.passwords === 'random' ? randomDemoPassword() : login.password;
     const passwordHash = await hashPassword(password);
-    const signupDate = new Date(now.getTime() - 30 * 86_400_000);
+    const signupDate = new Date(now.getTime() - 30 * DAY_MS);
     const user = await db.transaction(async (tx) => {
       const [row] = await tx
         .insert(users)
@@ -100,7 +101,7 @@ export async function seedDemoLogins(
         // ago, through the test gateway, granted like any purchase (the transactions list and a
         // repeat order have something to show).
         const pkg = DEFAULT_SETTINGS.credit_packages.find((p) => p.credits === login.credits);
-        const paidAt = new Date(now.getTime() - 3 * 86_400_000);
+        const paidAt = new Date(now.getTime() - 3 * DAY_MS);
         const providerPaymentId = `demo_${row.id}`;
         // Paid by card through the test gateway, which stored the card (a customer and a mandate of
         // its own, as a real provider does), so the repeat order charges it without a checkout.

@@ -5,6 +5,7 @@ import { LIMITS } from '../../../shared/limits.ts';
 import type { Tx } from '../../db/client.ts';
 import { accountTokens, users } from '../../db/schema/index.ts';
 import type { Feature } from '../../feature.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { publish } from '../../lib/event-bus.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { AppError } from '../../plugins/errors.ts';
@@ -51,7 +52,7 @@ export async function deleteAccount(
       { userId: session.user.id, requestedAt: now.toISOString() },
       {
         tx,
-        runAt: new Date(now.getTime() + LIMITS.reactivationDays * 86_400_000),
+        runAt: new Date(now.getTime() + LIMITS.reactivationDays * DAY_MS),
         dedupeKey: `erase:${session.user.id}:${now.toISOString()}`,
       },
     );
@@ -120,7 +121,7 @@ export async function eraseAccountJob(
   const { userId } = payload;
   const [user] = await services.db.select().from(users).where(eq(users.id, userId));
   if (user?.status !== 'pending_deletion' || user.erasedAt) return; // reactivated or already erased
-  const windowEnd = (user.deletionRequestedAt?.getTime() ?? 0) + LIMITS.reactivationDays * 86_400_000;
+  const windowEnd = (user.deletionRequestedAt?.getTime() ?? 0) + LIMITS.reactivationDays * DAY_MS;
   if (services.now().getTime() < windowEnd) return; // a later deletion request has its own job
   await services.db.transaction(async (tx) => {
     // Every feature removes its own rows of the member (photos, blocks, the profile, …).

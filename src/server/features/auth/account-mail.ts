@@ -3,6 +3,7 @@ import { isLocale, type Locale } from '../../../shared/i18n/locales.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import type { Queryable } from '../../db/client.ts';
 import { accountTokens } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { type Mail, MailSchema } from '../../lib/mailer.ts';
 import type { AppServices } from '../../services.ts';
@@ -17,10 +18,10 @@ import { createToken, hashToken } from './tokens.ts';
 export const SEND_MAIL_JOB = defineJob({ name: 'send-mail', payload: MailSchema });
 
 const TOKEN_LIFETIME_MS: Record<AccountMailKind, number> = {
-  activation: 30 * 86_400_000,
+  activation: 30 * DAY_MS,
   password_reset: 3_600_000,
-  mail_change: 86_400_000,
-  reactivation: LIMITS.reactivationDays * 86_400_000,
+  mail_change: DAY_MS,
+  reactivation: LIMITS.reactivationDays * DAY_MS,
 };
 
 const LINK_PATH: Record<AccountMailKind, string> = {

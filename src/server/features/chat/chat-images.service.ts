@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ChatImageSize } from '../../../shared/contracts/chat.ts';
 import type { Tx } from '../../db/client.ts';
 import { chatImages, conversations, messages } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
@@ -23,7 +24,7 @@ import { CHAT_IMAGE_SIZES, chatImageFileKey, chatImageStorageKey, chatImageTag }
  */
 
 /** An upload no message took is kept this long at least: time enough for a send to be retried. */
-export const UNSENT_CHAT_IMAGE_KEPT_MS = 86_400_000;
+export const UNSENT_CHAT_IMAGE_KEPT_MS = DAY_MS;
 
 /** Images one sweep transaction removes: short transactions, however many waited. */
 const SWEEP_BATCH = 200;

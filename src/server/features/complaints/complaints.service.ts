@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ComplaintInput } from '../../../shared/contracts/site.ts';
 import { isLocale, type Locale, localeFromLanguageTag } from '../../../shared/i18n/locales.ts';
 import { complaints } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { escapeHtml } from '../../lib/html.ts';
 import { defineJob } from '../../lib/jobs.ts';
 import type { Mail } from '../../lib/mailer.ts';
@@ -29,7 +30,7 @@ type Requester = { domain: string; locale: Locale; userId?: number | null };
  * when that address filed no complaint in the 24 hours before: at most one copy per address a day.
  * Later complaints are stored and sent to support all the same.
  */
-const COMPLAINT_COPY_INTERVAL_MS = 24 * 60 * 60 * 1000;
+const COMPLAINT_COPY_INTERVAL_MS = DAY_MS;
 
 /** Stores the complaint first (nothing is lost if mail is down), then mails through the job worker. */
 export async function submitComplaint(

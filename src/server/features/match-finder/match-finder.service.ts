@@ -9,6 +9,7 @@ import { INTEREST_KEYS, type InterestKey } from '../../../shared/interests.ts';
 import type { Gender } from '../../../shared/profile-options.ts';
 import type { Database } from '../../db/client.ts';
 import { photos, profiles, users } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { validationFailed } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import { profileNotFound } from '../../policy/refusals.ts';
@@ -140,7 +141,7 @@ function matchScore(r: Ranking, today: Date): SQL<number> {
     terms.push(sql`(${profiles.region} is not distinct from ${r.region})::int * ${WEIGHTS.region}`);
   // Closeness to the middle of the age range: full at its middle, nothing at its ends.
   const halfSpanDays = ((r.maxAge + 1 - r.minAge) / 2) * DAYS_PER_YEAR;
-  const middle = new Date(today.getTime() - ((r.minAge + r.maxAge + 1) / 2) * DAYS_PER_YEAR * 86_400_000);
+  const middle = new Date(today.getTime() - ((r.minAge + r.maxAge + 1) / 2) * DAYS_PER_YEAR * DAY_MS);
   const middleDate = middle.toISOString().slice(0, 10);
   terms.push(
     sql`greatest(0, ${WEIGHTS.age} - abs(${profiles.birthDate} - ${middleDate}::date) * ${WEIGHTS.age / halfSpanDays}::float8)`,

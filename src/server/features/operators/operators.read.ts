@@ -11,6 +11,7 @@ import {
   profiles,
   users,
 } from '../../db/schema/index.ts';
+import { DAY_MS } from '../../lib/durations.ts';
 import { notFound } from '../../plugins/errors.ts';
 import { authorize, can } from '../../policy/policy.ts';
 import type { StaffViewer } from '../../policy/viewer.ts';
@@ -177,7 +178,7 @@ type FiguresRow = {
  * those conversations after an answer (each member message counted for the answer before it).
  */
 export async function readOperatorStats(deps: Pick<AppServices, 'db' | 'now'>, days: number) {
-  const since = new Date(deps.now().getTime() - days * 86_400_000);
+  const since = new Date(deps.now().getTime() - days * DAY_MS);
   const figures = (key: 'staff_id' | 'profile_id', names: ReturnType<typeof sql>) =>
     deps.db.execute<FiguresRow>(sql`
       with r as (

@@ -13,6 +13,7 @@ import type { SettingsValues } from '../../../../shared/contracts/settings.ts';
 import type { Locale } from '../../../../shared/i18n/locales.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { payments } from '../../../db/schema/index.ts';
+import { DAY_MS } from '../../../lib/durations.ts';
 import { defineJob } from '../../../lib/jobs.ts';
 import { AppError } from '../../../plugins/errors.ts';
 import { authorize } from '../../../policy/policy.ts';
@@ -444,7 +445,7 @@ export async function recheckUnsettledPayments(
         inArray(payments.status, ['open', 'pending']),
         eq(payments.provider, provider.name),
         lt(payments.createdAt, settledBefore),
-        sql`${payments.createdAt} > ${new Date(now.getTime() - RECHECK_FOR_DAYS * 86_400_000)}`,
+        sql`${payments.createdAt} > ${new Date(now.getTime() - RECHECK_FOR_DAYS * DAY_MS)}`,
         or(isNull(payments.checkedAt), lt(payments.checkedAt, settledBefore)),
       ),
     )
@@ -516,7 +517,7 @@ export async function watchPaidPayments(
       and(
         eq(payments.status, 'paid'),
         eq(payments.provider, provider.name),
-        sql`${payments.paidAt} > ${new Date(now.getTime() - (last + 1) * 86_400_000)}`,
+        sql`${payments.paidAt} > ${new Date(now.getTime() - (last + 1) * DAY_MS)}`,
         sql`exists (select 1 from unnest(${days}) as watch(days)
           where ${payments.paidAt} + watch.days * interval '1 day' <= ${now}
             and (${payments.checkedAt} is null or ${payments.checkedAt} < ${payments.paidAt} + watch.days * interval '1 day'))`,

@@ -15,6 +15,7 @@ import type { CreditOffer } from '../../../../shared/contracts/payments.ts';
 import type { SettingsValues } from '../../../../shared/contracts/settings.ts';
 import type { Queryable } from '../../../db/client.ts';
 import { directDebitMandates, payments } from '../../../db/schema/index.ts';
+import { DAY_MS } from '../../../lib/durations.ts';
 import { countHit } from '../../../lib/rate-limit-store.ts';
 import { AppError, validationFailed } from '../../../plugins/errors.ts';
 import { authorize } from '../../../policy/policy.ts';
@@ -124,7 +125,7 @@ async function assertWithinDirectDebitLimit(
   now: Date,
 ): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`direct-debit:${userId}`}, 0))`);
-  const since = new Date(now.getTime() - limit.period_days * 86_400_000);
+  const since = new Date(now.getTime() - limit.period_days * DAY_MS);
   const [used] = await tx
     .select({ debits: count(), cents: sum(payments.amountCents) })
     .from(payments)
