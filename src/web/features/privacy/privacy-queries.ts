@@ -2,7 +2,7 @@ import { type InfiniteData, infiniteQueryOptions, useMutation, useQueryClient } 
 import type { User } from '../../../shared/contracts/auth.ts';
 import type { BlockedMembersResponse } from '../../../shared/contracts/members.ts';
 import { getJson, request } from '../../lib/api.ts';
-import { sessionKeys } from '../session/session-queries.ts';
+import { writeSavedMember } from '../session/session-queries.ts';
 
 const privacyKeys = {
   all: ['privacy'] as const,
@@ -46,19 +46,13 @@ export function useUnblockMember() {
 
 /**
  * PUT /api/invisible.php; the member it answers replaces the polled one (the session refresher
- * observes that query), so the whole page shows the switch at once. A read of the member still on
- * its way (the poll, the live channel's read as it opens) was asked before the save and would land
- * after it with the old switch, and the invisible banner would come back until the next poll: it
- * is cancelled first.
+ * observes that query), so the whole page shows the switch at once.
  */
 export function useSetInvisible() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (invisible: boolean) =>
       (await request<{ user: User }>('/api/invisible.php', { method: 'PUT', body: { invisible } })).user,
-    onSuccess: async (user) => {
-      await queryClient.cancelQueries({ queryKey: sessionKeys.user(user.id) });
-      queryClient.setQueryData(sessionKeys.user(user.id), user);
-    },
+    onSuccess: (user) => writeSavedMember(queryClient, user),
   });
 }

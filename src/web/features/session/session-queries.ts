@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation } from '@tanstack/react-query';
 import type { User } from '../../../shared/contracts/auth.ts';
 import type { Locale } from '../../../shared/i18n/locales.ts';
 import { getJson, request } from '../../lib/api.ts';
@@ -22,6 +22,18 @@ export function userQuery(memberId: number) {
     // session removes it, so a later login never starts from old data.
     gcTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/**
+ * A save that answers with the member (the invisible switch) writes that answer to the member's
+ * entry. A read of the member still on its way (the poll, the live channel's read as it opens) was
+ * asked before the save and would land after it with the old values, which would stay until the
+ * next poll: it is cancelled first.
+ */
+export async function writeSavedMember(queryClient: QueryClient, member: User): Promise<void> {
+  const { queryKey } = userQuery(member.id);
+  await queryClient.cancelQueries({ queryKey });
+  queryClient.setQueryData(queryKey, member);
 }
 
 /**
