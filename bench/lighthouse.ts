@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { fetchRaw } from '../src/server/test/fetch-raw.ts';
 import { LANDERS, SLUG_LANDERS } from '../src/shared/contracts/landers.ts';
 import { signUpMember, startProduct, stopProcess, waitFor } from './lib.ts';
 
@@ -117,9 +117,9 @@ async function printInitialJavaScript(page: string, goalKiB: number) {
   let total = 0;
   const encodings = new Set<string>();
   for (const src of scripts) {
-    const sent = await bytesSent(`${base}${src}`);
-    total += sent.bytes;
-    encodings.add(sent.encoding);
+    const sent = await fetchRaw(`${base}${src}`, 'gzip, deflate, br, zstd');
+    total += sent.body.length;
+    encodings.add(sent.headers['content-encoding'] ?? 'none');
   }
   const inline = [...html.matchAll(/<script[^>]*>([\s\S]*?)<\/script>/g)].reduce(
     (n, m) => n + gzipSync(m[1] ?? '').length,
@@ -128,22 +128,6 @@ async function printInitialJavaScript(page: string, goalKiB: number) {
   console.log(
     `${page} initial JavaScript: ${(total / 1024).toFixed(1)} KiB as sent (${[...encodings].join(', ')}) in ${scripts.length} files (+ ${(inline / 1024).toFixed(1)} KiB inline data) — goal ≤ ${goalKiB} KiB`,
   );
-}
-
-/** The body's bytes on the wire, not decoded, for a browser's Accept-Encoding. */
-function bytesSent(url: string): Promise<{ bytes: number; encoding: string }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } }, (res) => {
-        let bytes = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-        });
-        res.on('end', () => resolve({ bytes, encoding: res.headers['content-encoding'] ?? 'none' }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
 }
 
 /** A visible demo member to advertise: the premium demo login (the README's password). */

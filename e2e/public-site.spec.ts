@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
+import { fetchRaw } from '../src/server/test/fetch-raw.ts';
 import { logInByApi, SANNE } from './demo-members.ts';
 import { expect, expectAccessible, test } from './fixtures.ts';
 
@@ -134,20 +134,6 @@ test('pricing shows the four packages in the visitor currency', async ({ page })
   await expect(page.getByText('Een cadeautje versturen kost 30 tot 100 credits.')).toBeVisible();
   await expectAccessible(page);
 });
-
-/** A file's bytes as they travel (not decoded), with the headers, for an Accept-Encoding. */
-function fetchRaw(url: string, acceptEncoding: string) {
-  return new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
-    http
-      .get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-        res.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
 
 test("the home page's scripts travel as the build compressed them, cached for a year", async ({
   request,
