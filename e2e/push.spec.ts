@@ -145,18 +145,15 @@ test(`a message pushes a notification to the subscribed device, whose click open
       registrationId: await registration,
       data: JSON.stringify(push.payload),
     });
-    // The worker may have to start first: on a busy machine that can take more than the usual wait.
     await expect
-      .poll(
-        () =>
-          page.evaluate(async () =>
-            (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
-              title: n.title,
-              body: n.body,
-              data: n.data,
-            })),
-          ),
-        { timeout: 30_000 },
+      .poll(() =>
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            data: n.data,
+          })),
+        ),
       )
       .toEqual([
         {
