@@ -20,7 +20,7 @@ function a11yProps({ id, error, help }: Pick<FieldFrame, 'id' | 'error' | 'help'
 
 function Frame({ id, label, error, help, className, children }: FieldFrame & { children: ReactNode }) {
   return (
-    <div className={`mb-3 ${className ?? ''}`}>
+    <div className={className ? `mb-3 ${className}` : 'mb-3'}>
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
