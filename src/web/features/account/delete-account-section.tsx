@@ -6,9 +6,9 @@ import type {
   RetentionDiscountResponse,
   RetentionOfferResponse,
 } from '../../../shared/contracts/discounts.ts';
-import { CardSection } from '../../components/ui/card-section.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField, FormTextarea } from '../../components/ui/form-field.tsx';
+import { CardSection } from '../../components/ui/titled-section.tsx';
 import { getJson, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';

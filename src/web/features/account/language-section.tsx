@@ -1,5 +1,5 @@
 import { LOCALE_INFO, LOCALES, type Locale } from '../../../shared/i18n/locales.ts';
-import { CardSection } from '../../components/ui/card-section.tsx';
+import { CardSection } from '../../components/ui/titled-section.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useChangeLanguage } from '../i18n/use-change-language.ts';
 import { useSaveLanguage } from '../session/session-queries.ts';

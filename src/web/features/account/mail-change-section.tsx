@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { MailChangeSchema } from '../../../shared/contracts/auth.ts';
-import { CardSection } from '../../components/ui/card-section.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
 import { FormField } from '../../components/ui/form-field.tsx';
+import { CardSection } from '../../components/ui/titled-section.tsx';
 import { request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { CardSection } from '../../components/ui/card-section.tsx';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { CardSection } from '../../components/ui/titled-section.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberCard, MemberProfile } from '../../../shared/contracts/members.ts';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
+import { TitledSection } from '../../components/ui/titled-section.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { useCountryName } from '../../lib/use-country-name.ts';
@@ -22,26 +22,6 @@ export type MemberPageData =
   | { kind: 'blocked'; name: string }
   /** No such visible member (HTTP 404). */
   | { kind: 'not_found' };
-
-/** A part of the profile under its own heading, which names the section for screen readers. */
-function MemberSection({
-  titleId,
-  title,
-  children,
-}: {
-  titleId: string;
-  title: string;
-  children: ReactNode;
-}) {
-  return (
-    <section className="member-section" aria-labelledby={titleId}>
-      <h2 id={titleId} className="h5">
-        {title}
-      </h2>
-      {children}
-    </section>
-  );
-}
 
 function Profile({
   member,
@@ -104,12 +84,20 @@ function Profile({
             <MemberActions key={member.id} member={member} loggedIn={user !== null} />
           </header>
           {aboutMe && (
-            <MemberSection titleId="member-about" title={t('member_view.about_title')}>
+            <TitledSection
+              className="member-section"
+              titleId="member-about"
+              title={t('member_view.about_title')}
+            >
               <p className="member-about">{aboutMe}</p>
-            </MemberSection>
+            </TitledSection>
           )}
           {details.length > 0 && (
-            <MemberSection titleId="member-details" title={t('member_view.details_title')}>
+            <TitledSection
+              className="member-section"
+              titleId="member-details"
+              title={t('member_view.details_title')}
+            >
               <dl className="member-details">
                 {details.map((fact) => (
                   <div key={fact.field} className="member-detail">
@@ -118,10 +106,14 @@ function Profile({
                   </div>
                 ))}
               </dl>
-            </MemberSection>
+            </TitledSection>
           )}
           {interests.length > 0 && (
-            <MemberSection titleId="member-interests" title={t('member_view.interests_title')}>
+            <TitledSection
+              className="member-section"
+              titleId="member-interests"
+              title={t('member_view.interests_title')}
+            >
               <ul className="member-interests">
                 {interests.map((key) => (
                   <li key={key} className="member-chip member-chip-light">
@@ -129,7 +121,7 @@ function Profile({
                   </li>
                 ))}
               </ul>
-            </MemberSection>
+            </TitledSection>
           )}
         </div>
       </div>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { CardSection } from '../../components/ui/card-section.tsx';
 import { Switch } from '../../components/ui/switch.tsx';
+import { CardSection } from '../../components/ui/titled-section.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useSession } from '../session/member-session.tsx';
 import { useSetInvisible } from './privacy-queries.ts';
