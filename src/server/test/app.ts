@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { TestClock } from 'pg-boss';
-import { afterAll } from 'vitest';
 import { buildApp } from '../app.ts';
 import type { Db } from '../db/client.ts';
 import { loadEnv } from '../env.ts';
@@ -12,6 +11,7 @@ import { FEATURES } from '../features.ts';
 import { createLogger } from '../lib/logger.ts';
 import { type AppServices, createServices } from '../services.ts';
 import { createTestDb } from './db.ts';
+import { closeWhenDone } from './lifetime.ts';
 
 type TestContext = {
   app: FastifyInstance;
@@ -24,7 +24,7 @@ type TestContext = {
 
 /**
  * The whole API on a database of its own, reached through app.inject (no port). Closed after the
- * file's tests. `env` overrides variables, e.g. { ALLOW_TEST_GEOIP: '1' }.
+ * file's tests, or after the test that made it. `env` overrides variables, e.g. { ALLOW_TEST_GEOIP: '1' }.
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestContext> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'app-test-'));
@@ -41,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // TEST_LOG_LEVEL=error shows the server's own errors (5xx details) while debugging a test.
   const app = await buildApp(services, { logger: process.env.TEST_LOG_LEVEL ? undefined : false });
   await app.ready();
-  afterAll(async () => {
+  closeWhenDone(async () => {
     await app.close();
     await services.close();
     await database.close();
@@ -67,7 +67,7 @@ export async function createSecondInstance(
   );
   const app = await buildApp(services, { logger: false });
   await app.ready();
-  afterAll(async () => {
+  closeWhenDone(async () => {
     await app.close();
     await services.close();
   });

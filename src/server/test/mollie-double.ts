@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply } from 'fastify';
 import { isValidIBAN } from 'ibantools';
-import { afterAll } from 'vitest';
+import { closeWhenDone } from './lifetime.ts';
 
 /**
  * A local stand-in of the Mollie Payments API v2 (decision 0031): the real `@mollie/api-client`
@@ -714,7 +714,7 @@ export async function startMollieDouble(options: { apiKey?: string } = {}): Prom
 export async function mollieDoubleForFile(): Promise<MollieDouble> {
   const restoreTls = acceptDoubleCertificate();
   const double = await startMollieDouble();
-  afterAll(async () => {
+  closeWhenDone(async () => {
     await double.close();
     restoreTls();
   });

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { AppServices } from '../services.ts';
 import { createTestApp } from './app.ts';
+import { closeWhenDone } from './lifetime.ts';
 import { createMemberWithCredits, type TestLogin } from './members.ts';
 import { startPushServiceDouble, type TestDevice } from './push-service-double.ts';
 
@@ -43,7 +44,7 @@ export async function likeAs(app: FastifyInstance, login: TestLogin, id: number)
 export async function createPushTestApp() {
   let vapidKey = '';
   const pushService = await startPushServiceDouble(() => vapidKey);
-  afterAll(() => pushService.close());
+  closeWhenDone(() => pushService.close());
   const { app, services } = await createTestApp({ PUSH_SERVICE_URL: pushService.url });
   vapidKey = services.vapid.publicKey;
   const subscribe = (login: TestLogin | undefined, subscription: unknown) =>
