@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { memberContext } from './demo-members.ts';
-import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test, waitForMail } from './fixtures.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
 
@@ -90,7 +90,7 @@ test('sign up on a desktop in the modal, then activate by mail', async ({ page }
   ).json();
   expect(user.user.status).toBe('active');
   await openUsedLink(page, link, true);
-  await page.screenshot({ path: '.tmp/screens/activate-again-1280.png' });
+  await lookAt(page, 'activate-again-1280');
 });
 
 test.describe('on a smartphone', () => {
@@ -109,7 +109,7 @@ test.describe('on a smartphone', () => {
     const other = await memberContext(browser);
     const elsewhere = await other.newPage();
     await openUsedLink(elsewhere, link, false);
-    await elsewhere.screenshot({ path: '.tmp/screens/activate-again-375.png' });
+    await lookAt(elsewhere, 'activate-again-375');
     await other.close();
   });
 });
@@ -144,7 +144,7 @@ test('sign-up refuses an address that already has an account, with a login link'
   await expect(page.locator('#signup-email')).toBeFocused();
   await expect(page.locator('#signup-password')).toHaveCount(0);
   await expectAccessible(page);
-  await page.screenshot({ path: '.tmp/screens/signup-email-taken-1280.png' });
+  await lookAt(page, 'signup-email-taken-1280');
   // Another address goes on to the password step.
   await page.locator('#signup-email').fill(`nieuw${Date.now()}@example.nl`);
   await page.getByRole('button', { name: 'Volgende' }).click();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { logInByApi, memberContext, memberPage, PIETER, SANNE, signUpMember } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test } from './fixtures.ts';
 
 // The demo logins (src/server/db/seed/demo-logins.ts); Pieter is premium and has credits.
 
@@ -38,14 +38,14 @@ for (const width of [1280, 375]) {
     await expect(pieterRow(sanne).locator('.chat-online-dot')).toBeVisible();
     await expect(pieterRow(sanne)).toContainText('Nu online');
     await expectAccessible(sanne);
-    await sanne.screenshot({ path: `.tmp/screens/chats-online-${width}.png` });
+    await lookAt(sanne, `chats-online-${width}`);
 
     // In the conversation the header says it in words.
     await pieterRow(sanne).click();
     const header = sanne.locator('.chat-header');
     await expect(header.getByText('Nu online')).toBeVisible();
     await expectAccessible(sanne);
-    await sanne.screenshot({ path: `.tmp/screens/chat-header-online-${width}.png` });
+    await lookAt(sanne, `chat-header-online-${width}`);
 
     // He closes it: offline, in the header and the list, live.
     await pieter.context().close();
@@ -71,6 +71,6 @@ test('/chats reminds a member who has not confirmed the address that replies wai
     page.locator('.chat-list-confirm').getByRole('button', { name: 'Opnieuw sturen' }),
   ).toBeVisible();
   await expectAccessible(page);
-  await page.screenshot({ path: '.tmp/screens/chats-replies-wait-375.png' });
+  await lookAt(page, 'chats-replies-wait-375');
   await page.context().close();
 });

@@ -10,7 +10,7 @@ import {
   scriptlessMemberPage,
   signUpMember,
 } from './demo-members.ts';
-import { expect, expectAccessible, test, waitForMail } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test, waitForMail } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts: a free woman and a premium man who look
 // for each other; the demo data gives each a few conversations with other members (some unread).
@@ -232,7 +232,7 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   await expect(banner).toContainText('Bevestig je e-mailadres met de link die we je hebben gestuurd.');
   await expect(banner.getByRole('button', { name: 'Opnieuw sturen' })).toBeVisible();
   await expectAccessible(newcomer);
-  await newcomer.screenshot({ path: '.tmp/screens/confirm-banner-375.png' });
+  await lookAt(newcomer, 'confirm-banner-375');
 
   await newcomer.goto(`/members/${pieterId}/chat`);
   // In the conversation: why no answer will come yet.
@@ -268,7 +268,7 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   );
   await expectAccessible(pieter);
 
-  await newcomer.screenshot({ path: '.tmp/screens/replies-wait-375.png' });
+  await lookAt(newcomer, 'replies-wait-375');
 
   // Once the newcomer confirms, Pieter's open conversation unlocks live, without a reload: he
   // answers, and the header opens the profile.

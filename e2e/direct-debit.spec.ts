@@ -1,12 +1,6 @@
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { memberPage, PIETER } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test } from './fixtures.ts';
 import { newMember, payWith, smsCodeTo } from './payments.ts';
-
-/** A full-page screenshot to look at (E2E_SHOTS_DIR, else Playwright's results folder). */
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: path.join(process.env.E2E_SHOTS_DIR ?? 'test-results', name), fullPage: true });
 
 /** A Dutch mobile number of its own per run: the SMS limit per number is the server tests' business. */
 const freshMobile = () => {
@@ -57,7 +51,7 @@ for (const width of [1280, 375]) {
       await page.getByLabel('Woonplaats').fill('Utrecht');
       await page.getByLabel('Mobiel nummer').fill(phone.typed);
       await expectAccessible(page);
-      await shot(page, `direct-debit-form-${width}.png`);
+      await lookAt(page, `direct-debit-form-${width}`, { fullPage: true });
       await page.getByRole('button', { name: 'Stuur mij de code' }).click();
 
       await expect(page.getByTestId('dd-code-sent')).toContainText('•');
@@ -70,7 +64,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole('alert')).toContainText('Nog 4 pogingen.');
       await expect(page.getByRole('button', { name: 'Stuur een nieuwe code' })).toBeDisabled();
       await expectAccessible(page);
-      await shot(page, `direct-debit-code-${width}.png`);
+      await lookAt(page, `direct-debit-code-${width}`, { fullPage: true });
 
       await page.getByLabel('Code uit de sms').fill(code);
       await page.getByRole('button', { name: 'Ondertekenen en betalen' }).click();
@@ -98,7 +92,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByTestId('checkout-amount')).toHaveText('€ 59,95');
       await expect(page.getByText('Afgeschreven via je opgeslagen Visa')).toBeVisible();
       await expectAccessible(page);
-      await shot(page, `repeat-order-${width}.png`);
+      await lookAt(page, `repeat-order-${width}`, { fullPage: true });
       await page.getByRole('button', { name: 'Opnieuw bestellen' }).click();
       await expect(page).toHaveURL(/\/credits\/p2\/visa\?payment=/);
       await expect(page.getByText('Je betaling wordt verwerkt')).toBeVisible();
@@ -132,7 +126,7 @@ for (const width of [1280, 375]) {
         '/credits/p0/visa',
       );
       await expectAccessible(page);
-      await shot(page, `stored-card-failed-${width}.png`);
+      await lookAt(page, `stored-card-failed-${width}`, { fullPage: true });
       await failed.getByRole('link', { name: 'Betalen met PayPal' }).click();
       await expect(page).toHaveURL(/\/credits\/p0\/paypal$/);
       await expect(page.getByRole('dialog', { name: 'Bevestig je betaling' })).toContainText('PayPal');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { logOutByApi, me, memberId, memberPage, PIETER, signUpMember } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test } from './fixtures.ts';
 
 const banner = (page: Page) => page.getByTestId('time-bonus-banner');
 const countdownOf = (page: Page) => banner(page).getByTestId('time-bonus-countdown');
@@ -62,7 +62,7 @@ for (const width of [1280, 375]) {
       await expect(page.getByTestId('package-p1').locator('s')).toHaveText('€ 29,95');
       await expect(page.getByTestId('package-p1')).toContainText('−25%');
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/discounts-work/e2e-credits-${width}.png`, fullPage: true });
+      await lookAt(page, `credits-discount-${width}`, { fullPage: true });
 
       await page.getByTestId('package-p1').getByRole('link', { name: /Kies/ }).click();
       await expect(page).toHaveURL(/\/credits\/p1\?code=demo20$/);
@@ -75,7 +75,7 @@ for (const width of [1280, 375]) {
       await expect(modal.getByTestId('confirm-amount-discount')).toHaveText('Korting (Tijdbonus, 25%)');
       await expect(modal.locator('s')).toHaveText('€ 29,95');
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/discounts-work/e2e-confirm-${width}.png` });
+      await lookAt(page, `credits-discount-confirm-${width}`);
       await modal.getByRole('button', { name: 'Naar betalen' }).click();
       await expect(page).toHaveURL(/\/test-gateway\/tg_/);
       await expect(page.getByTestId('gateway-amount')).toHaveText('€ 22,46');
@@ -136,7 +136,7 @@ for (const width of [1280, 375]) {
         '/credits',
       );
       await expectAccessible(page);
-      await page.screenshot({ path: `/tmp/discounts-work/e2e-time-bonus-modal-${width}.png` });
+      await lookAt(page, `time-bonus-modal-${width}`);
       await modal.getByRole('button', { name: 'Nu niet' }).last().click();
       await expect(modal).toBeHidden();
       await expect.poll(async () => Boolean((await me(page)).dismissals?.time_bonus_modal)).toBe(true);
@@ -146,7 +146,7 @@ for (const width of [1280, 375]) {
       await expect(banner(page)).toBeVisible();
       await page.clock.runFor(45_000);
       await expect(page.getByRole('dialog', { name: 'Wees er snel bij!' })).toHaveCount(0);
-      await page.screenshot({ path: `/tmp/discounts-work/e2e-time-bonus-banner-${width}.png` });
+      await lookAt(page, `time-bonus-banner-${width}`);
       await banner(page).getByRole('link').click();
       await expect(page).toHaveURL(/\/credits$/);
       // Not on the credits page itself, which is outside the members area.

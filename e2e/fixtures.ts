@@ -17,6 +17,17 @@ const TEXT_GROUPS = [
 const RAW_KEY = new RegExp(`\\b(?:${TEXT_GROUPS.join('|')})\\.[a-z][a-z0-9_]*(?:\\.[a-z0-9_]+)*\\b`, 'g');
 
 /**
+ * A picture of the page for a person to look at, written only when asked for:
+ * `E2E_SCREENS=.tmp/screens npm run test:e2e` puts `<name>.png` in that folder. The test line does
+ * not ask: nothing checks a picture, and a full page took 0.4–2 s of Chromium's time each on a quiet
+ * machine, some fifty of them a run.
+ */
+export async function lookAt(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}) {
+  const folder = process.env.E2E_SCREENS;
+  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage });
+}
+
+/**
  * Fails on serious or critical accessibility violations of the page as it is now, and on a raw
  * text key on screen (a page or part that lost its texts shows keys to a screen reader too).
  * `contrast: false` leaves out the colour-contrast rule, which is most of a check's time: for a

@@ -1,6 +1,6 @@
 import { chromium, type Page } from '@playwright/test';
 import { memberPage } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test } from './fixtures.ts';
 
 /** Resolves once the site's worker is active for this page's origin. */
 const workerReady = (page: Page) =>
@@ -77,7 +77,7 @@ test('a member who lost the network gets the offline page in her language, and t
   await expectAccessible(page);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
-    await page.screenshot({ path: test.info().outputPath(`offline-${width}.png`), fullPage: true });
+    await lookAt(page, `offline-${width}`, { fullPage: true });
   }
 
   // Back online, the button tries the same address again.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from '@playwright/test';
 import { logInByApi, me, memberContext, PIETER } from './demo-members.ts';
-import { expect, test, waitForMail } from './fixtures.ts';
+import { expect, lookAt, test, waitForMail } from './fixtures.ts';
 
 /** The member the entry page advertises: the demo's premium man. */
 async function advertisedMember(browser: Browser): Promise<number> {
@@ -77,7 +77,7 @@ test('a visitor from a member’s entry page writes to that member free twice, t
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await expect(composer(page)).toBeVisible();
-    await page.screenshot({ path: test.info().outputPath(`composer-${width}.png`) });
+    await lookAt(page, `composer-${width}`);
   }
 
   await write(page, `Hoi Pieter, de eerste (${stamp})`);

@@ -8,7 +8,7 @@ import {
   SANNE,
   scriptlessMemberPage,
 } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts: a woman and a man who look for each other
 // and, in the demo data, have not liked each other yet.
@@ -66,7 +66,7 @@ test('two members like each other: the like and the match reach the other live, 
     await expect(actions.first()).toHaveClass(/btn-primary/);
     await expect(match.getByRole('button', { name: /Niet meer leuk/ })).toHaveCount(0);
   }
-  await pieter.screenshot({ path: '.tmp/screens/match-375.png' });
+  await lookAt(pieter, 'match-375');
   // A click on the backdrop closes the modal.
   await pieter.mouse.click(5, 800);
   await expect(pieterMatch).toBeHidden();
@@ -169,7 +169,7 @@ test('a like modal comes after ?t= seconds with a fictional profile, and t leave
   await expect(modal.getByText(/fictief profiel/)).toBeVisible();
   await expect(sanne).toHaveURL(/\/likes\/given$/);
   await expectAccessible(sanne);
-  await sanne.screenshot({ path: '.tmp/screens/auto-like-375.png' });
+  await lookAt(sanne, 'auto-like-375');
   await sanne.context().close();
 });
 

@@ -1,12 +1,11 @@
 import type { Page } from '@playwright/test';
 import { scriptlessMemberPage } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test } from './fixtures.ts';
 
 // The demo account of src/server/db/seed/demo-logins.ts: a woman in Utrecht (32) who looks for men.
 const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
 // The likes journey needs these two not to like each other: the finder never likes him here.
 const PIETER_NAME = 'PremiumPieter';
-const SCREENS = '.tmp/screens';
 
 type FinderResult = {
   id: number;
@@ -44,7 +43,7 @@ test('the match finder: answer the questions, get ranked results with reasons, l
   await expect(who.getByLabel('Mannen', { exact: true })).toBeChecked();
   await expect(question(page, /Hoe oud mogen ze zijn/)).toBeHidden();
   await expectAccessible(page);
-  await page.screenshot({ path: `${SCREENS}/match-finder-questions-375.png`, fullPage: true });
+  await lookAt(page, 'match-finder-questions-375', { fullPage: true });
   await page.getByRole('button', { name: 'Volgende' }).click();
 
   // Ages around her own (32); a reversed range is refused before the next question.
@@ -105,7 +104,7 @@ test('the match finder: answer the questions, get ranked results with reasons, l
   );
   await expect(resultCards(page).first().locator('.finder-reasons')).toContainText('Woont in je land');
   await expectAccessible(page);
-  await page.screenshot({ path: `${SCREENS}/match-finder-results-375.png`, fullPage: true });
+  await lookAt(page, 'match-finder-results-375', { fullPage: true });
 
   // She likes one of them from the list (not Pieter: the likes journey needs him unliked).
   const target = api.results.find((m) => !m.liked && m.name !== PIETER_NAME);
@@ -141,7 +140,7 @@ test('the match finder: answer the questions, get ranked results with reasons, l
     .getByLabel('Maakt niet uit')
     .check();
   await expectAccessible(page);
-  await page.screenshot({ path: `${SCREENS}/match-finder-questions-1280.png`, fullPage: true });
+  await lookAt(page, 'match-finder-questions-1280', { fullPage: true });
   await page.getByRole('button', { name: 'Toon mijn matches' }).click();
   await expect(page).toHaveURL(/distance=anywhere/);
   await expect(page.getByText('Mannen · 25–45 jaar · overal · 3 interesses')).toBeVisible();
@@ -152,7 +151,7 @@ test('the match finder: answer the questions, get ranked results with reasons, l
       .filter({ has: page.getByRole('link', { name: new RegExp(`^${target.name},`) }) })
       .getByRole('button', { name: `${target.name} niet meer leuk vinden` }),
   ).toHaveAttribute('aria-pressed', 'true');
-  await page.screenshot({ path: `${SCREENS}/match-finder-results-1280.png`, fullPage: true });
+  await lookAt(page, 'match-finder-results-1280', { fullPage: true });
 
   // The demo data stays as seeded for the other journeys.
   const csrf = (

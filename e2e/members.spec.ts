@@ -1,11 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { logOutByApi, scriptlessMemberPage } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
 const FREE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
 const PREMIUM = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
-const SCREENS = '.tmp/screens';
 
 type Card = { id: number; name: string };
 type SearchPage = { members: Card[]; total: number; next_cursor: string | null };
@@ -79,9 +78,9 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
 
   await page.setViewportSize({ width: 375, height: 812 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SCREENS}/members-search-375.png` });
+  await lookAt(page, 'members-search-375');
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SCREENS}/members-search-1280.png` });
+  await lookAt(page, 'members-search-1280');
 
   // A profile with private photos: blurred behind a lock, and a click brings the premium upsell.
   const locked = await findMemberWithLockedPhotos(page.request, 'gender=female&country=NL');
@@ -115,9 +114,9 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   await expect(viewer).toBeHidden();
 
   await page.setViewportSize({ width: 375, height: 812 });
-  await page.screenshot({ path: `${SCREENS}/members-profile-375.png`, fullPage: true });
+  await lookAt(page, 'members-profile-375', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.screenshot({ path: `${SCREENS}/members-profile-1280.png`, fullPage: true });
+  await lookAt(page, 'members-profile-1280', { fullPage: true });
 
   // Block after a confirmation, then unblock.
   await page.getByRole('button', { name: 'Blokkeren' }).click();

@@ -1,11 +1,10 @@
 import type { Browser, BrowserContext } from '@playwright/test';
 import { logInByApi, memberContext, signUpMember } from './demo-members.ts';
-import { currentServer, expect, expectAccessible, test } from './fixtures.ts';
+import { currentServer, expect, expectAccessible, lookAt, test } from './fixtures.ts';
 
 // The demo accounts of src/server/db/seed/demo-logins.ts (seeded by e2e/start-server.sh).
 const SANNE = { email: 'demo@liefdesplein.nl', password: 'demo-liefde-2026', name: 'DemoSanne' };
 const PIETER = { email: 'premium@liefdesplein.nl', password: 'premium-liefde-2026', name: 'PremiumPieter' };
-const SCREENS = '.tmp/screens';
 
 /**
  * A second member's browser, from the same country as the fixture's (see fixtures.ts), on the
@@ -83,9 +82,9 @@ test('a member blocks another from the profile after a confirmation, and unblock
     await expectAccessible(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await section.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENS}/privacy-blocked-375.png` });
+    await lookAt(page, 'privacy-blocked-375');
     await page.setViewportSize({ width: 1280, height: 800 });
-    await page.screenshot({ path: `${SCREENS}/privacy-settings-1280.png`, fullPage: true });
+    await lookAt(page, 'privacy-settings-1280', { fullPage: true });
     await row.getByRole('button', { name: `${PIETER.name} deblokkeren` }).click();
     const unblock = page.getByRole('dialog', { name: `${PIETER.name} deblokkeren?` });
     await expect(unblock).toBeVisible();
@@ -144,7 +143,7 @@ test('a member turns invisible in the settings: another member’s search no lon
     await expectAccessible(page);
     await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('heading', { name: 'Onzichtbare modus' }).scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SCREENS}/privacy-invisible-375.png` });
+    await lookAt(page, 'privacy-invisible-375');
     await page.setViewportSize({ width: 1280, height: 800 });
 
     // His search no longer shows her, nor does her profile open for a member she has no

@@ -1,12 +1,10 @@
-import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { memberContext, memberId } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test } from './fixtures.ts';
 import { approvePhotosOf } from './moderator.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
-const SCREENS = '.tmp/screens';
 
 /** A fresh free member made through the API (sign-up has its own journeys), logged in in this browser. */
 async function newMember(request: APIRequestContext) {
@@ -67,11 +65,6 @@ async function photoAction(page: Page, number: number, action: string) {
   await page.getByRole('button', { name: action }).click();
 }
 
-async function screenshot(page: Page, name: string, fullPage = true) {
-  fs.mkdirSync(SCREENS, { recursive: true });
-  await page.screenshot({ path: `${SCREENS}/${name}.png`, fullPage });
-}
-
 test('edit the profile, use the location, and find it saved after a reload', async ({ page, context }) => {
   const { name } = await newMember(page.request);
   await page.goto('/profile');
@@ -103,7 +96,7 @@ test('edit the profile, use the location, and find it saved after a reload', asy
   const suggestion = page.getByRole('option', { name: /Amersfoort/ }).first();
   await expect(suggestion).toBeVisible();
   await city.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }));
-  await screenshot(page, 'profile-city-1280', false);
+  await lookAt(page, 'profile-city-1280');
   await suggestion.click();
   await expect(city).toHaveValue('Amersfoort');
 
@@ -181,14 +174,14 @@ test('upload photos, choose the main one, make one private and delete one', asyn
   await expect(tile(page, 2).getByText('Privé', { exact: true })).toBeVisible();
   await expect(tile(page, 1)).toHaveClass(/photo-tile-main/);
   await expectAccessible(page);
-  await screenshot(page, 'profile-1280');
+  await lookAt(page, 'profile-1280', { fullPage: true });
 
   await page.getByRole('button', { name: 'Opties voor foto 1' }).click();
-  await screenshot(page, 'profile-menu-1280', false);
+  await lookAt(page, 'profile-menu-1280');
   await page.getByRole('button', { name: 'Verwijderen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Deze foto verwijderen?' });
   await expect(dialog).toBeVisible();
-  await screenshot(page, 'profile-delete-1280', false);
+  await lookAt(page, 'profile-delete-1280');
   await dialog.getByRole('button', { name: 'Foto verwijderen' }).click();
   await expect(page.getByText('De foto is verwijderd.')).toBeVisible();
   await expect(page.getByText("1 van 3 foto's")).toBeVisible();
@@ -238,9 +231,9 @@ test.describe('on a smartphone', () => {
     await expectAccessible(page);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
-    await screenshot(page, 'profile-375');
+    await lookAt(page, 'profile-375', { fullPage: true });
     await page.getByRole('combobox', { name: 'Haarkleur' }).scrollIntoViewIfNeeded();
-    await screenshot(page, 'profile-375-form', false);
+    await lookAt(page, 'profile-375-form');
   });
 });
 
@@ -277,7 +270,7 @@ test('the settings screen chooses the main photo and shows where the member live
   await expectAccessible(page);
   await page.setViewportSize({ width: 375, height: 800 });
   await section.scrollIntoViewIfNeeded();
-  await screenshot(page, 'settings-main-photo-375', false);
+  await lookAt(page, 'settings-main-photo-375');
 });
 
 test('/profile comes whole with the HTML: the photos, the form and the add-photo alert; a closed alert stays closed on another device', async ({

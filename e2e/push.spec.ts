@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { dayPlace } from '../src/server/test/day-place.ts';
 import { type ReceivedPush, startPushServiceDouble } from '../src/server/test/push-service-double.ts';
 import { logInByApi, memberContext, memberId, PIETER, signUpMember } from './demo-members.ts';
-import { currentServer, expect, expectAccessible, test, waitForMail } from './fixtures.ts';
+import { currentServer, expect, expectAccessible, lookAt, test, waitForMail } from './fixtures.ts';
 
 /**
  * Headless Chromium has no push service to subscribe at (subscribe() answers "permission denied"),
@@ -78,10 +78,7 @@ test(`a message pushes a notification to the subscribed device, whose click open
     await expectAccessible(page);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({
-        path: test.info().outputPath(`notifications-push-on-${width}.png`),
-        fullPage: true,
-      });
+      await lookAt(page, `notifications-push-on-${width}`, { fullPage: true });
     }
 
     // The worker controls the page (scope /), so a click can take this tab to the conversation.
@@ -252,7 +249,7 @@ test('the alert asks a member who has not subscribed to switch pushes on: from i
     await expectAccessible(page);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 800 });
-      await page.screenshot({ path: test.info().outputPath(`enable-push-alert-${width}.png`) });
+      await lookAt(page, `enable-push-alert-${width}`);
     }
 
     // She allows it as the browser's prompt would, from the alert's button: subscribed, gone.

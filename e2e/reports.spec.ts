@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { memberContext, memberId, signUpMember } from './demo-members.ts';
-import { currentServer, expect, expectAccessible, test, waitForMail } from './fixtures.ts';
+import { currentServer, expect, expectAccessible, lookAt, test, waitForMail } from './fixtures.ts';
 import { DEMO_MODERATOR, staffLogInByApi } from './staff-logins.ts';
 
 const PASSWORD = 'Zonnebloem-2026!';
@@ -91,7 +91,7 @@ test('a message reported from a conversation, through the moderator, to a suspen
   await expect(row).toContainText(melder.who.name);
   await expect(row).toContainText('Geen maatregelen');
   await expectAccessible(staff);
-  await staff.screenshot({ path: '.tmp/screens/admin-reports-1280.png', fullPage: true });
+  await lookAt(staff, 'admin-reports-1280', { fullPage: true });
   await row.getByRole('link', { name: `Melding ${reference} openen` }).click();
   await expect(staff).toHaveURL(new RegExp(`/admin/reports/${reportId}$`));
   await expect(staff.getByRole('heading', { level: 1 })).toHaveText(`Melding ${reference}`);
@@ -122,7 +122,7 @@ test('a message reported from a conversation, through the moderator, to a suspen
   await expect(staff.getByTestId('reported-member-state')).toContainText('Geschorst');
   await expect(staff.getByTestId('report-decision')).toContainText('Geschorst');
   await expect(staff.getByTestId('report-decision')).toContainText(DEMO_MODERATOR.name);
-  await staff.screenshot({ path: '.tmp/screens/admin-report-1280.png', fullPage: true });
+  await lookAt(staff, 'admin-report-1280', { fullPage: true });
 
   // The suspended member's open tab is logged out live; logging in again shows the ban page.
   await expect(lastig.page).toHaveURL(/\/login/);
@@ -162,10 +162,10 @@ test('a message reported from a conversation, through the moderator, to a suspen
   await expect(staff.locator(`tr[data-report="${reportId}"]`)).toContainText('Geschorst');
   await expectAccessible(staff);
   expect(await widerThanWindow(staff)).toBe(false);
-  await staff.screenshot({ path: '.tmp/screens/admin-reports-375.png', fullPage: true });
+  await lookAt(staff, 'admin-reports-375', { fullPage: true });
   await staff.goto(`/admin/reports/${reportId}`);
   await expect(staff.getByTestId('report-evidence').locator('li[data-reported]')).toContainText(scam);
   await expectAccessible(staff);
   expect(await widerThanWindow(staff)).toBe(false);
-  await staff.screenshot({ path: '.tmp/screens/admin-report-375.png', fullPage: true });
+  await lookAt(staff, 'admin-report-375', { fullPage: true });
 });
