@@ -3,11 +3,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { DismissalKey, SignupPart } from '../../../shared/contracts/auth.ts';
+import { identityId } from './columns.ts';
 
 export const users = pgTable(
   'users',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text('email').notNull(),
     /** The public name (username) members know each other by. */
     name: text('name').notNull(),
@@ -68,14 +69,18 @@ export const memberKey = <TName extends string>(name: TName) =>
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' });
 
+/** A row that belongs to a member (their photo, their like): it names them, and goes with the account. */
+export const memberRef = <TName extends string>(name: TName) =>
+  bigint(name, { mode: 'number' })
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /** Server-side sessions behind the HttpOnly `sid` cookie; the cookie holds a token, the row its hash. */
 export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     csrfToken: text('csrf_token').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -91,10 +96,8 @@ export const sessions = pgTable(
 export const accountTokens = pgTable(
   'account_tokens',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: memberRef('user_id'),
     kind: text('kind', { enum: ['activation', 'password_reset', 'mail_change', 'reactivation'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     newEmail: text('new_email'),

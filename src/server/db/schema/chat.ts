@@ -15,7 +15,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { memberRef, users } from './accounts.ts';
+import { identityId } from './columns.ts';
 
 /**
  * A conversation between two members, stored once per pair: `memberLow` < `memberHigh`, so the
@@ -26,16 +27,10 @@ export const conversations = pgTable(
   'conversations',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    memberLow: bigint('member_low', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    memberHigh: bigint('member_high', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    memberLow: memberRef('member_low'),
+    memberHigh: memberRef('member_high'),
     /** Who wrote the first message: a free member may start LIMITS.freeConversations. */
-    startedBy: bigint('started_by', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    startedBy: memberRef('started_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     /** The last seq given out: the next message takes last_seq + 1 in an UPDATE … RETURNING. */
@@ -71,9 +66,7 @@ export const conversationMembers = pgTable(
     conversationId: bigint('conversation_id', { mode: 'number' })
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: memberRef('member_id'),
     lastReadSeq: bigint('last_read_seq', { mode: 'number' }).notNull().default(0),
     unread: integer('unread').notNull().default(0),
     /** Removed from this member's list (DELETE /api/chat.php); a new message brings it back. */
@@ -113,10 +106,8 @@ export const gifts = pgTable(
 export const chatImages = pgTable(
   'chat_images',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    uploaderId: bigint('uploader_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    uploaderId: memberRef('uploader_id'),
     storageKey: text('storage_key').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
@@ -140,9 +131,7 @@ export const messages = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     seq: bigint('seq', { mode: 'number' }).notNull(),
-    senderId: bigint('sender_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: memberRef('sender_id'),
     kind: text('kind', { enum: MESSAGE_KINDS }).notNull().default('text'),
     body: text('body').notNull(),
     giftId: integer('gift_id').references(() => gifts.id),
@@ -173,12 +162,8 @@ export const messages = pgTable(
 export const landingFreeMessages = pgTable(
   'landing_free_messages',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    partnerId: bigint('partner_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: memberRef('member_id'),
+    partnerId: memberRef('partner_id'),
     remaining: integer('remaining').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,9 +1,10 @@
 import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { identityId } from './columns.ts';
 
 /** Owned by the complaints feature. */
 export const complaints = pgTable('complaints', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  id: identityId(),
   userId: bigint('user_id', { mode: 'number' }).references(() => users.id, { onDelete: 'set null' }),
   name: text('name').notNull(),
   email: text('email').notNull(),

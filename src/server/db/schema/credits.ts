@@ -1,16 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  check,
-  date,
-  index,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { memberKey, users } from './accounts.ts';
+import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { memberKey, memberRef } from './accounts.ts';
+import { identityId } from './columns.ts';
 
 /**
  * A member's credit balance: its own row, not a column of users, so a balance change touches no
@@ -44,10 +35,8 @@ export const creditAccounts = pgTable(
 export const creditLedger = pgTable(
   'credit_ledger',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: memberRef('user_id'),
     /**
      * `reversal`: credits taken back because a payment was refunded or charged back (decision
      * 0035); its delta is what could be taken (0 when the balance was empty), `shortfall` the rest.

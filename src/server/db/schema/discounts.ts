@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { DiscountKind, DiscountValidity } from '../../../shared/contracts/discounts.ts';
 import type { Currency, PaymentMethod } from '../../../shared/contracts/payments.ts';
-import { users } from './accounts.ts';
+import { memberRef, users } from './accounts.ts';
+import { identityId } from './columns.ts';
 import { payments } from './payments.ts';
 
 /**
@@ -25,7 +26,7 @@ import { payments } from './payments.ts';
 export const discountCodes = pgTable(
   'discount_codes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Stored in upper case; members may type it in any case. */
     code: text('code').notNull(),
     kind: text('kind').$type<DiscountKind>().notNull().default('code'),
@@ -70,13 +71,11 @@ export const discountCodes = pgTable(
 export const discountRedemptions = pgTable(
   'discount_redemptions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     codeId: bigint('code_id', { mode: 'number' })
       .notNull()
       .references(() => discountCodes.id, { onDelete: 'cascade' }),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id, { onDelete: 'cascade' }),

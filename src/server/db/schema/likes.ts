@@ -1,7 +1,7 @@
 // Owned by the likes feature (features/likes).
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { check, index, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { memberRef } from './accounts.ts';
 
 /**
  * A member who liked another. Two rows the other way round are a match: a match is derived, never
@@ -10,12 +10,8 @@ import { users } from './accounts.ts';
 export const likes = pgTable(
   'likes',
   {
-    likerId: bigint('liker_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    likedId: bigint('liked_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    likerId: memberRef('liker_id'),
+    likedId: memberRef('liked_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the liked member opened the liker's profile; null: a new like for them. */
     seenAt: timestamp('seen_at', { withTimezone: true }),
@@ -45,12 +41,8 @@ export const likes = pgTable(
 export const autoLikes = pgTable(
   'auto_likes',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    likerId: bigint('liker_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: memberRef('member_id'),
+    likerId: memberRef('liker_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,5 @@
-import { bigint, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberRef } from './accounts.ts';
 
 // Owned by the auth feature (its lockout, lockout.service.ts).
 
@@ -30,9 +30,7 @@ export const loginDevices = pgTable(
   'login_devices',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull(),
   },

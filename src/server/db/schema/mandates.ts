@@ -1,9 +1,9 @@
 // Owned by the payments feature (features/payments/direct-debit/): SEPA direct-debit
 // mandates signed by SMS code on /directdebit, and the built-in test gateway's own customers and
 // mandates (what a real provider keeps on its servers).
-import { bigint, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { PackageId } from '../../../shared/contracts/payments.ts';
-import { users } from './accounts.ts';
+import { memberRef } from './accounts.ts';
 import { payments } from './payments.ts';
 
 /**
@@ -15,9 +15,7 @@ export const directDebitMandates = pgTable(
   'direct_debit_mandates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     /** The package bought once it is signed (the form carries it from /credits/{id}/sdd). */
     packageId: text('package_id').$type<PackageId>().notNull(),
     /** The discount code the page priced it with (checked again, and reserved, when it is charged). */

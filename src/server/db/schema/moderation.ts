@@ -1,6 +1,7 @@
 // Owned by the moderation feature (features/moderation).
 import { bigint, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { memberRef } from './accounts.ts';
+import { identityId } from './columns.ts';
 
 /**
  * A change of a member's published text (name, about me), checked after publishing: the text
@@ -9,10 +10,8 @@ import { users } from './accounts.ts';
 export const textChanges = pgTable(
   'text_changes',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: memberRef('user_id'),
     field: text('field', { enum: ['name', 'about_me'] }).notNull(),
     before: text('before'),
     after: text('after'),
@@ -34,10 +33,8 @@ export const textChanges = pgTable(
 export const moderationNotices = pgTable(
   'moderation_notices',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: memberRef('user_id'),
     subject: text('subject', { enum: ['photo', 'name', 'about_me'] }).notNull(),
     // What became of the text (NoticeOutcome in features/moderation/moderation.mails.ts).
     outcome: text('outcome', {

@@ -1,7 +1,8 @@
 // Owned by the notifications feature (features/notifications).
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { NotificationType } from '../../../shared/contracts/notifications.ts';
-import { memberKey, users } from './accounts.ts';
+import { memberKey, memberRef } from './accounts.ts';
+import { identityId } from './columns.ts';
 
 /**
  * A member's notification switches, per channel: the types that are on. No row: the defaults
@@ -24,12 +25,10 @@ export const notificationPreferences = pgTable('notification_preferences', {
 export const notificationMails = pgTable(
   'notification_mails',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** What the mail is about, once: `message:{conversation}:{seq}:{recipient}`, `like:{liker}:{liked}` … */
     key: text('key').notNull(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     kind: text('kind').notNull(),
     conversationId: bigint('conversation_id', { mode: 'number' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
@@ -50,10 +49,8 @@ export const notificationMails = pgTable(
 export const notificationBounces = pgTable(
   'notification_bounces',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: memberRef('user_id'),
     kind: text('kind').$type<'hard' | 'soft' | 'complaint'>().notNull(),
     /** The DSN's status (5.1.1, 4.2.2) or the report's feedback type (abuse). */
     detail: text('detail').notNull(),

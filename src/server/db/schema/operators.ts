@@ -2,7 +2,7 @@
 // conversation now, what they answered, and the notes they keep per member and profile.
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { memberRef } from './accounts.ts';
 import { conversations, messages } from './chat.ts';
 import { staffAccounts } from './staff.ts';
 
@@ -42,9 +42,7 @@ export const operatorReplies = pgTable(
     staffId: bigint('staff_id', { mode: 'number' })
       .notNull()
       .references(() => staffAccounts.id),
-    profileId: bigint('profile_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    profileId: memberRef('profile_id'),
     /** Since when the member waited (conversations.awaiting_reply_since at the claim). */
     waitingSince: timestamp('waiting_since', { withTimezone: true }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
@@ -61,12 +59,8 @@ export const operatorReplies = pgTable(
 export const operatorNotes = pgTable(
   'operator_notes',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    profileId: bigint('profile_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: memberRef('member_id'),
+    profileId: memberRef('profile_id'),
     body: text('body').notNull().default(sql`''`),
     updatedBy: bigint('updated_by', { mode: 'number' }).references(() => staffAccounts.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),

@@ -1,10 +1,11 @@
 import { bigint, boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { identityId } from './columns.ts';
 
 /** Owned by the page-hidden feature: beacons and bounce logging, append-only, written in batches. */
 export const pageEvents = pgTable(
   'page_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     kind: text('kind', { enum: ['hidden', 'bounce'] }).notNull(),
     path: text('path').notNull(),
     visitorId: text('visitor_id'),

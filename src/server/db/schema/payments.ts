@@ -2,7 +2,6 @@
 // the built-in test gateway's own side of them (what a real provider keeps on its servers).
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   check,
   index,
@@ -15,7 +14,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { Currency, PaymentMethod, PaymentStatus } from '../../../shared/contracts/payments.ts';
-import { memberKey, users } from './accounts.ts';
+import { memberKey, memberRef } from './accounts.ts';
 
 /**
  * One purchase of a credit package. Amount and credits are copied from the settings when it starts
@@ -29,9 +28,7 @@ export const payments = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // Cascade like the ledger: accounts are erased by clearing their personal data, never by
     // deleting the row, so only the demo reseed removes a member with payments.
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     packageId: text('package_id').notNull(),
     credits: integer('credits').notNull(),
     amountCents: integer('amount_cents').notNull(),

@@ -1,6 +1,6 @@
 // Owned by the realtime feature (features/realtime): who has a real-time socket open, on which instance.
-import { bigint, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './accounts.ts';
+import { pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { memberRef } from './accounts.ts';
 
 /**
  * A member with at least one open socket on an instance: a row per (member, instance), stamped at
@@ -11,9 +11,7 @@ import { users } from './accounts.ts';
 export const memberPresence = pgTable(
   'member_presence',
   {
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     /** The hub that holds the sockets: random per process, so a restarted instance is a new one. */
     instance: text('instance').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),

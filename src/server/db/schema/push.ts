@@ -1,7 +1,8 @@
 // Owned by the push feature (features/push).
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { sessions, users } from './accounts.ts';
+import { memberRef, sessions } from './accounts.ts';
+import { identityId } from './columns.ts';
 
 /**
  * A browser's push subscription (one per device: a member can have several). Bound to the session
@@ -11,13 +12,11 @@ import { sessions, users } from './accounts.ts';
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     endpoint: text('endpoint').notNull(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
@@ -35,11 +34,9 @@ export const pushSubscriptions = pgTable(
 export const pushSends = pgTable(
   'push_sends',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     key: text('key').notNull(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: memberRef('user_id'),
     conversationId: bigint('conversation_id', { mode: 'number' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
     deliveredTo: bigint('delivered_to', { mode: 'number' }).array().notNull().default(sql`'{}'`),

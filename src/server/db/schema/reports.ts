@@ -3,7 +3,8 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { ReportEvidence } from '../../../shared/contracts/reports.ts';
-import { users } from './accounts.ts';
+import { memberRef, users } from './accounts.ts';
+import { identityId } from './columns.ts';
 import { complaints } from './complaints.ts';
 import { staffAccounts } from './staff.ts';
 
@@ -15,7 +16,7 @@ import { staffAccounts } from './staff.ts';
 export const reports = pgTable(
   'reports',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     source: text('source', { enum: ['member', 'complaint'] }).notNull(),
     kind: text('kind', { enum: ['profile', 'message', 'complaint'] }).notNull(),
     reporterId: bigint('reporter_id', { mode: 'number' }).references(() => users.id, {
@@ -61,10 +62,8 @@ export const reports = pgTable(
 export const memberWarnings = pgTable(
   'member_warnings',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: memberRef('user_id'),
     reportId: bigint('report_id', { mode: 'number' }).references(() => reports.id),
     reason: text('reason').notNull(),
     /** The moderator's own words, if any, shown under the standard text. */
@@ -82,10 +81,8 @@ export const memberWarnings = pgTable(
 export const memberSuspensions = pgTable(
   'member_suspensions',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    userId: bigint('user_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    userId: memberRef('user_id'),
     reportId: bigint('report_id', { mode: 'number' }).references(() => reports.id),
     previousStatus: text('previous_status', { enum: ['not_confirmed', 'active'] }).notNull(),
     suspendedAt: timestamp('suspended_at', { withTimezone: true }).notNull(),

@@ -3,11 +3,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { StaffRole } from '../../../shared/contracts/staff.ts';
+import { identityId } from './columns.ts';
 
 export const staffAccounts = pgTable(
   'staff_accounts',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     email: text('email').notNull(),
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -60,7 +61,7 @@ export const staffSessions = pgTable(
 export const staffAudit = pgTable(
   'staff_audit',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    id: identityId(),
     /** Null for the command line (`npm run staff`), which has no staff member behind it. */
     staffId: bigint('staff_id', { mode: 'number' }).references(() => staffAccounts.id),
     /** The roles the person held when acting. */

@@ -11,7 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
-import { memberKey, users } from './accounts.ts';
+import { memberKey, memberRef } from './accounts.ts';
 
 /**
  * A member's state in the swipe game (docs/decisions/0022): the local day their likes are counted
@@ -44,12 +44,8 @@ export const swipeStates = pgTable(
 export const swipePasses = pgTable(
   'swipe_passes',
   {
-    memberId: bigint('member_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    passedId: bigint('passed_id', { mode: 'number' })
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    memberId: memberRef('member_id'),
+    passedId: memberRef('passed_id'),
     passedAt: timestamp('passed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,11 +1,10 @@
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   CHAT_IMAGE_SIZES,
   chatImageFileKey,
   chatImageStorageKey,
 } from '../../features/chat/chat-images.keys.ts';
 import { grantCredits, spendCredits } from '../../features/credits/credits.service.ts';
-import { visibleMemberCondition } from '../../features/members/members.visibility.ts';
 import { photoFileKey } from '../../features/photos/photos.keys.ts';
 import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
 import type { Storage } from '../../lib/storage.ts';
@@ -21,7 +20,7 @@ import {
   profiles,
   users,
 } from '../schema/index.ts';
-import { DEMO_LOGIN_EMAILS } from './demo-logins.ts';
+import { DEMO_LOGIN_EMAILS, demoCast, otherGender } from './demo-logins.ts';
 
 /** Conversations per demo login; the first UNREAD end with a message the login has not read. */
 const CONVERSATIONS = 3;
@@ -84,26 +83,13 @@ export async function seedDemoChats(
       .where(eq(conversationMembers.memberId, login.id))
       .limit(1);
     if (existing) continue;
-    const candidates = (fictional: boolean, limit: number) =>
-      db
-        .select({ id: users.id, fictional: users.fictional })
-        .from(users)
-        .innerJoin(profiles, eq(profiles.userId, users.id))
-        .where(
-          and(
-            eq(users.demo, true),
-            eq(users.fictional, fictional),
-            ne(users.id, login.id),
-            ne(profiles.gender, login.gender),
-            visibleMemberCondition,
-            notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
-          ),
-        )
-        .orderBy(asc(users.id))
-        .limit(limit);
     // One fictional profile (the chat header's warning shows there), real members otherwise.
-    const fictional = await candidates(true, 1);
-    const partners = [...fictional, ...(await candidates(false, CONVERSATIONS - fictional.length))];
+    const gender = otherGender(login.gender);
+    const fictional = await demoCast(db, { fictional: true, gender }, 1);
+    const partners = [
+      ...fictional,
+      ...(await demoCast(db, { fictional: false, gender }, CONVERSATIONS - fictional.length)),
+    ];
     await db.transaction(async (tx) => {
       const grant = `demo-chats:${login.id}`;
       await grantCredits(tx, { userId: login.id, amount: CHAT_CREDITS, reason: 'demo', reference: grant });

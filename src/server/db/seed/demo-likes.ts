@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { visibleMemberCondition } from '../../features/members/members.visibility.ts';
 import type { Database } from '../client.ts';
 import { likes, profiles, users } from '../schema/index.ts';
-import { DEMO_LOGIN_EMAILS } from './demo-logins.ts';
+import { DEMO_LOGIN_EMAILS, demoCast, notDemoLogin, otherGender } from './demo-logins.ts';
 
 /** Received likes per demo login; the first RECEIVED_NEW are new, the rest seen. */
 const RECEIVED = 6;
@@ -41,21 +41,7 @@ export async function seedDemoLikes(db: Database, now = new Date()): Promise<num
       .limit(1);
     if (existing) continue;
     // Both demo logins are hetero: partners of the other gender, visible demo members only.
-    const partners = await db
-      .select({ id: users.id })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(
-        and(
-          eq(users.demo, true),
-          ne(users.id, login.id),
-          ne(profiles.gender, login.gender),
-          visibleMemberCondition,
-          notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
-        ),
-      )
-      .orderBy(asc(users.id))
-      .limit(RECEIVED + GIVEN_UNRETURNED);
+    const partners = await demoCast(db, { gender: otherGender(login.gender) }, RECEIVED + GIVEN_UNRETURNED);
     const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR_MS);
     const received = partners.slice(0, RECEIVED).map((p, i) => ({
       likerId: p.id,
@@ -91,13 +77,12 @@ async function ensureAutoLikers(
   db: Database,
   login: { id: number; gender: 'male' | 'female'; country: string; birthDate: string },
 ): Promise<void> {
-  const partnerGender = login.gender === 'male' ? 'female' : 'male';
   const fits = and(
     eq(users.demo, true),
     visibleMemberCondition,
     // The other demo login is a real person trying the site: never made fictional.
-    notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
-    eq(profiles.gender, partnerGender),
+    notDemoLogin,
+    eq(profiles.gender, otherGender(login.gender)),
     eq(profiles.sexuality, 'hetero'),
     eq(profiles.country, login.country),
     sql`abs(${profiles.birthDate} - ${login.birthDate}::date) < 3650`,

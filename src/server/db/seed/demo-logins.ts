@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Gender } from '../../../shared/profile-options.ts';
 import { hashPassword, verifyPassword } from '../../features/auth/passwords.ts';
 import { revokeUserSessions } from '../../features/auth/sessions.service.ts';
 import { grantCredits } from '../../features/credits/credits.service.ts';
+import { visibleMemberCondition } from '../../features/members/members.visibility.ts';
 import { grantReference } from '../../features/payments/checkout/payments.service.ts';
 import { coordinatesOf } from '../../features/profile/profile.service.ts';
 import { DEFAULT_SETTINGS } from '../../features/settings/settings.defaults.ts';
@@ -45,6 +47,35 @@ const DEMO_LOGINS = [
 
 /** Lower case, as the logins look them up. */
 export const DEMO_LOGIN_EMAILS: readonly string[] = DEMO_LOGINS.map((login) => login.email);
+
+/** Not one of the README's logins: a real person trying the site, never cast in a seed's story. */
+export const notDemoLogin = notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]);
+
+/**
+ * The visible demo members a seed casts beside the logins (a login's partners, a fictional profile
+ * and the members writing to it), by id so a second seed picks the same ones: real or fictional,
+ * of a gender, where the story asks.
+ */
+export function demoCast(db: Database, who: { fictional?: boolean; gender?: Gender }, limit: number) {
+  return db
+    .select({ id: users.id, gender: profiles.gender, fictional: users.fictional })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(
+      and(
+        eq(users.demo, true),
+        who.fictional === undefined ? undefined : eq(users.fictional, who.fictional),
+        who.gender ? eq(profiles.gender, who.gender) : undefined,
+        visibleMemberCondition,
+        notDemoLogin,
+      ),
+    )
+    .orderBy(asc(users.id))
+    .limit(limit);
+}
+
+/** The gender a hetero member looks for (the demo logins are both hetero). */
+export const otherGender = (gender: Gender): Gender => (gender === 'male' ? 'female' : 'male');
 
 /**
  * 'readme': the passwords the README publishes (a developer's machine, a test server);

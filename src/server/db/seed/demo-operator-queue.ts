@@ -1,8 +1,6 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
-import { visibleMemberCondition } from '../../features/members/members.visibility.ts';
 import type { Database } from '../client.ts';
-import { conversationMembers, conversations, messages, profiles, users } from '../schema/index.ts';
-import { DEMO_LOGIN_EMAILS } from './demo-logins.ts';
+import { conversationMembers, conversations, messages } from '../schema/index.ts';
+import { demoCast, otherGender } from './demo-logins.ts';
 
 /** Fictional profiles with members waiting, and how many members write to each. */
 const PROFILES = 4;
@@ -24,26 +22,14 @@ const OPENERS = [
  * an answered one is not brought back. Run after seedDemoLikes (which makes profiles fictional).
  */
 export async function seedDemoOperatorQueue(db: Database, now = new Date()): Promise<number> {
-  const pick = (fictional: boolean, gender: 'male' | 'female' | null, limit: number) =>
-    db
-      .select({ id: users.id, gender: profiles.gender })
-      .from(users)
-      .innerJoin(profiles, eq(profiles.userId, users.id))
-      .where(
-        and(
-          eq(users.demo, true),
-          eq(users.fictional, fictional),
-          gender ? eq(profiles.gender, gender) : undefined,
-          visibleMemberCondition,
-          notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
-        ),
-      )
-      .orderBy(asc(users.id))
-      .limit(limit);
-  const fictional = await pick(true, null, PROFILES);
+  const fictional = await demoCast(db, { fictional: true }, PROFILES);
   let created = 0;
   for (const [p, profile] of fictional.entries()) {
-    const writers = await pick(false, profile.gender === 'female' ? 'male' : 'female', WRITERS + p * WRITERS);
+    const writers = await demoCast(
+      db,
+      { fictional: false, gender: otherGender(profile.gender) },
+      WRITERS + p * WRITERS,
+    );
     for (const [w, writer] of writers.slice(p * WRITERS).entries()) {
       if (writer.id === profile.id) continue;
       const at = new Date(now.getTime() - (PROFILES * WRITERS - (p * WRITERS + w)) * 7 * MINUTE_MS);

@@ -471,37 +471,33 @@ function drawBody(person: Appearance, outfit: Outfit): string {
   }
 
   const trim = darken(cloth, 0.18);
-  // Open necklines start a little up inside the neck, so no hairline of cloth shows at the seam.
-  const neckOverlap = (half: number) =>
-    `M${CX - 25} ${top - 8} L${CX - 25} ${top - 2} L${CX - half} ${top - 2}`;
-  const neckOverlapEnd = `L${CX + 25} ${top - 2} L${CX + 25} ${top - 8} Z`;
+  // An open neckline's edge runs from (CX - half, y) to (CX + half, y): the skin it shows starts a
+  // little up inside the neck, so no hairline of cloth shows at the seam, and its trim (if any)
+  // follows the same edge.
+  type Edge = (y: number) => string;
+  const neckSkin = (half: number, edge: Edge) =>
+    `<path d="M${CX - 25} ${top - 8} L${CX - 25} ${top - 2} L${CX - half} ${top - 2} ${edge(top - 2)} L${CX + 25} ${top - 2} L${CX + 25} ${top - 8} Z" fill="${person.skin}"/>`;
+  const neckTrim = (half: number, edge: Edge, y: number, stroke: string) =>
+    `<path d="M${CX - half} ${y} ${edge(y)}" fill="none" stroke="${trim}" ${stroke}/>`;
   switch (outfit.neckline) {
     case 'crew':
       parts.push(
         `<path d="M${CX - 32} ${top - 1} Q${CX} ${top + 28} ${CX + 32} ${top - 1}" fill="none" stroke="${trim}" stroke-width="6" stroke-linecap="round"/>`,
       );
       break;
-    case 'vneck':
-      parts.push(
-        `<path d="${neckOverlap(32)} L${CX} ${top + 54} L${CX + 32} ${top - 2} ${neckOverlapEnd}" fill="${person.skin}"/>`,
-      );
-      parts.push(
-        `<path d="M${CX - 32} ${top - 2} L${CX} ${top + 54} L${CX + 32} ${top - 2}" fill="none" stroke="${trim}" stroke-width="5" stroke-linejoin="round"/>`,
-      );
+    case 'vneck': {
+      const edge: Edge = (y) => `L${CX} ${top + 54} L${CX + 32} ${y}`;
+      parts.push(neckSkin(32, edge), neckTrim(32, edge, top - 2, 'stroke-width="5" stroke-linejoin="round"'));
       break;
-    case 'scoop':
-      parts.push(
-        `<path d="${neckOverlap(46)} Q${CX} ${top + 64} ${CX + 46} ${top - 2} ${neckOverlapEnd}" fill="${person.skin}"/>`,
-      );
-      parts.push(
-        `<path d="M${CX - 46} ${top} Q${CX} ${top + 64} ${CX + 46} ${top}" fill="none" stroke="${trim}" stroke-width="4"/>`,
-      );
+    }
+    case 'scoop': {
+      const edge: Edge = (y) => `Q${CX} ${top + 64} ${CX + 46} ${y}`;
+      parts.push(neckSkin(46, edge), neckTrim(46, edge, top, 'stroke-width="4"'));
       break;
+    }
     case 'collar': {
       const collar = cloth === '#ffffff' || cloth === '#f8f4e3' ? '#e4e0d8' : lighten(cloth, 0.18);
-      parts.push(
-        `<path d="${neckOverlap(28)} L${CX} ${top + 44} L${CX + 28} ${top - 2} ${neckOverlapEnd}" fill="${person.skin}"/>`,
-      );
+      parts.push(neckSkin(28, (y) => `L${CX} ${top + 44} L${CX + 28} ${y}`));
       parts.push(
         `<path d="M${CX - 32} ${top - 8} L${CX - 4} ${top + 40} L${CX - 44} ${top + 26} Z" fill="${collar}" stroke="${trim}" stroke-width="2" stroke-linejoin="round"/>`,
       );

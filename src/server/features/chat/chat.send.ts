@@ -552,20 +552,15 @@ type Sender = { queue: Pending[]; running: boolean };
 export const chatSenderState = defineState('chat.sender', (): Sender => ({ queue: [], running: false }));
 
 /**
- * Sends a message (step 1 to 3 with the sends that wait with it). Answers the stored message, the
- * first one for a resent client id, or the refusal of the rules.
+ * Queues a send to be stored (step 1 to 3 with the sends that wait with it). Answers the stored
+ * message, the first one for a resent client id, or the refusal of the rules.
  */
 export async function sendMessage(
   services: Pick<AppServices, 'db' | 'state' | 'enqueue' | 'now'>,
-  viewer: MemberViewer,
-  target: SendTarget,
-  input: { clientId: string; content: MessageContent },
-  settings: SendSettings,
-  onStored: OnStored | null = null,
+  request: Required<SendRequest>,
 ): Promise<SentMessage | number> {
   const { db } = services;
   const queued = services.state.of(chatSenderState);
-  const request = { viewer, target, clientId: input.clientId, content: input.content, settings, onStored };
   return new Promise((resolve, reject) => {
     queued.queue.push({ request, rounds: 0, resolve, reject });
     if (!queued.running) void drain(db, queued, { enqueue: services.enqueue, now: services.now });

@@ -189,9 +189,10 @@ export async function sendMessage(
   settings: SendSettings,
   onStored: OnStored | null = null,
 ): Promise<MessageRow> {
-  const sent = await sendOnce(deps, viewer, target, input, settings, onStored);
+  const { clientId, content } = input;
+  const sent = await sendOnce(deps, { viewer, target, clientId, content, settings, onStored });
   if (typeof sent !== 'number') return sent;
-  const [first] = await messageByClientId(deps.db).execute({ sender: viewer.id, client: input.clientId });
+  const [first] = await messageByClientId(deps.db).execute({ sender: viewer.id, client: clientId });
   if (!first) throw new Error('a resent message vanished');
   return first;
 }

@@ -3,7 +3,7 @@ import type {
   FictionalProfileList,
   FictionalProfileSummary,
 } from '../../../shared/contracts/fictional-profiles.ts';
-import { ageOn } from '../../../shared/contracts/members.ts';
+import { presentMemberBasics } from '../members/members.presenter.ts';
 import type { FictionalProfileRow, FictionalSummaryRow } from './fictional-profiles.service.ts';
 
 type Option<T extends string> = T | null;
@@ -12,13 +12,7 @@ const option = <T extends string>(value: string | null) => value as Option<T>;
 /** The staff's view of a fictional profile: no e-mail address (there is none a person reads), no coordinates. */
 function presentSummary(row: FictionalSummaryRow, now: Date): FictionalProfileSummary {
   return {
-    id: row.id,
-    name: row.name,
-    age: ageOn(row.birthDate, now),
-    gender: row.gender,
-    country: row.country,
-    region: row.region,
-    city: row.city,
+    ...presentMemberBasics(row, now),
     language: row.language,
     photo_count: row.photoCount,
     hidden: row.hidden,

@@ -56,7 +56,15 @@ function presentMainImage(
   return { filename: photoFileKey(key, 'medium'), thumb_filename: photoFileKey(key, 'thumb'), status };
 }
 
-export function presentMemberCard(row: CardRow, now: Date, visibility: Visibility = {}): MemberCard {
+/**
+ * Who a member is on any list of members (the cards, the staff's list of fictional profiles): name,
+ * age and where they live, the region and city as far as the settings show them.
+ */
+export function presentMemberBasics(
+  row: Pick<CardRow, 'id' | 'name' | 'birthDate' | 'gender' | 'country' | 'region' | 'city'>,
+  now: Date,
+  visibility: Visibility = {},
+) {
   return {
     id: row.id,
     name: row.name,
@@ -65,6 +73,12 @@ export function presentMemberCard(row: CardRow, now: Date, visibility: Visibilit
     country: row.country,
     region: shows(visibility, 'region') ? row.region : null,
     city: shows(visibility, 'city') ? row.city : null,
+  };
+}
+
+export function presentMemberCard(row: CardRow, now: Date, visibility: Visibility = {}): MemberCard {
+  return {
+    ...presentMemberBasics(row, now, visibility),
     fictional: row.fictional,
     main_image:
       row.photoKey && row.photoStatus && row.photoServable !== false

@@ -1,7 +1,7 @@
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { profiles, users } from '../../db/schema/index.ts';
-import { DEMO_LOGIN_EMAILS } from '../../db/seed/demo-logins.ts';
+import { notDemoLogin } from '../../db/seed/demo-logins.ts';
 import { buildPortraitSvg, describeAppearance, renderPhoto } from '../../db/seed/demo-photos.ts';
 import { createRng, DEMO_SEED } from '../../db/seed/random.ts';
 import { addAppConfig, readAppConfig } from '../../lib/app-config.ts';
@@ -31,13 +31,7 @@ export async function seedDemoModeration(db: Database, storage: Storage, now = n
     .select({ id: users.id, gender: profiles.gender, birthDate: profiles.birthDate })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(
-      and(
-        eq(users.demo, true),
-        eq(users.fictional, false),
-        notInArray(sql`lower(${users.email})`, [...DEMO_LOGIN_EMAILS]),
-      ),
-    )
+    .where(and(eq(users.demo, true), eq(users.fictional, false), notDemoLogin))
     .orderBy(asc(users.id))
     .limit(WAITING_PHOTOS + WAITING_TEXTS.length);
   let added = 0;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { conversationMembers, messages, reports, users } from '../../db/schema/index.ts';
 import { DEMO_LOGIN_EMAILS } from '../../db/seed/demo-logins.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
-import { reportContent } from './reports.service.ts';
+import { inConversationOf, reportContent } from './reports.service.ts';
 
 const REASONS: readonly ReportReason[] = ['harassment', 'scam', 'spam'];
 
@@ -31,13 +31,7 @@ export async function seedDemoReports(db: Database, domain: string, now = new Da
     const received = await db
       .select({ id: messages.id })
       .from(messages)
-      .innerJoin(
-        conversationMembers,
-        and(
-          eq(conversationMembers.conversationId, messages.conversationId),
-          eq(conversationMembers.memberId, login.id),
-        ),
-      )
+      .innerJoin(conversationMembers, inConversationOf(login.id))
       .where(and(ne(messages.senderId, login.id), ne(messages.body, '')))
       .orderBy(desc(messages.id))
       .limit(10);

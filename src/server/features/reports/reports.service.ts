@@ -98,6 +98,16 @@ async function conversationOfPair(db: Queryable, a: number, b: number): Promise<
 }
 
 /**
+ * Joins a message to the member's place in its conversation: only the messages of their own
+ * conversations are theirs to report.
+ */
+export const inConversationOf = (memberId: number) =>
+  and(
+    eq(conversationMembers.conversationId, messages.conversationId),
+    eq(conversationMembers.memberId, memberId),
+  );
+
+/**
  * What the report is about and its evidence, read now and stored as it is: a message the reporter
  * received (never their own), or a profile, each with the recent history of the pair's conversation.
  */
@@ -110,13 +120,7 @@ async function gatherEvidence(
     const [message] = await db
       .select()
       .from(messages)
-      .innerJoin(
-        conversationMembers,
-        and(
-          eq(conversationMembers.conversationId, messages.conversationId),
-          eq(conversationMembers.memberId, reporter.id),
-        ),
-      )
+      .innerJoin(conversationMembers, inConversationOf(reporter.id))
       .where(eq(messages.id, input.message_id));
     // Another pair's message answers like a missing one.
     if (!message) throw targetNotFound();
