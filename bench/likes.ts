@@ -4,7 +4,7 @@ import * as schema from '../src/server/db/schema/index.ts';
 import { createSession, findSession } from '../src/server/features/auth/sessions.service.ts';
 import { presentLikes } from '../src/server/features/likes/likes.presenter.ts';
 import { likeMember, listLikes, unlikeMember } from '../src/server/features/likes/likes.service.ts';
-import { settingsFor } from '../src/server/features/members/search.service.ts';
+import { settingsFor } from '../src/server/features/settings/settings.service.ts';
 import { viewerOf } from '../src/server/policy/viewer.ts';
 import { fmt, openBenchSite, percentiles, rng, seedMembers } from './seed-members.ts';
 

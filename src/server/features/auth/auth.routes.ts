@@ -23,6 +23,7 @@ import { negotiateBody } from '../../lib/encoded-body.ts';
 import { AppError, parseOrFail } from '../../plugins/errors.ts';
 import { authenticationRequired, clearSessionCookie, setSessionCookie } from '../../plugins/session.ts';
 import type { AppServices } from '../../services.ts';
+import { settingsFor } from '../settings/settings.service.ts';
 import { deleteAccount, reactivate, requestReactivation } from './account-deletion.service.ts';
 import { dismissAlert, setInvisible, setLanguage } from './accounts.service.ts';
 import { DEVICE_COOKIE } from './lockout.service.ts';
@@ -77,10 +78,7 @@ export function authRoutes(services: AppServices): FastifyPluginAsyncZod {
   }
 
   async function signupMeta(request: FastifyRequest) {
-    const { value: settings } = await services.resolvedSettings({
-      ...request.ctx,
-      pushPublicKey: services.vapid.publicKey,
-    });
+    const settings = await settingsFor(services, request.ctx);
     return {
       ...meta(request),
       trafficSource: request.ctx.trafficSource,

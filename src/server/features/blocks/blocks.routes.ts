@@ -9,7 +9,7 @@ import {
 import { badRequest } from '../../plugins/errors.ts';
 import { authorize } from '../../policy/policy.ts';
 import type { AppServices } from '../../services.ts';
-import { settingsFor } from '../members/search.service.ts';
+import { settingsFor } from '../settings/settings.service.ts';
 import { listBlockedMembers } from './blocked-members.service.ts';
 import { presentBlockedMembers } from './blocks.presenter.ts';
 import { blockMember, unblockMember } from './blocks.service.ts';

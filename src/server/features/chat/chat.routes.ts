@@ -19,7 +19,7 @@ import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
-import { settingsFor } from '../members/search.service.ts';
+import { settingsFor } from '../settings/settings.service.ts';
 import { presentChat, presentChats, presentMessage } from './chat.presenter.ts';
 import {
   hideChat,

@@ -1,5 +1,5 @@
 import { defineFeature } from '../../feature.ts';
-import { settingsFor } from '../members/search.service.ts';
+import { settingsFor } from '../settings/settings.service.ts';
 import { giftPriceRange } from './gifts.presenter.ts';
 import { giftsRoutes } from './gifts.routes.ts';
 import { giftCatalogueState, listGifts } from './gifts.service.ts';

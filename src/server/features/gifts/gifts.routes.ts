@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { GIFTS_MAX_AGE_SECONDS, GiftsResponseSchema } from '../../../shared/contracts/gifts.ts';
 import type { AppServices } from '../../services.ts';
-import { settingsFor } from '../members/search.service.ts';
+import { settingsFor } from '../settings/settings.service.ts';
 import { presentGifts } from './gifts.presenter.ts';
 import { listGifts } from './gifts.service.ts';
 

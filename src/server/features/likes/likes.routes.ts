@@ -18,7 +18,7 @@ import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { presentMemberCard } from '../members/members.presenter.ts';
-import { settingsFor } from '../members/search.service.ts';
+import { settingsFor } from '../settings/settings.service.ts';
 import { autoLike } from './auto-like.service.ts';
 import { presentLikes, presentLikesPage } from './likes.presenter.ts';
 import { likeMember, likesPage, listLikes, markLikeSeen, unlikeMember } from './likes.service.ts';

@@ -24,10 +24,9 @@ import {
   type MemberFilters,
   type MembersDeps,
   matchConditions,
-  type SettingsVisitor,
-  settingsFor,
 } from '../members/search.service.ts';
 import { seeksGenderSql } from '../members/suits-viewer.ts';
+import { type SettingsVisitor, settingsFor } from '../settings/settings.service.ts';
 
 /*
  * The ranking (docs/decisions/0023). A candidate's score is

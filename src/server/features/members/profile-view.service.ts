@@ -12,9 +12,10 @@ import { findBlockRelation } from '../blocks/blocks.service.ts';
 import type { Point } from '../geocode/geocode.service.ts';
 import { hasLiked } from '../likes/likes.sql.ts';
 import { listProfilePhotos } from '../photos/photos.service.ts';
+import { type SettingsVisitor, settingsFor } from '../settings/settings.service.ts';
 import type { CardRow } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
-import { findMemberPage, type MembersDeps, type SettingsVisitor, settingsFor } from './search.service.ts';
+import { findMemberPage, type MembersDeps } from './search.service.ts';
 import { findSeeker } from './suits-viewer.ts';
 
 const RELATED_COUNT = 8;

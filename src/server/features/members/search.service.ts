@@ -19,7 +19,7 @@ import { memberVisibilityChanged } from '../auth/accounts.service.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { blockedEitherWayIds, notBlockedEitherWay } from '../blocks/blocks.service.ts';
 import { likedByViewer } from '../likes/likes.sql.ts';
-import type { VisitorContext } from '../settings/settings.service.ts';
+import { type SettingsVisitor, settingsFor } from '../settings/settings.service.ts';
 import type { CardRow } from './members.presenter.ts';
 import { visibleMemberCondition } from './members.visibility.ts';
 import { distanceKm, findSeeker, type Seeker, suitsViewerOrder } from './suits-viewer.ts';
@@ -47,8 +47,6 @@ export const cardPhotoJoin = and(
 
 /** What the member services need of the process-wide services (the bench builds the same). */
 export type MembersDeps = Pick<AppServices, 'db' | 'resolvedSettings' | 'vapid' | 'now'>;
-/** Who asks, for the settings that apply to them. */
-export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
 
 /** The filters of a member list; the match finder narrows its candidates with the same ones. */
 export type MemberFilters = {
@@ -61,11 +59,6 @@ export type MemberFilters = {
 };
 
 const SIMILAR_AGE_WIDENING = 5;
-
-export async function settingsFor(deps: MembersDeps, visitor: SettingsVisitor) {
-  const resolved = await deps.resolvedSettings({ ...visitor, pushPublicKey: deps.vapid.publicKey });
-  return resolved.value;
-}
 
 const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -3,7 +3,7 @@ import { SettingsQuerySchema, SettingsSchema } from '../../../shared/contracts/s
 import { negotiateBody } from '../../lib/encoded-body.ts';
 import { parseOrFail } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
-import { normalizeDomain, SETTINGS_HEADERS } from './settings.service.ts';
+import { normalizeDomain, SETTINGS_HEADERS, settingsEntryFor } from './settings.service.ts';
 
 export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,11 +29,7 @@ export function settingsRoutes(services: AppServices): FastifyPluginAsyncZod {
             ? parseOrFail(SettingsQuerySchema, request.query).domain
             : undefined;
         const domain = forced === undefined ? request.ctx.domain : normalizeDomain(forced);
-        const cached = await services.resolvedSettings({
-          ...request.ctx,
-          domain,
-          pushPublicKey: services.vapid.publicKey,
-        });
+        const cached = await settingsEntryFor(services, { ...request.ctx, domain });
         // Bytes skip the serializer: they were built from a value typed by SettingsSchema (see the contract test).
         const { encoding, bytes: body } = negotiateBody(cached.body, request.headers['accept-encoding']);
         reply.headers(SETTINGS_HEADERS);

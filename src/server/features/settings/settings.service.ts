@@ -208,6 +208,26 @@ export function createResolvedSettingsCache(store: SettingsStore, t: (locale: Lo
   return Object.assign(resolve, { peek });
 }
 
+/** Who asks, for the settings that apply to them (the push key is the instance's own). */
+export type SettingsVisitor = Omit<VisitorContext, 'pushPublicKey'>;
+type SettingsDeps = {
+  resolvedSettings: ReturnType<typeof createResolvedSettingsCache>;
+  vapid: { publicKey: string };
+};
+
+/** The settings a visitor gets, resolved and kept as bytes for an answer, with this instance's push key. */
+export function settingsEntryFor(
+  deps: SettingsDeps,
+  visitor: SettingsVisitor,
+): Promise<ResolvedSettingsEntry> {
+  return deps.resolvedSettings({ ...visitor, pushPublicKey: deps.vapid.publicKey });
+}
+
+/** The settings that apply to a visitor: prices, limits and texts for their domain, language and country. */
+export async function settingsFor(deps: SettingsDeps, visitor: SettingsVisitor): Promise<ResolvedSettings> {
+  return (await settingsEntryFor(deps, visitor)).value;
+}
+
 type ResolvedSettingsEntry = {
   version: number;
   value: ResolvedSettings;

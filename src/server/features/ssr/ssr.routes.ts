@@ -18,6 +18,7 @@ import { sendError } from '../../plugins/errors.ts';
 import type { AppServices } from '../../services.ts';
 import { userAnswersState } from '../auth/user-answers.ts';
 import { companyOf } from '../company/company.service.ts';
+import { settingsEntryFor } from '../settings/settings.service.ts';
 import { createPageCache } from './page-cache.ts';
 
 export type SsrOptions = { buildDir: string };
@@ -161,7 +162,7 @@ export function ssrRoutes(
       const now = Date.now();
       const hit = cacheKey ? pageCache.get(cacheKey, now) : undefined;
       const [{ value: settings }, company, session] = await Promise.all([
-        services.resolvedSettings({ ...ctx, pushPublicKey: services.vapid.publicKey }),
+        settingsEntryFor(services, ctx),
         companyOf(services).get(),
         request.session(),
       ]);

@@ -23,10 +23,9 @@ import {
   type MemberFilters,
   type MembersDeps,
   matchConditions,
-  type SettingsVisitor,
-  settingsFor,
 } from '../members/search.service.ts';
 import { distanceKm, findSeeker, type Seeker, suitsViewerOrder } from '../members/suits-viewer.ts';
+import { type SettingsVisitor, settingsFor } from '../settings/settings.service.ts';
 import { currentDay, firstDay, resetsAt, type SwipeDay, withReportedZone } from './swipe-day.ts';
 
 /**
