@@ -17,6 +17,19 @@ const TEXT_GROUPS = [
 const RAW_KEY = new RegExp(`\\b(?:${TEXT_GROUPS.join('|')})\\.[a-z][a-z0-9_]*(?:\\.[a-z0-9_]+)*\\b`, 'g');
 
 /**
+ * Axe at the page's width and again at another one in the same document, then back: for a journey
+ * that walks its path once at one width and reads the other width where it counts, instead of
+ * walking the whole path twice (each page load and check costs Chromium about a second).
+ */
+export async function expectAccessibleAlsoAt(page: Page, width: number) {
+  await expectAccessible(page);
+  const before = page.viewportSize();
+  await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
+  await expectAccessible(page);
+  if (before) await page.setViewportSize(before);
+}
+
+/**
  * A picture of the page for a person to look at, written only when asked for:
  * `E2E_SCREENS=.tmp/screens npm run test:e2e` puts `<name>.png` in that folder. The test line does
  * not ask: nothing checks a picture, and a full page took 0.4–2 s of Chromium's time each on a quiet
