@@ -60,6 +60,7 @@ function StaffCard({
   const self = me?.id === member.id;
   const revalidator = useRevalidator();
   const action = useAdminAction(onNotice, revalidator.revalidate);
+  const { busy } = action;
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
   const post = (path: `/api/admin/${string}`, body: unknown) => adminRequest(path, { method: 'POST', body });
   const saveRoles = () => {
@@ -108,12 +109,7 @@ function StaffCard({
             ))}
           </fieldset>
           <div className="admin-actions">
-            <button
-              type="button"
-              className="btn btn-sm btn-primary"
-              disabled={action.busy}
-              onClick={saveRoles}
-            >
+            <button type="button" className="btn btn-sm btn-primary" disabled={busy} onClick={saveRoles}>
               {t('admin.staff.save_roles')}
             </button>
             {member.disabled ? (

@@ -6,8 +6,15 @@ type FieldFrame = {
   /** Already translated error text; the control is marked invalid and described by it. */
   error?: string;
   help?: ReactNode;
+  /** The frame's classes (mb-3 comes with it). */
   className?: string;
 };
+
+/** Classes the control takes beside Bootstrap's own (form-control-lg, text-uppercase). */
+type ControlClass = { controlClassName?: string };
+
+const controlClasses = (base: string, control: string | undefined, error: string | undefined) =>
+  [base, control, error ? 'is-invalid' : null].filter(Boolean).join(' ');
 
 /** aria-invalid and aria-describedby for a control with this frame's error and help text. */
 function a11yProps({ id, error, help }: Pick<FieldFrame, 'id' | 'error' | 'help'>) {
@@ -49,14 +56,15 @@ export function FormField({
   error,
   help,
   className,
+  controlClassName,
   ...input
-}: FieldFrame & ComponentProps<'input'>) {
+}: FieldFrame & ControlClass & ComponentProps<'input'>) {
   return (
     <Frame id={id} label={label} error={error} help={help} className={className}>
       <input
         id={id}
         name={id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
+        className={controlClasses('form-control', controlClassName, error)}
         {...a11yProps({ id, error, help })}
         {...input}
       />
@@ -71,15 +79,16 @@ export function FormSelect({
   error,
   help,
   className,
+  controlClassName,
   children,
   ...select
-}: FieldFrame & ComponentProps<'select'>) {
+}: FieldFrame & ControlClass & ComponentProps<'select'>) {
   return (
     <Frame id={id} label={label} error={error} help={help} className={className}>
       <select
         id={id}
         name={id}
-        className={`form-select${error ? ' is-invalid' : ''}`}
+        className={controlClasses('form-select', controlClassName, error)}
         {...a11yProps({ id, error, help })}
         {...select}
       >
@@ -96,14 +105,15 @@ export function FormTextarea({
   error,
   help,
   className,
+  controlClassName,
   ...textarea
-}: FieldFrame & ComponentProps<'textarea'>) {
+}: FieldFrame & ControlClass & ComponentProps<'textarea'>) {
   return (
     <Frame id={id} label={label} error={error} help={help} className={className}>
       <textarea
         id={id}
         name={id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
+        className={controlClasses('form-control', controlClassName, error)}
         {...a11yProps({ id, error, help })}
         {...textarea}
       />
