@@ -46,7 +46,7 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
       await queryClient.invalidateQueries({ queryKey: ['retention-offer'] });
     },
   });
-  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(DeleteAccountSchema, {
+  const { form, formRef, onSubmit, field, formError, busy } = useZodForm(DeleteAccountSchema, {
     defaultValues: { remarks: '', password: '' },
     // The reason was chosen steps ago: its error goes above the form.
     shownFields: ['password'],
@@ -142,8 +142,7 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
               type="password"
               label={t('account.delete_password')}
               autoComplete="current-password"
-              error={fieldError('password')}
-              {...form.register('password')}
+              {...field('password')}
             />
           )}
           <StepButtons
