@@ -6,15 +6,8 @@ type FieldFrame = {
   /** Already translated error text; the control is marked invalid and described by it. */
   error?: string;
   help?: ReactNode;
-  /** The frame's classes (mb-3 comes with it). */
   className?: string;
 };
-
-/** Classes the control takes beside Bootstrap's own (form-control-lg, text-uppercase). */
-type ControlClass = { controlClassName?: string };
-
-const controlClasses = (base: string, control: string | undefined, error: string | undefined) =>
-  [base, control, error ? 'is-invalid' : null].filter(Boolean).join(' ');
 
 /** aria-invalid and aria-describedby for a control with this frame's error and help text. */
 function a11yProps({ id, error, help }: Pick<FieldFrame, 'id' | 'error' | 'help'>) {
@@ -56,15 +49,14 @@ export function FormField({
   error,
   help,
   className,
-  controlClassName,
   ...input
-}: FieldFrame & ControlClass & ComponentProps<'input'>) {
+}: FieldFrame & ComponentProps<'input'>) {
   return (
     <Frame id={id} label={label} error={error} help={help} className={className}>
       <input
         id={id}
         name={id}
-        className={controlClasses('form-control', controlClassName, error)}
+        className={`form-control${error ? ' is-invalid' : ''}`}
         {...a11yProps({ id, error, help })}
         {...input}
       />
@@ -79,16 +71,15 @@ export function FormSelect({
   error,
   help,
   className,
-  controlClassName,
   children,
   ...select
-}: FieldFrame & ControlClass & ComponentProps<'select'>) {
+}: FieldFrame & ComponentProps<'select'>) {
   return (
     <Frame id={id} label={label} error={error} help={help} className={className}>
       <select
         id={id}
         name={id}
-        className={controlClasses('form-select', controlClassName, error)}
+        className={`form-select${error ? ' is-invalid' : ''}`}
         {...a11yProps({ id, error, help })}
         {...select}
       >
@@ -105,15 +96,14 @@ export function FormTextarea({
   error,
   help,
   className,
-  controlClassName,
   ...textarea
-}: FieldFrame & ControlClass & ComponentProps<'textarea'>) {
+}: FieldFrame & ComponentProps<'textarea'>) {
   return (
     <Frame id={id} label={label} error={error} help={help} className={className}>
       <textarea
         id={id}
         name={id}
-        className={controlClasses('form-control', controlClassName, error)}
+        className={`form-control${error ? ' is-invalid' : ''}`}
         {...a11yProps({ id, error, help })}
         {...textarea}
       />

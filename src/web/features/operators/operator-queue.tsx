@@ -6,7 +6,6 @@ import type {
   OperatorQueuePage,
 } from '../../../shared/contracts/operators.ts';
 import { LOCALES } from '../../../shared/i18n/locales.ts';
-import { FormField, FormSelect } from '../../components/ui/form-field.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
@@ -15,9 +14,6 @@ import { useClaimNext } from './use-claim-next.ts';
 import { untilFirstClaimEnds, waitedSeconds, waitParts } from './wait-time.ts';
 
 type MorePages = { after: OperatorQueuePage; items: OperatorQueueItem[]; cursor: string | null };
-
-/** A filter's column in the form's row; the row's gutter spaces them, not the fields' margin. */
-const FILTER_COLUMN = 'col-6 col-md-3 mb-0';
 
 function filterOf(params: URLSearchParams): OperatorQueueFilter {
   const profile = Number(params.get('profile'));
@@ -122,37 +118,48 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
           setParams(nextParams);
         }}
       >
-        <FormField
-          id="operators-profile"
-          name="profile"
-          label={t('operators.profile')}
-          className={FILTER_COLUMN}
-          inputMode="numeric"
-          defaultValue={profile ?? ''}
-        />
-        <FormSelect
-          id="operators-language"
-          name="language"
-          label={t('operators.language')}
-          className={FILTER_COLUMN}
-          defaultValue={language ?? ''}
-        >
-          <option value="">{t('operators.any')}</option>
-          {LOCALES.map((locale) => (
-            <option key={locale} value={locale}>
-              {locale}
-            </option>
-          ))}
-        </FormSelect>
-        <FormField
-          id="operators-country"
-          name="country"
-          label={t('operators.country')}
-          className={FILTER_COLUMN}
-          controlClassName="text-uppercase"
-          maxLength={2}
-          defaultValue={country ?? ''}
-        />
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="operators-profile">
+            {t('operators.profile')}
+          </label>
+          <input
+            id="operators-profile"
+            name="profile"
+            inputMode="numeric"
+            className="form-control"
+            defaultValue={profile ?? ''}
+          />
+        </div>
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="operators-language">
+            {t('operators.language')}
+          </label>
+          <select
+            id="operators-language"
+            name="language"
+            className="form-select"
+            defaultValue={language ?? ''}
+          >
+            <option value="">{t('operators.any')}</option>
+            {LOCALES.map((locale) => (
+              <option key={locale} value={locale}>
+                {locale}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="col-6 col-md-3">
+          <label className="form-label" htmlFor="operators-country">
+            {t('operators.country')}
+          </label>
+          <input
+            id="operators-country"
+            name="country"
+            maxLength={2}
+            className="form-control text-uppercase"
+            defaultValue={country ?? ''}
+          />
+        </div>
         <div className="col-6 col-md-3">
           <button type="submit" className="btn btn-outline-secondary w-100">
             {t('operators.apply')}
