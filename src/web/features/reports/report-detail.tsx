@@ -6,6 +6,7 @@ import {
   type ReportDetail,
   type ReportOutcome,
 } from '../../../shared/contracts/reports.ts';
+import { FormCheck } from '../../components/ui/form-check.tsx';
 import { FormTextarea } from '../../components/ui/form-field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { TitledSection } from '../../components/ui/titled-section.tsx';
@@ -240,24 +241,21 @@ function DecisionForm({
         <fieldset className="admin-report-choices">
           <legend className="visually-hidden">{t('report_review.decide_title')}</legend>
           {choices.map((choice) => (
-            <div key={choice} className="form-check">
-              <input
-                className="form-check-input"
-                type="radio"
-                name="outcome"
-                id={`outcome-${choice}`}
-                value={choice}
-                checked={outcome === choice}
-                onChange={() => setOutcome(choice)}
-                aria-describedby={`${hintId}-${choice}`}
-              />
-              <label className="form-check-label" htmlFor={`outcome-${choice}`}>
-                {t(`report_review.choices.${choice}`)}
-              </label>
+            <FormCheck
+              key={choice}
+              type="radio"
+              name="outcome"
+              id={`outcome-${choice}`}
+              label={t(`report_review.choices.${choice}`)}
+              value={choice}
+              checked={outcome === choice}
+              onChange={() => setOutcome(choice)}
+              aria-describedby={`${hintId}-${choice}`}
+            >
               <div className="small text-body-secondary" id={`${hintId}-${choice}`}>
                 {t(`report_review.choice_hints.${choice}`)}
               </div>
-            </div>
+            </FormCheck>
           ))}
         </fieldset>
         {outcome === 'warn' && (
