@@ -1,5 +1,10 @@
 import { type ComponentType, lazy } from 'react';
 
+/** React's lazy for a module's named component: `lazyNamed(() => import('./x.tsx').then((m) => m.X))`. */
+export function lazyNamed<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
 /**
  * A part whose code the browser fetches only when the part renders, and which the server has at
  * hand from its start. React renders a lazy part it has not loaded yet after the rest of the page,
@@ -9,7 +14,7 @@ import { type ComponentType, lazy } from 'react';
  * lazy part, whose Suspense boundary (the caller's) keeps the server's HTML until the code is there.
  */
 export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>): () => ComponentType<P> {
-  const Lazy = lazy(async () => ({ default: await load() })) as unknown as ComponentType<P>;
+  const Lazy = lazyNamed(load) as unknown as ComponentType<P>;
   let loaded: ComponentType<P> | undefined;
   if (typeof document === 'undefined')
     load().then(

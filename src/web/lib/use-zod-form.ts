@@ -137,6 +137,9 @@ function useFormWith<V extends FieldValues, O, E extends string>(
     return code ? fieldErrorText(t, code, vars) : undefined;
   };
 
+  /** An input's registration with its error text, spread into FormField: `{...field('email')}`. */
+  const field = (name: Path<V>) => ({ ...form.register(name), error: fieldError(name) });
+
   // The schema's errors of inputs this form does not show go above it by the same rule as the server's.
   const root = errors.root?.server;
   const unshown = Object.entries(errors)
@@ -158,6 +161,7 @@ function useFormWith<V extends FieldValues, O, E extends string>(
     /** For errors a form sets itself: the first invalid input gets the focus once they are rendered. */
     focusFirstError,
     fieldError,
+    field,
     formError: above && formErrorText(t, above, vars),
     /** The error code above the form, for forms that offer a way out (reactivate, request a new link). */
     formErrorCode: above?.kind === 'error' ? above.code : undefined,

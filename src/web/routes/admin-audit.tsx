@@ -1,11 +1,10 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import { AuditQuerySchema } from '../../shared/contracts/staff.ts';
-import { FormField, FormSelect } from '../components/ui/form-field.tsx';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
+import { AdminFilterForm, FilterField, FilterSelect } from '../features/admin/admin-filter-form.tsx';
 import { formatAdminTime } from '../features/admin/admin-format.ts';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
 import { auditChanges } from '../features/admin/audit-changes.ts';
-import { errorText } from '../lib/error-text.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/admin-audit';
 
@@ -41,7 +40,6 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const { page, filters, people, invalid } = loaderData;
   const pageLink = (to: number) => {
     const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
@@ -51,54 +49,28 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1>{t('admin.audit.title')}</h1>
-      <Form method="get" className="admin-panel" aria-label={t('admin.audit.filters')}>
-        {invalid && (
-          <div className="alert alert-danger" role="alert">
-            {errorText(t, 'validation_failed')}
-          </div>
-        )}
-        <div className="admin-filters">
-          <FormSelect
-            id="staff_id"
-            label={t('admin.audit.person')}
-            defaultValue={filters.staff_id}
-            className="mb-0"
-          >
-            <option value="">{t('admin.audit.anyone')}</option>
-            {people.map((person) => (
-              <option key={person.id} value={person.id}>
-                {person.name} ({person.email})
-              </option>
-            ))}
-          </FormSelect>
-          <FormField
-            id="target"
-            label={t('admin.audit.target')}
-            placeholder={t('admin.audit.target_hint')}
-            defaultValue={filters.target}
-            className="mb-0"
-          />
-          <FormField
-            id="from"
-            type="date"
-            label={t('admin.audit.from')}
-            defaultValue={filters.from}
-            className="mb-0"
-          />
-          <FormField
-            id="to"
-            type="date"
-            label={t('admin.audit.to')}
-            defaultValue={filters.to}
-            className="mb-0"
-          />
-          <div>
-            <button type="submit" className="btn btn-primary" disabled={navigation.state !== 'idle'}>
-              {t('admin.audit.search')}
-            </button>
-          </div>
-        </div>
-      </Form>
+      <AdminFilterForm
+        label={t('admin.audit.filters')}
+        submitLabel={t('admin.audit.search')}
+        invalid={invalid}
+      >
+        <FilterSelect id="staff_id" label={t('admin.audit.person')} defaultValue={filters.staff_id}>
+          <option value="">{t('admin.audit.anyone')}</option>
+          {people.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name} ({person.email})
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterField
+          id="target"
+          label={t('admin.audit.target')}
+          placeholder={t('admin.audit.target_hint')}
+          defaultValue={filters.target}
+        />
+        <FilterField id="from" type="date" label={t('admin.audit.from')} defaultValue={filters.from} />
+        <FilterField id="to" type="date" label={t('admin.audit.to')} defaultValue={filters.to} />
+      </AdminFilterForm>
       {page.rows.length === 0 ? (
         <p>{t('admin.audit.empty')}</p>
       ) : (

@@ -110,7 +110,6 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           <input type="hidden" name="intent" value="password" />
           <FormField
             id="email"
-            name="email"
             type="email"
             label={t('admin.login.email')}
             autoComplete="username"
@@ -119,7 +118,6 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           />
           <FormField
             id="password"
-            name="password"
             type="password"
             label={t('admin.login.password')}
             autoComplete="current-password"
@@ -154,7 +152,6 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <input type="hidden" name="intent" value="code" />
         <FormField
           id="code"
-          name="code"
           type="text"
           label={t('admin.login.code')}
           autoComplete="one-time-code"

@@ -1,11 +1,11 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import {
   OPERATOR_STATS_PERIODS,
   type OperatorStats,
   OperatorStatsQuerySchema,
 } from '../../shared/contracts/operators.ts';
-import { FormSelect } from '../components/ui/form-field.tsx';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
+import { AdminFilterForm, FilterSelect } from '../features/admin/admin-filter-form.tsx';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
 import { formatAnswerTime, formatCount } from '../features/operators/stats-format.ts';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -92,7 +92,6 @@ function FiguresTable({ id, title, who, rows }: { id: string; title: string; who
 
 function OperatorStatsPage({ stats }: { stats: OperatorStats }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
   return (
     <>
       <p>
@@ -100,27 +99,15 @@ function OperatorStatsPage({ stats }: { stats: OperatorStats }) {
       </p>
       <h1>{t('operators.stats_title')}</h1>
       <p className="text-body-secondary">{t('operators.stats_intro')}</p>
-      <Form method="get" className="admin-panel" aria-label={t('operators.stats_period')}>
-        <div className="admin-filters">
-          <FormSelect
-            id="days"
-            label={t('operators.stats_period')}
-            defaultValue={String(stats.days)}
-            className="mb-0"
-          >
-            {OPERATOR_STATS_PERIODS.map((days) => (
-              <option key={days} value={days}>
-                {t('operators.stats_days', { days })}
-              </option>
-            ))}
-          </FormSelect>
-          <div>
-            <button type="submit" className="btn btn-primary" disabled={navigation.state !== 'idle'}>
-              {t('operators.stats_show')}
-            </button>
-          </div>
-        </div>
-      </Form>
+      <AdminFilterForm label={t('operators.stats_period')} submitLabel={t('operators.stats_show')}>
+        <FilterSelect id="days" label={t('operators.stats_period')} defaultValue={String(stats.days)}>
+          {OPERATOR_STATS_PERIODS.map((days) => (
+            <option key={days} value={days}>
+              {t('operators.stats_days', { days })}
+            </option>
+          ))}
+        </FilterSelect>
+      </AdminFilterForm>
       <FiguresTable
         id="operator-stats-operators"
         title={t('operators.stats_operators')}

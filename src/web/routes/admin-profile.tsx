@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { data, Link } from 'react-router';
 import type { FictionalProfileDetail } from '../../shared/contracts/fictional-profiles.ts';
+import { TitledSection } from '../components/ui/titled-section.tsx';
+import { AdminActionButton, useAdminAction } from '../features/admin/admin-action.tsx';
 import { adminRequest } from '../features/admin/admin-api.ts';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
 import { AdminNotice, type AdminNoticeValue } from '../features/admin/admin-notice.tsx';
@@ -10,7 +12,6 @@ import {
   type FictionalProfileBody,
   FictionalProfileForm,
 } from '../features/fictional-profiles/fictional-profile-form.tsx';
-import { formErrorText, readApiError } from '../lib/api-form-errors.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { PageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/admin-profile';
@@ -49,7 +50,7 @@ function ProfileEditor({ profile: loaded, regionsSeed }: Route.ComponentProps['l
   const [profile, setProfile] = useState<FictionalProfileDetail>(loaded);
   useEffect(() => setProfile(loaded), [loaded]);
   const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
-  const [busy, setBusy] = useState(false);
+  const action = useAdminAction(setNotice);
 
   const save = async (body: FictionalProfileBody) => {
     const saved = await adminRequest<{ profile: FictionalProfileDetail }>(
@@ -60,23 +61,6 @@ function ProfileEditor({ profile: loaded, regionsSeed }: Route.ComponentProps['l
     setNotice({ kind: 'success', text: t('fictional.saved') });
   };
 
-  const setHidden = async (hidden: boolean) => {
-    setBusy(true);
-    try {
-      await adminRequest('/api/admin/fictional-profile-visibility.php', {
-        method: 'POST',
-        body: { id: profile.id, hidden },
-      });
-      setProfile({ ...profile, hidden });
-      setNotice({ kind: 'success', text: hidden ? t('fictional.hidden_done') : t('fictional.shown_done') });
-    } catch (error) {
-      const { form } = readApiError(error, []);
-      setNotice({ kind: 'error', text: form ? formErrorText(t, form, form.vars) : t('errors.general') });
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <>
       <p className="mb-2">
@@ -84,32 +68,43 @@ function ProfileEditor({ profile: loaded, regionsSeed }: Route.ComponentProps['l
       </p>
       <h1>{t('fictional.edit_title', { name: profile.name })}</h1>
       <AdminNotice notice={notice} />
-      <section className="admin-panel" aria-labelledby="fictional-visibility-title">
-        <h2 className="h4" id="fictional-visibility-title">
-          {t('fictional.visibility')}
-        </h2>
+      <TitledSection
+        className="admin-panel"
+        titleId="fictional-visibility-title"
+        titleClassName="h4"
+        title={t('fictional.visibility')}
+      >
         <p>{profile.hidden ? t('fictional.hidden_note') : t('fictional.visible_note')}</p>
-        <button
-          type="button"
+        <AdminActionButton
           className={`btn ${profile.hidden ? 'btn-outline-primary' : 'btn-outline-danger'}`}
-          disabled={busy}
-          onClick={() => void setHidden(!profile.hidden)}
+          action={action}
+          call={async () => {
+            const hidden = !profile.hidden;
+            await adminRequest('/api/admin/fictional-profile-visibility.php', {
+              method: 'POST',
+              body: { id: profile.id, hidden },
+            });
+            setProfile({ ...profile, hidden });
+          }}
+          success={profile.hidden ? t('fictional.shown_done') : t('fictional.hidden_done')}
         >
           {profile.hidden ? t('fictional.show') : t('fictional.hide')}
-        </button>
-      </section>
+        </AdminActionButton>
+      </TitledSection>
       <FictionalPhotos profile={profile} onChanged={setProfile} />
-      <section className="admin-panel" aria-labelledby="fictional-details-title">
-        <h2 className="h4" id="fictional-details-title">
-          {t('fictional.details')}
-        </h2>
+      <TitledSection
+        className="admin-panel"
+        titleId="fictional-details-title"
+        titleClassName="h4"
+        title={t('fictional.details')}
+      >
         <FictionalProfileForm
           profile={profile}
           regionsSeed={regionsSeed}
           submitLabel={t('fictional.save')}
           onSubmit={save}
         />
-      </section>
+      </TitledSection>
     </>
   );
 }

@@ -7,8 +7,8 @@ import { LOCALES } from '../../shared/i18n/locales.ts';
 import { dynamicKey } from '../../shared/i18n/translator.ts';
 import { COUNTRIES } from '../../shared/limits.ts';
 import { CountryOptions } from '../components/ui/country-options.tsx';
-import { FormSelect } from '../components/ui/form-field.tsx';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
+import { FilterSelect } from '../features/admin/admin-filter-form.tsx';
 import { formatAdminTime } from '../features/admin/admin-format.ts';
 import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -69,27 +69,17 @@ function ProfilesList({ list, filters }: Route.ComponentProps['loaderData']) {
       <p>{t('fictional.intro')}</p>
       <Form method="get" className="admin-panel" aria-label={t('fictional.filters')}>
         <div className="admin-filters">
-          <FormSelect
-            id="country"
-            label={t('fictional.country')}
-            defaultValue={filters.country}
-            className="mb-0"
-          >
+          <FilterSelect id="country" label={t('fictional.country')} defaultValue={filters.country}>
             <CountryOptions codes={COUNTRIES} placeholder={t('fictional.any')} />
-          </FormSelect>
-          <FormSelect
-            id="language"
-            label={t('fictional.language')}
-            defaultValue={filters.language}
-            className="mb-0"
-          >
+          </FilterSelect>
+          <FilterSelect id="language" label={t('fictional.language')} defaultValue={filters.language}>
             <option value="">{t('fictional.any')}</option>
             {LOCALES.map((code) => (
               <option key={code} value={code}>
                 {languageName(code)}
               </option>
             ))}
-          </FormSelect>
+          </FilterSelect>
           <button type="submit" className="btn btn-outline-primary align-self-end">
             {t('fictional.apply')}
           </button>

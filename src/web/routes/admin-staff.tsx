@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { STAFF_ROLES, type StaffListEntry, type StaffRole } from '../../shared/contracts/staff.ts';
 import { FormField } from '../components/ui/form-field.tsx';
+import { TitledSection } from '../components/ui/titled-section.tsx';
+import { AdminActionButton, useAdminAction } from '../features/admin/admin-action.tsx';
 import { adminRequest } from '../features/admin/admin-api.ts';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
 import { formatAdminTime } from '../features/admin/admin-format.ts';
@@ -46,26 +48,6 @@ export default function AdminStaff({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function useChange(onNotice: (notice: AdminNoticeValue) => void) {
-  const { t } = useTranslation();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const run = async (call: () => Promise<unknown>, success: string) => {
-    setBusy(true);
-    try {
-      await call();
-      onNotice({ kind: 'success', text: success });
-      await revalidator.revalidate();
-    } catch (error) {
-      const { form } = readApiError(error, []);
-      onNotice({ kind: 'error', text: form ? formErrorText(t, form, form.vars) : t('errors.general') });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { busy, run };
-}
-
 function StaffCard({
   member,
   onNotice,
@@ -76,12 +58,14 @@ function StaffCard({
   const { t, i18n } = useTranslation();
   const me = useStaffMe();
   const self = me?.id === member.id;
-  const { busy, run } = useChange(onNotice);
+  const revalidator = useRevalidator();
+  const action = useAdminAction(onNotice, revalidator.revalidate);
+  const { busy } = action;
   const [roles, setRoles] = useState<StaffRole[]>(member.roles);
   const post = (path: `/api/admin/${string}`, body: unknown) => adminRequest(path, { method: 'POST', body });
   const saveRoles = () => {
     if (roles.length === 0) return onNotice({ kind: 'error', text: t('admin.staff.pick_role') });
-    void run(
+    void action.run(
       () => post('/api/admin/staff-roles.php', { id: member.id, roles }),
       t('admin.staff.roles_saved', { name: member.name }),
     );
@@ -129,47 +113,32 @@ function StaffCard({
               {t('admin.staff.save_roles')}
             </button>
             {member.disabled ? (
-              <button
-                type="button"
+              <AdminActionButton
                 className="btn btn-sm btn-outline-primary"
-                disabled={busy}
-                onClick={() =>
-                  void run(
-                    () => post('/api/admin/staff-enable.php', { id: member.id }),
-                    t('admin.staff.enabled_done', { name: member.name }),
-                  )
-                }
+                action={action}
+                call={() => post('/api/admin/staff-enable.php', { id: member.id })}
+                success={t('admin.staff.enabled_done', { name: member.name })}
               >
                 {t('admin.staff.enable')}
-              </button>
+              </AdminActionButton>
             ) : (
-              <button
-                type="button"
+              <AdminActionButton
                 className="btn btn-sm btn-outline-danger"
-                disabled={busy}
-                onClick={() =>
-                  void run(
-                    () => post('/api/admin/staff-disable.php', { id: member.id }),
-                    t('admin.staff.disabled_done', { name: member.name }),
-                  )
-                }
+                action={action}
+                call={() => post('/api/admin/staff-disable.php', { id: member.id })}
+                success={t('admin.staff.disabled_done', { name: member.name })}
               >
                 {t('admin.staff.disable')}
-              </button>
+              </AdminActionButton>
             )}
-            <button
-              type="button"
+            <AdminActionButton
               className="btn btn-sm btn-outline-secondary"
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  () => post('/api/admin/staff-reset-2fa.php', { id: member.id }),
-                  t('admin.staff.reset_done', { name: member.name }),
-                )
-              }
+              action={action}
+              call={() => post('/api/admin/staff-reset-2fa.php', { id: member.id })}
+              success={t('admin.staff.reset_done', { name: member.name })}
             >
               {t('admin.staff.reset_2fa')}
-            </button>
+            </AdminActionButton>
           </div>
         </>
       )}
@@ -216,10 +185,12 @@ function AddStaffForm({ onNotice }: { onNotice: (notice: AdminNoticeValue) => vo
     }
   };
   return (
-    <section className="admin-panel admin-narrow mt-4" aria-labelledby="add-staff-title">
-      <h2 className="h4" id="add-staff-title">
-        {t('admin.staff.add_title')}
-      </h2>
+    <TitledSection
+      className="admin-panel admin-narrow mt-4"
+      titleId="add-staff-title"
+      titleClassName="h4"
+      title={t('admin.staff.add_title')}
+    >
       <p>{t('admin.staff.add_intro')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         {errors.form && (
@@ -264,7 +235,7 @@ function AddStaffForm({ onNotice }: { onNotice: (notice: AdminNoticeValue) => vo
           {t('admin.staff.add_submit')}
         </button>
       </form>
-    </section>
+    </TitledSection>
   );
 }
 

@@ -5,6 +5,7 @@ import type { CreditOffer, Currency } from '../../shared/contracts/payments.ts';
 import type { Settings } from '../../shared/contracts/settings.ts';
 import { TIME_BONUS } from '../../shared/discount-amounts.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
+import { TitledSection } from '../components/ui/titled-section.tsx';
 import { BackButton } from '../features/members/back-button.tsx';
 import { CODE_PARAM, useDiscounts } from '../features/payments/discount.ts';
 import { bestPrice, type DiscountedPrice } from '../features/payments/discount-choice.ts';
@@ -165,10 +166,7 @@ function CreditUses({
   const { t, i18n } = useTranslation();
   const minimum = country ? settings.minimum_message_costs[country] : undefined;
   return (
-    <section className="credit-uses mt-4" aria-labelledby="credit-uses-h">
-      <h2 id="credit-uses-h" className="h5">
-        {t('pricing.what_title')}
-      </h2>
+    <TitledSection className="credit-uses mt-4" titleId="credit-uses-h" title={t('pricing.what_title')}>
       <ul className="pricing-uses">
         <li>{t('pricing.use_message', { credits: settings.message_credits })}</li>
         <li>{t('pricing.use_photo', { credits: settings.photo_credits })}</li>
@@ -181,7 +179,7 @@ function CreditUses({
           })}
         </p>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

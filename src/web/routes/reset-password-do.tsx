@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PasswordResetDoSchema } from '../../shared/contracts/auth.ts';
-import { FormField } from '../components/ui/form-field.tsx';
+import { NewPasswordFields } from '../features/account/new-password-fields.tsx';
 import { request } from '../lib/api.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
@@ -21,13 +21,10 @@ function ResetPasswordDo() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   // The token rides along from the mailed link; a broken one is reported above the form.
-  const { form, formRef, onSubmit, fieldError, formError, formErrorCode, busy } = useZodForm(
-    PasswordResetDoSchema,
-    {
-      defaultValues: { token: params.get('token') ?? '', password: '', password_repeat: '' },
-      shownFields: ['password', 'password_repeat'],
-    },
-  );
+  const { formRef, onSubmit, field, formError, formErrorCode, busy } = useZodForm(PasswordResetDoSchema, {
+    defaultValues: { token: params.get('token') ?? '', password: '', password_repeat: '' },
+    shownFields: ['password', 'password_repeat'],
+  });
   const [done, setDone] = useState(false);
   const send = onSubmit(async (values) => {
     await request('/api/password-reset-do.php', { method: 'POST', body: values });
@@ -55,23 +52,13 @@ function ResetPasswordDo() {
               )}
             </div>
           )}
-          <FormField
-            id="password"
-            type="password"
-            label={t('password_reset.new_password')}
-            autoComplete="new-password"
+          <NewPasswordFields
+            field={field}
+            labels={{
+              password: t('password_reset.new_password'),
+              password_repeat: t('password_reset.repeat'),
+            }}
             required
-            error={fieldError('password')}
-            {...form.register('password')}
-          />
-          <FormField
-            id="password_repeat"
-            type="password"
-            label={t('password_reset.repeat')}
-            autoComplete="new-password"
-            required
-            error={fieldError('password_repeat')}
-            {...form.register('password_repeat')}
           />
           <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
             {t('password_reset.save')}

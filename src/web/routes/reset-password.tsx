@@ -20,7 +20,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 
 function ResetPassword() {
   const { t } = useTranslation();
-  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(EmailOnlySchema, {
+  const { formRef, onSubmit, field, formError, busy } = useZodForm(EmailOnlySchema, {
     defaultValues: { email: '' },
   });
   const [sentTo, setSentTo] = useState<string>();
@@ -46,8 +46,7 @@ function ResetPassword() {
               label={t('password_reset.email')}
               autoComplete="email"
               required
-              error={fieldError('email')}
-              {...form.register('email')}
+              {...field('email')}
             />
             <button type="submit" className="btn btn-primary btn-lg" disabled={busy}>
               {t('password_reset.submit')}

@@ -7,6 +7,7 @@ import type {
   RetentionOfferResponse,
 } from '../../../shared/contracts/discounts.ts';
 import { FormAlert } from '../../components/ui/form-alert.tsx';
+import { FormCheck } from '../../components/ui/form-check.tsx';
 import { FormField, FormTextarea } from '../../components/ui/form-field.tsx';
 import { CardSection } from '../../components/ui/titled-section.tsx';
 import { getJson, request } from '../../lib/api.ts';
@@ -46,7 +47,7 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
       await queryClient.invalidateQueries({ queryKey: ['retention-offer'] });
     },
   });
-  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(DeleteAccountSchema, {
+  const { form, formRef, onSubmit, field, formError, busy } = useZodForm(DeleteAccountSchema, {
     defaultValues: { remarks: '', password: '' },
     // The reason was chosen steps ago: its error goes above the form.
     shownFields: ['password'],
@@ -83,18 +84,14 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
           <fieldset className="mb-3">
             <legend className="form-label">{t('account.delete_reason')}</legend>
             {DELETE_REASONS.map((r) => (
-              <div className="form-check" key={r}>
-                <input
-                  className="form-check-input"
-                  type="radio"
-                  id={`reason-${r}`}
-                  value={r}
-                  {...form.register('reason')}
-                />
-                <label className="form-check-label" htmlFor={`reason-${r}`}>
-                  {t(`account.reasons.${r}`)}
-                </label>
-              </div>
+              <FormCheck
+                key={r}
+                type="radio"
+                id={`reason-${r}`}
+                label={t(`account.reasons.${r}`)}
+                value={r}
+                {...form.register('reason')}
+              />
             ))}
           </fieldset>
           <FormTextarea
@@ -142,8 +139,7 @@ export function DeleteAccountSection({ askPassword }: { askPassword: boolean }) 
               type="password"
               label={t('account.delete_password')}
               autoComplete="current-password"
-              error={fieldError('password')}
-              {...form.register('password')}
+              {...field('password')}
             />
           )}
           <StepButtons

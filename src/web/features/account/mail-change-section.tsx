@@ -11,7 +11,7 @@ import { useZodForm } from '../../lib/use-zod-form.ts';
 export function MailChangeSection({ current }: { current: string }) {
   const { t } = useTranslation();
   const [sentTo, setSentTo] = useState<string>();
-  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(MailChangeSchema, {
+  const { formRef, onSubmit, field, formError, busy } = useZodForm(MailChangeSchema, {
     defaultValues: { email: '', password: '' },
   });
   const send = onSubmit(async (values) => {
@@ -33,16 +33,14 @@ export function MailChangeSection({ current }: { current: string }) {
             type="email"
             label={t('account.new_email')}
             autoComplete="email"
-            error={fieldError('email')}
-            {...form.register('email')}
+            {...field('email')}
           />
           <FormField
             id="mail_password"
             type="password"
             label={t('account.confirm_with_password')}
             autoComplete="current-password"
-            error={fieldError('password')}
-            {...form.register('password')}
+            {...field('password')}
           />
           <button type="submit" className="btn btn-primary" disabled={busy}>
             {t('account.email_submit')}

@@ -6,12 +6,13 @@ import { CardSection } from '../../components/ui/titled-section.tsx';
 import { request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
+import { NewPasswordFields } from './new-password-fields.tsx';
 
 /** The settings screen's password change: the old password, then the new one twice. */
 export function PasswordSection() {
   const { t } = useTranslation();
   const [saved, setSaved] = useState(false);
-  const { form, formRef, onSubmit, fieldError, formError, busy } = useZodForm(PasswordChangeSchema, {
+  const { form, formRef, onSubmit, field, formError, busy } = useZodForm(PasswordChangeSchema, {
     defaultValues: { old_password: '', password: '', password_repeat: '' },
   });
   const send = onSubmit(async (values) => {
@@ -34,24 +35,11 @@ export function PasswordSection() {
           type="password"
           label={t('account.old_password')}
           autoComplete="current-password"
-          error={fieldError('old_password')}
-          {...form.register('old_password')}
+          {...field('old_password')}
         />
-        <FormField
-          id="password"
-          type="password"
-          label={t('account.new_password')}
-          autoComplete="new-password"
-          error={fieldError('password')}
-          {...form.register('password')}
-        />
-        <FormField
-          id="password_repeat"
-          type="password"
-          label={t('account.repeat_password')}
-          autoComplete="new-password"
-          error={fieldError('password_repeat')}
-          {...form.register('password_repeat')}
+        <NewPasswordFields
+          field={field}
+          labels={{ password: t('account.new_password'), password_repeat: t('account.repeat_password') }}
         />
         <button type="submit" className="btn btn-primary" disabled={busy}>
           {t('account.save')}

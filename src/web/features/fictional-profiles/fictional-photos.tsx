@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import type { FictionalProfileDetail } from '../../../shared/contracts/fictional-profiles.ts';
 import { PHOTO_ACCEPT } from '../../../shared/contracts/photos.ts';
-import { formErrorText, readApiError } from '../../lib/api-form-errors.ts';
+import { TitledSection } from '../../components/ui/titled-section.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { AdminActionButton, useAdminAction } from '../admin/admin-action.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
 import { AdminNotice, type AdminNoticeValue } from '../admin/admin-notice.tsx';
 
@@ -20,40 +21,36 @@ export function FictionalPhotos({
   onChanged: (profile: FictionalProfileDetail) => void;
 }) {
   const { t } = useTranslation();
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  const run = async (call: () => Promise<{ profile: FictionalProfileDetail }>, success: string) => {
-    setBusy(true);
-    try {
-      onChanged((await call()).profile);
-      setNotice({ kind: 'success', text: success });
-    } catch (error) {
-      const { form } = readApiError(error, []);
-      setNotice({ kind: 'error', text: form ? formErrorText(t, form, form.vars) : t('errors.general') });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const action = useAdminAction(setNotice);
+  // Each call answers with the profile as it is now.
+  const change = (call: () => Promise<{ profile: FictionalProfileDetail }>) => async () =>
+    onChanged((await call()).profile);
 
   const upload = (file: File) => {
     const body = new FormData();
     body.set('photo', file);
-    void run(
-      () =>
-        adminRequest(`/api/admin/fictional-profile-photos.php?id=${profile.id}`, { method: 'POST', body }),
-      t('fictional.uploaded'),
-    ).finally(() => {
-      if (fileInput.current) fileInput.current.value = '';
-    });
+    void action
+      .run(
+        change(() =>
+          adminRequest(`/api/admin/fictional-profile-photos.php?id=${profile.id}`, { method: 'POST', body }),
+        ),
+        t('fictional.uploaded'),
+      )
+      .finally(() => {
+        if (fileInput.current) fileInput.current.value = '';
+      });
   };
 
   return (
-    <section className="admin-panel" aria-labelledby="fictional-photos-title">
-      <h2 className="h4" id="fictional-photos-title">
-        {t('fictional.photos_title')}
-      </h2>
+    <TitledSection
+      className="admin-panel"
+      titleId="fictional-photos-title"
+      titleClassName="h4"
+      title={t('fictional.photos_title')}
+    >
       <p className="mb-2">
         {t('fictional.photo_count', { count: profile.photos.length, max: profile.photo_limit })} ·{' '}
         {t('fictional.photo_hint')}
@@ -75,41 +72,33 @@ export function FictionalPhotos({
                 {photo.is_main ? (
                   <span className="admin-fictional-main">{t('fictional.main')}</span>
                 ) : (
-                  <button
-                    type="button"
+                  <AdminActionButton
                     className="btn btn-sm btn-outline-primary"
-                    disabled={busy}
-                    onClick={() =>
-                      void run(
-                        () =>
-                          adminRequest(`/api/admin/fictional-profile-photo.php?id=${photo.id}`, {
-                            method: 'PUT',
-                            body: { main: true },
-                          }),
-                        t('fictional.main_done'),
-                      )
-                    }
+                    action={action}
+                    call={change(() =>
+                      adminRequest(`/api/admin/fictional-profile-photo.php?id=${photo.id}`, {
+                        method: 'PUT',
+                        body: { main: true },
+                      }),
+                    )}
+                    success={t('fictional.main_done')}
                   >
                     {t('fictional.make_main')}
-                  </button>
+                  </AdminActionButton>
                 )}
-                <button
-                  type="button"
+                <AdminActionButton
                   className="btn btn-sm btn-outline-danger"
-                  disabled={busy}
                   aria-label={`${t('fictional.delete')}: ${t('fictional.photo_alt', { number: index + 1, name: profile.name })}`}
-                  onClick={() =>
-                    void run(
-                      () =>
-                        adminRequest(`/api/admin/fictional-profile-photo.php?id=${photo.id}`, {
-                          method: 'DELETE',
-                        }),
-                      t('fictional.deleted'),
-                    )
-                  }
+                  action={action}
+                  call={change(() =>
+                    adminRequest(`/api/admin/fictional-profile-photo.php?id=${photo.id}`, {
+                      method: 'DELETE',
+                    }),
+                  )}
+                  success={t('fictional.deleted')}
                 >
                   {t('fictional.delete')}
-                </button>
+                </AdminActionButton>
               </div>
             </li>
           ))}
@@ -118,7 +107,7 @@ export function FictionalPhotos({
       {profile.photos.length < profile.photo_limit && (
         <div className="mt-3">
           <label className="form-label" htmlFor="fictional-photo-upload">
-            {busy ? t('fictional.uploading') : t('fictional.upload')}
+            {action.busy ? t('fictional.uploading') : t('fictional.upload')}
           </label>
           <input
             ref={fileInput}
@@ -126,7 +115,7 @@ export function FictionalPhotos({
             type="file"
             className="form-control"
             accept={PHOTO_ACCEPT.join(',')}
-            disabled={busy}
+            disabled={action.busy}
             onChange={(event) => {
               const file = event.target.files?.[0];
               if (file) upload(file);
@@ -134,6 +123,6 @@ export function FictionalPhotos({
           />
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }

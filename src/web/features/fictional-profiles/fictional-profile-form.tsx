@@ -80,6 +80,13 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
     const code = errors.fields[field];
     return code ? fieldErrorText(t, code) : undefined;
   };
+  /** A field of the form's two columns: its id, its name in the body and its refusal by the field. */
+  const cell = (field: string) => ({
+    id: `fp-${field}`,
+    name: field,
+    className: 'col-sm-6',
+    error: error(field),
+  });
   const errorLine = (field: string) =>
     error(field) ? (
       <div className="invalid-feedback d-block" id={`fp-${field}-error`}>
@@ -107,15 +114,7 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
     value?: string,
   ) => (
     // Keyed by its field: the choice fields' selects are made in a list.
-    <FormSelect
-      key={field}
-      id={`fp-${field}`}
-      name={field}
-      className="col-sm-6"
-      label={label}
-      defaultValue={value ?? ''}
-      error={error(field)}
-    >
+    <FormSelect key={field} {...cell(field)} label={label} defaultValue={value ?? ''}>
       {options.map((option) => (
         <option key={option.value} value={option.value}>
           {option.label}
@@ -128,24 +127,13 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
     <form onSubmit={(event) => void submit(event)} noValidate className="admin-fictional-form">
       <FormAlert message={errors.form ? formErrorText(t, errors.form, errors.form.vars) : undefined} />
       <div className="row">
+        <FormField {...cell('name')} label={t('fields.name')} defaultValue={profile?.name} required />
         <FormField
-          id="fp-name"
-          name="name"
-          className="col-sm-6"
-          label={t('fields.name')}
-          defaultValue={profile?.name}
-          required
-          error={error('name')}
-        />
-        <FormField
-          id="fp-date_of_birth"
-          name="date_of_birth"
+          {...cell('date_of_birth')}
           type="date"
-          className="col-sm-6"
           label={t('fields.date_of_birth')}
           defaultValue={profile?.date_of_birth}
           required
-          error={error('date_of_birth')}
         />
         {select(
           'language',
@@ -173,36 +161,23 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
           ),
         )}
         <FormSelect
-          id="fp-country"
-          name="country"
-          className="col-sm-6"
+          {...cell('country')}
           label={t('fields.country')}
           value={country}
           onChange={(event) => setCountry(event.target.value)}
-          error={error('country')}
         >
           <CountryOptions codes={COUNTRIES} />
         </FormSelect>
         <FormSelect
           // A new list of regions for each country: the choice starts empty again.
           key={country}
-          id="fp-region"
-          name="region"
-          className="col-sm-6"
+          {...cell('region')}
           label={t('fields.region')}
           defaultValue={country === profile?.country ? (profile.region ?? '') : ''}
-          error={error('region')}
         >
           <RegionOptions regions={regions.regions} placeholder={t('fictional.no_region')} />
         </FormSelect>
-        <FormField
-          id="fp-city"
-          name="city"
-          className="col-sm-6"
-          label={t('fields.city')}
-          defaultValue={profile?.city ?? ''}
-          error={error('city')}
-        />
+        <FormField {...cell('city')} label={t('fields.city')} defaultValue={profile?.city ?? ''} />
       </div>
       <FormTextarea
         id="fp-about_me"

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyNamed } from '../../lib/on-demand.ts';
 
 /**
  * The real-time channel, the match and new-like modals and the auto-like (live-connections.tsx),
@@ -6,6 +6,6 @@ import { lazy } from 'react';
  * known, so visitors' pages never load it. Through the layout rather than imported by the session,
  * which likes' own components use: no import circle between the two features.
  */
-export const LiveConnectionsOnDemand = lazy(() =>
-  import('./live-connections.tsx').then((m) => ({ default: m.LiveConnections })),
+export const LiveConnectionsOnDemand = lazyNamed(() =>
+  import('./live-connections.tsx').then((m) => m.LiveConnections),
 );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { MemberCard, MemberProfile } from '../../../shared/contracts/members.ts';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
@@ -84,20 +85,12 @@ function Profile({
             <MemberActions key={member.id} member={member} loggedIn={user !== null} />
           </header>
           {aboutMe && (
-            <TitledSection
-              className="member-section"
-              titleId="member-about"
-              title={t('member_view.about_title')}
-            >
+            <MemberSection part="about">
               <p className="member-about">{aboutMe}</p>
-            </TitledSection>
+            </MemberSection>
           )}
           {details.length > 0 && (
-            <TitledSection
-              className="member-section"
-              titleId="member-details"
-              title={t('member_view.details_title')}
-            >
+            <MemberSection part="details">
               <dl className="member-details">
                 {details.map((fact) => (
                   <div key={fact.field} className="member-detail">
@@ -106,14 +99,10 @@ function Profile({
                   </div>
                 ))}
               </dl>
-            </TitledSection>
+            </MemberSection>
           )}
           {interests.length > 0 && (
-            <TitledSection
-              className="member-section"
-              titleId="member-interests"
-              title={t('member_view.interests_title')}
-            >
+            <MemberSection part="interests">
               <ul className="member-interests">
                 {interests.map((key) => (
                   <li key={key} className="member-chip member-chip-light">
@@ -121,17 +110,19 @@ function Profile({
                   </li>
                 ))}
               </ul>
-            </TitledSection>
+            </MemberSection>
           )}
         </div>
       </div>
       {related.length > 0 && (
-        <section className="member-related" aria-labelledby="member-related">
-          <h2 id="member-related" className="h4">
-            {t('member_view.related_title')}
-          </h2>
+        <TitledSection
+          className="member-related"
+          titleId="member-related"
+          titleClassName="h4"
+          title={t('member_view.related_title')}
+        >
           <MemberCardGrid members={related} />
-        </section>
+        </TitledSection>
       )}
     </>
   );
@@ -163,5 +154,19 @@ export function MemberProfilePage({ data }: { data: MemberPageData }) {
       {data.kind === 'blocked' && <Unavailable text={t('errors.blocked_by_member', { name: data.name })} />}
       {data.kind === 'not_found' && <Unavailable text={t('errors.member_not_found')} />}
     </main>
+  );
+}
+
+/** A part of the profile under its own heading (member_view.{part}_title). */
+function MemberSection({ part, children }: { part: 'about' | 'details' | 'interests'; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <TitledSection
+      className="member-section"
+      titleId={`member-${part}`}
+      title={t(`member_view.${part}_title`)}
+    >
+      {children}
+    </TitledSection>
   );
 }

@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { type Gift, giftImageUrl } from '../../../shared/contracts/gifts.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { lazyNamed } from '../../lib/on-demand.ts';
 import { postMessage } from '../chat/chat-api.ts';
 import { SendFailure } from '../chat/send-failure.tsx';
 import { useSession } from '../session/member-session.tsx';
@@ -11,7 +12,7 @@ import { GiftIcon } from './member-icons.tsx';
 import { PremiumUpsell } from './premium-upsell.tsx';
 
 // The picker's code comes with the first click: visitors and members who never give one skip it.
-const GiftPicker = lazy(() => import('../chat/gift-picker.tsx').then((m) => ({ default: m.GiftPicker })));
+const GiftPicker = lazyNamed(() => import('../chat/gift-picker.tsx').then((m) => m.GiftPicker));
 
 type Outcome =
   | { kind: 'sending'; gift: Gift }

@@ -100,8 +100,7 @@ export function PackageSummary({ offer, price = null }: { offer: CreditOffer; pr
           {t(`credits_page.tiers.${offer.id}`)} · {t('credits_page.credits', { count: offer.credits })}
         </h2>
         <DiscountedPriceView
-          amount={offer.amount}
-          currency={offer.currency}
+          offer={offer}
           price={price}
           className="checkout-amount"
           testId="checkout-amount"

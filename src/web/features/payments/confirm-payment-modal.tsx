@@ -89,8 +89,7 @@ export function ConfirmPaymentModal({ offer, price, method, onClose }: Props) {
           <dt>{t('checkout.amount')}</dt>
           <dd className="fw-bold">
             <DiscountedPriceView
-              amount={offer.amount}
-              currency={offer.currency}
+              offer={offer}
               price={price}
               className="confirm-amount mb-0"
               testId="confirm-amount"

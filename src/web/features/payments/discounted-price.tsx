@@ -4,8 +4,8 @@ import { useDiscountName } from './discount.ts';
 import type { CodeNotHere, DiscountedPrice } from './discount-choice.ts';
 
 type Props = {
-  amount: number;
-  currency: string;
+  /** The package's own price (a CreditOffer), before any discount. */
+  offer: { amount: number; currency: string };
   price: DiscountedPrice;
   /** The element and class of the price itself (a package card's, the checkout's, the modal's). */
   className: string;
@@ -21,15 +21,15 @@ type Props = {
  * A price with the active discount: the old price struck through, the new one, and the percentage;
  * or the plain price with why a discount does not apply here (below its minimum, another method).
  */
-export function DiscountedPriceView({ amount, currency, price, className, testId, named }: Props) {
+export function DiscountedPriceView({ offer, price, className, testId, named }: Props) {
   const { t, i18n } = useTranslation();
   const discountName = useDiscountName();
-  const money = (cents: number) => formatMoney(cents, currency, i18n.language);
+  const money = (cents: number) => formatMoney(cents, offer.currency, i18n.language);
   if (price?.kind !== 'discounted')
     return (
       <>
         <p className={className} data-testid={testId}>
-          {money(amount)}
+          {money(offer.amount)}
         </p>
         <CodeNote note={price} />
       </>

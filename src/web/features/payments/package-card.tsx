@@ -31,8 +31,7 @@ export function PackageCard({ offer, price, search }: Props) {
       <h2 className="h6 text-body-secondary mb-1">{t(`credits_page.tiers.${offer.id}`)}</h2>
       <p className="package-credits">{t('credits_page.credits', { count: offer.credits })}</p>
       <DiscountedPriceView
-        amount={offer.amount}
-        currency={offer.currency}
+        offer={offer}
         price={price}
         className="package-price"
         testId={`package-price-${offer.id}`}

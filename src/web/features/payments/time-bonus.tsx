@@ -1,15 +1,14 @@
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { TimeBonusState, User } from '../../../shared/contracts/auth.ts';
 import { TIME_BONUS } from '../../../shared/discount-amounts.ts';
 import { LIMITS } from '../../../shared/limits.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { lazyNamed } from '../../lib/on-demand.ts';
 import { formatCountdown, modalAllowed } from './time-bonus.logic.ts';
 
 // Shown 40 s after entering, to a few members: its code is loaded when it is due, not before.
-const TimeBonusModal = lazy(() =>
-  import('./time-bonus-modal.tsx').then((m) => ({ default: m.TimeBonusModal })),
-);
+const TimeBonusModal = lazyNamed(() => import('./time-bonus-modal.tsx').then((m) => m.TimeBonusModal));
 
 /**
  * The seconds left of the bonus, ticking every second. Counted from the server's `seconds_left`

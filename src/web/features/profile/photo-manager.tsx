@@ -2,6 +2,7 @@ import { type ChangeEvent, type DragEvent, type ReactNode, useId, useRef, useSta
 import { Link } from 'react-router';
 import type { OwnPhoto } from '../../../shared/contracts/photos.ts';
 import { Dropdown } from '../../components/ui/dropdown.tsx';
+import { FormCheck } from '../../components/ui/form-check.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { PercentBar } from '../../components/ui/percent-bar.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -327,18 +328,13 @@ export function PhotoManager({ photos, cdnPrefix, paidUser, csrfToken, onChanged
           <p className="form-text mb-0" id={`${inputId}-formats`}>
             {t('photos.formats', photoErrorVars())}
           </p>
-          <div className="form-check">
-            <input
-              className="form-check-input"
-              type="checkbox"
-              id={privateId}
-              checked={makePrivate}
-              onChange={(e) => setMakePrivate(e.target.checked)}
-            />
-            <label className="form-check-label" htmlFor={privateId}>
-              {t('photos.private_upload')}
-            </label>
-          </div>
+          <FormCheck
+            type="checkbox"
+            id={privateId}
+            label={t('photos.private_upload')}
+            checked={makePrivate}
+            onChange={(e) => setMakePrivate(e.target.checked)}
+          />
         </div>
       )}
 

@@ -6,11 +6,14 @@ import {
   type ReportDetail,
   type ReportOutcome,
 } from '../../../shared/contracts/reports.ts';
+import { FormCheck } from '../../components/ui/form-check.tsx';
 import { FormTextarea } from '../../components/ui/form-field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
+import { TitledSection } from '../../components/ui/titled-section.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { AdminActionButton, useAdminAction } from '../admin/admin-action.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
 import { formatAdminTime } from '../admin/admin-format.ts';
 import { AdminNotice, type AdminNoticeValue } from '../admin/admin-notice.tsx';
@@ -238,24 +241,21 @@ function DecisionForm({
         <fieldset className="admin-report-choices">
           <legend className="visually-hidden">{t('report_review.decide_title')}</legend>
           {choices.map((choice) => (
-            <div key={choice} className="form-check">
-              <input
-                className="form-check-input"
-                type="radio"
-                name="outcome"
-                id={`outcome-${choice}`}
-                value={choice}
-                checked={outcome === choice}
-                onChange={() => setOutcome(choice)}
-                aria-describedby={`${hintId}-${choice}`}
-              />
-              <label className="form-check-label" htmlFor={`outcome-${choice}`}>
-                {t(`report_review.choices.${choice}`)}
-              </label>
+            <FormCheck
+              key={choice}
+              type="radio"
+              name="outcome"
+              id={`outcome-${choice}`}
+              label={t(`report_review.choices.${choice}`)}
+              value={choice}
+              checked={outcome === choice}
+              onChange={() => setOutcome(choice)}
+              aria-describedby={`${hintId}-${choice}`}
+            >
               <div className="small text-body-secondary" id={`${hintId}-${choice}`}>
                 {t(`report_review.choice_hints.${choice}`)}
               </div>
-            </div>
+            </FormCheck>
           ))}
         </fieldset>
         {outcome === 'warn' && (
@@ -307,28 +307,20 @@ function LiftSuspension({
 }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const lift = async () => {
-    setBusy(true);
-    try {
-      await adminRequest('/api/admin/suspension-lift.php', { method: 'POST', body: { member_id: memberId } });
-      onNotice({ kind: 'success', text: t('report_review.lifted_done') });
-      await revalidator.revalidate();
-    } catch (e) {
-      onNotice({ kind: 'error', text: errorText(t, codeOf(e)) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const action = useAdminAction(onNotice, revalidator.revalidate);
   return (
-    <section className="admin-panel" aria-labelledby="report-lift">
-      <h2 className="h5" id="report-lift">
-        {t('report_review.lift')}
-      </h2>
+    <TitledSection className="admin-panel" titleId="report-lift" title={t('report_review.lift')}>
       <p className="small">{t('report_review.lift_hint')}</p>
-      <button type="button" className="btn btn-outline-primary" disabled={busy} onClick={() => void lift()}>
+      <AdminActionButton
+        className="btn btn-outline-primary"
+        action={action}
+        call={() =>
+          adminRequest('/api/admin/suspension-lift.php', { method: 'POST', body: { member_id: memberId } })
+        }
+        success={t('report_review.lifted_done')}
+      >
         {t('report_review.lift')}
-      </button>
-    </section>
+      </AdminActionButton>
+    </TitledSection>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { REPORT_NOTE_MAX, REPORT_REASONS, type ReportReason } from '../../../shared/contracts/reports.ts';
+import { FormCheck } from '../../components/ui/form-check.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError, request } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
@@ -85,20 +86,16 @@ export function ReportDialog({ target, onClose, onSent }: Props) {
       <fieldset className="mb-3">
         <legend className="form-label fs-6">{t('reports.form.reason')}</legend>
         {REPORT_REASONS.map((value) => (
-          <div className="form-check" key={value}>
-            <input
-              className="form-check-input"
-              type="radio"
-              name={reasonName}
-              id={`${reasonName}-${value}`}
-              value={value}
-              checked={reason === value}
-              onChange={() => setReason(value)}
-            />
-            <label className="form-check-label" htmlFor={`${reasonName}-${value}`}>
-              {t(`reports.reasons.${value}`)}
-            </label>
-          </div>
+          <FormCheck
+            key={value}
+            type="radio"
+            name={reasonName}
+            id={`${reasonName}-${value}`}
+            label={t(`reports.reasons.${value}`)}
+            value={value}
+            checked={reason === value}
+            onChange={() => setReason(value)}
+          />
         ))}
       </fieldset>
       <label className="form-label" htmlFor={noteId}>

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from 'react-router';
+import { Link } from 'react-router';
 import {
   REPORT_REASONS,
   type ReportQueue,
@@ -6,9 +6,9 @@ import {
   type ReportQueueQuery,
 } from '../../../shared/contracts/reports.ts';
 import { ComplaintSubjectSchema } from '../../../shared/contracts/site.ts';
-import { FormSelect } from '../../components/ui/form-field.tsx';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { AdminFilterForm, FilterSelect } from '../admin/admin-filter-form.tsx';
 import { formatAdminTime } from '../admin/admin-format.ts';
 import { useStaffPoll } from '../admin/use-staff-poll.ts';
 import { formatAge, reasonText, reportReference } from './report-format.ts';
@@ -34,7 +34,6 @@ const queryParams = (query: ReportQueueQuery, page = query.page) => {
 /** The reports queue: open reports first, oldest first, filtered by the address (a plain GET form). */
 export function ReportQueueView({ initial, readAt, query, invalid }: Props) {
   const { t, i18n } = useTranslation();
-  const navigation = useNavigation();
   const { status, reason, source, page } = query;
   const {
     data: queue,
@@ -57,59 +56,41 @@ export function ReportQueueView({ initial, readAt, query, invalid }: Props) {
         </span>
       </div>
       <p className="text-body-secondary small">{t('report_review.live')}</p>
-      <Form method="get" className="admin-panel" aria-label={t('report_review.filters')}>
-        {invalid && (
-          <div className="alert alert-danger" role="alert">
-            {errorText(t, 'validation_failed')}
-          </div>
-        )}
-        <div className="admin-filters">
-          <FormSelect id="status" label={t('report_review.status')} defaultValue={status} className="mb-0">
-            <option value="open">{t('report_review.status_open')}</option>
-            <option value="closed">{t('report_review.status_closed')}</option>
-            <option value="all">{t('report_review.status_all')}</option>
-          </FormSelect>
-          <FormSelect
-            id="reason"
-            label={t('report_review.reason')}
-            defaultValue={reason ?? ''}
-            className="mb-0"
-          >
-            <option value="">{t('report_review.any')}</option>
-            <optgroup label={t('report_review.member_reasons')}>
-              {REPORT_REASONS.map((value) => (
+      <AdminFilterForm
+        label={t('report_review.filters')}
+        submitLabel={t('report_review.apply')}
+        invalid={invalid}
+      >
+        <FilterSelect id="status" label={t('report_review.status')} defaultValue={status}>
+          <option value="open">{t('report_review.status_open')}</option>
+          <option value="closed">{t('report_review.status_closed')}</option>
+          <option value="all">{t('report_review.status_all')}</option>
+        </FilterSelect>
+        <FilterSelect id="reason" label={t('report_review.reason')} defaultValue={reason ?? ''}>
+          <option value="">{t('report_review.any')}</option>
+          <optgroup label={t('report_review.member_reasons')}>
+            {REPORT_REASONS.map((value) => (
+              <option key={value} value={value}>
+                {t(`reports.reasons.${value}`)}
+              </option>
+            ))}
+          </optgroup>
+          <optgroup label={t('report_review.complaint_subjects')}>
+            {ComplaintSubjectSchema.options
+              .filter((value) => !(REPORT_REASONS as readonly string[]).includes(value))
+              .map((value) => (
                 <option key={value} value={value}>
-                  {t(`reports.reasons.${value}`)}
+                  {t(`complaints.subjects.${value}`)}
                 </option>
               ))}
-            </optgroup>
-            <optgroup label={t('report_review.complaint_subjects')}>
-              {ComplaintSubjectSchema.options
-                .filter((value) => !(REPORT_REASONS as readonly string[]).includes(value))
-                .map((value) => (
-                  <option key={value} value={value}>
-                    {t(`complaints.subjects.${value}`)}
-                  </option>
-                ))}
-            </optgroup>
-          </FormSelect>
-          <FormSelect
-            id="source"
-            label={t('report_review.source')}
-            defaultValue={source ?? ''}
-            className="mb-0"
-          >
-            <option value="">{t('report_review.any')}</option>
-            <option value="member">{t('report_review.source_member')}</option>
-            <option value="complaint">{t('report_review.source_complaint')}</option>
-          </FormSelect>
-          <div>
-            <button type="submit" className="btn btn-primary" disabled={navigation.state !== 'idle'}>
-              {t('report_review.apply')}
-            </button>
-          </div>
-        </div>
-      </Form>
+          </optgroup>
+        </FilterSelect>
+        <FilterSelect id="source" label={t('report_review.source')} defaultValue={source ?? ''}>
+          <option value="">{t('report_review.any')}</option>
+          <option value="member">{t('report_review.source_member')}</option>
+          <option value="complaint">{t('report_review.source_complaint')}</option>
+        </FilterSelect>
+      </AdminFilterForm>
       {error && (
         <p className="alert alert-warning" role="alert">
           {errorText(t, error)}

@@ -1,7 +1,6 @@
 import {
   type ComponentType,
   createContext,
-  lazy,
   type ReactNode,
   Suspense,
   useCallback,
@@ -17,15 +16,14 @@ import { useNavigate, useRevalidator } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { ApiError, csrfHeader, getJson, onAuthenticationLost, setCsrfToken } from '../../lib/api.ts';
 import { forgetMemberData } from '../../lib/local-storage.ts';
+import { lazyNamed } from '../../lib/on-demand.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { titleWithCount } from './member-badges.ts';
 import { updateAppBadge } from './session-timing.ts';
 
 // With TanStack Query: fetched only once a member is known, so visitors' pages stay within
 // their JavaScript budget (docs/decisions/0016).
-const SessionRefresher = lazy(() =>
-  import('./session-refresher.tsx').then((m) => ({ default: m.SessionRefresher })),
-);
+const SessionRefresher = lazyNamed(() => import('./session-refresher.tsx').then((m) => m.SessionRefresher));
 type MemberCache = typeof import('./member-cache.ts');
 let memberCache: Promise<MemberCache> | undefined;
 /** The member's cache entry (member-cache.ts), with TanStack Query: loaded once a member is known. */

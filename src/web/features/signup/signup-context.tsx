@@ -1,6 +1,5 @@
 import {
   createContext,
-  lazy,
   type ReactNode,
   Suspense,
   useCallback,
@@ -12,6 +11,7 @@ import {
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { lazyNamed } from '../../lib/on-demand.ts';
 import { isModalViewport } from './signup-viewport.ts';
 
 /*
@@ -21,7 +21,7 @@ import { isModalViewport } from './signup-viewport.ts';
  */
 
 const loadModal = () => import('./signup-modal.tsx');
-const SignupModal = lazy(() => loadModal().then((m) => ({ default: m.SignupModal })));
+const SignupModal = lazyNamed(() => loadModal().then((m) => m.SignupModal));
 
 type ModalState = {
   open: boolean;

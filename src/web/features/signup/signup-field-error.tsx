@@ -21,9 +21,13 @@ export function validationVars(minAge: number) {
 
 export const errorId = (field: string) => `signup-${field}-error`;
 
-/** Props that tie an input to its error text for assistive technology. */
-export function invalidProps(field: string, error: string | undefined) {
+/**
+ * A control's classes, marked invalid with an error, and the props that tie it to its error text
+ * for assistive technology.
+ */
+export function controlProps(field: string, error: string | undefined, className: string) {
   return {
+    className: error ? `${className} is-invalid` : className,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? errorId(field) : undefined,
   };

@@ -5,7 +5,7 @@ import { NAME_MAX, NAME_MIN } from '../../../shared/contracts/auth.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { SignupField } from './signup-field.tsx';
-import { FieldError, invalidProps } from './signup-field-error.tsx';
+import { controlProps, FieldError } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { useDraftField } from './use-draft-field.ts';
 
@@ -40,7 +40,6 @@ export function SignupStepAccount({
           id="signup-email"
           type="email"
           inputMode="email"
-          className={`form-control form-control-lg${error ? ' is-invalid' : ''}`}
           autoComplete="email"
           autoCapitalize="off"
           spellCheck={false}
@@ -50,7 +49,7 @@ export function SignupStepAccount({
             email.onBlur();
             onEmailBlur();
           }}
-          {...invalidProps('email', error)}
+          {...controlProps('email', error, 'form-control form-control-lg')}
         />
         <FieldError field="email" text={error}>
           {code === 'email_exists' && (
@@ -97,13 +96,12 @@ export function SignupNameField({ control, fieldError }: StepProps) {
     <SignupField id="signup-name" label={t('signup.account.name')}>
       <input
         id="signup-name"
-        className={`form-control form-control-lg${error ? ' is-invalid' : ''}`}
         autoComplete="username"
         autoCapitalize="off"
         spellCheck={false}
         maxLength={NAME_MAX}
         {...name}
-        {...invalidProps('name', error)}
+        {...controlProps('name', error, 'form-control form-control-lg')}
       />
       <FieldError field="name" text={error} />
       <p className="form-text">{t('signup.account.name_help', { name_min: NAME_MIN, name_max: NAME_MAX })}</p>

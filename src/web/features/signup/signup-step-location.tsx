@@ -3,7 +3,7 @@ import { RegionOptions } from '../../components/ui/region-options.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRegions } from '../../lib/use-regions.ts';
 import { SignupField } from './signup-field.tsx';
-import { FieldError, invalidProps } from './signup-field-error.tsx';
+import { controlProps, FieldError } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { useDraftField } from './use-draft-field.ts';
 
@@ -26,14 +26,13 @@ export function SignupStepLocation({
       <SignupField id="signup-country" label={t('signup.location.country')}>
         <select
           id="signup-country"
-          className={`form-select${errors.country ? ' is-invalid' : ''}`}
           autoComplete="country"
           {...country}
           onChange={(e) => {
             country.onChange(e);
             region.onChange('');
           }}
-          {...invalidProps('country', errors.country)}
+          {...controlProps('country', errors.country, 'form-select')}
         >
           <CountryOptions
             codes={countries}
@@ -45,10 +44,9 @@ export function SignupStepLocation({
       <SignupField id="signup-region" label={t('signup.location.region')} optional>
         <select
           id="signup-region"
-          className={`form-select${errors.region ? ' is-invalid' : ''}`}
           {...region}
           disabled={!showRegions}
-          {...invalidProps('region', errors.region)}
+          {...controlProps('region', errors.region, 'form-select')}
         >
           <RegionOptions
             regions={showRegions ? regions.regions : []}
@@ -65,12 +63,11 @@ export function SignupStepLocation({
       <SignupField id="signup-city" label={t('signup.location.city')} optional>
         <input
           id="signup-city"
-          className={`form-control${errors.city ? ' is-invalid' : ''}`}
           autoComplete="address-level2"
           maxLength={100}
           {...city}
           placeholder={t('signup.location.city_placeholder')}
-          {...invalidProps('city', errors.city)}
+          {...controlProps('city', errors.city, 'form-control')}
         />
         <FieldError field="city" text={errors.city} />
       </SignupField>

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { PASSWORD_MAX, PASSWORD_MIN, SIGNUP_MESSAGE_MAX } from '../../../shared/contracts/auth.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { SignupField } from './signup-field.tsx';
-import { errorId, FieldError, invalidProps } from './signup-field-error.tsx';
+import { controlProps, errorId, FieldError } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
 import { passwordRules, type RuleState } from './signup-steps.ts';
 import { TermsSentence } from './terms-sentence.tsx';
@@ -23,12 +23,11 @@ export function SignupStepPassword({ control, fieldError, minAge }: StepProps) {
       <SignupField id="signup-message" label={t('signup.password.message_label')} optional>
         <textarea
           id="signup-message"
-          className={`form-control${errors.signup_message ? ' is-invalid' : ''}`}
           rows={3}
           maxLength={SIGNUP_MESSAGE_MAX}
           placeholder={t('signup.password.message_placeholder')}
           {...message}
-          {...invalidProps('signup_message', errors.signup_message)}
+          {...controlProps('signup_message', errors.signup_message, 'form-control')}
         />
         <div className="form-text d-flex message-help">
           <span>{t('signup.password.message_help')}</span>
@@ -42,12 +41,11 @@ export function SignupStepPassword({ control, fieldError, minAge }: StepProps) {
         <input
           id="signup-terms"
           type="checkbox"
-          className={`form-check-input${errors.accept_terms ? ' is-invalid' : ''}`}
           ref={terms.ref}
           checked={terms.value}
           onChange={(e) => terms.onChange(e.target.checked)}
           onBlur={terms.onBlur}
-          {...invalidProps('accept_terms', errors.accept_terms)}
+          {...controlProps('accept_terms', errors.accept_terms, 'form-check-input')}
         />
         <label className="form-check-label" htmlFor="signup-terms">
           <TermsSentence minAge={minAge} />
