@@ -1,3 +1,4 @@
+import type { InterestKey } from '../../../shared/interests.ts';
 import type { Language } from './demo-cities.ts';
 
 /*
@@ -10,30 +11,35 @@ import type { Language } from './demo-cities.ts';
 type SignupReason = 'relationship' | 'friendship' | 'dating' | 'adventure' | 'chat';
 export type PartnerKind = 'man' | 'woman' | 'anyone';
 
-/** Interests that have a hobby phrase in every language; members always get a few of these. */
-export const HOBBY_INTERESTS = [
-  'sports',
-  'dancing',
-  'travelling',
-  'music',
-  'movies',
-  'outdoors',
-  'gardening',
-  'hiking',
-  'biking',
-  'reading',
-  'animals',
-  'beach',
-  'art',
-  'photography',
-  'theater',
-  'cooking',
-  'foodie',
-  'wine',
-  'coffee',
-  'videogames',
-] as const;
-export type HobbyInterest = (typeof HOBBY_INTERESTS)[number];
+/**
+ * The hobby phrase of each interest that has one, in Dutch. Its keys are the interests with a hobby
+ * phrase in every language (the other languages' tables must have the same keys); members always
+ * get a few of these.
+ */
+const DUTCH_HOBBIES = {
+  sports: 'sporten',
+  dancing: 'dansen',
+  travelling: 'reizen',
+  music: 'livemuziek',
+  movies: 'een goede film',
+  outdoors: 'lekker buiten zijn',
+  gardening: 'tuinieren',
+  hiking: 'lange wandelingen',
+  biking: 'fietsen',
+  reading: 'een goed boek',
+  animals: 'dieren',
+  beach: 'een dagje strand',
+  art: 'kunst',
+  photography: 'fotografie',
+  theater: 'theater',
+  cooking: 'koken voor vrienden',
+  foodie: 'nieuwe restaurantjes ontdekken',
+  wine: 'een goed glas wijn',
+  coffee: 'koffie op een terrasje',
+  videogames: 'gamen',
+} as const satisfies Partial<Record<InterestKey, string>>;
+export type HobbyInterest = keyof typeof DUTCH_HOBBIES;
+export const HOBBY_INTERESTS = Object.keys(DUTCH_HOBBIES) as HobbyInterest[];
 
 type TextSet = {
   intro: readonly string[];
@@ -103,28 +109,7 @@ const ABOUT_TEXTS: Record<Language, TextSet> = {
     ],
     partner: { man: 'een leuke man', woman: 'een leuke vrouw', anyone: 'iemand' },
     and: 'en',
-    hobby: {
-      sports: 'sporten',
-      dancing: 'dansen',
-      travelling: 'reizen',
-      music: 'livemuziek',
-      movies: 'een goede film',
-      outdoors: 'lekker buiten zijn',
-      gardening: 'tuinieren',
-      hiking: 'lange wandelingen',
-      biking: 'fietsen',
-      reading: 'een goed boek',
-      animals: 'dieren',
-      beach: 'een dagje strand',
-      art: 'kunst',
-      photography: 'fotografie',
-      theater: 'theater',
-      cooking: 'koken voor vrienden',
-      foodie: 'nieuwe restaurantjes ontdekken',
-      wine: 'een goed glas wijn',
-      coffee: 'koffie op een terrasje',
-      videogames: 'gamen',
-    },
+    hobby: DUTCH_HOBBIES,
   },
   en: {
     intro: [
