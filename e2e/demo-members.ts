@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, watchCsp } from './fixtures.ts';
+import { expect, viewportAt, watchCsp } from './fixtures.ts';
 
 // The demo logins of src/server/db/seed/demo-logins.ts: a free woman and a premium man who look for
 // each other (the demo data gives each likes, matches and a few conversations).
@@ -19,7 +19,7 @@ export function memberContext(
   { width = 375, scripts = true }: { width?: number; scripts?: boolean } = {},
 ): Promise<BrowserContext> {
   return browser.newContext({
-    viewport: { width, height: width < 500 ? 812 : 800 },
+    viewport: viewportAt(width),
     extraHTTPHeaders: { 'x-test-geoip-country': 'FR' },
     javaScriptEnabled: scripts,
   });

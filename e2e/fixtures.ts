@@ -16,6 +16,9 @@ const TEXT_GROUPS = [
 ];
 const RAW_KEY = new RegExp(`\\b(?:${TEXT_GROUPS.join('|')})\\.[a-z][a-z0-9_]*(?:\\.[a-z0-9_]+)*\\b`, 'g');
 
+/** A window of this width: a phone's height below 500 px, a laptop's above. */
+export const viewportAt = (width: number) => ({ width, height: width < 500 ? 812 : 800 });
+
 /**
  * Axe at the page's width and again at another one in the same document, then back: for a journey
  * that walks its path once at one width and reads the other width where it counts, instead of
@@ -24,7 +27,7 @@ const RAW_KEY = new RegExp(`\\b(?:${TEXT_GROUPS.join('|')})\\.[a-z][a-z0-9_]*(?:
 export async function expectAccessibleAlsoAt(page: Page, width: number) {
   await expectAccessible(page);
   const before = page.viewportSize();
-  await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
+  await page.setViewportSize(viewportAt(width));
   await expectAccessible(page);
   if (before) await page.setViewportSize(before);
 }
@@ -33,11 +36,20 @@ export async function expectAccessibleAlsoAt(page: Page, width: number) {
  * A picture of the page for a person to look at, written only when asked for:
  * `E2E_SCREENS=.tmp/screens npm run test:e2e` puts `<name>.png` in that folder. The test line does
  * not ask: nothing checks a picture, and a full page took 0.4–2 s of Chromium's time each on a quiet
- * machine, some fifty of them a run.
+ * machine, some fifty of them a run. `width`: taken at that width, the page's own put back after,
+ * so a journey does not resize for a picture nobody takes.
  */
-export async function lookAt(page: Page, name: string, { fullPage = false }: { fullPage?: boolean } = {}) {
+export async function lookAt(
+  page: Page,
+  name: string,
+  { fullPage = false, width }: { fullPage?: boolean; width?: number } = {},
+) {
   const folder = process.env.E2E_SCREENS;
-  if (folder) await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage });
+  if (!folder) return;
+  const before = page.viewportSize();
+  if (width) await page.setViewportSize(viewportAt(width));
+  await page.screenshot({ path: path.join(folder, `${name}.png`), fullPage });
+  if (width && before) await page.setViewportSize(before);
 }
 
 /**

@@ -75,10 +75,7 @@ test('a member who lost the network gets the offline page in her language, and t
   await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   await expect(page).toHaveURL(/\/likes$/);
   await expectAccessible(page);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
-    await lookAt(page, `offline-${width}`, { fullPage: true });
-  }
+  for (const width of [375, 1280]) await lookAt(page, `offline-${width}`, { fullPage: true, width });
 
   // Back online, the button tries the same address again.
   await context.setOffline(false);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { LANDERS, SLUG_LANDERS } from '../src/shared/contracts/landers.ts';
 import { logInByApi, memberContext, PIETER, signUpMember } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, test, viewportAt } from './fixtures.ts';
 import { DEMO_ADMIN, staffLogInByApi } from './staff-logins.ts';
 
 /*
@@ -56,7 +56,7 @@ test('every lander and entry page is whole without JavaScript at 375 and 1280 px
       expect(response?.status(), path).toBe(200);
       await expect(page.locator('html'), path).toHaveAttribute('lang', locale);
       for (const width of [375, 1280]) {
-        await page.setViewportSize({ width, height: width < 500 ? 812 : 800 });
+        await page.setViewportSize(viewportAt(width));
         const at = `${path} at ${width} px`;
         await expect(page.getByRole('heading', { level: 1 }), at).toBeVisible();
         // Every way on is a plain link or the entry's form: it works before any script.

@@ -76,10 +76,8 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   await expect(resultCards(page)).toHaveCount(Math.min(api.total, 48));
   await expect(page.getByText('Je hebt alle leden van deze zoekopdracht gezien.')).toBeVisible();
 
-  await page.setViewportSize({ width: 375, height: 812 });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await lookAt(page, 'members-search-375');
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await lookAt(page, 'members-search-375', { width: 375 });
   await lookAt(page, 'members-search-1280');
 
   // A profile with private photos: blurred behind a lock, and a click brings the premium upsell.
@@ -113,9 +111,7 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   await page.keyboard.press('Escape');
   await expect(viewer).toBeHidden();
 
-  await page.setViewportSize({ width: 375, height: 812 });
-  await lookAt(page, 'members-profile-375', { fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await lookAt(page, 'members-profile-375', { fullPage: true, width: 375 });
   await lookAt(page, 'members-profile-1280', { fullPage: true });
 
   // Block after a confirmation, then unblock.

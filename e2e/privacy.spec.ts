@@ -80,10 +80,8 @@ test('a member blocks another from the profile after a confirmation, and unblock
     await expect(row).toBeVisible();
     await expect(row.getByText(/^Geblokkeerd op /)).toBeVisible();
     await expectAccessible(page);
-    await page.setViewportSize({ width: 375, height: 812 });
     await section.scrollIntoViewIfNeeded();
-    await lookAt(page, 'privacy-blocked-375');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await lookAt(page, 'privacy-blocked-375', { width: 375 });
     await lookAt(page, 'privacy-settings-1280', { fullPage: true });
     await row.getByRole('button', { name: `${PIETER.name} deblokkeren` }).click();
     const unblock = page.getByRole('dialog', { name: `${PIETER.name} deblokkeren?` });
@@ -141,10 +139,8 @@ test('a member turns invisible in the settings: another member’s search no lon
       '/settings',
     );
     await expectAccessible(page);
-    await page.setViewportSize({ width: 375, height: 812 });
     await page.getByRole('heading', { name: 'Onzichtbare modus' }).scrollIntoViewIfNeeded();
-    await lookAt(page, 'privacy-invisible-375');
-    await page.setViewportSize({ width: 1280, height: 800 });
+    await lookAt(page, 'privacy-invisible-375', { width: 375 });
 
     // His search no longer shows her, nor does her profile open for a member she has no
     // conversation with (Pieter may have one from the chat journeys: his would go on).

@@ -268,9 +268,8 @@ test('the settings screen chooses the main photo and shows where the member live
   const me = await (await page.request.get('/api/photos.php')).json();
   expect(me.main_photo_id).toBe(me.photos[1].id);
   await expectAccessible(page);
-  await page.setViewportSize({ width: 375, height: 800 });
   await section.scrollIntoViewIfNeeded();
-  await lookAt(page, 'settings-main-photo-375');
+  await lookAt(page, 'settings-main-photo-375', { width: 375 });
 });
 
 test('/profile comes whole with the HTML: the photos, the form and the add-photo alert; a closed alert stays closed on another device', async ({

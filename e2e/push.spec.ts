@@ -76,10 +76,8 @@ test(`a message pushes a notification to the subscribed device, whose click open
     await expect(page.getByText('Aan: dit apparaat toont een melding')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Uitzetten', exact: true })).toBeVisible();
     await expectAccessible(page);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await lookAt(page, `notifications-push-on-${width}`, { fullPage: true });
-    }
+    for (const width of [375, 1280])
+      await lookAt(page, `notifications-push-on-${width}`, { fullPage: true, width });
 
     // The worker controls the page (scope /), so a click can take this tab to the conversation.
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -247,10 +245,7 @@ test('the alert asks a member who has not subscribed to switch pushes on: from i
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('Zet pushmeldingen aan en hoor meteen wanneer iemand je schrijft');
     await expectAccessible(page);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 800 });
-      await lookAt(page, `enable-push-alert-${width}`);
-    }
+    for (const width of [375, 1280]) await lookAt(page, `enable-push-alert-${width}`, { width });
 
     // She allows it as the browser's prompt would, from the alert's button: subscribed, gone.
     await context.grantPermissions(['notifications']);
