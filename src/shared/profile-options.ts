@@ -33,6 +33,21 @@ export const PROFILE_CHOICES = {
 export type ProfileChoiceField = keyof typeof PROFILE_CHOICES;
 export const PROFILE_CHOICE_FIELDS = Object.keys(PROFILE_CHOICES) as ProfileChoiceField[];
 
+/** "Looking for" as the sign-ups ask it (the wizard, the advertising entries): a gender, or both. */
+export const SEEKING = ['male', 'female', 'both'] as const;
+export type Seeking = (typeof SEEKING)[number];
+
+/**
+ * The stored sexuality of whom one seeks: a woman looking for a man is hetero, for a woman lesbian;
+ * "both" is bi whoever asks. Undefined while a form has not both answers.
+ */
+export function sexualityFor(gender: Gender | '', seeking: Seeking | ''): Sexuality | undefined {
+  if (!gender || !seeking) return undefined;
+  if (seeking === 'both') return 'bi';
+  if (seeking !== gender) return 'hetero';
+  return gender === 'male' ? 'gay' : 'lesbian';
+}
+
 /**
  * The genders a member with this profile would like to see: search defaults, sign-up matches, and
  * on the server who may be shown to whom (auto-like, the swipe game, the match finder).

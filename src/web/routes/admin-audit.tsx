@@ -1,9 +1,14 @@
 import { Link } from 'react-router';
 import { AuditQuerySchema } from '../../shared/contracts/staff.ts';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
-import { AdminFilterForm, FilterField, FilterSelect } from '../features/admin/admin-filter-form.tsx';
+import {
+  AdminFilterForm,
+  FilterField,
+  FilterSelect,
+  filterPageLink,
+} from '../features/admin/admin-filter-form.tsx';
 import { formatAdminTime } from '../features/admin/admin-format.ts';
-import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
+import { adminPageMeta, dataOrThrow, filledParams } from '../features/admin/admin-route.ts';
 import { auditChanges } from '../features/admin/audit-changes.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/admin-audit';
@@ -13,9 +18,7 @@ import type { Route } from './+types/admin-audit';
  * page), so a plain form searches without JavaScript and a result can be linked to.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = Object.fromEntries(
-    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ''),
-  );
+  const params = filledParams(request);
   const parsed = AuditQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : { page: 1 };
   const page = dataOrThrow(await context.staff.audit(query));
@@ -41,11 +44,7 @@ export function meta({ matches }: Route.MetaArgs) {
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
   const { page, filters, people, invalid } = loaderData;
-  const pageLink = (to: number) => {
-    const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
-    params.set('page', String(to));
-    return `?${params}`;
-  };
+  const pageLink = (to: number) => filterPageLink(filters, to);
   return (
     <>
       <h1>{t('admin.audit.title')}</h1>

@@ -1,4 +1,4 @@
-import { Form, Link } from 'react-router';
+import { Link } from 'react-router';
 import {
   type FictionalProfileListQuery,
   FictionalProfileListQuerySchema,
@@ -8,9 +8,9 @@ import { dynamicKey } from '../../shared/i18n/translator.ts';
 import { COUNTRIES } from '../../shared/limits.ts';
 import { CountryOptions } from '../components/ui/country-options.tsx';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
-import { FilterSelect } from '../features/admin/admin-filter-form.tsx';
+import { AdminFilterForm, FilterSelect, filterPageLink } from '../features/admin/admin-filter-form.tsx';
 import { formatAdminTime } from '../features/admin/admin-format.ts';
-import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
+import { adminPageMeta, dataOrThrow, filledParams } from '../features/admin/admin-route.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { PageTexts } from '../lib/page-texts.tsx';
 import { useCountryName } from '../lib/use-country-name.ts';
@@ -21,14 +21,13 @@ import type { Route } from './+types/admin-profiles';
  * page), so a plain form filters without JavaScript and a list can be linked to.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = Object.fromEntries(
-    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ''),
-  );
+  const params = filledParams(request);
   const parsed = FictionalProfileListQuerySchema.safeParse(params);
   const query: FictionalProfileListQuery = parsed.success ? parsed.data : { page: 1 };
   return {
     list: dataOrThrow(await context.staff.fictionalProfiles(query)),
     filters: { country: query.country ?? '', language: query.language ?? '' },
+    invalid: !parsed.success,
     texts: context.pageTexts('fictional'),
     profileTexts: context.pageTexts('profile'),
   };
@@ -48,16 +47,12 @@ export default function AdminProfiles({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ProfilesList({ list, filters }: Route.ComponentProps['loaderData']) {
+function ProfilesList({ list, filters, invalid }: Route.ComponentProps['loaderData']) {
   const { t, i18n } = useTranslation();
   const countryName = useCountryName();
   const languageName = (code: string) =>
     new Intl.DisplayNames([i18n.language], { type: 'language' }).of(code) ?? code;
-  const pageLink = (to: number) => {
-    const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
-    params.set('page', String(to));
-    return `?${params}`;
-  };
+  const pageLink = (to: number) => filterPageLink(filters, to);
   return (
     <>
       <div className="d-flex flex-wrap justify-content-between align-items-center gap-2 mb-2">
@@ -67,24 +62,19 @@ function ProfilesList({ list, filters }: Route.ComponentProps['loaderData']) {
         </Link>
       </div>
       <p>{t('fictional.intro')}</p>
-      <Form method="get" className="admin-panel" aria-label={t('fictional.filters')}>
-        <div className="admin-filters">
-          <FilterSelect id="country" label={t('fictional.country')} defaultValue={filters.country}>
-            <CountryOptions codes={COUNTRIES} placeholder={t('fictional.any')} />
-          </FilterSelect>
-          <FilterSelect id="language" label={t('fictional.language')} defaultValue={filters.language}>
-            <option value="">{t('fictional.any')}</option>
-            {LOCALES.map((code) => (
-              <option key={code} value={code}>
-                {languageName(code)}
-              </option>
-            ))}
-          </FilterSelect>
-          <button type="submit" className="btn btn-outline-primary align-self-end">
-            {t('fictional.apply')}
-          </button>
-        </div>
-      </Form>
+      <AdminFilterForm label={t('fictional.filters')} submitLabel={t('fictional.apply')} invalid={invalid}>
+        <FilterSelect id="country" label={t('fictional.country')} defaultValue={filters.country}>
+          <CountryOptions codes={COUNTRIES} placeholder={t('fictional.any')} />
+        </FilterSelect>
+        <FilterSelect id="language" label={t('fictional.language')} defaultValue={filters.language}>
+          <option value="">{t('fictional.any')}</option>
+          {LOCALES.map((code) => (
+            <option key={code} value={code}>
+              {languageName(code)}
+            </option>
+          ))}
+        </FilterSelect>
+      </AdminFilterForm>
       {list.items.length === 0 ? (
         <p className="admin-panel">{t('fictional.empty')}</p>
       ) : (

@@ -1,6 +1,6 @@
 import { ReportQueueQuerySchema } from '../../shared/contracts/reports.ts';
 import { AdminErrorBoundary } from '../features/admin/admin-error-boundary.tsx';
-import { adminPageMeta, dataOrThrow } from '../features/admin/admin-route.ts';
+import { adminPageMeta, dataOrThrow, filledParams } from '../features/admin/admin-route.ts';
 import { ReportQueueView } from '../features/reports/report-queue.tsx';
 import { reportReviewTexts } from '../features/reports/report-review-texts.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
@@ -11,9 +11,7 @@ import type { Route } from './+types/admin-reports';
  * reason, source, page), so the form works without JavaScript and a view can be linked to.
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const params = Object.fromEntries(
-    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ''),
-  );
+  const params = filledParams(request);
   const parsed = ReportQueueQuerySchema.safeParse(params);
   const query = parsed.success ? parsed.data : ReportQueueQuerySchema.parse({});
   const queue = dataOrThrow(await context.staff.reports(query));

@@ -111,10 +111,66 @@ const rejectionOf = (decision: ModerationDecision) =>
     ? { reason: decision.reason, note: decision.note ?? null }
     : { reason: null, note: null };
 
+type Rejection = ReturnType<typeof rejectionOf>;
+
+/** What one queue's decision changed, for the envelope every decision shares (decideQueued). */
+type Decided<T> = {
+  result: T;
+  /** The queue row that left the list (the photo's id, the text change's). */
+  id: number;
+  userId: number;
+  target: string;
+  before: Record<string, unknown>;
+  /** What the audit row keeps beyond the outcome, reason and note. */
+  after?: Record<string, unknown>;
+  told: Omit<Told, 'reason' | 'note'> & { photoId?: number };
+};
+
 /**
- * Approves or rejects a waiting photo: the photo's row (through the photos feature), the audit row,
- * the member's notice and mail, all in one transaction. A photo that is gone, or decided by another
- * moderator meanwhile, is a 404 and changes nothing.
+ * A moderator's decision on a queue's row, the same for every queue: the policy's check, then in
+ * one transaction the queue's own change (`apply`, a 404 when the row is gone or decided
+ * meanwhile), the row leaving the moderators' open lists, the audit row, and the member's notice
+ * and mail: all of it or none.
+ */
+async function decideQueued<T>(
+  services: DecideDeps,
+  staff: StaffViewer,
+  actor: AuditActor,
+  decision: ModerationDecision,
+  queue: {
+    kind: 'photo' | 'text';
+    apply: (tx: Tx, rejection: Rejection, now: Date) => Promise<Decided<T> | undefined>;
+  },
+): Promise<T> {
+  authorize(staff, queue.kind === 'photo' ? 'moderation.photos' : 'moderation.texts');
+  const now = services.now();
+  const rejection = rejectionOf(decision);
+  const { reason, note } = rejection;
+  return services.db.transaction(async (tx) => {
+    const decided = await queue.apply(tx, rejection, now);
+    if (!decided) throw notFound();
+    const list = queue.kind === 'photo' ? 'moderation_photos' : 'moderation_texts';
+    await tellStaffLists(tx, { list, kind: 'left', id: decided.id });
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: `moderation.${queue.kind}_${decision.outcome}`,
+        target: decided.target,
+        before: decided.before,
+        after: { status: decision.outcome, reason, note, ...decided.after },
+      },
+      now,
+    );
+    await tellMember(services, tx, decided.userId, { ...decided.told, reason, note }, now);
+    return decided.result;
+  });
+}
+
+/**
+ * Approves or rejects a waiting photo: the photo's row (through the photos feature), and what every
+ * decision does (decideQueued). A photo that is gone, or decided by another moderator meanwhile,
+ * is a 404 and changes nothing.
  */
 export async function decidePhoto(
   services: DecideDeps,
@@ -122,39 +178,28 @@ export async function decidePhoto(
   actor: AuditActor,
   decision: ModerationDecision,
 ) {
-  authorize(staff, 'moderation.photos');
-  const now = services.now();
-  const { reason, note } = rejectionOf(decision);
-  const decided = await services.db.transaction(async (tx) => {
-    const result = await decidePendingPhoto(
-      tx,
-      decision.id,
-      decision.outcome === 'approved'
-        ? { outcome: 'approved' }
-        : { outcome: 'rejected', reason: reason ?? 'other', note },
-      now,
-    );
-    if (!result) throw notFound();
-    await tellStaffLists(tx, { list: 'moderation_photos', kind: 'left', id: result.photo.id });
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: `moderation.photo_${decision.outcome}`,
-        target: `photo:${result.photo.id}`,
-        before: { status: 'pending', member: result.photo.userId },
-        after: { status: decision.outcome, reason, note },
-      },
-      now,
-    );
-    await tellMember(
-      services,
-      tx,
-      result.photo.userId,
-      { subject: 'photo', outcome: decision.outcome, reason, note, photoId: result.photo.id },
-      now,
-    );
-    return result;
+  const decided = await decideQueued(services, staff, actor, decision, {
+    kind: 'photo',
+    apply: async (tx, { reason, note }, now) => {
+      const result = await decidePendingPhoto(
+        tx,
+        decision.id,
+        decision.outcome === 'approved'
+          ? { outcome: 'approved' }
+          : { outcome: 'rejected', reason: reason ?? 'other', note },
+        now,
+      );
+      if (!result) return undefined;
+      const { id, userId } = result.photo;
+      return {
+        result,
+        id,
+        userId,
+        target: `photo:${id}`,
+        before: { status: 'pending', member: userId },
+        told: { subject: 'photo', outcome: decision.outcome, photoId: id },
+      };
+    },
   });
   // After the commit: the member's cached session carries main_photo_id.
   await services.sessions.invalidateUser(decided.photo.userId);
@@ -192,55 +237,38 @@ export async function decideText(
   actor: AuditActor,
   decision: ModerationDecision,
 ) {
-  authorize(staff, 'moderation.texts');
-  const now = services.now();
-  const { reason, note } = rejectionOf(decision);
-  return services.db.transaction(async (tx) => {
-    const [change] = await tx
-      .select()
-      .from(textChanges)
-      .where(and(eq(textChanges.id, decision.id), eq(textChanges.status, 'pending')))
-      .for('update');
-    if (!change) throw notFound();
-    // Put back through the feature that owns the text, with its rules (a name is unique).
-    const undone: NameRestore | undefined =
-      decision.outcome === 'approved'
-        ? undefined
-        : change.field === 'name'
-          ? await restoreName(services, tx, change.userId, change.after, change.before)
-          : (await restoreAboutMe(tx, change.userId, change.after, change.before))
-            ? 'restored'
-            : 'newer_kept';
-    await tx
-      .update(textChanges)
-      .set({ status: decision.outcome, reason, note, decidedAt: now })
-      .where(eq(textChanges.id, change.id));
-    await tellStaffLists(tx, { list: 'moderation_texts', kind: 'left', id: change.id });
-    await writeAudit(
-      tx,
-      actor,
-      {
-        action: `moderation.text_${decision.outcome}`,
+  return decideQueued(services, staff, actor, decision, {
+    kind: 'text',
+    apply: async (tx, { reason, note }, now) => {
+      const [change] = await tx
+        .select()
+        .from(textChanges)
+        .where(and(eq(textChanges.id, decision.id), eq(textChanges.status, 'pending')))
+        .for('update');
+      if (!change) return undefined;
+      // Put back through the feature that owns the text, with its rules (a name is unique).
+      const undone: NameRestore | undefined =
+        decision.outcome === 'approved'
+          ? undefined
+          : change.field === 'name'
+            ? await restoreName(services, tx, change.userId, change.after, change.before)
+            : (await restoreAboutMe(tx, change.userId, change.after, change.before))
+              ? 'restored'
+              : 'newer_kept';
+      await tx
+        .update(textChanges)
+        .set({ status: decision.outcome, reason, note, decidedAt: now })
+        .where(eq(textChanges.id, change.id));
+      return {
+        result: undone,
+        id: change.id,
+        userId: change.userId,
         target: `text_change:${change.id}`,
         before: { member: change.userId, field: change.field, text: change.after },
-        after: {
-          status: decision.outcome,
-          reason,
-          note,
-          undone,
-          restored: undone === 'restored' ? change.before : undefined,
-        },
-      },
-      now,
-    );
-    await tellMember(
-      services,
-      tx,
-      change.userId,
-      { subject: change.field, outcome: noticeOutcome(undone), reason, note },
-      now,
-    );
-    return undone;
+        after: { undone, restored: undone === 'restored' ? change.before : undefined },
+        told: { subject: change.field, outcome: noticeOutcome(undone) },
+      };
+    },
   });
 }
 

@@ -18,9 +18,12 @@ function a11yProps({ id, error, help }: Pick<FieldFrame, 'id' | 'error' | 'help'
   };
 }
 
-function Frame({ id, label, error, help, className, children }: FieldFrame & { children: ReactNode }) {
+function Frame({ id, label, error, help, className = '', children }: FieldFrame & { children: ReactNode }) {
+  // A margin of the caller's replaces the field's own: both are !important utilities, and the one
+  // later in Bootstrap's sheet would win whatever the caller asked (mb-0 under mb-3).
+  const margin = /(^|\s)mb-\d(\s|$)/.test(className) ? '' : 'mb-3';
   return (
-    <div className={className ? `mb-3 ${className}` : 'mb-3'}>
+    <div className={[margin, className].filter(Boolean).join(' ')}>
       <label className="form-label" htmlFor={id}>
         {label}
       </label>
@@ -49,14 +52,16 @@ export function FormField({
   error,
   help,
   className,
+  large = false,
   ...input
-}: FieldFrame & ComponentProps<'input'>) {
+}: FieldFrame &
+  ComponentProps<'input'> & { /** Bootstrap's large control (a lander's one field). */ large?: boolean }) {
   return (
     <Frame id={id} label={label} error={error} help={help} className={className}>
       <input
         id={id}
         name={id}
-        className={`form-control${error ? ' is-invalid' : ''}`}
+        className={`form-control${large ? ' form-control-lg' : ''}${error ? ' is-invalid' : ''}`}
         {...a11yProps({ id, error, help })}
         {...input}
       />

@@ -1,4 +1,5 @@
 import { LOCALE_INFO, LOCALES, type Locale } from '../../../shared/i18n/locales.ts';
+import { FormSelect } from '../../components/ui/form-field.tsx';
 import { CardSection } from '../../components/ui/titled-section.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useChangeLanguage } from '../i18n/use-change-language.ts';
@@ -18,12 +19,10 @@ export function LanguageSection() {
   };
   return (
     <CardSection titleId="language-h" title={t('account.language_title')}>
-      <label className="form-label" htmlFor="language">
-        {t('account.language_label')}
-      </label>
-      <select
+      <FormSelect
         id="language"
-        className="form-select"
+        label={t('account.language_label')}
+        className="mb-0"
         value={i18n.language}
         onChange={(e) => void choose(e.target.value as Locale)}
       >
@@ -32,7 +31,7 @@ export function LanguageSection() {
             {LOCALE_INFO[l].name}
           </option>
         ))}
-      </select>
+      </FormSelect>
     </CardSection>
   );
 }

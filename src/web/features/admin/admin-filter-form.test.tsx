@@ -36,7 +36,7 @@ describe('AdminFilterForm', () => {
     expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('closed');
     expect((screen.getByLabelText('Target') as HTMLInputElement).name).toBe('target');
     // The grid's gap spaces the fields: no margin of their own.
-    expect(screen.getByLabelText('Target').parentElement?.className).toBe('mb-3 mb-0');
+    expect(screen.getByLabelText('Target').parentElement?.className).toBe('mb-0');
     const search = screen.getByRole('button', { name: 'Search' });
     expect(search.getAttribute('type')).toBe('submit');
     expect(form.querySelector('.admin-filters')?.lastElementChild?.contains(search)).toBe(true);

@@ -41,6 +41,13 @@ export function AdminFilterForm({
   );
 }
 
+/** The address of a filtered list's page: the filters that are set, and the page. */
+export function filterPageLink(filters: Record<string, string>, page: number): string {
+  const params = new URLSearchParams(Object.entries(filters).filter(([, value]) => value !== ''));
+  params.set('page', String(page));
+  return `?${params}`;
+}
+
 // In the filters' grid its gap spaces the fields, not a field's own margin.
 export const FilterField = (props: Omit<ComponentProps<typeof FormField>, 'className'>) => (
   <FormField {...props} className="mb-0" />

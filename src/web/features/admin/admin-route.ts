@@ -20,6 +20,16 @@ export function adminPageMeta(
 }
 
 /**
+ * The filters in a back-office list's address, without the empty ones: its GET form sends every
+ * field, and an empty one means "any" (the list's schema would refuse it).
+ */
+export function filledParams(request: Request): Record<string, string> {
+  return Object.fromEntries(
+    [...new URL(request.url).searchParams].filter(([, value]) => value.trim() !== ''),
+  );
+}
+
+/**
  * A back-office loader's service answer, or its refusal thrown as the page's error (403: the
  * roles do not open the page, shown by AdminErrorBoundary inside the layout).
  */

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { ChatImage } from '../../../shared/contracts/chat.ts';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Icon } from '../../components/ui/icon.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -145,12 +146,10 @@ export function ChatPhotoButton({ target, name, price, upsellInstead, onUpsell, 
             onError={() => setUnreadable(true)}
           />
         )}
-        <label className="form-label mt-2" htmlFor="chat-photo-caption">
-          {t('chat.photo.caption_label')}
-        </label>
-        <input
+        <FormField
           id="chat-photo-caption"
-          className="form-control"
+          label={t('chat.photo.caption_label')}
+          className="mt-2 mb-0"
           value={caption}
           maxLength={CAPTION_MAX}
           disabled={uploading}

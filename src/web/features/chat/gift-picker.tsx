@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { type Gift, type GiftsResponse, giftImageUrl } from '../../../shared/contracts/gifts.ts';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { loadOnce } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -63,13 +64,10 @@ export function GiftPicker({ open, name, balance, initialNote = '', onClose, onC
       size="lg"
       className="gift-picker"
     >
-      <p className="text-secondary">{t('gifts.intro', { name })}</p>
-      <label className="form-label" htmlFor="gift-note">
-        {t('gifts.note_label')}
-      </label>
-      <input
+      <p className="text-body-secondary">{t('gifts.intro', { name })}</p>
+      <FormField
         id="gift-note"
-        className="form-control mb-3"
+        label={t('gifts.note_label')}
         value={note}
         maxLength={GIFT_NOTE_MAX}
         placeholder={t('gifts.note_placeholder', { name })}

@@ -1,19 +1,19 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
-import { GENDERS, type Gender } from '../../../shared/profile-options.ts';
+import {
+  GENDERS,
+  type Gender,
+  SEEKING,
+  type Seeking,
+  sexualityFor,
+} from '../../../shared/profile-options.ts';
+import { FormField } from '../../components/ui/form-field.tsx';
 import { ApiError, request } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { TermsSentence } from '../signup/terms-sentence.tsx';
-
-type Seeking = Gender | 'both';
-const SEEKING: readonly Seeking[] = ['male', 'female', 'both'];
-
-/** Whom one seeks as the API's sexuality (the wizard's rule, signup-steps.ts sexualityFor). */
-const sexualityOf = (gender: Gender, seeking: Seeking) =>
-  seeking === 'both' ? 'bi' : seeking !== gender ? 'hetero' : gender === 'male' ? 'gay' : 'lesbian';
 
 type Errors = { fields: Record<string, string>; form?: string };
 
@@ -76,7 +76,7 @@ export function EntrySignupForm({
         body: {
           email: String(form.get('email') ?? '').trim(),
           gender,
-          sexuality: sexualityOf(gender as Gender, seeking as Seeking),
+          sexuality: sexualityFor(gender, seeking),
           accept_terms: true,
           ...(memberId !== null ? { member: { id: memberId } } : {}),
         },
@@ -89,7 +89,6 @@ export function EntrySignupForm({
     }
   }
 
-  const emailError = fieldText('email');
   return (
     <form className="entry-form" method="post" onSubmit={submit} noValidate>
       {errors.form && (
@@ -97,26 +96,16 @@ export function EntrySignupForm({
           {errorText(t, errors.form)}
         </p>
       )}
-      <div className="mb-3">
-        <label className="form-label" htmlFor="entry-email">
-          {t('landers.entry.email')}
-        </label>
-        <input
-          id="entry-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          className={`form-control form-control-lg${emailError ? ' is-invalid' : ''}`}
-          aria-invalid={emailError ? true : undefined}
-          aria-describedby={emailError ? 'entry-email-error' : undefined}
-        />
-        {emailError && (
-          <p id="entry-email-error" className="invalid-feedback">
-            {emailError}
-          </p>
-        )}
-      </div>
+      <FormField
+        id="entry-email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        large
+        label={t('landers.entry.email')}
+        error={fieldText('email')}
+      />
       <ChoiceRow
         legend={t('signup.who.i_am')}
         name="gender"

@@ -7,6 +7,7 @@ import type {
   OperatorConversation,
   OperatorMessage,
 } from '../../../shared/contracts/operators.ts';
+import { FormTextarea } from '../../components/ui/form-field.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -47,7 +48,7 @@ function PersonCard({ person, title, credits }: { person: Person; title: string;
             </>
           )}
         </p>
-        {person.about && <p className="small text-secondary mb-2">{person.about}</p>}
+        {person.about && <p className="small text-body-secondary mb-2">{person.about}</p>}
         {person.photos.length > 0 && (
           <div className="d-flex flex-wrap gap-2">
             {person.photos.slice(0, 6).map((photo) => (
@@ -76,7 +77,8 @@ function OperatorPhotoMessage({ image, sender }: { image: OperatorMessage['image
   if (!image)
     return (
       <div>
-        {t('operators.photo')} <span className="small text-secondary">{t('operators.photo_claim_hint')}</span>
+        {t('operators.photo')}{' '}
+        <span className="small text-body-secondary">{t('operators.photo_claim_hint')}</span>
       </div>
     );
   return (
@@ -204,12 +206,10 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
           <div className="col-lg-4 order-lg-2">
             <PersonCard person={view.member} title={t('operators.member')} credits={view.member.credits} />
             <PersonCard person={view.profile} title={t('operators.fictional')} />
-            <label className="form-label" htmlFor="operator-note">
-              {t('operators.note')}
-            </label>
-            <textarea
+            <FormTextarea
               id="operator-note"
-              className="form-control mb-2"
+              label={t('operators.note')}
+              className="mb-2"
               rows={4}
               value={note}
               onChange={(event) => setNote(event.target.value)}
@@ -230,7 +230,7 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
                   key={message.id}
                   className={`p-2 mb-2 rounded ${message.from === 'profile' ? 'bg-primary-subtle ms-5' : 'bg-body-secondary me-5'}`}
                 >
-                  <div className="small text-secondary">
+                  <div className="small text-body-secondary">
                     {message.from === 'profile' ? t('operators.from_profile') : t('operators.from_member')} ·{' '}
                     {new Date(message.created_at).toLocaleString(i18n.language)}
                   </div>
@@ -252,17 +252,15 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
                   void send();
                 }}
               >
-                <p className="small text-secondary">
+                <p className="small text-body-secondary">
                   {t('operators.claim_until', {
                     time: new Date(view.claim.expires_at).toLocaleTimeString(i18n.language),
                   })}
                 </p>
-                <label className="form-label" htmlFor="operator-reply">
-                  {t('operators.reply', { name: view.profile.name })}
-                </label>
-                <textarea
+                <FormTextarea
                   id="operator-reply"
-                  className="form-control mb-2"
+                  label={t('operators.reply', { name: view.profile.name })}
+                  className="mb-2"
                   rows={3}
                   value={text}
                   onChange={(event) => typed(event.target.value)}
@@ -309,7 +307,7 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
               >
                 {t('operators.claim_next')}
               </button>{' '}
-              <span className="small text-secondary">{t('operators.claim_next_hint')}</span>
+              <span className="small text-body-secondary">{t('operators.claim_next_hint')}</span>
             </p>
           </div>
         </div>

@@ -9,6 +9,7 @@ import { LOCALES } from '../../../shared/i18n/locales.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { adminRequest } from '../admin/admin-api.ts';
+import { AdminFilterForm, FilterField, FilterSelect } from '../admin/admin-filter-form.tsx';
 import { useStaffPoll } from '../admin/use-staff-poll.ts';
 import { useClaimNext } from './use-claim-next.ts';
 import { untilFirstClaimEnds, waitedSeconds, waitParts } from './wait-time.ts';
@@ -34,7 +35,7 @@ function filterOf(params: URLSearchParams): OperatorQueueFilter {
  */
 export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
   const { t } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const filter = filterOf(params);
   const { profile, language, country } = filter;
   const {
@@ -104,68 +105,23 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
           <Link to="/admin/operators/stats">{t('operators.stats')}</Link>
         </p>
       )}
-      <form
-        className="row g-2 align-items-end mb-3"
-        aria-label={t('operators.filters')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          const form = new FormData(event.currentTarget);
-          const nextParams = new URLSearchParams();
-          for (const key of ['profile', 'language', 'country'] as const) {
-            const value = String(form.get(key) ?? '').trim();
-            if (value) nextParams.set(key, value);
-          }
-          setParams(nextParams);
-        }}
-      >
-        <div className="col-6 col-md-3">
-          <label className="form-label" htmlFor="operators-profile">
-            {t('operators.profile')}
-          </label>
-          <input
-            id="operators-profile"
-            name="profile"
-            inputMode="numeric"
-            className="form-control"
-            defaultValue={profile ?? ''}
-          />
-        </div>
-        <div className="col-6 col-md-3">
-          <label className="form-label" htmlFor="operators-language">
-            {t('operators.language')}
-          </label>
-          <select
-            id="operators-language"
-            name="language"
-            className="form-select"
-            defaultValue={language ?? ''}
-          >
-            <option value="">{t('operators.any')}</option>
-            {LOCALES.map((locale) => (
-              <option key={locale} value={locale}>
-                {locale}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="col-6 col-md-3">
-          <label className="form-label" htmlFor="operators-country">
-            {t('operators.country')}
-          </label>
-          <input
-            id="operators-country"
-            name="country"
-            maxLength={2}
-            className="form-control text-uppercase"
-            defaultValue={country ?? ''}
-          />
-        </div>
-        <div className="col-6 col-md-3">
-          <button type="submit" className="btn btn-outline-secondary w-100">
-            {t('operators.apply')}
-          </button>
-        </div>
-      </form>
+      <AdminFilterForm label={t('operators.filters')} submitLabel={t('operators.apply')}>
+        <FilterField
+          id="profile"
+          inputMode="numeric"
+          label={t('operators.profile')}
+          defaultValue={profile ?? ''}
+        />
+        <FilterSelect id="language" label={t('operators.language')} defaultValue={language ?? ''}>
+          <option value="">{t('operators.any')}</option>
+          {LOCALES.map((locale) => (
+            <option key={locale} value={locale}>
+              {locale}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterField id="country" maxLength={2} label={t('operators.country')} defaultValue={country ?? ''} />
+      </AdminFilterForm>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <button
           type="button"
@@ -176,7 +132,7 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
         >
           {t('operators.claim_next')}
         </button>
-        <span className="text-secondary small">{t('operators.claim_next_hint')}</span>
+        <span className="text-body-secondary small">{t('operators.claim_next_hint')}</span>
       </div>
       {(next.error || error) && (
         <p className="alert alert-warning" role="alert">
@@ -205,12 +161,12 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
                   <td>{wait(item)}</td>
                   <td>
                     {item.member.name}{' '}
-                    <span className="text-secondary small">
+                    <span className="text-body-secondary small">
                       {item.member.language} · {item.member.country}
                     </span>
                   </td>
                   <td>
-                    {item.profile.name} <span className="text-secondary small">#{item.profile.id}</span>
+                    {item.profile.name} <span className="text-body-secondary small">#{item.profile.id}</span>
                   </td>
                   <td className="text-end">
                     {item.claimed && !item.mine ? (

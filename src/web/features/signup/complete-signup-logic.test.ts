@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { makeCompleteSignupSchema, SIGNUP_PARTS, type User } from '../../../shared/contracts/auth.ts';
+import { sexualityFor } from '../../../shared/profile-options.ts';
 import {
   completionDraft,
   seekingOf,
   toCompletionInput,
   validateCompletion,
 } from './complete-signup-logic.ts';
-import { sexualityFor } from './signup-steps.ts';
 
 const user = {
   email: 'entry@example.nl',

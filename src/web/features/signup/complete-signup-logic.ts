@@ -4,12 +4,11 @@ import {
   type SignupPart,
   type User,
 } from '../../../shared/contracts/auth.ts';
-import { soughtGenders } from '../../../shared/profile-options.ts';
+import { type Seeking, soughtGenders } from '../../../shared/profile-options.ts';
 import { isCode } from '../../lib/api-form-errors.ts';
 import {
   emptyDraft,
   type FieldErrors,
-  type Seeking,
   type SignupDraft,
   type SignupField,
   toSignupInput,

@@ -1,12 +1,10 @@
 import { dynamicKey } from '../../../shared/i18n/translator.ts';
-import { GENDERS } from '../../../shared/profile-options.ts';
+import { GENDERS, SEEKING, sexualityFor } from '../../../shared/profile-options.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { errorId, FieldError } from './signup-field-error.tsx';
 import type { StepProps } from './signup-step-types.ts';
-import { type Seeking, sexualityFor } from './signup-steps.ts';
 import { useDraftField } from './use-draft-field.ts';
 
-const SEEKING: readonly Seeking[] = ['male', 'female', 'both'];
 const SYMBOL = { male: '♂', female: '♀', both: '⚤' } as const;
 
 /** Step 0: who you are and whom you seek, as two rows of large tiles. */

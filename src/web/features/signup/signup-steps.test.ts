@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeSignupSchema } from '../../../shared/contracts/auth.ts';
-import { soughtGenders } from '../../../shared/profile-options.ts';
+import { sexualityFor, soughtGenders } from '../../../shared/profile-options.ts';
 import {
   birthYears,
   clearTouchedErrors,
@@ -10,7 +10,6 @@ import {
   mapServerFieldErrors,
   passwordRules,
   type SignupDraft,
-  sexualityFor,
   stepOfField,
   toSignupInput,
   validateAll,

@@ -5,7 +5,7 @@ import {
   passwordStrength,
   type SignupInput,
 } from '../../../shared/contracts/auth.ts';
-import type { Gender, Sexuality } from '../../../shared/profile-options.ts';
+import { type Gender, type Seeking, sexualityFor } from '../../../shared/profile-options.ts';
 import { isCode, readFieldErrors } from '../../lib/api-form-errors.ts';
 
 /**
@@ -27,8 +27,6 @@ const STEP_FIELDS: Record<SignupStep, readonly SignupField[]> = {
   3: ['name', 'email'],
   4: ['password', 'accept_terms', 'signup_message'],
 };
-
-export type Seeking = 'male' | 'female' | 'both';
 
 /** What the form holds: strings as the inputs give them; "looking for" instead of the stored sexuality. */
 export type SignupDraft = {
@@ -63,14 +61,6 @@ export function emptyDraft(country: string): SignupDraft {
     accept_terms: false,
     signup_message: '',
   };
-}
-
-/** A woman looking for a man is hetero, for a woman lesbian; "both" is bi whoever asks. */
-export function sexualityFor(gender: Gender | '', seeking: Seeking | ''): Sexuality | undefined {
-  if (!gender || !seeking) return undefined;
-  if (seeking === 'both') return 'bi';
-  if (seeking !== gender) return 'hetero';
-  return gender === 'male' ? 'gay' : 'lesbian';
 }
 
 /** YYYY-MM-DD from the three selects, or '' while one of them is still empty. */

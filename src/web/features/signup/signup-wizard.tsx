@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { makeSignupSchema, type SignupInput, type User } from '../../../shared/contracts/auth.ts';
 import type { Settings } from '../../../shared/contracts/settings.ts';
+import { sexualityFor } from '../../../shared/profile-options.ts';
 import { ApiError, request } from '../../lib/api.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useZodForm } from '../../lib/use-zod-form.ts';
@@ -29,7 +30,6 @@ import {
   SIGNUP_STEPS,
   type SignupField,
   type SignupStep,
-  sexualityFor,
   stepOfField,
 } from './signup-steps.ts';
 import { useClearErrorOnChange } from './use-draft-field.ts';
