@@ -69,7 +69,7 @@ function LikesPage({ tab, first }: { tab: LikesTab; first: LikesListResponse | n
           ))}
         </ul>
       </nav>
-      <p className="text-secondary likes-intro">{t(`likes.intro_${tab}`)}</p>
+      <p className="text-body-secondary likes-intro">{t(`likes.intro_${tab}`)}</p>
       {locked && (
         <div className="alert alert-info likes-upsell">
           <p className="mb-2">{t('likes.locked_photos')}</p>

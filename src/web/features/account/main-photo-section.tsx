@@ -43,7 +43,7 @@ export function MainPhotoSection() {
   const place = placeName(user.profile.city, user.profile.country);
   return (
     <CardSection titleId="main-photo-h" title={t('account.main_photo_title')}>
-      <p className="text-muted">{t('account.main_photo_lead')}</p>
+      <p className="text-body-secondary">{t('account.main_photo_lead')}</p>
       {saved && (
         <div className="alert alert-success" role="status">
           {t('account.main_photo_saved')}

@@ -25,7 +25,7 @@ export function ChatList({ active, initial }: { active: number | null; initial?:
 
   useEffect(() => onChatEvent(() => void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY })), [client]);
 
-  if (chats.isPending) return <p className="chat-list-status text-secondary">…</p>;
+  if (chats.isPending) return <p className="chat-list-status text-body-secondary">…</p>;
   if (chats.isError)
     return (
       <p className="chat-list-status" role="alert">

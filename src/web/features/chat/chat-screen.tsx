@@ -32,7 +32,7 @@ export function ChatScreen({ target, chats }: { target: ChatTarget | null; chats
         {target ? (
           <Conversation key={key} target={target} />
         ) : (
-          <p className="chat-choose text-secondary">{t('chat.choose')}</p>
+          <p className="chat-choose text-body-secondary">{t('chat.choose')}</p>
         )}
       </main>
     </div>

@@ -92,7 +92,7 @@ export function ConversationInfo({
           {t('chat.spend_title')}
         </h3>
         {spend === null ? (
-          !failed && <p className="text-secondary" aria-busy="true" />
+          !failed && <p className="text-body-secondary" aria-busy="true" />
         ) : spend.total_credits === 0 ? (
           <p className="chat-spend-total">{t('chat.spend_none', { name })}</p>
         ) : (

@@ -285,11 +285,11 @@ export function Conversation({ target }: { target: ChatTarget }) {
           </button>
         )}
         {loaded.older_hidden && !loaded.has_older && (
-          <p className="chat-older-hidden text-secondary">{t('chat.older_hidden')}</p>
+          <p className="chat-older-hidden text-body-secondary">{t('chat.older_hidden')}</p>
         )}
         {messages.length === 0 && unsent.length === 0 && !loaded.older_hidden && (
           <div className="chat-first">
-            <p className="text-secondary">{t('chat.first_message', { name: profile.name })}</p>
+            <p className="text-body-secondary">{t('chat.first_message', { name: profile.name })}</p>
             {!blockedReason && <IcebreakerOffer onOpen={() => setPicking('icebreaker')} />}
           </div>
         )}

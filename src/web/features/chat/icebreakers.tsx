@@ -7,7 +7,7 @@ export function IcebreakerOffer({ onOpen }: { onOpen: () => void }) {
   const { t } = useTranslation();
   return (
     <p className="icebreaker-offer">
-      <span className="text-secondary">{t('icebreakers.offer')}</span>{' '}
+      <span className="text-body-secondary">{t('icebreakers.offer')}</span>{' '}
       <button type="button" className="btn btn-outline-primary btn-sm" onClick={onOpen}>
         {t('icebreakers.open')}
       </button>
@@ -38,7 +38,7 @@ export function IcebreakerPicker({ open, name, credits, freeLeft = 0, onClose, o
       closeLabel={t('icebreakers.close')}
       className="icebreaker-picker"
     >
-      <p className="text-secondary">{t('icebreakers.intro', { name })}</p>
+      <p className="text-body-secondary">{t('icebreakers.intro', { name })}</p>
       <ul className="icebreaker-list">
         {ICEBREAKER_LINES.map((key) => {
           const line = t(`icebreakers.lines.${key}`, { name });

@@ -191,7 +191,7 @@ export function FictionalProfileForm({ profile, regionsSeed, submitLabel, onSubm
       <fieldset className="mb-3" aria-describedby={error('interests') ? 'fp-interests-error' : undefined}>
         <legend className="form-label fs-6">
           {t('fields.interests')}{' '}
-          <span className="text-secondary">{t('form.selected', { count: interests.length })}</span>
+          <span className="text-body-secondary">{t('form.selected', { count: interests.length })}</span>
         </legend>
         <InterestChips
           idPrefix="fp-interest"

@@ -26,7 +26,7 @@ export function QueuedMemberLine({
     <div className="moderation-member">
       <strong>{member.name}</strong>
       {facts.length > 0 && <span> · {facts.join(' · ')}</span>}
-      <div className="text-secondary small">
+      <div className="text-body-secondary small">
         {t('moderation.waited', { duration: formatWait(createdAt, now, i18n.language) })}
       </div>
     </div>

@@ -40,7 +40,7 @@ export function CreditLedger() {
     );
   if (ledger.isPending) return <p aria-busy="true">{t('transactions.ledger_loading')}</p>;
   const entries = ledger.data.pages.flatMap((page) => page.entries);
-  if (entries.length === 0) return <p className="text-secondary">{t('transactions.ledger_empty')}</p>;
+  if (entries.length === 0) return <p className="text-body-secondary">{t('transactions.ledger_empty')}</p>;
   return (
     <>
       <ul className="ledger-list list-unstyled" data-testid="credit-ledger">

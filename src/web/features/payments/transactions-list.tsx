@@ -22,7 +22,7 @@ export function TransactionsList() {
   if (list.isPending) return <p aria-busy="true">{t('transactions.loading')}</p>;
   if (list.data.transactions.length === 0 && page === 1)
     return (
-      <p className="text-secondary">
+      <p className="text-body-secondary">
         {t('transactions.empty')} <Link to="/credits">{t('transactions.buy')}</Link>
       </p>
     );
