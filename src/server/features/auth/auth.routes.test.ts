@@ -29,7 +29,9 @@ function signupBody(overrides: Record<string, unknown> = {}) {
   counter += 1;
   return {
     email: `member${counter}@example.nl`,
-    name: `Member${counter}`,
+    // Not createMember's `Member<n>`: its counter runs on across the files a worker shares, and
+    // once met this file's number in this database (name_taken).
+    name: `Signup${counter}`,
     password: 'Zonnebloem-2026!',
     date_of_birth: '1990-05-17',
     gender: 'female',
