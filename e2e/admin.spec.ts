@@ -1,23 +1,11 @@
 import type { Page } from '@playwright/test';
 import { logInByApi, memberContext, SANNE } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessibleAtBothWidths, test } from './fixtures.ts';
 import { DEMO_ADMIN, DEMO_MODERATOR, DEMO_OPERATOR, freshTotpCode, staffLogInByApi } from './staff-logins.ts';
 
 // The back office (docs/decisions/0043), in Dutch, the site's default language.
 const PHONE = 375;
 const DESKTOP = 1280;
-
-/** axe at the phone's and the desktop's width, and nothing wider than the phone's screen. */
-async function expectAccessibleAtBothWidths(page: Page) {
-  const start = page.viewportSize();
-  for (const width of [PHONE, DESKTOP]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectAccessible(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `the page is wider than ${width} px`).toBeLessThanOrEqual(0);
-  }
-  if (start) await page.setViewportSize(start);
-}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Onderdelen van de backoffice' }).last();
 

@@ -1,22 +1,11 @@
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { logInByApi, memberContext, memberPage, PIETER, SANNE } from './demo-members.ts';
-import { expect, expectAccessible, test } from './fixtures.ts';
+import { expect, expectAccessible, expectAccessibleAtBothWidths, test } from './fixtures.ts';
 import { DEMO_ADMIN, staffLogInByApi } from './staff-logins.ts';
 
 // The back office's fictional profiles (admins), in Dutch, the site's default language.
 const PHONE = 375;
 const DESKTOP = 1280;
-
-/** axe at the phone's and the desktop's width, and nothing wider than the phone's screen. */
-async function expectAccessibleAtBothWidths(page: Page) {
-  for (const width of [PHONE, DESKTOP]) {
-    await page.setViewportSize({ width, height: 800 });
-    await expectAccessible(page);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `the page is wider than ${width} px`).toBeLessThanOrEqual(0);
-  }
-}
 
 function portrait(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 800, channels: 3, background: { r: 180, g: 90, b: 60 } } })

@@ -33,6 +33,21 @@ export async function expectAccessibleAlsoAt(page: Page, width: number) {
 }
 
 /**
+ * The back office's pages at the phone's and the desktop's width in the same document: axe, and
+ * nothing wider than the window. The page's own size is put back after.
+ */
+export async function expectAccessibleAtBothWidths(page: Page) {
+  const start = page.viewportSize();
+  for (const width of [375, 1280]) {
+    await page.setViewportSize(viewportAt(width));
+    await expectAccessible(page);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `the page is wider than ${width} px`).toBeLessThanOrEqual(0);
+  }
+  if (start) await page.setViewportSize(start);
+}
+
+/**
  * A picture of the page for a person to look at, written only when asked for:
  * `E2E_SCREENS=.tmp/screens npm run test:e2e` puts `<name>.png` in that folder. The test line does
  * not ask: nothing checks a picture, and a full page took 0.4–2 s of Chromium's time each on a quiet
