@@ -20,7 +20,7 @@ function a11yProps({ id, error, help }: Pick<FieldFrame, 'id' | 'error' | 'help'
 
 function Frame({ id, label, error, help, className = '', children }: FieldFrame & { children: ReactNode }) {
   // A margin of the caller's replaces the field's own: both are !important utilities, and the one
-  // later in Bootstrap's sheet would win whatever the caller asked (mb-0 under mb-3).
+  // later in the stylesheet would win whatever the caller asked (mb-0 lost to mb-3).
   const margin = /(^|\s)mb-\d(\s|$)/.test(className) ? '' : 'mb-3';
   return (
     <div className={[margin, className].filter(Boolean).join(' ')}>
