@@ -26,6 +26,13 @@ test('the admin creates a fictional profile with a photo; a member finds it mark
   await page.goto('/admin/profiles');
   await expect(page.getByRole('heading', { level: 1, name: 'Fictieve profielen' })).toBeVisible();
   await expectAccessibleAtBothWidths(page);
+  // The filters are the address; one the list refuses is said, not ignored.
+  await page.getByLabel('Taal').selectOption({ label: 'Engels' });
+  await page.getByRole('button', { name: 'Filteren' }).click();
+  await expect(page).toHaveURL(/[?&]language=en(&|$)/);
+  await expect(page.getByLabel('Taal')).toHaveValue('en');
+  await page.goto('/admin/profiles?language=xx');
+  await expect(page.getByRole('alert')).toHaveText('Controleer de gemarkeerde velden.');
 
   await page.getByRole('link', { name: 'Nieuw profiel' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Nieuw fictief profiel' })).toBeVisible();
