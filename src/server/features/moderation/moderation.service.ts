@@ -113,6 +113,12 @@ const rejectionOf = (decision: ModerationDecision) =>
 
 type Rejection = ReturnType<typeof rejectionOf>;
 
+/** Each queue's permission in the policy, and its list in the moderators' live views. */
+const QUEUES = {
+  photo: { permission: 'moderation.photos', list: 'moderation_photos' },
+  text: { permission: 'moderation.texts', list: 'moderation_texts' },
+} as const;
+
 /** What one queue's decision changed, for the envelope every decision shares (decideQueued). */
 type Decided<T> = {
   result: T;
@@ -138,18 +144,18 @@ async function decideQueued<T>(
   actor: AuditActor,
   decision: ModerationDecision,
   queue: {
-    kind: 'photo' | 'text';
+    kind: keyof typeof QUEUES;
     apply: (tx: Tx, rejection: Rejection, now: Date) => Promise<Decided<T> | undefined>;
   },
 ): Promise<T> {
-  authorize(staff, queue.kind === 'photo' ? 'moderation.photos' : 'moderation.texts');
+  const { permission, list } = QUEUES[queue.kind];
+  authorize(staff, permission);
   const now = services.now();
   const rejection = rejectionOf(decision);
   const { reason, note } = rejection;
   return services.db.transaction(async (tx) => {
     const decided = await queue.apply(tx, rejection, now);
     if (!decided) throw notFound();
-    const list = queue.kind === 'photo' ? 'moderation_photos' : 'moderation_texts';
     await tellStaffLists(tx, { list, kind: 'left', id: decided.id });
     await writeAudit(
       tx,
