@@ -33,14 +33,7 @@ export default function DefaultLayout() {
         <div className="page-body">
           <Outlet />
         </div>
-        <SiteFooter
-          siteName={settings.name}
-          supportEmail={settings.support_email}
-          companyName={company.name}
-          kvk={company.kvk}
-          minAge={settings.min_age}
-          fictionalPlural={settings.fictional_plural}
-        />
+        <SiteFooter settings={settings} company={company} />
         <SignupModalHost />
         <ActivationReminderOnDemand user={data.user} />
         <SiteEntryWarningOnDemand

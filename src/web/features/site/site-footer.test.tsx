@@ -26,12 +26,13 @@ async function renderFooter({ loggedIn, path }: { loggedIn: boolean; path: strin
           <I18nProvider locale="en" messages={en}>
             <MemberSessionProvider initial={loggedIn ? testUser() : null}>
               <SiteFooter
-                siteName="Liefdesplein"
-                supportEmail="support@example.nl"
-                companyName="Liefdesplein B.V."
-                kvk="12345678"
-                minAge={18}
-                fictionalPlural="fictional"
+                settings={{
+                  name: 'Liefdesplein',
+                  support_email: 'support@example.nl',
+                  min_age: 18,
+                  fictional_plural: 'fictional',
+                }}
+                company={{ name: 'Liefdesplein B.V.', kvk: '12345678' }}
               />
             </MemberSessionProvider>
           </I18nProvider>

@@ -1,15 +1,13 @@
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
+import type { RootData } from '../../lib/root-data.ts';
 import { useStandalone } from '../../lib/use-standalone.ts';
 import { useMember } from '../session/member-session.tsx';
 
+/** The footer's part of the root data: the site's name, rules and support address, and the company. */
 type FooterProps = {
-  siteName: string;
-  supportEmail: string;
-  companyName: string;
-  kvk: string;
-  minAge: number;
-  fictionalPlural: string;
+  settings: Pick<RootData['settings'], 'name' | 'support_email' | 'min_age' | 'fictional_plural'>;
+  company: Pick<RootData['company'], 'name' | 'kvk'>;
 };
 
 /** Where each footer text leads: a page, or (null) the domain's support address as a mailto link. */
@@ -60,14 +58,7 @@ export function footerKind(input: { loggedIn: boolean; pathname: string; standal
   return input.loggedIn && input.pathname !== '/' ? 'member' : 'site';
 }
 
-export function SiteFooter({
-  siteName,
-  supportEmail,
-  companyName,
-  kvk,
-  minAge,
-  fictionalPlural,
-}: FooterProps) {
+export function SiteFooter({ settings, company }: FooterProps) {
   const { t } = useTranslation();
   const kind = footerKind({
     loggedIn: Boolean(useMember()),
@@ -85,7 +76,7 @@ export function SiteFooter({
               return (
                 <li key={key}>
                   {to === null ? (
-                    <a href={`mailto:${supportEmail}`}>{t(key)}</a>
+                    <a href={`mailto:${settings.support_email}`}>{t(key)}</a>
                   ) : (
                     <Link to={to}>{t(key)}</Link>
                   )}
@@ -96,13 +87,13 @@ export function SiteFooter({
         </nav>
         <p className="disclaimer">
           {t('footer.disclaimer', {
-            site_name: siteName,
-            min_age: minAge,
-            fictional_plural: fictionalPlural,
+            site_name: settings.name,
+            min_age: settings.min_age,
+            fictional_plural: settings.fictional_plural,
           })}
         </p>
         <p className="copyright">
-          © {new Date().getFullYear()} {companyName} · {t('footer.kvk', { kvk })}
+          © {new Date().getFullYear()} {company.name} · {t('footer.kvk', { kvk: company.kvk })}
         </p>
       </div>
     </footer>
