@@ -24,6 +24,12 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'lh-data-'));
 const PORT = process.env.BENCH_LIGHTHOUSE_PORT ?? '3903';
 /** Runs per page; the median is reported (the machine is shared). */
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
+/**
+ * With BENCH_LIGHTHOUSE_FLOOR=1, each page is measured again with its scripts blocked: the same
+ * HTML and stylesheets as the server renders them, nothing hydrated. The floor of the page's design,
+ * so the gap to it is what its JavaScript costs.
+ */
+const FLOOR = process.env.BENCH_LIGHTHOUSE_FLOOR === '1';
 /** Only the pages whose path contains one of these (comma-separated), e.g. to re-measure a cut. */
 const ONLY = (process.env.BENCH_LIGHTHOUSE_PAGES ?? '').split(',').filter(Boolean);
 const execFileAsync = promisify(execFile);
@@ -183,10 +189,22 @@ async function lighthousePage(page: string, cpuSlowdown: number, sid?: string) {
   const goals: Record<string, number> = GOALS;
   const load = os.loadavg()[0]?.toFixed(1);
   const reports: LighthouseReport[] = [];
+  const floors: LighthouseReport[] = [];
+  let floorFailure: string | undefined;
   const browser = sid ? await browserWithSession(sid) : undefined;
   try {
-    for (let run = 0; run < RUNS; run += 1)
+    for (let run = 0; run < RUNS; run += 1) {
       reports.push(await lighthouseRun(page, run, cpuSlowdown, browser?.port));
+      // Interleaved with the page's runs, so both meet the same moments of a shared machine.
+      if (FLOOR && floorFailure === undefined) {
+        // A page that paints nothing before its scripts run has no floor (Lighthouse: NO_FCP).
+        try {
+          floors.push(await lighthouseRun(page, run, cpuSlowdown, browser?.port, true));
+        } catch (error) {
+          floorFailure = String(error).match(/\(([A-Z_]+)\)/)?.[1] ?? 'failed';
+        }
+      }
+    }
   } finally {
     await browser?.close();
   }
@@ -229,6 +247,15 @@ async function lighthousePage(page: string, cpuSlowdown: number, sid?: string) {
     )
     .map((a) => a.id);
   if (failing.length > 0) console.log(`  below 0.9: ${failing.join(', ')}`);
+  if (floorFailure) console.log(`  floor, scripts blocked: not measured (${floorFailure})`);
+  else if (floors.length > 0) {
+    floors.sort((a, b) => score(a) - score(b));
+    const floor = floors[Math.floor(floors.length / 2)] as LighthouseReport;
+    const metric = (r: LighthouseReport, id: string) => r.audits[id]?.displayValue;
+    console.log(
+      `  floor, scripts blocked: performance ${floors.map((r) => score(r)).join(', ')} (median ${score(floor)} against ${score(report)}); FCP ${metric(floor, 'first-contentful-paint')}, LCP ${metric(floor, 'largest-contentful-paint')}, TBT ${metric(floor, 'total-blocking-time')}`,
+    );
+  }
 }
 
 type LighthouseReport = {
@@ -248,8 +275,9 @@ async function lighthouseRun(
   run: number,
   cpuSlowdown: number,
   port?: number,
+  blockScripts = false,
 ): Promise<LighthouseReport> {
-  const out = path.join(dataDir, `lh${page.replace(/\W/g, '_')}-${run}.json`);
+  const out = path.join(dataDir, `lh${page.replace(/\W/g, '_')}-${run}${blockScripts ? '-floor' : ''}.json`);
   for (let attempt = 1; ; attempt += 1) {
     try {
       await runLighthouse([
@@ -257,6 +285,7 @@ async function lighthouseRun(
         `--output-path=${out}`,
         '--only-categories=performance,accessibility,best-practices,seo',
         `--throttling.cpuSlowdownMultiplier=${cpuSlowdown.toFixed(2)}`,
+        ...(blockScripts ? ['--blocked-url-patterns=*.js'] : []),
         ...(port ? [`--port=${port}`] : [CHROME_FLAGS]),
       ]);
       return JSON.parse(await fs.readFile(out, 'utf8')) as LighthouseReport;

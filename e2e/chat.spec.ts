@@ -494,7 +494,9 @@ test('a conversation page opened before the first message shows that message liv
   await pieter.context().close();
 });
 
-test('the conversation list comes with the HTML', async ({ browser }) => {
+test('the conversation list comes with the HTML; a conversation without JavaScript says it needs it', async ({
+  browser,
+}) => {
   // No JavaScript: the list is in the server's answer, not a "…" waiting for the browser.
   const page = await scriptlessMemberPage(browser, PIETER);
   const { chats } = (await (await page.request.get('/api/chats.php')).json()) as {
@@ -508,6 +510,13 @@ test('the conversation list comes with the HTML', async ({ browser }) => {
       'href',
       `/chats/${chat.conversation.id}`,
     );
+  // A conversation's messages are read in the browser: without a script it says so, and leads back.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.goto(`/chats/${chats[0]?.conversation.id}`);
+  // Inside <noscript>, which Playwright's text and role locators pass over: found by class.
+  await expect(page.locator('.chat-conversation .chat-failure')).toHaveText(/^Chatten werkt met JavaScript/);
+  await page.locator('.chat-conversation a.chat-back[aria-label="Alle chats"]').click();
+  await expect(page).toHaveURL(/\/chats$/);
   await page.context().close();
 });
 

@@ -126,6 +126,7 @@ export type CommonKey =
   | 'chat.load_older'
   | 'chat.message_label'
   | 'chat.messages_label'
+  | 'chat.no_js'
   | 'chat.not_found'
   | 'chat.offline'
   | 'chat.older_hidden'

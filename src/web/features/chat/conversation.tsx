@@ -174,7 +174,16 @@ export function Conversation({ target }: { target: ChatTarget }) {
         </p>
       </div>
     );
-  if (!loaded || !root) return <div className="chat-conversation" aria-busy="true" />;
+  if (!loaded || !root)
+    return (
+      <div className="chat-conversation" aria-busy="true">
+        {/* The messages are read in the browser (their times in its zone): without a script, say so. */}
+        <noscript>
+          <ConversationBack />
+          <p className="chat-failure">{t('chat.no_js')}</p>
+        </noscript>
+      </div>
+    );
 
   const { profile } = loaded;
   const { settings } = root;
