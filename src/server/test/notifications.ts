@@ -34,6 +34,22 @@ export async function sendMessage(app: FastifyInstance, login: TestLogin, to: nu
   return res.json().message as { conversation: { id: number }; seq: number };
 }
 
+/**
+ * The message restamped at the test's clock: the database stamps a message with its own (real) clock,
+ * and the reminders compare it with the test's, which a real clock must never overtake.
+ */
+export async function stampMessageAt(
+  services: Pick<AppServices, 'pool'>,
+  message: { conversation: { id: number }; seq: number },
+  at: Date,
+) {
+  await services.pool.query('update messages set created_at = $1 where conversation_id = $2 and seq = $3', [
+    at,
+    message.conversation.id,
+    message.seq,
+  ]);
+}
+
 /** A like from the login, answered 200. */
 export async function likeAs(app: FastifyInstance, login: TestLogin, id: number) {
   const res = await app.inject({ method: 'POST', url: '/api/like.php', payload: { id }, ...login });

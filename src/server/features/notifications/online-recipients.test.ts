@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { TestLogin } from '../../test/members.ts';
-import { createAwayMember, createPushTestApp, likeAs, sendMessage } from '../../test/notifications.ts';
+import {
+  createAwayMember,
+  createPushTestApp,
+  likeAs,
+  sendMessage,
+  stampMessageAt,
+} from '../../test/notifications.ts';
 import { markOffline, markOnline } from '../realtime/presence.service.ts';
 import { sendUnreadReminders } from './reminders-mails.ts';
 
@@ -32,7 +38,8 @@ describe('notifications of a member who is online', () => {
     const phone = await subscribed(anna.login);
     await markOnline(services, INSTANCE, anna.id, clock);
 
-    await send(bert.login, anna.id);
+    // At the test's clock, which the reminder a day later reads against (not the database's).
+    await stampMessageAt(services, await send(bert.login, anna.id), clock);
     await likeAs(app, bert.login, anna.id);
     expect(await jobsFor(anna.id)).toEqual([]);
     await services.jobs.drain(() => clock);

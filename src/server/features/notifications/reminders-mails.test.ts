@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../../test/app.ts';
 import { blockMember, createMemberWithCredits, type TestLogin } from '../../test/members.ts';
+import { stampMessageAt } from '../../test/notifications.ts';
 import { sendUnreadReminders } from './reminders-mails.ts';
 
 const { app, services } = await createTestApp();
@@ -29,12 +30,7 @@ async function send(login: TestLogin, to: number) {
   });
   expect(res.statusCode, res.body).toBe(200);
   const message = res.json().message as { conversation: { id: number }; seq: number };
-  // The database stamps a message with its own clock; the test's is the one the reminders read.
-  await services.pool.query('update messages set created_at = $1 where conversation_id = $2 and seq = $3', [
-    clock,
-    message.conversation.id,
-    message.seq,
-  ]);
+  await stampMessageAt(services, message, clock);
   return message;
 }
 
