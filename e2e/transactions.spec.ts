@@ -1,4 +1,4 @@
-import { memberPage, PIETER } from './demo-members.ts';
+import { memberPage, PIETER, scriptlessMemberPage } from './demo-members.ts';
 import { expect, expectAccessibleAlsoAt, test } from './fixtures.ts';
 
 // The premium demo login has one paid payment in the demo data: 600 credits (p2) for € 59,95 with
@@ -53,27 +53,20 @@ test('the premium member opens /transactions from the menu and the receipt of a 
   await page.context().close();
 });
 
-test('the credit history waits for the payments above it, so it never jumps down under them', async ({
+test('the lists come with the HTML: without scripts the payments show, and the credit history under them', async ({
   browser,
 }) => {
-  const page = await memberPage(browser, PIETER, 375);
-  // Hold the payments' answer until the page has shown what it shows without it.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route('**/api/transactions.php*', async (route) => {
-    await held;
-    await route.continue();
-  });
+  // Nothing waits for the browser, so nothing jumps down when an answer comes in.
+  const page = await scriptlessMemberPage(browser, PIETER);
+  await page.setViewportSize({ width: 375, height: 740 });
   await page.goto('/transactions');
-  await expect(page.getByText('Je betalingen worden geladen…')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Creditgeschiedenis' })).toHaveCount(0);
-  release();
   const list = page.getByTestId('transactions-list');
   const ledger = page.getByTestId('credit-ledger');
   await expect(list).toContainText('€ 59,95');
+  await expect(list).toContainText('Betaald');
+  await expect(ledger).toContainText('Credits gekocht');
   await expect(ledger).toContainText('+600');
+  await expect(page.getByText('Je betalingen worden geladen…')).toHaveCount(0);
   const [listBox, ledgerBox] = [await list.boundingBox(), await ledger.boundingBox()];
   expect(ledgerBox?.y ?? 0).toBeGreaterThan((listBox?.y ?? 0) + (listBox?.height ?? 0));
   await page.context().close();

@@ -81,3 +81,14 @@ export const LedgerResponseSchema = z.object({
   next_before: z.number().int().nullable(),
 });
 export type LedgerResponse = z.infer<typeof LedgerResponseSchema>;
+
+/**
+ * /transactions' first pages, rendered with its HTML: the payments and the ledger as the two calls
+ * answer them, and the zone their dates are shown in (the browser's from its cookie, else the
+ * member's country's), the same on the server and in the browser that hydrates it.
+ */
+export type TransactionsFirstPages = {
+  payments: TransactionsResponse;
+  ledger: LedgerResponse;
+  time_zone: string;
+};

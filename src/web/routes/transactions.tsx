@@ -12,9 +12,16 @@ import '../styles/transactions.scss';
 import type { Route } from './+types/transactions';
 
 // The member layout's middleware keeps visitors out.
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');
-  return { texts, title: createTranslator(texts)('transactions.title') };
+  // The lists come with the HTML (a page without scripts shows them, and nothing moves when they
+  // arrive); a receipt reads its payment itself. On a refusal the lists ask the API and show its answer.
+  const first = params.id === undefined ? await context.transactions.firstPages() : undefined;
+  return {
+    texts,
+    title: createTranslator(texts)('transactions.title'),
+    first: first?.ok ? first.data : null,
+  };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -22,12 +29,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 /** /transactions: the member's payments and credit history; /transactions/{id}: a payment's receipt. */
-function Transactions() {
+function Transactions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { id } = useParams();
+  const first = loaderData.first;
   // The list's own first page (one request, shared): the history below waits for it, so that it does
   // not appear first and then jump down under the payments (a layout shift).
-  const payments = useQuery({ ...transactionsQuery(1), enabled: !id });
+  const payments = useQuery({ ...transactionsQuery(1), enabled: !id, initialData: first?.payments });
   if (id)
     return (
       <main id="main" className="container narrow-page transactions-page">
@@ -42,14 +50,14 @@ function Transactions() {
         <h2 id="payments-title" className="h4">
           {t('transactions.payments_title')}
         </h2>
-        <TransactionsList />
+        <TransactionsList first={first?.payments} timeZone={first?.time_zone} />
       </section>
       {!payments.isPending && (
         <section aria-labelledby="ledger-title" className="mt-5">
           <h2 id="ledger-title" className="h4">
             {t('transactions.ledger_title')}
           </h2>
-          <CreditLedger />
+          <CreditLedger first={first?.ledger} timeZone={first?.time_zone} />
         </section>
       )}
     </main>

@@ -1,14 +1,40 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   LedgerQuerySchema,
   LedgerResponseSchema,
   TransactionResponseSchema,
+  type TransactionsFirstPages,
   TransactionsQuerySchema,
   TransactionsResponseSchema,
 } from '../../../shared/contracts/transactions.ts';
+import { countryTimeZone } from '../../../shared/time-zones.ts';
+import { browserZoneOf } from '../../lib/browser-zone.ts';
+import { authorizeActor } from '../../policy/policy.ts';
+import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
+import type { ActiveSession } from '../auth/sessions.service.ts';
 import { findOwnTransaction, listLedger, listTransactions } from './transactions.service.ts';
+
+/**
+ * The first page of each list, as the two calls answer them, for /transactions' HTML (no route config
+ * checked the actor there: so it is checked here); dates in the browser's zone, else the country's.
+ */
+export async function readTransactionsFirstPages(
+  services: AppServices,
+  request: Pick<FastifyRequest, 'cookies'>,
+  session: ActiveSession | null,
+): Promise<TransactionsFirstPages> {
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'payment.view');
+  const [payments, ledger] = await Promise.all([
+    listTransactions(services.db, viewer, 1),
+    listLedger(services.db, viewer, undefined),
+  ]);
+  const zone = browserZoneOf(request) ?? countryTimeZone(session?.profile.country ?? '');
+  return { payments, ledger, time_zone: zone };
+}
 
 /** The member's own payments (with their VAT) and credit ledger, for /transactions and its receipts. */
 export function transactionsRoutes(services: AppServices): FastifyPluginAsyncZod {

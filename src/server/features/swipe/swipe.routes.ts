@@ -8,7 +8,7 @@ import {
   SwipeStateSchema,
 } from '../../../shared/contracts/swipe.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import { canonicalTimeZone, TIME_ZONE_COOKIE } from '../../../shared/time-zones.ts';
+import { browserZoneOf } from '../../lib/browser-zone.ts';
 import { authorizeActor } from '../../policy/policy.ts';
 import { viewerOf } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
@@ -19,17 +19,6 @@ import { getSwipeGame, swipe, undoLastPass } from './swipe.service.ts';
 /** Swipes a minute per member: far above a person's pace, low enough to stop a script walking the site. */
 const SWIPES_PER_MINUTE = 90;
 const UNDOS_PER_MINUTE = 30;
-
-/**
- * The browser's zone, canonical: the one the call sends (validated by the contract), else the tz
- * cookie the web client writes on every page, so that a page rendered on the server and a call
- * without `time_zone` count the member's day where they are. A cookie Intl does not know is ignored.
- */
-function browserZoneOf(request: Pick<FastifyRequest, 'cookies'>, sent?: string): string | null {
-  if (sent !== undefined) return canonicalTimeZone(sent);
-  const cookie = request.cookies[TIME_ZONE_COOKIE];
-  return cookie ? canonicalTimeZone(cookie) : null;
-}
 
 /**
  * The game as GET /api/swipe.php answers it; also the first answer /swipe-game renders with its

@@ -1,5 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import type { LedgerResponse } from '../../../shared/contracts/transactions.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { onCreditsEvent } from './credits-events.ts';
 import { ledgerQuery, transactionKeys } from './payments-queries.ts';
@@ -18,10 +19,16 @@ type KnownReason = (typeof KNOWN_REASONS)[number];
 const isKnown = (reason: string): reason is KnownReason =>
   (KNOWN_REASONS as readonly string[]).includes(reason);
 
-/** The member's credit history: grants, spends with their reason, refunds; newest first, more on demand. */
-export function CreditLedger() {
+/**
+ * The member's credit history: grants, spends with their reason, refunds; newest first, more on demand.
+ * `first`: the first page the server rendered; `timeZone`: the one it wrote the times in.
+ */
+export function CreditLedger({ first, timeZone }: { first?: LedgerResponse; timeZone?: string }) {
   const { t, i18n } = useTranslation();
-  const ledger = useInfiniteQuery(ledgerQuery());
+  const ledger = useInfiniteQuery({
+    ...ledgerQuery(),
+    initialData: first ? { pages: [first], pageParams: [null] } : undefined,
+  });
   const queryClient = useQueryClient();
   // A balance change (a grant, a spend in another tab, a refund or chargeback) shows at once:
   // the history and the payments are read again.
@@ -30,7 +37,7 @@ export function CreditLedger() {
     [queryClient],
   );
   const when = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+    new Date(iso).toLocaleString(i18n.language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
   if (ledger.isError)
     return (

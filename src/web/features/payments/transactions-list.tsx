@@ -1,17 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import type { TransactionsResponse } from '../../../shared/contracts/transactions.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatMoney } from '../pricing/format.ts';
 import { transactionsQuery } from './payments-queries.ts';
 import { ReversalNotes } from './reversal-notes.tsx';
 
-/** The member's payments, newest first; a row opens its receipt. Cards below 768 px, a table above. */
-export function TransactionsList() {
+/**
+ * The member's payments, newest first; a row opens its receipt. Cards below 768 px, a table above.
+ * `first`: the first page the server rendered; `timeZone`: the one it wrote the dates in.
+ */
+export function TransactionsList({ first, timeZone }: { first?: TransactionsResponse; timeZone?: string }) {
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
-  const list = useQuery(transactionsQuery(page));
-  const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium' });
+  const list = useQuery({ ...transactionsQuery(page), initialData: page === 1 ? first : undefined });
+  const date = (iso: string) =>
+    new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone });
 
   if (list.isError)
     return (

@@ -1,0 +1,88 @@
+import cookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TransactionsFirstPages } from '../../../shared/contracts/transactions.ts';
+import type { ServiceResult } from '../../../shared/load-context.ts';
+import { registerErrorHandling } from '../../plugins/errors.ts';
+import { registerRequestContext } from '../../plugins/request-context.ts';
+import { registerSessions } from '../../plugins/session.ts';
+import { createTestApp } from '../../test/app.ts';
+import { createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { creditsFeature } from './credits.feature.ts';
+import { grantCredits, spendCredits } from './credits.service.ts';
+
+/**
+ * /transactions' lists, rendered with the page's HTML: the SSR route asks the feature's load-context
+ * part, which needs the web build; here a route stands in for it, handed what the SSR route hands (the
+ * request with its cookies, the session) and answering what the page's loader gets.
+ */
+const { app: api, services } = await createTestApp();
+const page = Fastify();
+await page.register(cookie);
+registerErrorHandling(page);
+registerRequestContext(page, services);
+registerSessions(page, services);
+page.get('/transactions', async (request, reply) => {
+  const session = await request.session();
+  const part = creditsFeature.loadContext?.(services, { app: page, request, reply, session });
+  if (!part?.transactions?.firstPages)
+    throw new Error('the credits feature no longer offers the page its lists');
+  return part.transactions.firstPages();
+});
+await page.ready();
+afterAll(() => page.close());
+
+const firstPages = async (login: TestLogin | null, zone?: string) => {
+  const res = await page.inject({
+    url: '/transactions',
+    cookies: { ...login?.cookies, ...(zone ? { tz: zone } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as ServiceResult<TransactionsFirstPages>;
+};
+
+describe('the lists of /transactions, rendered with the HTML', () => {
+  it('are the member’s own, as the two calls answer them, with the zone of the browser’s cookie', async () => {
+    const member = await createMember(services.db, { country: 'DE' });
+    const other = await createMember(services.db);
+    await services.db.transaction(async (tx) => {
+      await grantCredits(tx, {
+        userId: member.id,
+        amount: 40,
+        reason: 'purchase',
+        reference: `p:${member.id}`,
+      });
+      await grantCredits(tx, { userId: other.id, amount: 5, reason: 'signup', reference: `p:${other.id}` });
+      await spendCredits(tx, {
+        userId: member.id,
+        amount: 3,
+        reason: 'message',
+        reference: `m:${member.id}`,
+      });
+    });
+    const login = await logIn(services.db, member.id);
+    const answer = await firstPages(login, 'America/New_York');
+    if (!answer.ok) throw new Error(answer.message);
+    const calls = await Promise.all(
+      ['/api/transactions.php', '/api/credit-ledger.php'].map(async (url) =>
+        (await api.inject({ url, ...login })).json(),
+      ),
+    );
+    expect(answer.data).toEqual({ payments: calls[0], ledger: calls[1], time_zone: 'America/New_York' });
+    expect(answer.data.ledger.entries.map((e) => [e.reason, e.delta])).toEqual([
+      ['message', -3],
+      ['purchase', 40],
+    ]);
+  });
+
+  it('show dates in the member’s country’s zone when the browser has not told its own, or told one Intl does not know', async () => {
+    const member = await createMember(services.db, { country: 'DE' });
+    const login = await logIn(services.db, member.id);
+    for (const zone of [undefined, 'Mars/Olympus_Mons'])
+      expect(await firstPages(login, zone)).toMatchObject({ ok: true, data: { time_zone: 'Europe/Berlin' } });
+  });
+
+  it('are refused to a visitor as the calls refuse one', async () => {
+    expect(await firstPages(null)).toMatchObject({ ok: false, status: 403, code: 'authentication_required' });
+  });
+});
