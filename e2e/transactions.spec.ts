@@ -53,7 +53,7 @@ test('the premium member opens /transactions from the menu and the receipt of a 
   await page.context().close();
 });
 
-test('the lists come with the HTML: without scripts the payments show, and the credit history under them', async ({
+test('the lists and a receipt come with the HTML: without scripts the payments show, the credit history under them, and a receipt', async ({
   browser,
 }) => {
   // Nothing waits for the browser, so nothing jumps down when an answer comes in.
@@ -69,5 +69,12 @@ test('the lists come with the HTML: without scripts the payments show, and the c
   await expect(page.getByText('Je betalingen worden geladen…')).toHaveCount(0);
   const [listBox, ledgerBox] = [await list.boundingBox(), await ledger.boundingBox()];
   expect(ledgerBox?.y ?? 0).toBeGreaterThan((listBox?.y ?? 0) + (listBox?.height ?? 0));
+  // A receipt, too: its link is a plain one, the payment in its HTML; an unknown one says so.
+  await list.getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('receipt-amount')).toHaveText('€ 59,95');
+  await expect(page.getByTestId('receipt-vat')).toHaveText('€ 10,40');
+  await page.goto(`/transactions/${crypto.randomUUID()}`);
+  await expect(page.getByRole('alert')).toContainText('niet gevonden');
   await page.context().close();
 });

@@ -92,3 +92,6 @@ export type TransactionsFirstPages = {
   ledger: LedgerResponse;
   time_zone: string;
 };
+
+/** A receipt's payment rendered with its HTML, as GET /api/transaction.php answers it, and its dates' zone. */
+export type TransactionReceipt = TransactionResponse & { time_zone: string };

@@ -14,14 +14,21 @@ import type { Route } from './+types/transactions';
 // The member layout's middleware keeps visitors out.
 export async function loader({ params, context }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');
-  // The lists come with the HTML (a page without scripts shows them, and nothing moves when they
-  // arrive); a receipt reads its payment itself. On a refusal the lists ask the API and show its answer.
-  const first = params.id === undefined ? await context.transactions.firstPages() : undefined;
-  return {
-    texts,
-    title: createTranslator(texts)('transactions.title'),
-    first: first?.ok ? first.data : null,
-  };
+  const title = createTranslator(texts)('transactions.title');
+  // The lists, or the receipt's payment, come with the HTML (a page without scripts shows them, and
+  // nothing moves when they arrive). On another refusal the page asks the API and shows its answer.
+  if (params.id !== undefined) {
+    const receipt = await context.transactions.receipt(params.id);
+    return {
+      texts,
+      title,
+      first: null,
+      receipt: receipt.ok ? receipt.data : null,
+      receiptMissing: !receipt.ok && receipt.status === 404,
+    };
+  }
+  const first = await context.transactions.firstPages();
+  return { texts, title, first: first.ok ? first.data : null, receipt: null, receiptMissing: false };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -39,7 +46,7 @@ function Transactions({ loaderData }: Route.ComponentProps) {
   if (id)
     return (
       <main id="main" className="container narrow-page transactions-page">
-        <Receipt key={id} paymentId={id} />
+        <Receipt key={id} paymentId={id} first={loaderData.receipt} missing={loaderData.receiptMissing} />
       </main>
     );
   return (

@@ -2,7 +2,7 @@ import { defineFeature } from '../../feature.ts';
 import { serviceResult } from '../../plugins/errors.ts';
 import { creditsRoutes } from './credits.routes.ts';
 import { balancesState } from './credits.service.ts';
-import { readTransactionsFirstPages, transactionsRoutes } from './transactions.routes.ts';
+import { readReceipt, readTransactionsFirstPages, transactionsRoutes } from './transactions.routes.ts';
 
 /**
  * Balances and the ledger (credits.service.ts); the member's own daily spending limit; the
@@ -19,10 +19,12 @@ export const creditsFeature = defineFeature({
     await app.register(creditsRoutes(services));
     await app.register(transactionsRoutes(services));
   },
-  // /transactions renders with its lists in the HTML (no "loading" a page without scripts keeps).
+  // /transactions and a receipt render with their data in the HTML (no "loading" a page without
+  // scripts keeps).
   loadContext: (services, { request, session }) => ({
     transactions: {
       firstPages: () => serviceResult(() => readTransactionsFirstPages(services, request, session)),
+      receipt: (id) => serviceResult(() => readReceipt(services, request, session, id)),
     },
   }),
 });

@@ -1,8 +1,9 @@
 import cookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { TransactionsFirstPages } from '../../../shared/contracts/transactions.ts';
+import type { TransactionReceipt, TransactionsFirstPages } from '../../../shared/contracts/transactions.ts';
 import type { ServiceResult } from '../../../shared/load-context.ts';
+import { payments } from '../../db/schema/index.ts';
 import { registerErrorHandling } from '../../plugins/errors.ts';
 import { registerRequestContext } from '../../plugins/request-context.ts';
 import { registerSessions } from '../../plugins/session.ts';
@@ -28,6 +29,12 @@ page.get('/transactions', async (request, reply) => {
   if (!part?.transactions?.firstPages)
     throw new Error('the credits feature no longer offers the page its lists');
   return part.transactions.firstPages();
+});
+page.get<{ Params: { id: string } }>('/transactions/:id', async (request, reply) => {
+  const session = await request.session();
+  const part = creditsFeature.loadContext?.(services, { app: page, request, reply, session });
+  if (!part?.transactions?.receipt) throw new Error('the credits feature no longer offers the receipt');
+  return part.transactions.receipt(request.params.id);
 });
 await page.ready();
 afterAll(() => page.close());
@@ -84,5 +91,61 @@ describe('the lists of /transactions, rendered with the HTML', () => {
 
   it('are refused to a visitor as the calls refuse one', async () => {
     expect(await firstPages(null)).toMatchObject({ ok: false, status: 403, code: 'authentication_required' });
+  });
+});
+
+describe('a receipt, rendered with the HTML', () => {
+  const receiptOf = async (login: TestLogin | null, id: string, zone?: string) => {
+    const res = await page.inject({
+      url: `/transactions/${encodeURIComponent(id)}`,
+      cookies: { ...login?.cookies, ...(zone ? { tz: zone } : {}) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as ServiceResult<TransactionReceipt>;
+  };
+
+  it('is the member’s own payment as the call answers it; another member’s, a bad id or a visitor are refused as the call refuses them', async () => {
+    const owner = await createMember(services.db, { country: 'NL' });
+    const other = await createMember(services.db);
+    const [payment] = await services.db
+      .insert(payments)
+      .values({
+        userId: owner.id,
+        packageId: 'p1',
+        credits: 40,
+        amountCents: 1210,
+        currency: 'EUR',
+        method: 'ideal',
+        provider: 'test',
+        providerPaymentId: `tx_${crypto.randomUUID()}`,
+        status: 'paid',
+        country: 'NL',
+        locale: 'nl',
+        paidAt: new Date('2026-11-20T23:30:00Z'),
+      })
+      .returning();
+    if (!payment) throw new Error('no payment');
+    const login = await logIn(services.db, owner.id);
+    const call = (await api.inject({ url: `/api/transaction.php?id=${payment.id}`, ...login })).json();
+    expect(await receiptOf(login, payment.id)).toEqual({
+      ok: true,
+      data: { ...call, time_zone: 'Europe/Amsterdam' },
+    });
+    expect(await receiptOf(login, payment.id, 'Asia/Tokyo')).toMatchObject({
+      data: { time_zone: 'Asia/Tokyo' },
+    });
+
+    const otherLogin = await logIn(services.db, other.id);
+    for (const [who, id] of [
+      [otherLogin, payment.id],
+      [login, crypto.randomUUID()],
+      [login, 'not-a-payment'],
+    ] as const)
+      expect(await receiptOf(who, id)).toMatchObject({ ok: false, status: 404, code: 'payment_not_found' });
+    expect(await receiptOf(null, payment.id)).toMatchObject({
+      ok: false,
+      status: 403,
+      code: 'authentication_required',
+    });
   });
 });

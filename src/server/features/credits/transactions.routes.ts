@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   LedgerQuerySchema,
   LedgerResponseSchema,
+  type TransactionReceipt,
   TransactionResponseSchema,
   type TransactionsFirstPages,
   TransactionsQuerySchema,
@@ -17,9 +18,13 @@ import type { AppServices } from '../../services.ts';
 import type { ActiveSession } from '../auth/sessions.service.ts';
 import { findOwnTransaction, listLedger, listTransactions } from './transactions.service.ts';
 
+/** Where a page's dates are shown: the browser's zone from its cookie, else the member's country's. */
+const pageZone = (request: Pick<FastifyRequest, 'cookies'>, session: ActiveSession | null) =>
+  browserZoneOf(request) ?? countryTimeZone(session?.profile.country ?? '');
+
 /**
  * The first page of each list, as the two calls answer them, for /transactions' HTML (no route config
- * checked the actor there: so it is checked here); dates in the browser's zone, else the country's.
+ * checked the actor there: so it is checked here).
  */
 export async function readTransactionsFirstPages(
   services: AppServices,
@@ -32,8 +37,20 @@ export async function readTransactionsFirstPages(
     listTransactions(services.db, viewer, 1),
     listLedger(services.db, viewer, undefined),
   ]);
-  const zone = browserZoneOf(request) ?? countryTimeZone(session?.profile.country ?? '');
-  return { payments, ledger, time_zone: zone };
+  return { payments, ledger, time_zone: pageZone(request, session) };
+}
+
+/** A receipt's payment, as GET /api/transaction.php answers it, for /transactions/{id}'s HTML. */
+export async function readReceipt(
+  services: AppServices,
+  request: Pick<FastifyRequest, 'cookies'>,
+  session: ActiveSession | null,
+  paymentId: string,
+): Promise<TransactionReceipt> {
+  const viewer = viewerOf(session);
+  authorizeActor(viewer, 'payment.view');
+  const transaction = await findOwnTransaction(services.db, viewer, paymentId);
+  return { transaction, time_zone: pageZone(request, session) };
 }
 
 /** The member's own payments (with their VAT) and credit ledger, for /transactions and its receipts. */

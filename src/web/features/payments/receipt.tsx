@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import type { TransactionReceipt } from '../../../shared/contracts/transactions.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { formatMoney } from '../pricing/format.ts';
@@ -11,18 +12,32 @@ import { transactionQuery } from './payments-queries.ts';
  * was bought, the amount with the VAT inside it, and the return policy. Prints on its own: the
  * navigation, the footer and the buttons are hidden by `@media print` (transactions.scss).
  */
-export function Receipt({ paymentId }: { paymentId: string }) {
+export function Receipt({
+  paymentId,
+  first,
+  missing = false,
+}: {
+  paymentId: string;
+  /** The payment the server rendered, with the zone it wrote the date in. */
+  first?: TransactionReceipt | null;
+  /** The server found no such payment of the member's: the page says so without asking again. */
+  missing?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const root = useRootData();
-  const query = useQuery(transactionQuery(paymentId));
+  const query = useQuery({
+    ...transactionQuery(paymentId),
+    initialData: first?.transaction,
+    enabled: !missing,
+  });
   const discountName = useDiscountName();
   const back = (
     <Link to="/transactions" className="d-inline-block mb-2 no-print">
       ← {t('transactions.receipt.back')}
     </Link>
   );
-  if (query.isPending) return <p aria-busy="true">{t('checkout.loading')}</p>;
-  if (query.isError)
+  if (query.isPending && !missing) return <p aria-busy="true">{t('checkout.loading')}</p>;
+  if (query.isError || missing || !query.data)
     return (
       <>
         {back}
@@ -76,6 +91,7 @@ export function Receipt({ paymentId }: { paymentId: string }) {
           {new Date(tx.paid_at ?? tx.created_at).toLocaleString(i18n.language, {
             dateStyle: 'long',
             timeStyle: 'short',
+            timeZone: first?.time_zone,
           })}
         </dd>
         <dt>{t('transactions.package')}</dt>
