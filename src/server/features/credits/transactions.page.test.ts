@@ -1,52 +1,23 @@
-import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TransactionReceipt, TransactionsFirstPages } from '../../../shared/contracts/transactions.ts';
-import type { ServiceResult } from '../../../shared/load-context.ts';
-import { payments } from '../../db/schema/index.ts';
-import { registerErrorHandling } from '../../plugins/errors.ts';
-import { registerRequestContext } from '../../plugins/request-context.ts';
-import { registerSessions } from '../../plugins/session.ts';
 import { createTestApp } from '../../test/app.ts';
+import { loadContextPages } from '../../test/load-context-page.ts';
 import { createMember, logIn, type TestLogin } from '../../test/members.ts';
+import { insertPayment } from '../../test/payments.ts';
 import { creditsFeature } from './credits.feature.ts';
 import { grantCredits, spendCredits } from './credits.service.ts';
 
 /**
- * /transactions' lists, rendered with the page's HTML: the SSR route asks the feature's load-context
- * part, which needs the web build; here a route stands in for it, handed what the SSR route hands (the
- * request with its cookies, the session) and answering what the page's loader gets.
+ * /transactions' lists and a receipt, rendered with the page's HTML: what the credits feature's
+ * load-context part answers the page's loader (loadContextPages stands in for the SSR route).
  */
 const { app: api, services } = await createTestApp();
-const page = Fastify();
-await page.register(cookie);
-registerErrorHandling(page);
-registerRequestContext(page, services);
-registerSessions(page, services);
-page.get('/transactions', async (request, reply) => {
-  const session = await request.session();
-  const part = creditsFeature.loadContext?.(services, { app: page, request, reply, session });
-  if (!part?.transactions?.firstPages)
-    throw new Error('the credits feature no longer offers the page its lists');
-  return part.transactions.firstPages();
+const page = await loadContextPages(services, creditsFeature, {
+  '/transactions': (part) => part.transactions?.firstPages?.(),
+  '/transactions/:id': (part, request) => part.transactions?.receipt?.(request.params.id ?? ''),
 });
-page.get<{ Params: { id: string } }>('/transactions/:id', async (request, reply) => {
-  const session = await request.session();
-  const part = creditsFeature.loadContext?.(services, { app: page, request, reply, session });
-  if (!part?.transactions?.receipt) throw new Error('the credits feature no longer offers the receipt');
-  return part.transactions.receipt(request.params.id);
-});
-await page.ready();
-afterAll(() => page.close());
-
-const firstPages = async (login: TestLogin | null, zone?: string) => {
-  const res = await page.inject({
-    url: '/transactions',
-    cookies: { ...login?.cookies, ...(zone ? { tz: zone } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ServiceResult<TransactionsFirstPages>;
-};
+const firstPages = (login: TestLogin | null, zone?: string) =>
+  page<TransactionsFirstPages>('/transactions', login, zone);
 
 describe('the lists of /transactions, rendered with the HTML', () => {
   it('are the member’s own, as the two calls answer them, with the zone of the browser’s cookie', async () => {
@@ -95,36 +66,17 @@ describe('the lists of /transactions, rendered with the HTML', () => {
 });
 
 describe('a receipt, rendered with the HTML', () => {
-  const receiptOf = async (login: TestLogin | null, id: string, zone?: string) => {
-    const res = await page.inject({
-      url: `/transactions/${encodeURIComponent(id)}`,
-      cookies: { ...login?.cookies, ...(zone ? { tz: zone } : {}) },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json() as ServiceResult<TransactionReceipt>;
-  };
+  const receiptOf = (login: TestLogin | null, id: string, zone?: string) =>
+    page<TransactionReceipt>(`/transactions/${encodeURIComponent(id)}`, login, zone);
 
   it('is the member’s own payment as the call answers it; another member’s, a bad id or a visitor are refused as the call refuses them', async () => {
     const owner = await createMember(services.db, { country: 'NL' });
     const other = await createMember(services.db);
-    const [payment] = await services.db
-      .insert(payments)
-      .values({
-        userId: owner.id,
-        packageId: 'p1',
-        credits: 40,
-        amountCents: 1210,
-        currency: 'EUR',
-        method: 'ideal',
-        provider: 'test',
-        providerPaymentId: `tx_${crypto.randomUUID()}`,
-        status: 'paid',
-        country: 'NL',
-        locale: 'nl',
-        paidAt: new Date('2026-11-20T23:30:00Z'),
-      })
-      .returning();
-    if (!payment) throw new Error('no payment');
+    const payment = await insertPayment(services.db, owner.id, {
+      amountCents: 1210,
+      country: 'NL',
+      createdAt: new Date('2026-11-20T23:30:00Z'),
+    });
     const login = await logIn(services.db, owner.id);
     const call = (await api.inject({ url: `/api/transaction.php?id=${payment.id}`, ...login })).json();
     expect(await receiptOf(login, payment.id)).toEqual({

@@ -4,40 +4,13 @@ import type {
   TransactionResponse,
   TransactionsResponse,
 } from '../../../shared/contracts/transactions.ts';
-import { payments } from '../../db/schema/index.ts';
 import { createTestApp } from '../../test/app.ts';
 import { createMember, logIn } from '../../test/members.ts';
+import { insertPayment } from '../../test/payments.ts';
 import { grantCredits, spendCredits } from './credits.service.ts';
 import { vatIncluded, vatRateBp } from './vat.ts';
 
 const { app, services } = await createTestApp();
-
-async function insertPayment(
-  userId: number,
-  values: { amountCents: number; country: string; createdAt: Date; status?: 'paid' | 'open' },
-) {
-  const [row] = await services.db
-    .insert(payments)
-    .values({
-      userId,
-      packageId: 'p1',
-      credits: 40,
-      amountCents: values.amountCents,
-      currency: values.country === 'GB' ? 'GBP' : values.country === 'CH' ? 'CHF' : 'EUR',
-      method: 'ideal',
-      provider: 'test',
-      providerPaymentId: `tx_${crypto.randomUUID()}`,
-      status: values.status ?? 'paid',
-      country: values.country,
-      locale: 'nl',
-      createdAt: values.createdAt,
-      updatedAt: values.createdAt,
-      paidAt: values.status === 'open' ? null : values.createdAt,
-    })
-    .returning();
-  if (!row) throw new Error('no payment');
-  return row;
-}
 
 describe('VAT inside the amount', () => {
   it('is amount × rate / (1 + rate), rounded half up to the cent', () => {
@@ -56,17 +29,17 @@ describe('GET /api/transactions.php and /api/transaction.php', () => {
   it('lists only the caller’s payments, newest first, with the VAT of the country they paid from', async () => {
     const owner = await createMember(services.db, { country: 'DE' });
     const other = await createMember(services.db);
-    const older = await insertPayment(owner.id, {
+    const older = await insertPayment(services.db, owner.id, {
       amountCents: 1999,
       country: 'NL',
       createdAt: new Date('2026-01-01T10:00:00Z'),
     });
-    const newer = await insertPayment(owner.id, {
+    const newer = await insertPayment(services.db, owner.id, {
       amountCents: 1999,
       country: 'DE',
       createdAt: new Date('2026-02-01T10:00:00Z'),
     });
-    const foreign = await insertPayment(other.id, {
+    const foreign = await insertPayment(services.db, other.id, {
       amountCents: 999,
       country: 'NL',
       createdAt: new Date('2026-03-01T10:00:00Z'),
@@ -96,7 +69,7 @@ describe('GET /api/transactions.php and /api/transaction.php', () => {
   it('pages by 50', async () => {
     const member = await createMember(services.db);
     for (let i = 0; i < 51; i++)
-      await insertPayment(member.id, {
+      await insertPayment(services.db, member.id, {
         amountCents: 500 + i,
         country: 'NL',
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, i)),

@@ -1,48 +1,24 @@
-import cookie from '@fastify/cookie';
-import Fastify from 'fastify';
 import { TestClock } from 'pg-boss';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { SwipeState } from '../../../shared/contracts/swipe.ts';
 import { LIMITS } from '../../../shared/limits.ts';
-import type { ServiceResult } from '../../../shared/load-context.ts';
-import { registerErrorHandling } from '../../plugins/errors.ts';
-import { registerRequestContext } from '../../plugins/request-context.ts';
-import { registerSessions } from '../../plugins/session.ts';
 import { createTestApp } from '../../test/app.ts';
+import { loadContextPages } from '../../test/load-context-page.ts';
 import { createMember, createMembers, logIn, type TestLogin } from '../../test/members.ts';
 import { swipeFeature } from './swipe.feature.ts';
 
 /**
- * The first answer of /swipe-game, rendered with the page's HTML: the SSR route asks the feature's
- * load-context part, which needs the web build; here a route stands in for it, handed what the SSR
- * route hands (the request with its cookies and context, the session) and answering what the
- * page's loader gets. Before any script ran on the page, only the tz cookie can tell the zone.
+ * The first answer of /swipe-game, rendered with the page's HTML: what the swipe feature's
+ * load-context part answers the page's loader (loadContextPages stands in for the SSR route).
+ * Before any script ran on the page, only the tz cookie can tell the zone.
  */
 const { app: api, services } = await createTestApp();
 const clock = new TestClock('2026-11-24T10:00:00Z');
 services.now = () => new Date(clock.now());
-const page = Fastify();
-await page.register(cookie);
-registerErrorHandling(page);
-registerRequestContext(page, services);
-registerSessions(page, services);
-page.get('/swipe-game', async (request, reply) => {
-  const session = await request.session();
-  const part = swipeFeature.loadContext?.(services, { app: page, request, reply, session });
-  if (!part?.swipe?.game) throw new Error('the swipe feature no longer offers the page its game');
-  return part.swipe.game({ gender: 'female', countryregion: 'NL-ZZ' });
+const page = await loadContextPages(services, swipeFeature, {
+  '/swipe-game': (part) => part.swipe?.game?.({ gender: 'female', countryregion: 'NL-ZZ' }),
 });
-await page.ready();
-afterAll(() => page.close());
-
-const firstAnswer = async (login: TestLogin | null, zone?: string) => {
-  const res = await page.inject({
-    url: '/swipe-game',
-    cookies: { ...login?.cookies, ...(zone ? { tz: zone } : {}) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json() as ServiceResult<SwipeState>;
-};
+const firstAnswer = (login: TestLogin | null, zone?: string) => page<SwipeState>('/swipe-game', login, zone);
 
 describe('the first answer of /swipe-game, before the page’s scripts run', () => {
   it('counts and times the day in the zone of the browser’s cookie, at that zone’s midnight', async () => {
