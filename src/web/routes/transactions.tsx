@@ -19,16 +19,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // nothing moves when they arrive). On another refusal the page asks the API and shows its answer.
   if (params.id !== undefined) {
     const receipt = await context.transactions.receipt(params.id);
-    return {
-      texts,
-      title,
-      first: null,
-      receipt: receipt.ok ? receipt.data : null,
-      receiptMissing: !receipt.ok && receipt.status === 404,
-    };
+    const found = receipt.ok ? receipt.data : receipt.status === 404 ? ('not_found' as const) : null;
+    return { texts, title, first: null, receipt: found };
   }
   const first = await context.transactions.firstPages();
-  return { texts, title, first: first.ok ? first.data : null, receipt: null, receiptMissing: false };
+  return { texts, title, first: first.ok ? first.data : null, receipt: null };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -46,7 +41,7 @@ function Transactions({ loaderData }: Route.ComponentProps) {
   if (id)
     return (
       <main id="main" className="container narrow-page transactions-page">
-        <Receipt key={id} paymentId={id} first={loaderData.receipt} missing={loaderData.receiptMissing} />
+        <Receipt key={id} paymentId={id} first={loaderData.receipt} />
       </main>
     );
   return (

@@ -15,19 +15,21 @@ import { transactionQuery } from './payments-queries.ts';
 export function Receipt({
   paymentId,
   first,
-  missing = false,
 }: {
   paymentId: string;
-  /** The payment the server rendered, with the zone it wrote the date in. */
-  first?: TransactionReceipt | null;
-  /** The server found no such payment of the member's: the page says so without asking again. */
-  missing?: boolean;
+  /**
+   * What the server rendered: the payment with the zone it wrote the date in, or not_found (the page
+   * says so without asking again); null when the page asks the API itself.
+   */
+  first: TransactionReceipt | 'not_found' | null;
 }) {
   const { t, i18n } = useTranslation();
   const root = useRootData();
+  const missing = first === 'not_found';
+  const rendered = missing ? null : first;
   const query = useQuery({
     ...transactionQuery(paymentId),
-    initialData: first?.transaction,
+    initialData: rendered?.transaction,
     enabled: !missing,
   });
   const discountName = useDiscountName();
@@ -36,8 +38,7 @@ export function Receipt({
       ← {t('transactions.receipt.back')}
     </Link>
   );
-  if (query.isPending && !missing) return <p aria-busy="true">{t('checkout.loading')}</p>;
-  if (query.isError || missing || !query.data)
+  if (missing || query.isError)
     return (
       <>
         {back}
@@ -46,6 +47,7 @@ export function Receipt({
         </div>
       </>
     );
+  if (query.isPending) return <p aria-busy="true">{t('checkout.loading')}</p>;
   const tx = query.data;
   const money = (cents: number) => formatMoney(cents, tx.currency, i18n.language);
   const company = root?.company;
@@ -91,7 +93,7 @@ export function Receipt({
           {new Date(tx.paid_at ?? tx.created_at).toLocaleString(i18n.language, {
             dateStyle: 'long',
             timeStyle: 'short',
-            timeZone: first?.time_zone,
+            timeZone: rendered?.time_zone,
           })}
         </dd>
         <dt>{t('transactions.package')}</dt>
