@@ -76,6 +76,9 @@ test('an unknown page is a 404 with a translated message', async ({ page }) => {
 
 test("a member's 404 keeps the member navigation and leads back to the members", async ({ page }) => {
   await logInByApi(page.request, SANNE);
+  // An address that does not decode (a stray %) is the same page, not a bare error.
+  expect((await page.goto('/leden/%zz'))?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Deze pagina kon niet worden gevonden' })).toBeVisible();
   const response = await page.goto('/leden/bestaat-niet');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: 'Deze pagina kon niet worden gevonden' })).toBeVisible();

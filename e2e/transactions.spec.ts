@@ -76,5 +76,9 @@ test('the lists and a receipt come with the HTML: without scripts the payments s
   await expect(page.getByTestId('receipt-vat')).toHaveText('€ 10,40');
   await page.goto(`/transactions/${crypto.randomUUID()}`);
   await expect(page.getByRole('alert')).toContainText('niet gevonden');
+  // A link cut short in a mail: its stray % is taken literally, and the receipt says not found.
+  await page.goto('/transactions/%zz');
+  await expect(page).toHaveURL(/\/transactions\/%25zz$/);
+  await expect(page.getByRole('alert')).toContainText('niet gevonden');
   await page.context().close();
 });

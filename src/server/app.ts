@@ -16,7 +16,7 @@ import { type SsrOptions, ssrRoutes } from './features/ssr/ssr.routes.ts';
 import { FEATURES } from './features.ts';
 import { COMPRESS_THRESHOLD_BYTES } from './lib/encoded-body.ts';
 import { createLazyChildLogger } from './lib/lazy-child-logger.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { answerUnroutable, registerErrorHandling } from './plugins/errors.ts';
 import { registerRequestContext } from './plugins/request-context.ts';
 import { registerRouteActors } from './plugins/route-actor.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -43,6 +43,7 @@ export async function buildApp(services: AppServices, options: BuildOptions = {}
     // request.ip is the socket's address unless the request came through a configured proxy.
     trustProxy: trustProxyOption(services.env.trustProxy),
     bodyLimit: 1_048_576,
+    frameworkErrors: answerUnroutable,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -64,6 +64,26 @@ describe('site calls', () => {
     expect(res.json().error.code).toBe('not_found');
   });
 
+  it('an address whose %-escapes do not decode: a page goes to it with the % taken literally, a call is a 400 of the contract', async () => {
+    for (const [url, location] of [
+      ['/transactions/%zz', '/transactions/%25zz'],
+      ['/leden/%E0%A4%A?lang=nl', '/leden/%25E0%25A4%25A?lang=nl'],
+    ] as const) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(location);
+      expect(decodeURIComponent(location.split('?')[0] ?? '')).toBe(url.split('?')[0]);
+    }
+    for (const request of [
+      { method: 'GET', url: '/api/member.php/%zz' },
+      { method: 'POST', url: '/chats/%zz' },
+    ] as const) {
+      const res = await app.inject(request);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: { code: 'bad_request', message: expect.any(String) } });
+    }
+  });
+
   it('a bad query is a 400 with field details, never a 500', async () => {
     const res = await app.inject({ url: '/api/locale.php?lng=xx' });
     expect(res.statusCode).toBe(400);

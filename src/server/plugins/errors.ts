@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -120,6 +120,24 @@ export function registerErrorHandling(app: FastifyInstance) {
       error.message || DEFAULT_ERROR_MESSAGE,
     );
   });
+}
+
+/**
+ * Fastify's own answers to a request it cannot route (`frameworkErrors`): an address whose %-escapes
+ * do not decode (`/transactions/%zz`, a link cut short in a mail) got Fastify's JSON, outside the
+ * API's contract and no page. A page asked for with GET goes to the same address with each % taken
+ * literally, which always decodes, so the page itself answers (its 404, a receipt's "not found") in
+ * the visitor's language; anything else is the contract's bad_request.
+ */
+export function answerUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const url = request.raw.url ?? '/';
+  const page = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/');
+  if (error.code === 'FST_ERR_BAD_URL' && page) {
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
+    return reply.redirect(`${path.replaceAll('%', '%25')}${query === -1 ? '' : url.slice(query)}`, 302);
+  }
+  return sendError(reply, 400, 'bad_request', DEFAULT_ERROR_MESSAGE);
 }
 
 /** A service call for a loader: an AppError becomes the API's answer, anything else still fails the page. */
