@@ -53,7 +53,7 @@ test('the premium member opens /transactions from the menu and the receipt of a 
   await page.context().close();
 });
 
-test('the lists and a receipt come with the HTML: without scripts the payments show, the credit history under them, and a receipt', async ({
+test('the lists and a receipt come with the HTML: without scripts the payments show, the credit history under them and its older entries by link, and a receipt', async ({
   browser,
 }) => {
   // Nothing waits for the browser, so nothing jumps down when an answer comes in.
@@ -69,6 +69,19 @@ test('the lists and a receipt come with the HTML: without scripts the payments s
   await expect(page.getByText('Je betalingen worden geladen…')).toHaveCount(0);
   const [listBox, ledgerBox] = [await list.boundingBox(), await ledger.boundingBox()];
   expect(ledgerBox?.y ?? 0).toBeGreaterThan((listBox?.y ?? 0) + (listBox?.height ?? 0));
+  // "Show more" is a link to the older entries' address, which this browser opens as it is: the
+  // history from there, and the way back to the newest.
+  const { entries } = (await (
+    await page.request.get('/api/credit-ledger.php', { headers: { 'x-request-type': 'client' } })
+  ).json()) as { entries: { id: number }[] };
+  const rows = ledger.getByRole('listitem');
+  await expect(rows).toHaveCount(entries.length);
+  await page.goto(`/transactions?before=${entries[1]?.id}`);
+  await expect(rows).toHaveCount(entries.length - 2);
+  await expect(list).toContainText('€ 59,95');
+  await page.getByRole('link', { name: 'Terug naar de nieuwste' }).click();
+  await expect(page).toHaveURL(/\/transactions$/);
+  await expect(rows).toHaveCount(entries.length);
   // A receipt, too: its link is a plain one, the payment in its HTML; an unknown one says so.
   await list.getByRole('link').first().click();
   await expect(page).toHaveURL(/\/transactions\/[0-9a-f-]{36}$/);

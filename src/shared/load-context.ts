@@ -26,7 +26,11 @@ import type {
   StaffTotpInput,
 } from './contracts/staff.ts';
 import type { SwipeQuery, SwipeState } from './contracts/swipe.ts';
-import type { TransactionReceipt, TransactionsFirstPages } from './contracts/transactions.ts';
+import type {
+  TransactionReceipt,
+  TransactionsFirstPages,
+  TransactionsPageQuery,
+} from './contracts/transactions.ts';
 import type { Locale } from './i18n/locales.ts';
 import type { PageNamespace } from './i18n/page-texts.ts';
 import type { Messages, Translate } from './i18n/translator.ts';
@@ -80,11 +84,12 @@ export type WebLoadContext = {
   /** The first page of a /likes tab, as GET /api/likes-list.php answers it. */
   likes: { firstPage: (list: LikesListName) => Promise<ServiceResult<LikesListResponse>> };
   /**
-   * /transactions' first pages, as GET /api/transactions.php and /api/credit-ledger.php answer them,
+   * /transactions' pages its address names, as GET /api/transactions.php and /api/credit-ledger.php
+   * answer them,
    * and a receipt's payment, as GET /api/transaction.php answers it (another member's: not found).
    */
   transactions: {
-    firstPages: () => Promise<ServiceResult<TransactionsFirstPages>>;
+    firstPages: (query: TransactionsPageQuery) => Promise<ServiceResult<TransactionsFirstPages>>;
     receipt: (paymentId: string) => Promise<ServiceResult<TransactionReceipt>>;
   };
   /** The member's own profile and photos, as GET /api/profile.php and /api/photos.php answer them. */

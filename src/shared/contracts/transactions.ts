@@ -83,6 +83,13 @@ export const LedgerResponseSchema = z.object({
 export type LedgerResponse = z.infer<typeof LedgerResponseSchema>;
 
 /**
+ * /transactions' address: which page of payments (`?page=`) and where the credit history starts
+ * (`?before=`), so that a browser without scripts pages through both with plain links.
+ */
+export const TransactionsPageQuerySchema = TransactionsQuerySchema.extend(LedgerQuerySchema.shape);
+export type TransactionsPageQuery = z.infer<typeof TransactionsPageQuerySchema>;
+
+/**
  * /transactions' first pages, rendered with its HTML: the payments and the ledger as the two calls
  * answer them, and the zone their dates are shown in (the browser's from its cookie, else the
  * member's country's), the same on the server and in the browser that hydrates it.

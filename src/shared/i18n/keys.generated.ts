@@ -1466,6 +1466,7 @@ export type PaymentsKey =
   | 'transactions.intro'
   | 'transactions.ledger_empty'
   | 'transactions.ledger_loading'
+  | 'transactions.ledger_newest'
   | 'transactions.ledger_title'
   | 'transactions.load_failed'
   | 'transactions.loading'

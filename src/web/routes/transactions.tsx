@@ -1,5 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import {
+  type TransactionsPageQuery,
+  TransactionsPageQuerySchema,
+} from '../../shared/contracts/transactions.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { CreditLedger } from '../features/payments/credit-ledger.tsx';
 import { transactionsQuery } from '../features/payments/payments-queries.ts';
@@ -11,8 +15,14 @@ import { withPageTexts } from '../lib/page-texts.tsx';
 import '../styles/transactions.scss';
 import type { Route } from './+types/transactions';
 
+/** The address's page of payments and start of the history; one it cannot read: the first of both. */
+function pageQueryOf(url: string): TransactionsPageQuery {
+  const parsed = TransactionsPageQuerySchema.safeParse(Object.fromEntries(new URL(url).searchParams));
+  return parsed.success ? parsed.data : { page: 1 };
+}
+
 // The member layout's middleware keeps visitors out.
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const texts = context.pageTexts('payments');
   const title = createTranslator(texts)('transactions.title');
   // The lists, or the receipt's payment, come with the HTML (a page without scripts shows them, and
@@ -20,10 +30,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (params.id !== undefined) {
     const receipt = await context.transactions.receipt(params.id);
     const found = receipt.ok ? receipt.data : receipt.status === 404 ? ('not_found' as const) : null;
-    return { texts, title, first: null, receipt: found };
+    return { texts, title, query: { page: 1 }, first: null, receipt: found };
   }
-  const first = await context.transactions.firstPages();
-  return { texts, title, first: first.ok ? first.data : null, receipt: null };
+  // The pages the address names (?page=, ?before=): without scripts, the pager and "show more" are
+  // plain links to them.
+  const query = pageQueryOf(request.url);
+  const first = await context.transactions.firstPages(query);
+  return { texts, title, query, first: first.ok ? first.data : null, receipt: null };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -34,10 +47,14 @@ export function meta({ data, matches }: Route.MetaArgs) {
 function Transactions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const first = loaderData.first;
-  // The list's own first page (one request, shared): the history below waits for it, so that it does
-  // not appear first and then jump down under the payments (a layout shift).
-  const payments = useQuery({ ...transactionsQuery(1), enabled: !id, initialData: first?.payments });
+  const { first, query } = loaderData;
+  // The list's own page (one request, shared): the history below waits for it, so that it does not
+  // appear first and then jump down under the payments (a layout shift).
+  const payments = useQuery({
+    ...transactionsQuery(query.page),
+    enabled: !id,
+    initialData: first?.payments.page === query.page ? first.payments : undefined,
+  });
   if (id)
     return (
       <main id="main" className="container narrow-page transactions-page">
@@ -52,14 +69,14 @@ function Transactions({ loaderData }: Route.ComponentProps) {
         <h2 id="payments-title" className="h4">
           {t('transactions.payments_title')}
         </h2>
-        <TransactionsList first={first?.payments} timeZone={first?.time_zone} />
+        <TransactionsList query={query} first={first?.payments} timeZone={first?.time_zone} />
       </section>
       {!payments.isPending && (
         <section aria-labelledby="ledger-title" className="mt-5">
           <h2 id="ledger-title" className="h4">
             {t('transactions.ledger_title')}
           </h2>
-          <CreditLedger first={first?.ledger} timeZone={first?.time_zone} />
+          <CreditLedger query={query} first={first?.ledger} timeZone={first?.time_zone} />
         </section>
       )}
     </main>

@@ -23,7 +23,8 @@ export const creditsFeature = defineFeature({
   // scripts keeps).
   loadContext: (services, { request, session }) => ({
     transactions: {
-      firstPages: () => serviceResult(() => readTransactionsFirstPages(services, request, session)),
+      firstPages: (query) =>
+        serviceResult(() => readTransactionsFirstPages(services, request, session, query)),
       receipt: (id) => serviceResult(() => readReceipt(services, request, session, id)),
     },
   }),

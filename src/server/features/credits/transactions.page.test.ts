@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { TransactionReceipt, TransactionsFirstPages } from '../../../shared/contracts/transactions.ts';
+import {
+  LEDGER_PAGE_SIZE,
+  TRANSACTIONS_PAGE_SIZE,
+  type TransactionReceipt,
+  type TransactionsFirstPages,
+  TransactionsPageQuerySchema,
+} from '../../../shared/contracts/transactions.ts';
 import { createTestApp } from '../../test/app.ts';
 import { loadContextPages } from '../../test/load-context-page.ts';
 import { createMember, logIn, type TestLogin } from '../../test/members.ts';
@@ -13,11 +19,13 @@ import { grantCredits, spendCredits } from './credits.service.ts';
  */
 const { app: api, services } = await createTestApp();
 const page = await loadContextPages(services, creditsFeature, {
-  '/transactions': (part) => part.transactions?.firstPages?.(),
+  // The page's loader reads ?page= and ?before= from its address as this does.
+  '/transactions': (part, request) =>
+    part.transactions?.firstPages?.(TransactionsPageQuerySchema.parse(request.query)),
   '/transactions/:id': (part, request) => part.transactions?.receipt?.(request.params.id ?? ''),
 });
-const firstPages = (login: TestLogin | null, zone?: string) =>
-  page<TransactionsFirstPages>('/transactions', login, zone);
+const firstPages = (login: TestLogin | null, zone?: string, search = '') =>
+  page<TransactionsFirstPages>(`/transactions${search}`, login, zone);
 
 describe('the lists of /transactions, rendered with the HTML', () => {
   it('are the member’s own, as the two calls answer them, with the zone of the browser’s cookie', async () => {
@@ -51,6 +59,46 @@ describe('the lists of /transactions, rendered with the HTML', () => {
       ['message', -3],
       ['purchase', 40],
     ]);
+  });
+
+  it('are the pages the address names (?page= of the payments, ?before= of the history), as the calls answer them', async () => {
+    const member = await createMember(services.db, { country: 'NL' });
+    for (let i = 0; i <= TRANSACTIONS_PAGE_SIZE; i++)
+      await insertPayment(services.db, member.id, {
+        amountCents: 1210,
+        country: 'NL',
+        createdAt: new Date(Date.UTC(2026, 10, 1, 0, i)),
+      });
+    await services.db.transaction(async (tx) => {
+      for (let i = 0; i <= LEDGER_PAGE_SIZE; i++)
+        await grantCredits(tx, {
+          userId: member.id,
+          amount: 1,
+          reason: 'demo',
+          reference: `d:${member.id}:${i}`,
+        });
+    });
+    const login = await logIn(services.db, member.id);
+    const call = async (url: string) => (await api.inject({ url, ...login })).json();
+    const newest = await firstPages(login, 'Europe/Amsterdam');
+    if (!newest.ok) throw new Error(newest.message);
+    expect(newest.data.payments).toMatchObject({ page: 1, has_more: true });
+    const before = newest.data.ledger.next_before;
+    expect(before).not.toBeNull();
+
+    const older = await firstPages(login, 'Europe/Amsterdam', `?page=2&before=${before}`);
+    expect(older).toEqual({
+      ok: true,
+      data: {
+        payments: await call('/api/transactions.php?page=2'),
+        ledger: await call(`/api/credit-ledger.php?before=${before}`),
+        time_zone: 'Europe/Amsterdam',
+      },
+    });
+    if (!older.ok) throw new Error(older.message);
+    expect(older.data.payments.transactions).toHaveLength(1);
+    expect(older.data.ledger.entries).toHaveLength(1);
+    expect(older.data.ledger.next_before).toBeNull();
   });
 
   it('show dates in the member’s country’s zone when the browser has not told its own, or told one Intl does not know', async () => {

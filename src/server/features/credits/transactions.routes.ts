@@ -7,6 +7,7 @@ import {
   type TransactionReceipt,
   TransactionResponseSchema,
   type TransactionsFirstPages,
+  type TransactionsPageQuery,
   TransactionsQuerySchema,
   TransactionsResponseSchema,
 } from '../../../shared/contracts/transactions.ts';
@@ -23,19 +24,20 @@ const pageZone = (request: Pick<FastifyRequest, 'cookies'>, session: ActiveSessi
   browserZoneOf(request) ?? countryTimeZone(session?.profile.country ?? '');
 
 /**
- * The first page of each list, as the two calls answer them, for /transactions' HTML (no route config
- * checked the actor there: so it is checked here).
+ * The page of each list the address names (`?page=`, `?before=`), as the two calls answer them, for
+ * /transactions' HTML (no route config checked the actor there: so it is checked here).
  */
 export async function readTransactionsFirstPages(
   services: AppServices,
   request: Pick<FastifyRequest, 'cookies'>,
   session: ActiveSession | null,
+  query: TransactionsPageQuery,
 ): Promise<TransactionsFirstPages> {
   const viewer = viewerOf(session);
   authorizeActor(viewer, 'payment.view');
   const [payments, ledger] = await Promise.all([
-    listTransactions(services.db, viewer, 1),
-    listLedger(services.db, viewer, undefined),
+    listTransactions(services.db, viewer, query.page),
+    listLedger(services.db, viewer, query.before),
   ]);
   return { payments, ledger, time_zone: pageZone(request, session) };
 }

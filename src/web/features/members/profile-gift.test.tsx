@@ -1,10 +1,11 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { User } from '../../../shared/contracts/auth.ts';
 import common from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
 import members from '../../../shared/i18n/locales/en/members.json' with { type: 'json' };
 import { I18nProvider } from '../../lib/i18n.tsx';
+import { fetchMockForEachTest, jsonResponse } from '../../test/fetch-mock.ts';
 import { testUser } from '../../test/users.ts';
 import { MemberSessionProvider } from '../session/member-session.tsx';
 import { ProfileGift } from './profile-gift.tsx';
@@ -15,9 +16,6 @@ const GIFTS = [
 ];
 
 const member = (credits: number): User => testUser({ credits });
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderGift(credits: number) {
   const router = createMemoryRouter([
@@ -45,18 +43,10 @@ HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
 };
 
 describe('ProfileGift and its picker', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = fetchMockForEachTest();
 
   it('marks the gifts the balance does not cover, with the way to credits', async () => {
-    fetchMock.mockImplementation(async () => json(200, { gifts: GIFTS }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { gifts: GIFTS }));
     renderGift(40);
     fireEvent.click(screen.getByRole('button', { name: /Send a gift/i }));
     const ring = await screen.findByRole('button', { name: /Ring/ });
@@ -70,8 +60,8 @@ describe('ProfileGift and its picker', () => {
   it('keeps the note typed with a gift that failed: the picker opens with it again', async () => {
     fetchMock.mockImplementation(async (url: string) =>
       url.includes('/api/gifts.php')
-        ? json(200, { gifts: GIFTS })
-        : json(402, { error: { code: 'insufficient_credits', message: 'Not enough credits' } }),
+        ? jsonResponse(200, { gifts: GIFTS })
+        : jsonResponse(402, { error: { code: 'insufficient_credits', message: 'Not enough credits' } }),
     );
     renderGift(600);
     fireEvent.click(screen.getByRole('button', { name: /Send a gift/i }));

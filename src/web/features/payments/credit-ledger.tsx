@@ -1,9 +1,11 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { LedgerResponse } from '../../../shared/contracts/transactions.ts';
+import { Link } from 'react-router';
+import type { LedgerResponse, TransactionsPageQuery } from '../../../shared/contracts/transactions.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { onCreditsEvent } from './credits-events.ts';
 import { ledgerQuery, transactionKeys } from './payments-queries.ts';
+import { isPlainClick, transactionsAddress } from './transactions-address.ts';
 
 const KNOWN_REASONS = [
   'purchase',
@@ -21,13 +23,24 @@ const isKnown = (reason: string): reason is KnownReason =>
 
 /**
  * The member's credit history: grants, spends with their reason, refunds; newest first, more on demand.
- * `first`: the first page the server rendered; `timeZone`: the one it wrote the times in.
+ * `query`: the page's address, whose `before` starts the history at older entries; `first`: that page
+ * as the server rendered it; `timeZone`: the one it wrote the times in. "Show more" is a link to the
+ * next entries, which a browser without scripts follows; with scripts it adds them below instead.
  */
-export function CreditLedger({ first, timeZone }: { first?: LedgerResponse; timeZone?: string }) {
+export function CreditLedger({
+  query,
+  first,
+  timeZone,
+}: {
+  query: TransactionsPageQuery;
+  first?: LedgerResponse;
+  timeZone?: string;
+}) {
   const { t, i18n } = useTranslation();
+  const start = query.before ?? null;
   const ledger = useInfiniteQuery({
-    ...ledgerQuery(),
-    initialData: first ? { pages: [first], pageParams: [null] } : undefined,
+    ...ledgerQuery(start),
+    initialData: first ? { pages: [first], pageParams: [start] } : undefined,
   });
   const queryClient = useQueryClient();
   // A balance change (a grant, a spend in another tab, a refund or chargeback) shows at once:
@@ -47,7 +60,19 @@ export function CreditLedger({ first, timeZone }: { first?: LedgerResponse; time
     );
   if (ledger.isPending) return <p aria-busy="true">{t('transactions.ledger_loading')}</p>;
   const entries = ledger.data.pages.flatMap((page) => page.entries);
-  if (entries.length === 0) return <p className="text-body-secondary">{t('transactions.ledger_empty')}</p>;
+  const newest = start !== null && (
+    <Link to={transactionsAddress({ page: query.page })} className="btn btn-link btn-sm px-0">
+      {t('transactions.ledger_newest')}
+    </Link>
+  );
+  const next = ledger.data.pages.at(-1)?.next_before ?? null;
+  if (entries.length === 0)
+    return (
+      <>
+        <p className="text-body-secondary">{t('transactions.ledger_empty')}</p>
+        {newest}
+      </>
+    );
   return (
     <>
       <ul className="ledger-list list-unstyled" data-testid="credit-ledger">
@@ -75,16 +100,24 @@ export function CreditLedger({ first, timeZone }: { first?: LedgerResponse; time
           </li>
         ))}
       </ul>
-      {ledger.hasNextPage && (
-        <button
-          type="button"
-          className="btn btn-outline-secondary btn-sm"
-          disabled={ledger.isFetchingNextPage}
-          onClick={() => void ledger.fetchNextPage()}
-        >
-          {t('transactions.more')}
-        </button>
-      )}
+      <div className="d-flex flex-wrap align-items-center gap-3">
+        {next !== null && (
+          <Link
+            to={transactionsAddress({ ...query, before: next })}
+            className={`btn btn-outline-secondary btn-sm${ledger.isFetchingNextPage ? ' disabled' : ''}`}
+            aria-disabled={ledger.isFetchingNextPage || undefined}
+            preventScrollReset
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              if (!ledger.isFetchingNextPage) void ledger.fetchNextPage();
+            }}
+          >
+            {t('transactions.more')}
+          </Link>
+        )}
+        {newest}
+      </div>
     </>
   );
 }

@@ -64,7 +64,7 @@ export const transactionKeys = {
   all: ['transactions'] as const,
   list: (page: number) => [...transactionKeys.all, 'list', page] as const,
   one: (id: string) => [...transactionKeys.all, 'one', id] as const,
-  ledger: () => [...transactionKeys.all, 'ledger'] as const,
+  ledger: (start: number | null) => [...transactionKeys.all, 'ledger', start] as const,
 };
 
 /** GET /api/transactions.php: the member's payments, newest first, 50 a page. */
@@ -85,13 +85,16 @@ export function transactionQuery(id: string) {
   });
 }
 
-/** GET /api/credit-ledger.php: the member's credit history, keyset-paged with `before`. */
-export function ledgerQuery() {
+/**
+ * GET /api/credit-ledger.php: the member's credit history, keyset-paged with `before`, from the
+ * newest entry or (`start`) from the entries older than that id.
+ */
+export function ledgerQuery(start: number | null) {
   return infiniteQueryOptions({
-    queryKey: transactionKeys.ledger(),
+    queryKey: transactionKeys.ledger(start),
     queryFn: ({ pageParam }) =>
       getJson<LedgerResponse>(`/api/credit-ledger.php${pageParam ? `?before=${pageParam}` : ''}`),
-    initialPageParam: null as number | null,
+    initialPageParam: start,
     getNextPageParam: (last) => last.next_before,
   });
 }

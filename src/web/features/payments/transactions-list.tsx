@@ -1,20 +1,33 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { TransactionsResponse } from '../../../shared/contracts/transactions.ts';
+import type { TransactionsPageQuery, TransactionsResponse } from '../../../shared/contracts/transactions.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { formatMoney } from '../pricing/format.ts';
 import { transactionsQuery } from './payments-queries.ts';
 import { ReversalNotes } from './reversal-notes.tsx';
+import { transactionsAddress } from './transactions-address.ts';
 
 /**
  * The member's payments, newest first; a row opens its receipt. Cards below 768 px, a table above.
- * `first`: the first page the server rendered; `timeZone`: the one it wrote the dates in.
+ * `query`: the page the address names (the pager's links change it, with or without scripts);
+ * `first`: that page as the server rendered it; `timeZone`: the one it wrote the dates in.
  */
-export function TransactionsList({ first, timeZone }: { first?: TransactionsResponse; timeZone?: string }) {
+export function TransactionsList({
+  query,
+  first,
+  timeZone,
+}: {
+  query: TransactionsPageQuery;
+  first?: TransactionsResponse;
+  timeZone?: string;
+}) {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const list = useQuery({ ...transactionsQuery(page), initialData: page === 1 ? first : undefined });
+  const { page } = query;
+  const list = useQuery({
+    ...transactionsQuery(page),
+    initialData: first?.page === page ? first : undefined,
+  });
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone });
 
@@ -58,24 +71,28 @@ export function TransactionsList({ first, timeZone }: { first?: TransactionsResp
       </ul>
       {(page > 1 || list.data.has_more) && (
         <nav className="d-flex gap-2" aria-label={t('transactions.payments_title')}>
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            disabled={page === 1}
-            onClick={() => setPage((p) => p - 1)}
-          >
-            {t('transactions.newer')}
-          </button>
-          <button
-            type="button"
-            className="btn btn-outline-secondary btn-sm"
-            disabled={!list.data.has_more}
-            onClick={() => setPage((p) => p + 1)}
-          >
+          <PageLink to={page > 1 ? { ...query, page: page - 1 } : null}>{t('transactions.newer')}</PageLink>
+          <PageLink to={list.data.has_more ? { ...query, page: page + 1 } : null}>
             {t('transactions.older')}
-          </button>
+          </PageLink>
         </nav>
       )}
     </>
+  );
+}
+
+/** A pager's link, which keeps the reader where they are; none to follow: shown, but disabled. */
+function PageLink({ to, children }: { to: TransactionsPageQuery | null; children: ReactNode }) {
+  const className = 'btn btn-outline-secondary btn-sm';
+  if (!to)
+    return (
+      <span className={`${className} disabled`} aria-disabled="true">
+        {children}
+      </span>
+    );
+  return (
+    <Link to={transactionsAddress(to)} className={className} preventScrollReset>
+      {children}
+    </Link>
   );
 }

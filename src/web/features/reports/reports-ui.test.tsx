@@ -1,13 +1,11 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import common from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
 import reports from '../../../shared/i18n/locales/en/reports.json' with { type: 'json' };
 import { I18nProvider } from '../../lib/i18n.tsx';
+import { fetchMockForEachTest, jsonResponse } from '../../test/fetch-mock.ts';
 import { ModerationNotices } from './moderation-notices.tsx';
 import { ReportDialog } from './report-dialog.tsx';
-
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 // jsdom has <dialog> but not its modal methods.
 HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
@@ -24,18 +22,10 @@ const withTexts = (node: React.ReactNode) => (
 );
 
 describe('the report dialog and the moderation notices', () => {
-  const fetchMock = vi.fn();
-  beforeEach(() => {
-    fetchMock.mockReset();
-    vi.stubGlobal('fetch', fetchMock);
-  });
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
+  const fetchMock = fetchMockForEachTest();
 
   it('asks for a reason, then sends the message report with the optional words', async () => {
-    fetchMock.mockImplementation(async () => json(200, { ok: true, id: 5 }));
+    fetchMock.mockImplementation(async () => jsonResponse(200, { ok: true, id: 5 }));
     const onSent = vi.fn();
     render(
       withTexts(
@@ -64,8 +54,8 @@ describe('the report dialog and the moderation notices', () => {
   it('blocks the page with a warning until it is acknowledged', async () => {
     fetchMock.mockImplementation(async (_url: string, init?: RequestInit) =>
       init?.method === 'POST'
-        ? json(200, { ok: true })
-        : json(200, {
+        ? jsonResponse(200, { ok: true })
+        : jsonResponse(200, {
             warning: { id: 3, reason: 'harassment', note: 'Be polite.', created_at: '2026-06-01T10:00:00Z' },
             outcomes: [],
           }),
