@@ -278,6 +278,11 @@ test('a member who has not confirmed can write; the partner sees why they cannot
   await expect(composer(pieter, who.name)).toBeVisible();
   await composer(pieter, who.name).fill('Welkom! Leuk dat je schrijft.');
   await composer(pieter, who.name).press('Enter');
+  // Stored on his side first, so that a failure says which side lost the answer (a clean clone once
+  // waited 20 s for it in her conversation, its retry passed: docs/performance.md).
+  await expect(
+    conversationLog(pieter, who.name).locator('.chat-bubble.own:not(.pending)', { hasText: 'Welkom!' }),
+  ).toBeVisible();
   await expect(conversationLog(newcomer, PIETER.name)).toContainText('Welkom! Leuk dat je schrijft.');
   await expect(
     pieter.locator('.chat-header').getByRole('link', { name: new RegExp(who.name) }),
