@@ -74,6 +74,12 @@ describe('site calls', () => {
       expect(res.headers.location).toBe(location);
       expect(decodeURIComponent(location.split('?')[0] ?? '')).toBe(url.split('?')[0]);
     }
+    // Never to another host: a protocol-relative address (//host/…) stays a path of this site.
+    for (const url of ['//evil.example/%zz', '///evil.example/%zz?x=1']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toMatch(/^\/evil\.example\/%25zz(\?x=1)?$/);
+    }
     for (const request of [
       { method: 'GET', url: '/api/member.php/%zz' },
       { method: 'POST', url: '/chats/%zz' },

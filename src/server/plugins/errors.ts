@@ -127,14 +127,15 @@ export function registerErrorHandling(app: FastifyInstance) {
  * do not decode (`/transactions/%zz`, a link cut short in a mail) got Fastify's JSON, outside the
  * API's contract and no page. A page asked for with GET goes to the same address with each % taken
  * literally, which always decodes, so the page itself answers (its 404, a receipt's "not found") in
- * the visitor's language; anything else is the contract's bad_request.
+ * the visitor's language; anything else is the contract's bad_request. The address stays on this
+ * site: leading slashes are one (`//other.example/%zz` would otherwise send the browser to another host).
  */
 export function answerUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const url = request.raw.url ?? '/';
   const page = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/');
   if (error.code === 'FST_ERR_BAD_URL' && page) {
     const query = url.indexOf('?');
-    const path = query === -1 ? url : url.slice(0, query);
+    const path = `/${(query === -1 ? url : url.slice(0, query)).replace(/^[/\\]+/, '')}`;
     return reply.redirect(`${path.replaceAll('%', '%25')}${query === -1 ? '' : url.slice(query)}`, 302);
   }
   return sendError(reply, 400, 'bad_request', DEFAULT_ERROR_MESSAGE);
