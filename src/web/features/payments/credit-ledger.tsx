@@ -3,9 +3,10 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { LedgerResponse, TransactionsPageQuery } from '../../../shared/contracts/transactions.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
+import { isPlainClick } from '../../lib/plain-click.ts';
 import { onCreditsEvent } from './credits-events.ts';
 import { ledgerQuery, transactionKeys } from './payments-queries.ts';
-import { isPlainClick, transactionsAddress } from './transactions-address.ts';
+import { transactionsAddress } from './transactions-address.ts';
 
 const KNOWN_REASONS = [
   'purchase',

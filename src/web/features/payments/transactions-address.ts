@@ -11,12 +11,3 @@ export function transactionsAddress({ page, before }: TransactionsPageQuery): st
   const search = params.toString();
   return `/transactions${search ? `?${search}` : ''}`;
 }
-
-/** A click the page handles itself: a plain one (a modified click opens the link as it is). */
-export const isPlainClick = (event: {
-  button: number;
-  metaKey: boolean;
-  ctrlKey: boolean;
-  shiftKey: boolean;
-  altKey: boolean;
-}) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;

@@ -12,6 +12,7 @@ import {
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { lazyNamed } from '../../lib/on-demand.ts';
+import { isPlainClick } from '../../lib/plain-click.ts';
 import { isModalViewport } from './signup-viewport.ts';
 
 /*
@@ -84,9 +85,7 @@ export function SignupProvider({ loggedIn, children }: { loggedIn: boolean; chil
   openRef.current = open;
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      if (!signupLinkOf(event.target)) return;
+      if (!isPlainClick(event) || !signupLinkOf(event.target)) return;
       // Phones follow the link to the full page; members are sent on by open().
       if (!loggedIn && !isModalViewport()) return;
       // Capture phase on window: before React Router's Link handles the same click.
