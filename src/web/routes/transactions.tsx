@@ -50,11 +50,7 @@ function Transactions({ loaderData }: Route.ComponentProps) {
   const { first, query } = loaderData;
   // The list's own page (one request, shared): the history below waits for it, so that it does not
   // appear first and then jump down under the payments (a layout shift).
-  const payments = useQuery({
-    ...transactionsQuery(query.page),
-    enabled: !id,
-    initialData: first?.payments.page === query.page ? first.payments : undefined,
-  });
+  const payments = useQuery({ ...transactionsQuery(query.page), enabled: !id, initialData: first?.payments });
   if (id)
     return (
       <main id="main" className="container narrow-page transactions-page">

@@ -70,7 +70,9 @@ export function CreditLedger({
   if (entries.length === 0)
     return (
       <>
-        <p className="text-body-secondary">{t('transactions.ledger_empty')}</p>
+        <p className="text-body-secondary">
+          {t(start === null ? 'transactions.ledger_empty' : 'transactions.ledger_none_older')}
+        </p>
         {newest}
       </>
     );

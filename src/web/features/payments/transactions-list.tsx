@@ -24,10 +24,8 @@ export function TransactionsList({
 }) {
   const { t, i18n } = useTranslation();
   const { page } = query;
-  const list = useQuery({
-    ...transactionsQuery(page),
-    initialData: first?.page === page ? first : undefined,
-  });
+  // The loader rendered the page the address names: `first` is that page.
+  const list = useQuery({ ...transactionsQuery(page), initialData: first });
   const date = (iso: string) =>
     new Date(iso).toLocaleDateString(i18n.language, { dateStyle: 'medium', timeZone });
 
@@ -42,6 +40,14 @@ export function TransactionsList({
     return (
       <p className="text-body-secondary">
         {t('transactions.empty')} <Link to="/credits">{t('transactions.buy')}</Link>
+      </p>
+    );
+  // An address past the last page (a link kept, a number typed): the way to the newest.
+  if (list.data.transactions.length === 0)
+    return (
+      <p className="text-body-secondary">
+        {t('transactions.page_empty')}{' '}
+        <Link to={transactionsAddress({ ...query, page: 1 })}>{t('transactions.newest_payments')}</Link>
       </p>
     );
   return (

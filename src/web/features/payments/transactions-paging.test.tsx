@@ -116,6 +116,17 @@ describe('the credit history’s "show more"', () => {
     );
     expect(fetchMock).not.toHaveBeenCalled();
   });
+
+  it('started past the oldest entry, says there is nothing older (not that there is nothing at all)', () => {
+    renderAt(
+      '/transactions?before=1',
+      (query) => <CreditLedger query={query} first={ledgerPage([], null)} timeZone="UTC" />,
+      { page: 1, before: 1 },
+    );
+    expect(screen.getByText(payments.transactions.ledger_none_older)).toBeTruthy();
+    expect(screen.queryByText(payments.transactions.ledger_empty)).toBeNull();
+    expect(screen.getByRole('link', { name: payments.transactions.ledger_newest })).toBeTruthy();
+  });
 });
 
 describe('the payments’ pager', () => {
@@ -139,6 +150,19 @@ describe('the payments’ pager', () => {
     const older = screen.getByText(payments.transactions.older);
     expect(older.tagName).toBe('SPAN');
     expect(older.getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('past the last page, says so and leads to the latest payments, keeping where the history starts', () => {
+    renderAt(
+      '/transactions?page=40&before=9',
+      (query) => <TransactionsList query={query} first={list(40, 0, false)} timeZone="UTC" />,
+      { page: 40, before: 9 },
+    );
+    expect(screen.getByText(payments.transactions.page_empty, { exact: false })).toBeTruthy();
+    expect(screen.queryByText(payments.transactions.empty)).toBeNull();
+    expect(
+      screen.getByRole('link', { name: payments.transactions.newest_payments }).getAttribute('href'),
+    ).toBe('/transactions?before=9');
   });
 
   it('shows no pager when one page holds every payment', () => {
