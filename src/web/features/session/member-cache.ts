@@ -29,9 +29,16 @@ export function writeMember(member: User, readAt = Date.now()): void {
   client.setQueryData(queryKey, member, { updatedAt: readAt });
 }
 
-/** GET /api/user.php now, into the entry. */
-export function fetchMember(memberId: number): Promise<User> {
-  return getQueryClient().fetchQuery({ ...userQuery(memberId), staleTime: 0 });
+/**
+ * GET /api/user.php now, into the entry. A read still on its way (the poll, the live channel's read as
+ * it opens) was asked before whatever asks for this one (a like, a message) and may answer without
+ * it: it is cancelled, rather than handed out as this read's answer, as a fetch of the same key would be.
+ */
+export async function fetchMember(memberId: number): Promise<User> {
+  const client = getQueryClient();
+  const options = userQuery(memberId);
+  await client.cancelQueries({ queryKey: options.queryKey });
+  return client.fetchQuery({ ...options, staleTime: 0 });
 }
 
 /** After a logout or a lost session: a later login starts from its own answer, never from this one. */

@@ -61,6 +61,28 @@ describe('the member session', () => {
     expect(getQueryClient().getQueryData<User>(sessionKeys.user(7))?.credits).toBe(90);
   });
 
+  it('a refresh asked while an older read is on its way reads again: the older answer never wins', async () => {
+    // The live channel's read as it opens leaves before a like is stored and answers after it;
+    // the like's own refresh, asked meanwhile, must not be handed that older read (a clean clone
+    // once kept the likes badge one short until the next poll).
+    let answerOld: (response: Response) => void = () => {};
+    const fetchMock = vi
+      .fn()
+      .mockImplementationOnce(() => new Promise<Response>((resolve) => (answerOld = resolve)))
+      .mockImplementation(async () => Response.json({ user: testUser({ id: 7, new_likes: 4 }) }));
+    vi.stubGlobal('fetch', fetchMock);
+    renderSession(testUser({ id: 7, new_likes: 3 }));
+    const before = session?.refresh();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await act(() => session?.refresh());
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    answerOld(Response.json({ user: testUser({ id: 7, new_likes: 3 }) }));
+    await act(async () => {
+      await before;
+    });
+    expect(getQueryClient().getQueryData<User>(sessionKeys.user(7))?.new_likes).toBe(4);
+  });
+
   it("shows the login's member at once, and forgets the member at once on logout", async () => {
     vi.stubGlobal(
       'fetch',
