@@ -185,6 +185,31 @@ describe('the conversation store', () => {
     expect(seqs(store.getState())).toEqual([1, 2, 3]);
   });
 
+  it('what the channel says while the first page is on its way is heard once that page came: no message is lost between the two', async () => {
+    // The page read its first page before the partner answered; the answer's event (and the
+    // channel's opening) came before that page did. A clean clone once lost the answer this way.
+    const { store, server, socket } = setup();
+    const opening = await server.next('fetch');
+    socket.reconnect();
+    socket.message(CONVERSATION, 2);
+    socket.emit({ type: 'partner_changed', conversation: { id: CONVERSATION } });
+    expect(server.waiting('fetch')).toBe(0);
+    opening.answer(
+      chatAnswer(CONVERSATION, [storedMessage(CONVERSATION, 1)], { send_refusal: 'partner_not_confirmed' }),
+    );
+    // Caught up after the first page's last message, and the conversation read again as the
+    // partner changed: one answer each, whatever their order.
+    for (let answered = 0; answered < 2; answered++) {
+      const next = await server.next('fetch');
+      expect(next.input.page).toEqual({ after_seq: 1 });
+      next.answer(chatAnswer(CONVERSATION, [storedMessage(CONVERSATION, 2)]));
+    }
+    await store.idle();
+    expect(server.waiting('fetch')).toBe(0);
+    expect(seqs(store.getState())).toEqual([1, 2]);
+    expect(store.getState().loaded?.send_refusal).toBeNull();
+  });
+
   it('sends a message written on a member’s page, and the next one, to the conversation the first one created', async () => {
     const { store, server } = setup({ member: PARTNER });
     (await server.next('fetch')).answer(chatAnswer(null));

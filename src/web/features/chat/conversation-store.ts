@@ -123,6 +123,11 @@ export function createConversationStore({
   /** The seq up to which the store has every message (completeThrough): catch-ups ask after it. */
   let complete = 0;
   let opening: 'not yet' | 'asked' | 'done' = 'not yet';
+  /**
+   * What the channel said before the first page came: that page may have been read before it (the
+   * partner's answer, the channel's opening), so it is heard once the page is there.
+   */
+  let heardWhileOpening: ChatEvent[] = [];
   let started = 0;
   let typingTimer: ReturnType<typeof setTimeout> | undefined;
   let flushing = false;
@@ -211,10 +216,12 @@ export function createConversationStore({
       showFirstPage(await transport.fetchChat(target));
     } catch (error) {
       set({ failure: error instanceof ApiError ? error.code : 'internal_error' });
+      heardWhileOpening = [];
       return;
     } finally {
       opening = 'done';
     }
+    hearWhatCameWhileOpening();
     // What waited when the conversation opens (a reload, a closed tab, a conversation left before
     // its answer): sent again with the same client ids, so what the server already had is not
     // charged twice. Once per opening.
@@ -342,9 +349,30 @@ export function createConversationStore({
     if (state.partnerTyping) set({ partnerTyping: false });
   }
 
+  /**
+   * One catch-up reads every message after the first page's last: the channel's opening asks for it
+   * if it came, else the newest message of each conversation does (their seqs only grow).
+   */
+  function hearWhatCameWhileOpening() {
+    const heard = heardWhileOpening;
+    heardWhileOpening = [];
+    const reopened = heard.some((event) => event.type === 'reconnect');
+    const newest = new Map<number, ChatEvent>();
+    for (const event of heard) {
+      if (event.type === 'message') newest.set(event.conversation.id, event);
+      else if (event.type !== 'reconnect') receive(event);
+    }
+    if (reopened) receive({ type: 'reconnect' });
+    else for (const event of newest.values()) receive(event);
+  }
+
   // Live: a message of this conversation (from the partner or another tab of the member), a
   // reconnect (what was missed, and what waited to be sent).
   function receive(event: ChatEvent) {
+    if (opening === 'asked') {
+      heardWhileOpening.push(event);
+      return;
+    }
     const id = conversationId();
     if (event.type === 'reconnect') {
       void track(catchUp().catch(() => {}));
