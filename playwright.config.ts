@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { disableFeaturesFlag } from './e2e/chromium-flags.ts';
 import { E2E_WORKERS, e2eServer } from './e2e/servers.ts';
 
 const servers = Array.from({ length: E2E_WORKERS }, (_, slot) => e2eServer(slot));
@@ -44,6 +45,8 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--no-first-run',
+        // The address bar's preloaded popup off (a renderer per window no journey shows).
+        disableFeaturesFlag,
       ],
     },
   },
