@@ -350,20 +350,20 @@ export function createConversationStore({
   }
 
   /**
-   * One catch-up reads every message after the first page's last: the channel's opening asks for it
-   * if it came, else the newest message of each conversation does (their seqs only grow).
+   * The first page may have been read before what the channel said meanwhile. A message of this
+   * conversation (or of any, before one exists) or the channel's opening: one catch-up after the
+   * page's last message reads them all (the flush that follows the opening sends what waited). The
+   * rest (the partner changed, reads, presence, typing) is heard as it would have been.
    */
   function hearWhatCameWhileOpening() {
     const heard = heardWhileOpening;
     heardWhileOpening = [];
-    const reopened = heard.some((event) => event.type === 'reconnect');
-    const newest = new Map<number, ChatEvent>();
-    for (const event of heard) {
-      if (event.type === 'message') newest.set(event.conversation.id, event);
-      else if (event.type !== 'reconnect') receive(event);
-    }
-    if (reopened) receive({ type: 'reconnect' });
-    else for (const event of newest.values()) receive(event);
+    const id = conversationId();
+    const missed = (event: ChatEvent) =>
+      event.type === 'reconnect' ||
+      (event.type === 'message' && (id === null || (event.conversation.id === id && event.seq > complete)));
+    if (heard.some(missed)) void track(catchUp().catch(() => {}));
+    for (const event of heard) if (event.type !== 'message' && event.type !== 'reconnect') receive(event);
   }
 
   // Live: a message of this conversation (from the partner or another tab of the member), a
