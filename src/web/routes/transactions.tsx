@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { type ShouldRevalidateFunctionArgs, useLocation, useParams } from 'react-router';
 import {
   type TransactionsPageQuery,
   TransactionsPageQuerySchema,
@@ -16,9 +16,29 @@ import '../styles/transactions.scss';
 import type { Route } from './+types/transactions';
 
 /** The address's page of payments and start of the history; one it cannot read: the first of both. */
-function pageQueryOf(url: string): TransactionsPageQuery {
-  const parsed = TransactionsPageQuerySchema.safeParse(Object.fromEntries(new URL(url).searchParams));
+function pageQueryOf(search: string): TransactionsPageQuery {
+  const parsed = TransactionsPageQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(search)));
   return parsed.success ? parsed.data : { page: 1 };
+}
+
+/**
+ * A pager click (with scripts) changes only the page of payments: the list reads that page itself,
+ * one call, and the history below stays as it is. The loader would read both again. A new start of
+ * the history (?before=), a receipt, a submission or a reload still ask the loader.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const paging =
+    formMethod === undefined &&
+    currentUrl.pathname === '/transactions' &&
+    nextUrl.pathname === '/transactions' &&
+    currentUrl.search !== nextUrl.search &&
+    pageQueryOf(currentUrl.search).before === pageQueryOf(nextUrl.search).before;
+  return paging ? false : defaultShouldRevalidate;
 }
 
 // The member layout's middleware keeps visitors out.
@@ -34,7 +54,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   }
   // The pages the address names (?page=, ?before=): without scripts, the pager and "show more" are
   // plain links to them.
-  const query = pageQueryOf(request.url);
+  const query = pageQueryOf(new URL(request.url).search);
   const first = await context.transactions.firstPages(query);
   return { texts, title, query, first: first.ok ? first.data : null, receipt: null };
 }
@@ -47,10 +67,14 @@ export function meta({ data, matches }: Route.MetaArgs) {
 function Transactions({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const { first, query } = loaderData;
+  const { first } = loaderData;
+  // The address's pages: after a pager click the loader was not asked again (shouldRevalidate), so
+  // its payments are those of the page before, and the list reads its own.
+  const query = pageQueryOf(useLocation().search);
+  const firstPayments = loaderData.query.page === query.page ? first?.payments : undefined;
   // The list's own page (one request, shared): the history below waits for it, so that it does not
   // appear first and then jump down under the payments (a layout shift).
-  const payments = useQuery({ ...transactionsQuery(query.page), enabled: !id, initialData: first?.payments });
+  const payments = useQuery({ ...transactionsQuery(query.page), enabled: !id, initialData: firstPayments });
   if (id)
     return (
       <main id="main" className="container narrow-page transactions-page">
@@ -65,7 +89,7 @@ function Transactions({ loaderData }: Route.ComponentProps) {
         <h2 id="payments-title" className="h4">
           {t('transactions.payments_title')}
         </h2>
-        <TransactionsList query={query} first={first?.payments} timeZone={first?.time_zone} />
+        <TransactionsList query={query} first={firstPayments} timeZone={first?.time_zone} />
       </section>
       {!payments.isPending && (
         <section aria-labelledby="ledger-title" className="mt-5">

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation } from '@tanstack/react-query';
 import type {
   DirectDebitForm,
   MandatePaymentResponse,
@@ -67,11 +67,15 @@ export const transactionKeys = {
   ledger: (start: number | null) => [...transactionKeys.all, 'ledger', start] as const,
 };
 
-/** GET /api/transactions.php: the member's payments, newest first, 50 a page. */
+/**
+ * GET /api/transactions.php: the member's payments, newest first, 50 a page. While the pager's next
+ * page is read, the page before stays (the history below it does not jump up and back).
+ */
 export function transactionsQuery(page: number) {
   return queryOptions({
     queryKey: transactionKeys.list(page),
     queryFn: () => getJson<TransactionsResponse>(`/api/transactions.php?page=${page}`),
+    placeholderData: keepPreviousData,
   });
 }
 
