@@ -245,7 +245,28 @@ test('the alert asks a member who has not subscribed to switch pushes on: from i
     await expect(alert).toBeVisible();
     await expect(alert).toContainText('Zet pushmeldingen aan en hoor meteen wanneer iemand je schrijft');
     await expectAccessible(page);
+    // Over the list: the cards' photos, badges and buttons are positioned with a z-index of 1–3, and
+    // drew over the alert's text. One such part put right under it stays under it.
+    const covered = await page.evaluate(() => {
+      const shown = document.querySelector('.enable-push-alert');
+      if (!shown) return 'no alert';
+      const box = shown.getBoundingClientRect();
+      const badge = document.createElement('span');
+      badge.style.cssText = `position:fixed;z-index:3;left:${box.left}px;top:${box.top}px;width:${box.width}px;height:${box.height}px`;
+      document.querySelector('main')?.append(badge);
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      badge.remove();
+      return top && shown.contains(top) ? 'on top' : `under ${top?.tagName}`;
+    });
+    expect(covered).toBe('on top');
     for (const width of [375, 1280]) await lookAt(page, `enable-push-alert-${width}`, { width });
+    // Not over the swipe game's buttons (the push state is known by now: the page changes in place).
+    await page.getByRole('link', { name: 'Speel het swipe-spel' }).click();
+    await expect(page).toHaveURL(/\/swipe-game$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    await page.goBack();
+    await expect(alert).toBeVisible();
 
     // She allows it as the browser's prompt would, from the alert's button: subscribed, gone.
     await context.grantPermissions(['notifications']);

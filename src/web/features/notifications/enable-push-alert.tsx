@@ -6,11 +6,16 @@ import { useRootData } from '../../lib/root-data.ts';
 import { useSession } from '../session/member-session.tsx';
 import { browserPushEnvironment, enablePush, usePushState } from './push-state.ts';
 
+/** Pages it does not float over (see below). */
+const NOT_ON = new Set(['/notifications', '/swipe-game', '/profile']);
+
 /**
  * Asks a member whose browser can push, and who has neither allowed nor refused it, to switch push
  * on. Dismissing stores a timestamp with the account ('enable_push'): it never shows again. Whether
  * the browser can push is known only in the browser, so it floats at the bottom of the screen
- * instead of pushing the page down after it was drawn. Not on /notifications, which has the switch.
+ * instead of pushing the page down after it was drawn, above the page. Not on /notifications, which
+ * has the switch, nor where the bottom of the screen holds the page's own controls: the swipe
+ * game's buttons, the profile's save bar and its confirmations.
  */
 export function EnablePushAlert() {
   const { t } = useTranslation();
@@ -28,7 +33,7 @@ export function EnablePushAlert() {
     !push.isCapable ||
     push.isSubscribed !== false ||
     permission !== 'default' ||
-    pathname === '/notifications'
+    NOT_ON.has(pathname)
   )
     return null;
   const close = () => {
