@@ -4,3 +4,13 @@ import { configure } from '@testing-library/dom';
 // long a test may hang. Testing Library's 1 s was short for a busy machine running the whole suite
 // (a wizard step failed once under load), so it is a guard against a hang here, not a wait.
 configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom has <dialog> but not its modal methods, nor scrolling: the modals open and close as the
+// browser's do, for every component test.
+Element.prototype.scrollIntoView ??= () => {};
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  this.open = false;
+};

@@ -80,7 +80,8 @@ function scopeOf(row: DiscountCodeRow, userId: number, paymentId: string): strin
 
 /**
  * Whether the code is taken for this member: by their own earlier use (used), or, for a
- * first-purchase code, by the other one held by a payment still open (reserved).
+ * first-purchase code, by a payment still open that holds it or the other one (reserved: the
+ * member is told the discount waits for that payment, not that it was used).
  */
 async function takenBy(
   db: Queryable,
@@ -106,7 +107,7 @@ async function takenBy(
     )
     .limit(1);
   if (!taken) return null;
-  return taken.status === 'reserved' && taken.codeId !== row.id ? 'reserved' : 'used';
+  return taken.status === 'reserved' && isFirstPurchaseKind(row.kind) ? 'reserved' : 'used';
 }
 
 /**

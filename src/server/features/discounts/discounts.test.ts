@@ -391,6 +391,25 @@ describe('one first-purchase discount per member, whichever code', () => {
     expect(again.statusCode, again.body).toBe(200);
   });
 
+  it('says the same code is held by the open payment, not used, when a member starts again', async () => {
+    // Past the time bonus: the welcome discount is the member's only one, and a payment left open
+    // at the provider holds it. The page was told nothing and showed the full price.
+    const { login } = await member({ signupDate: new Date(Date.now() - 5 * HOUR) });
+    const first = await buy(login, WELCOME_P0);
+    expect(first.statusCode, first.body).toBe(200);
+    expect((await ask(login, 'welcome=true')).json()).toEqual({
+      discount: null,
+      first_purchase_reserved: true,
+    });
+    const again = await buy(login, WELCOME_P0);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('discount_first_purchase_reserved');
+    const row = await paymentRow(first.json().payment_id);
+    scripted.set(row.provider_payment_id, 'canceled');
+    await notice(row.provider_payment_id);
+    expect((await ask(login, 'welcome=true')).json().discount?.code).toBe('WELCOME25');
+  });
+
   it('lets at most one of two purchases started at the same moment with the two codes be discounted and paid', async () => {
     for (let round = 0; round < 3; round += 1) {
       const { id, login } = await newMember();

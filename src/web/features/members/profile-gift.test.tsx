@@ -33,15 +33,6 @@ function renderGift(credits: number) {
   return render(<RouterProvider router={router} />);
 }
 
-// jsdom has <dialog> but not its modal methods, nor scrolling.
-Element.prototype.scrollIntoView ??= () => {};
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.open = false;
-};
-
 describe('ProfileGift and its picker', () => {
   const fetchMock = fetchMockForEachTest();
 

@@ -44,10 +44,17 @@ export function CheckoutPage({ packageId, method }: Props) {
   const address = (next: PaymentMethod | null) =>
     next ? `/credits/${offer.id}/${next}${keep}` : `/credits/${offer.id}${keep}`;
   const close = () => navigate(address(null), { replace: true, preventScrollReset: true });
+  // No discount now because a payment the member started holds the first-purchase one.
+  const reserved = discounts.reserved && !discounts.active && !discounts.typed;
 
   return (
     <>
       <PackageSummary offer={offer} price={bestPrice(offer, discounts)} />
+      {reserved && (
+        <p className="alert alert-info" data-testid="first-purchase-reserved">
+          {t('errors.discount_first_purchase_reserved')}
+        </p>
+      )}
 
       <h2 className="h5">{t('checkout.methods_title')}</h2>
       {offers.methods.length === 0 ? (
@@ -81,6 +88,7 @@ export function CheckoutPage({ packageId, method }: Props) {
         offer={offer}
         price={open ? bestPrice(offer, discounts, open) : null}
         method={open}
+        reserved={reserved}
         onClose={() => void close()}
       />
     </>

@@ -14,6 +14,11 @@ type Props = {
   /** The price with the discount for this method (null: none); its code is sent along. */
   price: DiscountedPrice;
   method: PaymentMethod | null;
+  /**
+   * The member's first-purchase discount is held by a payment they started and left open: said
+   * with the price, or the full price would come without a word.
+   */
+  reserved?: boolean;
   onClose: () => void;
 };
 
@@ -22,7 +27,7 @@ type Props = {
  * checkout. The amount is computed on the server; the request carries the package, the method, the
  * code and the amount shown, which the server only compares with its own.
  */
-export function ConfirmPaymentModal({ offer, price, method, onClose }: Props) {
+export function ConfirmPaymentModal({ offer, price, method, reserved = false, onClose }: Props) {
   const { t } = useTranslation();
   const errorText = useApiErrorText();
   const start = useStartPayment();
@@ -102,6 +107,11 @@ export function ConfirmPaymentModal({ offer, price, method, onClose }: Props) {
             {t(`methods.${method}`)}
           </dd>
         </dl>
+      )}
+      {method && reserved && price?.kind !== 'discounted' && (
+        <p className="small text-body-secondary" data-testid="first-purchase-reserved">
+          {t('errors.discount_first_purchase_reserved')}
+        </p>
       )}
       {failure && <FormAlert message={failure} />}
     </Modal>

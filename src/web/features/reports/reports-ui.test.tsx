@@ -7,14 +7,6 @@ import { fetchMockForEachTest, jsonResponse } from '../../test/fetch-mock.ts';
 import { ModerationNotices } from './moderation-notices.tsx';
 import { ReportDialog } from './report-dialog.tsx';
 
-// jsdom has <dialog> but not its modal methods.
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.open = false;
-};
-
 const withTexts = (node: React.ReactNode) => (
   <I18nProvider locale="en" messages={{ ...common, ...reports }}>
     {node}
