@@ -6,11 +6,13 @@ import { configure } from '@testing-library/dom';
 configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom has <dialog> but not its modal methods, nor scrolling: the modals open and close as the
-// browser's do, for every component test.
-Element.prototype.scrollIntoView ??= () => {};
-HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-  this.open = true;
-};
-HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-  this.open = false;
-};
+// browser's do, for every component test (a test file may ask for the bare node environment).
+if (typeof HTMLDialogElement !== 'undefined') {
+  Element.prototype.scrollIntoView ??= () => {};
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.open = false;
+  };
+}
