@@ -73,6 +73,11 @@ export const conversationMembers = pgTable(
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     /** This member lets the partner see what they read here (a per-conversation choice). */
     readReceipts: boolean('read_receipts').notNull().default(true),
+    /**
+     * How far the partner may see this member read: moved with last_read_seq only while the member
+     * shows receipts here and is not invisible, so what they read while hidden is never shown later.
+     */
+    shownReadSeq: bigint('shown_read_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.memberId] }),

@@ -160,9 +160,17 @@ export async function seedDemoChats(
             conversationId: conversation.id,
             memberId: login.id,
             lastReadSeq: lastFromPartner ? total - 1 : total,
+            shownReadSeq: lastFromPartner ? total - 1 : total,
             unread: lastFromPartner ? 1 : 0,
           },
-          { conversationId: conversation.id, memberId: partner.id, lastReadSeq: total, unread: 0 },
+          // The partner read it all, receipts shown: the demo login's messages say so.
+          {
+            conversationId: conversation.id,
+            memberId: partner.id,
+            lastReadSeq: total,
+            shownReadSeq: total,
+            unread: 0,
+          },
         ]);
         created += 1;
       }

@@ -526,7 +526,7 @@ describe('the conversation list, reading and removing', () => {
     ]);
   });
 
-  it('shows the partner what was read only where the reader lets it, and never while invisible', async () => {
+  it('shows the partner what was read only where the reader lets it, and never what was read while invisible', async () => {
     const a = await member();
     const b = await member();
     const first = await sent(a.login, { to: { id: b.id } });
@@ -581,9 +581,10 @@ describe('the conversation list, reading and removing', () => {
       ((await chat(b.login, `conversation=${conversation.id}`)).json() as ChatResponse).read_receipts,
     ).toBe(false);
 
-    // Back on, then invisible: nothing shows while invisible.
+    // Back on: what B read while they were off stays unseen (A sees the last shown read).
     expect((await receipts(b.login, true)).statusCode).toBe(200);
-    expect(await seenBy(a.login)).toBe(b2.seq);
+    expect(await seenBy(a.login)).toBe(1);
+    // Then invisible: nothing shows while invisible, and what B reads then stays unseen after.
     await services.pool.query('update users set invisible = true where id = $1', [b.id]);
     expect(await seenBy(a.login)).toBeNull();
     heard.length = 0;
@@ -591,6 +592,16 @@ describe('the conversation list, reading and removing', () => {
     await readBy(b.login, b3.seq);
     await settle();
     expect(heard.filter((h) => h.userId === a.id)).toEqual([]);
+    await services.pool.query('update users set invisible = false where id = $1', [b.id]);
+    expect(await seenBy(a.login)).toBe(1);
+    // Visible again, B's next read shows, up to where they read.
+    const b4 = await sent(a.login, { conversation }, 'ben je er weer?');
+    await readBy(b.login, b4.seq);
+    await settle();
+    expect(await seenBy(a.login)).toBe(b4.seq);
+    expect(heard.filter((h) => h.userId === a.id).map((h) => h.event)).toEqual([
+      { type: 'read', conversation, reader: { id: b.id }, seq: b4.seq },
+    ]);
 
     // Only the conversation's members choose, like an unknown id for anyone else.
     const stranger = await member();

@@ -443,7 +443,8 @@ async function messagePage(db: Queryable, conversationId: number, page: Page) {
 /**
  * The caller read the conversation up to `seq` (bounded by its last): what waits for them is what
  * the partner wrote after it. The caller's other tabs hear it; the partner only while the caller
- * shows read receipts in this conversation and is not invisible.
+ * shows read receipts in this conversation and is not invisible, and only then does the position
+ * the partner may see move (what was read while hidden stays unseen when the receipts come back).
  */
 export async function markChatRead(
   deps: ChatDeps & Pick<AppServices, 'state'>,
@@ -459,13 +460,15 @@ export async function markChatRead(
       .where(mine(conversationId, viewer.id))
       .for('update');
     if (!before) throw conversationNotFound();
+    // The read position after this call (an update's expressions all read the row as it was).
+    const readUpTo = sql`greatest(${conversationMembers.lastReadSeq}, least(${seq}::bigint, (select c.last_seq from ${conversations} c where c.id = ${conversationId})))`;
     const [after] = await tx
       .update(conversationMembers)
       .set({
-        lastReadSeq: sql`greatest(${conversationMembers.lastReadSeq}, least(${seq}::bigint, (select c.last_seq from ${conversations} c where c.id = ${conversationId})))`,
+        lastReadSeq: readUpTo,
         unread: sql`(select count(*)::int from ${messages} m where m.conversation_id = ${conversationId}
-          and m.sender_id <> ${viewer.id}
-          and m.seq > greatest(${conversationMembers.lastReadSeq}, least(${seq}::bigint, (select c.last_seq from ${conversations} c where c.id = ${conversationId}))))`,
+          and m.sender_id <> ${viewer.id} and m.seq > ${readUpTo})`,
+        shownReadSeq: sql`case when ${receiptsShown(viewer.id)} then ${readUpTo} else ${conversationMembers.shownReadSeq} end`,
       })
       .where(mine(conversationId, viewer.id))
       .returning({
@@ -483,6 +486,7 @@ export async function markChatRead(
     await publishAll(tx, [
       event(unreadMessagesChanged, viewer.id),
       memberEvent(viewer.id, told),
+      // While shown, the position the partner may see is the one just read.
       ...(after.receiptsShown ? [memberEvent(conversation.partnerId, told)] : []),
     ]);
   });
@@ -502,7 +506,7 @@ async function readStates(db: Queryable, conversationId: number, viewerId: numbe
     .select({
       memberId: conversationMembers.memberId,
       readReceipts: conversationMembers.readReceipts,
-      lastReadSeq: conversationMembers.lastReadSeq,
+      shownReadSeq: conversationMembers.shownReadSeq,
       shown: receiptsShown(partnerId),
     })
     .from(conversationMembers)
@@ -510,7 +514,7 @@ async function readStates(db: Queryable, conversationId: number, viewerId: numbe
   const partner = rows.find((r) => r.memberId === partnerId);
   return {
     readReceipts: rows.find((r) => r.memberId === viewerId)?.readReceipts ?? true,
-    partnerReadSeq: partner?.shown ? partner.lastReadSeq : null,
+    partnerReadSeq: partner?.shown ? partner.shownReadSeq : null,
   };
 }
 
@@ -530,7 +534,7 @@ export async function setReadReceipts(
       .update(conversationMembers)
       .set({ readReceipts: on })
       .where(mine(conversationId, viewer.id))
-      .returning({ lastReadSeq: conversationMembers.lastReadSeq, shown: receiptsShown(viewer.id) });
+      .returning({ shownReadSeq: conversationMembers.shownReadSeq, shown: receiptsShown(viewer.id) });
     if (!row) throw conversationNotFound();
     if (await isBlockedEitherWay(tx, viewer.id, conversation.partnerId)) return;
     await publishAll(tx, [
@@ -538,7 +542,7 @@ export async function setReadReceipts(
         type: 'read',
         conversation: { id: conversationId },
         reader: { id: viewer.id },
-        seq: row.shown ? row.lastReadSeq : 0,
+        seq: row.shown ? row.shownReadSeq : 0,
       }),
     ]);
   });
