@@ -140,6 +140,13 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await expect(log.locator('.chat-bubble.theirs', { hasText: answer })).toBeVisible();
   await expectAccessible(member);
 
+  // The member writes back: the operator's open conversation shows it without a reload.
+  const back = `Fijn! Wat doe je vanavond? (${randomUUID().slice(0, 8)})`;
+  await composer.fill(back);
+  await composer.press('Enter');
+  await expect(log.locator('.chat-bubble.own', { hasText: back })).not.toHaveClass(/pending/);
+  await expect(operator.getByTestId('operator-history')).toContainText(back);
+
   // Then a photo, as the profile: the member sees it live, a picture they can load. Earlier runs
   // left photos in this conversation, so the new one is the one whose address was not there.
   const theirPhotos = log.locator('.chat-bubble.theirs img.chat-image');
