@@ -169,7 +169,10 @@ test('a sign-up from each lander and from an entry page ends with its source on 
   await page.getByText('Een vrouw', { exact: true }).click();
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Aanmelden en schrijven' }).click();
-  await expect(page).toHaveURL(/\/complete-signup$/);
+  // The rest of the sign-up, then on to the member the page showed.
+  await expect(page).toHaveURL(
+    new RegExp(`/complete-signup\\?next=${encodeURIComponent(`/members/${member}/chat`)}$`),
+  );
 
   const csv = await attributionCsv(page);
   const lines = csv.split('\r\n').filter((line) => line.includes(`,e2enet,${sub},`));

@@ -43,7 +43,7 @@ test('a visitor from a member’s entry page writes to that member free twice, t
   await page.getByText('Een vrouw', { exact: true }).click();
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: /Aanmelden/ }).click();
-  await expect(page).toHaveURL(/\/complete-signup$/);
+  await expect(page).toHaveURL(/\/complete-signup\?next=/);
 
   // The form checks what is missing once its script runs: filled before, a field would be lost.
   await page.getByRole('button', { name: 'Opslaan en beginnen' }).click();
@@ -57,7 +57,8 @@ test('a visitor from a member’s entry page writes to that member free twice, t
   await page.locator('#signup-city').fill('Utrecht');
   await page.locator('#signup-password').fill('Zonnebloem-2026!');
   await page.getByRole('button', { name: 'Opslaan en beginnen' }).click();
-  await expect(page).toHaveURL(/\/members/);
+  // Finished, the new member is taken to the member the page showed, whom the free messages are for.
+  await expect(page).toHaveURL(new RegExp(`/members/${member}/chat$`));
   const { link } = await waitForMail(email, '/api/activate.php');
   await page.goto(link);
   await expect(page).toHaveURL(/\/activate\/done$/);

@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { redirect, useSearchParams } from 'react-router';
 import { useMember } from '../features/session/member-session.tsx';
 import { CompleteSignupForm } from '../features/signup/complete-signup-form.tsx';
 import { signupLinks } from '../features/signup/signup-styles.tsx';
@@ -8,14 +8,21 @@ import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../lib/root-data.ts';
 import { guards } from '../lib/route-middleware.ts';
+import { sitePath } from '../lib/site-path.ts';
 import type { Route } from './+types/complete-signup';
 
 export const links: Route.LinksFunction = signupLinks;
 
 export const middleware = guards('auth');
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (context.user?.signup_missing.length === 0) throw redirect('/members');
+/**
+ * Where the finished member goes: `?next=` (an entry page sends its member's conversation, where
+ * the free messages wait), else the members page.
+ */
+const nextOf = (params: URLSearchParams) => sitePath(params.get('next'), '/members');
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (context.user?.signup_missing.length === 0) throw redirect(nextOf(new URL(request.url).searchParams));
   return { texts: context.pageTexts('signup'), title: context.t('signup.complete.page_title') };
 }
 
@@ -31,6 +38,7 @@ function CompleteSignup() {
   const { t } = useTranslation();
   const root = useRootData();
   const member = useMember();
+  const [params] = useSearchParams();
   if (!root || !member) return null;
   return (
     <main id="main" className="signup-page">
@@ -43,7 +51,7 @@ function CompleteSignup() {
           <p className="complete-signup-account">
             {t('signup.complete.signed_up_as', { email: member.email })}
           </p>
-          <CompleteSignupForm user={member} settings={root.settings} />
+          <CompleteSignupForm user={member} settings={root.settings} next={nextOf(params)} />
         </div>
       </div>
     </main>

@@ -9,6 +9,7 @@ import { formErrorText } from '../lib/api-form-errors.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { guards } from '../lib/route-middleware.ts';
+import { sitePath } from '../lib/site-path.ts';
 import { useZodForm } from '../lib/use-zod-form.ts';
 import type { Route } from './+types/login';
 
@@ -20,11 +21,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta(matches, data?.title);
-}
-
-/** Only paths on this site: an open redirect would let a phishing link bounce through our login. */
-function safeRedirect(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : '/members';
 }
 
 /**
@@ -40,7 +36,7 @@ export async function action({ request: posted, context }: Route.ActionArgs) {
   const result = parsed.success
     ? await context.auth.login(parsed.data)
     : { ok: false as const, status: 400, code: 'login_failed', details: undefined };
-  if (result.ok) throw redirect(safeRedirect(new URL(posted.url).searchParams.get('redirect')));
+  if (result.ok) throw redirect(sitePath(new URL(posted.url).searchParams.get('redirect'), '/members'));
   // A suspended account (the right password) is shown the ban policy, not the form again.
   if (result.code === 'account_suspended') throw redirect(BAN_PAGE);
   const vars = (result.details && typeof result.details === 'object' ? result.details : {}) as TranslateVars;
@@ -88,7 +84,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       await navigate(BAN_PAGE);
       return;
     }
-    await session.signIn(result.user, safeRedirect(params.get('redirect')));
+    await session.signIn(result.user, sitePath(params.get('redirect'), '/members'));
   });
   const requestReactivation = async () => {
     const email = form.getValues('email');

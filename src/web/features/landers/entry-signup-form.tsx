@@ -81,8 +81,13 @@ export function EntrySignupForm({
           ...(memberId !== null ? { member: { id: memberId } } : {}),
         },
       });
-      // A full load: the new session's member, its navigation and /complete-signup's guard.
-      window.location.assign('/complete-signup');
+      // A full load: the new session's member, its navigation and /complete-signup's guard; then on
+      // to the member the page showed, where the free messages wait.
+      window.location.assign(
+        memberId !== null
+          ? `/complete-signup?next=${encodeURIComponent(`/members/${memberId}/chat`)}`
+          : '/complete-signup',
+      );
     } catch (error) {
       setErrors(errorsOf(error));
       setBusy(false);

@@ -35,9 +35,19 @@ const NOTICE_CODES = ['rate_limited', 'network_error', 'service_unavailable'];
 
 /**
  * /complete-signup: the parts an advertising entry left out, on one page, with the sign-up's own
- * fields, rules and texts. Saved, the member goes on to the member search.
+ * fields, rules and texts. Saved, the member goes on to `next`: the member search, or the
+ * conversation with the member an entry page showed.
  */
-export function CompleteSignupForm({ user, settings }: { user: User; settings: Settings }) {
+export function CompleteSignupForm({
+  user,
+  settings,
+  next,
+}: {
+  user: User;
+  settings: Settings;
+  /** Where the finished member goes (a path on this site). */
+  next: string;
+}) {
   const { t } = useTranslation();
   const session = useSession();
   const minAge = settings.min_age;
@@ -67,7 +77,7 @@ export function CompleteSignupForm({ user, settings }: { user: User; settings: S
         method: 'POST',
         body: input,
       });
-      await session.signIn(finished, '/members');
+      await session.signIn(finished, next);
     } catch (error) {
       const read = readApiError(error, shownFields);
       const readable = read.form || Object.keys(read.fields).length > 0;
