@@ -48,6 +48,30 @@ test('log out and log in again', async ({ page }) => {
   expect(me.user.profile.name).toBe(name);
 });
 
+test('logging out from a member page asks nothing the server refuses', async ({ page }) => {
+  await newMember(page.request);
+  // On a member page the live channel is open and the member is polled: both must stop with the
+  // session, not read the member once more and be refused (a 403 in the console at every logout).
+  const live = page.waitForEvent('websocket', (socket) => socket.url().includes('/api/realtime'));
+  await page.goto('/members');
+  await live;
+  const refused: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') refused.push(message.text());
+  });
+  const loggedOut = page.waitForResponse((response) => response.url().includes('/api/logout.php'));
+  await page.getByRole('button', { name: 'Mijn account' }).click();
+  await page.getByRole('button', { name: 'Uitloggen' }).click();
+  expect((await loggedOut).status()).toBe(200);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(refused).toEqual([]);
+});
+
 test('log in without JavaScript: a wrong password shows the page again with the error, the right one the members', async ({
   browser,
 }) => {

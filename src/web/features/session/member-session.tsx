@@ -170,21 +170,30 @@ export function MemberSessionProvider({
   );
   // A logout or a deleted account (not a lost session: the member logs in again and finds their
   // unsent messages).
+  const forget = useCallback(() => {
+    forgetMemberData();
+    choose(null);
+    setCsrfToken(undefined);
+    void memberCache?.then((c) => c.forgetMembers());
+  }, [choose]);
   const signOut = useCallback(
     async (to: string) => {
-      forgetMemberData();
-      choose(null);
-      setCsrfToken(undefined);
-      void memberCache?.then((c) => c.forgetMembers());
+      forget();
       await navigate(to);
       await revalidate.current();
     },
-    [navigate, choose],
+    [navigate, forget],
   );
+  // The member is forgotten here first, so the live channel and the polling stop before the server
+  // ends the session: the channel it closes would otherwise reconnect and read the member, refused
+  // (a failed request on every logout). The token goes along as it was.
   const logout = useCallback(async () => {
-    await getJson('/api/logout.php', { headers: csrfHeader() }).catch(() => {});
-    await signOut('/');
-  }, [signOut]);
+    const headers = csrfHeader();
+    forget();
+    await getJson('/api/logout.php', { headers }).catch(() => {});
+    await navigate('/');
+    await revalidate.current();
+  }, [forget, navigate]);
 
   const count = user ? user.unread_messages + user.new_likes : 0;
   useEffect(() => {
