@@ -118,7 +118,16 @@ test('the admin logs in with password and code, adds an operator who sets up a s
     // The admin disables the account: the operator's session ends with it.
     await page.reload();
     await expect(card).toContainText('Ingesteld');
+    // It locks a person out at once: the admin is asked first, and a cancel changes nothing.
     await card.getByRole('button', { name: 'Blokkeren' }).click();
+    const confirm = page.getByRole('dialog', { name: `${operator.name} blokkeren?` });
+    await expect(confirm).toContainText('wordt direct uitgelogd');
+    await expectAccessibleAtBothWidths(page);
+    await confirm.getByRole('button', { name: 'Annuleren' }).last().click();
+    await expect(confirm).toBeHidden();
+    await expect(card).toContainText('Actief');
+    await card.getByRole('button', { name: 'Blokkeren' }).click();
+    await confirm.getByRole('button', { name: 'Blokkeren' }).click();
     await expect(page.getByRole('status')).toHaveText(`${operator.name} is geblokkeerd en uitgelogd.`);
     await expect(card).toContainText('Geblokkeerd');
     await expect(card.getByRole('button', { name: 'Deblokkeren' })).toBeVisible();

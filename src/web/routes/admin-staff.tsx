@@ -127,6 +127,11 @@ function StaffCard({
                 action={action}
                 call={() => post('/api/admin/staff-disable.php', { id: member.id })}
                 success={t('admin.staff.disabled_done', { name: member.name })}
+                confirm={{
+                  title: t('admin.staff.confirm_disable_title', { name: member.name }),
+                  text: t('admin.staff.confirm_disable_text', { name: member.name }),
+                  cancel: t('admin.staff.cancel'),
+                }}
               >
                 {t('admin.staff.disable')}
               </AdminActionButton>
@@ -136,6 +141,11 @@ function StaffCard({
               action={action}
               call={() => post('/api/admin/staff-reset-2fa.php', { id: member.id })}
               success={t('admin.staff.reset_done', { name: member.name })}
+              confirm={{
+                title: t('admin.staff.confirm_reset_title', { name: member.name }),
+                text: t('admin.staff.confirm_reset_text', { name: member.name }),
+                cancel: t('admin.staff.cancel'),
+              }}
             >
               {t('admin.staff.reset_2fa')}
             </AdminActionButton>

@@ -1,4 +1,5 @@
 import { type ComponentProps, useState } from 'react';
+import { Modal } from '../../components/ui/modal.tsx';
 import { formErrorText, readApiError } from '../../lib/api-form-errors.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import type { AdminNoticeValue } from './admin-notice.tsx';
@@ -33,11 +34,44 @@ type AdminActionButtonProps = Omit<ComponentProps<'button'>, 'type' | 'disabled'
   call: () => Promise<unknown>;
   /** The notice once the call succeeded. */
   success: string;
+  /**
+   * A change that locks someone out or cannot be undone asks first: a dialog with its title, what
+   * it does, the button's own words to go on, and `cancel`.
+   */
+  confirm?: { title: string; text: string; cancel: string };
 };
 
 /** A button that runs one change of its page's `useAdminAction`; it waits while any of them runs. */
-export function AdminActionButton({ action, call, success, ...button }: AdminActionButtonProps) {
+export function AdminActionButton({ action, call, success, confirm, ...button }: AdminActionButtonProps) {
+  const [asking, setAsking] = useState(false);
+  const go = () => {
+    setAsking(false);
+    void action.run(call, success);
+  };
   return (
-    <button type="button" disabled={action.busy} onClick={() => void action.run(call, success)} {...button} />
+    <>
+      <button
+        type="button"
+        disabled={action.busy}
+        onClick={() => (confirm ? setAsking(true) : go())}
+        {...button}
+      />
+      {confirm && asking && (
+        <Modal
+          open
+          title={confirm.title}
+          onClose={() => setAsking(false)}
+          closeLabel={confirm.cancel}
+          cancelInFooter
+          footer={
+            <button type="button" className="btn btn-danger" onClick={go}>
+              {button.children}
+            </button>
+          }
+        >
+          <p className="mb-0">{confirm.text}</p>
+        </Modal>
+      )}
+    </>
   );
 }

@@ -96,6 +96,11 @@ export function FictionalPhotos({
                     }),
                   )}
                   success={t('fictional.deleted')}
+                  confirm={{
+                    title: t('fictional.confirm_delete_title'),
+                    text: t('fictional.confirm_delete_text'),
+                    cancel: t('fictional.cancel'),
+                  }}
                 >
                   {t('fictional.delete')}
                 </AdminActionButton>
