@@ -15,23 +15,39 @@ export const MODERATION_REASONS = [
 export const ModerationReasonSchema = z.enum(MODERATION_REASONS);
 export type ModerationReason = z.infer<typeof ModerationReasonSchema>;
 
+/**
+ * The reasons that fit a profile text: a photo's own (no person in it, someone else, too blurred)
+ * would tell the member something that cannot be true of what they wrote.
+ */
+export const TEXT_MODERATION_REASONS = [
+  'nudity',
+  'contact_details',
+  'offensive',
+  'commercial',
+  'other',
+] as const satisfies readonly ModerationReason[];
+
 /** A moderator's optional words to the member beside the reason. */
 export const MODERATION_NOTE_MAX = 500;
 
 /** A moderator's decision: keep it, or refuse it with a reason from the list and optional words. */
-export const ModerationDecisionSchema = z.discriminatedUnion('outcome', [
-  z.object({ id: z.number().int().positive(), outcome: z.literal('approved') }),
-  z.object({
-    id: z.number().int().positive(),
-    outcome: z.literal('rejected'),
-    reason: ModerationReasonSchema,
-    note: multilineText()
-      .max(MODERATION_NOTE_MAX)
-      .transform((value) => value || null)
-      .nullish(),
-  }),
-]);
+const decisionSchema = <R extends z.ZodType<ModerationReason>>(reason: R) =>
+  z.discriminatedUnion('outcome', [
+    z.object({ id: z.number().int().positive(), outcome: z.literal('approved') }),
+    z.object({
+      id: z.number().int().positive(),
+      outcome: z.literal('rejected'),
+      reason,
+      note: multilineText()
+        .max(MODERATION_NOTE_MAX)
+        .transform((value) => value || null)
+        .nullish(),
+    }),
+  ]);
+export const ModerationDecisionSchema = decisionSchema(ModerationReasonSchema);
 export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
+/** A decision on a profile text: its reasons are the ones that fit a text. */
+export const TextModerationDecisionSchema = decisionSchema(z.enum(TEXT_MODERATION_REASONS));
 
 /**
  * The answer to a text decision: after an undo, what became of the text: `restored` the text

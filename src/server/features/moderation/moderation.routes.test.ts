@@ -308,6 +308,20 @@ describe('changed texts', () => {
     expect(audit).toHaveLength(allowed ? 1 : 0);
   });
 
+  it("refuses a photo's reason for a text (no person, someone else, too blurred): the member would be told it", async () => {
+    const { change, login } = await memberWithText();
+    for (const reason of ['not_a_person', 'someone_else', 'low_quality']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/admin/moderation-text.php',
+        payload: { id: change.id, outcome: 'rejected', reason },
+        ...moderator,
+      });
+      expect(res.statusCode, reason).toBe(400);
+    }
+    expect(await aboutMeOf(login)).not.toBe('Ik wandel graag.');
+  });
+
   it('refuses a text decision without the staff CSRF token', async () => {
     const { change } = await memberWithText();
     const res = await app.inject({

@@ -7,6 +7,7 @@ import {
   PhotoQueueSchema,
   ProfileNoticesSchema,
   TextDecisionResultSchema,
+  TextModerationDecisionSchema,
   TextQueueSchema,
 } from '../../../shared/contracts/moderation.ts';
 import type { AppServices } from '../../services.ts';
@@ -123,7 +124,7 @@ function moderationStaffRoutes(services: AppServices): FastifyPluginAsyncZod {
             'Keep a changed text, or reject it: the text before comes back (a name taken meanwhile is ' +
             'emptied for the member to choose anew; a text changed since stays) and the member is told ' +
             'why; `undone` says which (moderators and admins); 404 when it is gone or already decided',
-          body: ModerationDecisionSchema,
+          body: TextModerationDecisionSchema,
           response: { 200: TextDecisionResultSchema },
         },
       },

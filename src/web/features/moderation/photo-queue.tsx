@@ -1,5 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ModerationReason, PhotoQueue as PhotoQueueData } from '../../../shared/contracts/moderation.ts';
+import {
+  MODERATION_REASONS,
+  type ModerationReason,
+  type PhotoQueue as PhotoQueueData,
+} from '../../../shared/contracts/moderation.ts';
 import { ApiError } from '../../lib/api.ts';
 import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
@@ -161,6 +165,7 @@ export function PhotoQueue({ initial }: { initial: PhotoQueueData }) {
                 key={photo.id}
                 title={t('moderation.reject_title')}
                 confirmLabel={t('moderation.confirm_reject')}
+                reasons={MODERATION_REASONS}
                 busy={busy}
                 onSubmit={(reason, note) => void decide({ outcome: 'rejected', reason, note })}
                 onCancel={() => setRejecting(false)}

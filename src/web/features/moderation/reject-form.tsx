@@ -1,14 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import {
-  MODERATION_NOTE_MAX,
-  MODERATION_REASONS,
-  type ModerationReason,
-} from '../../../shared/contracts/moderation.ts';
+import { MODERATION_NOTE_MAX, type ModerationReason } from '../../../shared/contracts/moderation.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 
 type RejectFormProps = {
   title: string;
   confirmLabel: string;
+  /** The reasons offered: a photo's, or the ones that fit a text. */
+  reasons: readonly ModerationReason[];
   busy: boolean;
   onSubmit: (reason: ModerationReason, note: string) => void;
   onCancel: () => void;
@@ -18,7 +16,7 @@ type RejectFormProps = {
  * The reason from the contract's fixed list (the member reads it in their language) and optional
  * words to the member. Opens with the reason in focus, so the keyboard carries on; Escape cancels.
  */
-export function RejectForm({ title, confirmLabel, busy, onSubmit, onCancel }: RejectFormProps) {
+export function RejectForm({ title, confirmLabel, reasons, busy, onSubmit, onCancel }: RejectFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const reasonRef = useRef<HTMLSelectElement>(null);
@@ -58,7 +56,7 @@ export function RejectForm({ title, confirmLabel, busy, onSubmit, onCancel }: Re
           <option value="" disabled>
             {t('moderation.choose_reason')}
           </option>
-          {MODERATION_REASONS.map((value) => (
+          {reasons.map((value) => (
             <option key={value} value={value}>
               {t(`moderation.reasons.${value}`)}
             </option>

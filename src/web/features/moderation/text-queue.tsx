@@ -1,9 +1,10 @@
 import { useCallback, useState } from 'react';
-import type {
-  ModerationReason,
-  QueuedText,
-  TextDecisionResult,
-  TextQueue as TextQueueData,
+import {
+  type ModerationReason,
+  type QueuedText,
+  TEXT_MODERATION_REASONS,
+  type TextDecisionResult,
+  type TextQueue as TextQueueData,
 } from '../../../shared/contracts/moderation.ts';
 import type { TranslationKey } from '../../../shared/i18n/keys.generated.ts';
 import { ApiError } from '../../lib/api.ts';
@@ -129,6 +130,7 @@ function TextChange({
         <RejectForm
           title={t('moderation.undo_title')}
           confirmLabel={t('moderation.confirm_undo')}
+          reasons={TEXT_MODERATION_REASONS}
           busy={busy}
           onSubmit={(reason, note) => void decide({ outcome: 'rejected', reason, note })}
           onCancel={() => setUndoing(false)}
