@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { ChatsResponse } from '../src/shared/contracts/chat.ts';
 import type { OperatorStats } from '../src/shared/contracts/operators.ts';
 import { memberContext, memberPage, PIETER } from './demo-members.ts';
-import { expect, expectAccessible, test, watchCsp } from './fixtures.ts';
+import { expect, expectAccessible, test, viewportAt, watchCsp } from './fixtures.ts';
 import { heardListChange, runPastDebounce, stopClockAndAwaitStaffSocket } from './staff-live.ts';
 import { DEMO_ADMIN, DEMO_OPERATOR, staffLogInByApi } from './staff-logins.ts';
 
@@ -91,6 +91,18 @@ test('an operator answers a member as a fictional profile, live, the member neve
   await operator.goto(`/admin/operators?profile=${profile.id}`);
   const row = operator.locator(`tr[data-conversation="${chat.conversation.id}"]`);
   await expect(row).toContainText(profile.name);
+  // On a phone the queue scrolls sideways: the way into each conversation stays in view, and
+  // nothing makes the page wider than the screen.
+  await operator.setViewportSize(viewportAt(375));
+  await row.scrollIntoViewIfNeeded();
+  const openBox = await row.getByRole('link', { name: 'Openen' }).boundingBox();
+  expect(openBox && openBox.x >= 0 && openBox.x + openBox.width <= 375, JSON.stringify(openBox)).toBe(true);
+  expect(
+    await operator.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    ),
+  ).toBe(0);
+  await operator.setViewportSize(viewportAt(1280));
   // The figures are admins': no link to them for an operator.
   await expect(operator.getByRole('link', { name: 'Cijfers' })).toHaveCount(0);
   await expectAccessible(operator);

@@ -143,14 +143,14 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
       {page && items.length === 0 ? (
         <p>{t('operators.empty')}</p>
       ) : (
-        <div className="table-responsive">
+        <div className="table-responsive admin-queue-wrap">
           <table className="table align-middle" data-testid="operator-queue">
             <thead>
               <tr>
                 <th scope="col">{t('operators.waiting')}</th>
                 <th scope="col">{t('operators.member')}</th>
                 <th scope="col">{t('operators.profile')}</th>
-                <th scope="col">
+                <th scope="col" className="admin-queue-open">
                   <span className="visually-hidden">{t('operators.open')}</span>
                 </th>
               </tr>
@@ -168,7 +168,7 @@ export function OperatorQueue({ statsLink = false }: { statsLink?: boolean }) {
                   <td>
                     {item.profile.name} <span className="text-body-secondary small">#{item.profile.id}</span>
                   </td>
-                  <td className="text-end">
+                  <td className="text-end admin-queue-open">
                     {item.claimed && !item.mine ? (
                       <span className="badge text-bg-secondary">{t('operators.claimed')}</span>
                     ) : (
