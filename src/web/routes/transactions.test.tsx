@@ -2,38 +2,19 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, type LoaderFunctionArgs, RouterProvider, useLoaderData } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type {
-  LedgerResponse,
-  Transaction,
-  TransactionsFirstPages,
-} from '../../shared/contracts/transactions.ts';
+import type { LedgerResponse, TransactionsFirstPages } from '../../shared/contracts/transactions.ts';
 import common from '../../shared/i18n/locales/en/common.json' with { type: 'json' };
 import payments from '../../shared/i18n/locales/en/payments.json' with { type: 'json' };
 import { I18nProvider } from '../lib/i18n.tsx';
 import { fetchMockForEachTest, jsonResponse } from '../test/fetch-mock.ts';
+import { paidTransaction } from '../test/transactions.ts';
 import TransactionsPage, { shouldRevalidate } from './transactions.tsx';
 
 /**
  * /transactions with scripts: a pager click reads the next page of payments through the API (one
  * call) and keeps the credit history below as it is; the loader, which reads both, is not asked again.
  */
-const payment = (n: number): Transaction =>
-  ({
-    payment_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    package: 'p1',
-    credits: 40,
-    amount: 1210 + n,
-    vat: 210,
-    vat_rate_bp: 2100,
-    currency: 'EUR',
-    method: 'ideal',
-    status: 'paid',
-    country: 'NL',
-    created_at: '2026-11-20T12:00:00.000Z',
-    refunded_at: null,
-    charged_back_at: null,
-    discount: null,
-  }) as Transaction;
+const payment = (n: number) => paidTransaction(n, 1210 + n);
 const ledger: LedgerResponse = {
   entries: [
     {

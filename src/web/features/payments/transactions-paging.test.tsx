@@ -6,7 +6,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type {
   LedgerEntry,
   LedgerResponse,
-  Transaction,
   TransactionsPageQuery,
   TransactionsResponse,
 } from '../../../shared/contracts/transactions.ts';
@@ -14,6 +13,7 @@ import common from '../../../shared/i18n/locales/en/common.json' with { type: 'j
 import payments from '../../../shared/i18n/locales/en/payments.json' with { type: 'json' };
 import { I18nProvider } from '../../lib/i18n.tsx';
 import { fetchMockForEachTest, jsonResponse } from '../../test/fetch-mock.ts';
+import { paidTransaction } from '../../test/transactions.ts';
 import { CreditLedger } from './credit-ledger.tsx';
 import { TransactionsList } from './transactions-list.tsx';
 
@@ -35,23 +35,7 @@ const ledgerPage = (ids: number[], next: number | null): LedgerResponse => ({
   entries: ids.map(entry),
   next_before: next,
 });
-const payment = (n: number): Transaction =>
-  ({
-    payment_id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    package: 'p1',
-    credits: 40,
-    amount: 1210,
-    vat: 210,
-    vat_rate_bp: 2100,
-    currency: 'EUR',
-    method: 'ideal',
-    status: 'paid',
-    country: 'NL',
-    created_at: '2026-11-20T12:00:00.000Z',
-    refunded_at: null,
-    charged_back_at: null,
-    discount: null,
-  }) as Transaction;
+const payment = (n: number) => paidTransaction(n);
 
 function renderAt(
   address: string,
