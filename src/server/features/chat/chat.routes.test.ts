@@ -590,6 +590,8 @@ describe('the conversation list, reading and removing', () => {
     heard.length = 0;
     const b3 = await sent(a.login, { conversation }, 'en nog een');
     await readBy(b.login, b3.seq);
+    // An answer says it was read too: not while invisible.
+    await sent(b.login, { conversation }, 'stil antwoord');
     await settle();
     expect(heard.filter((h) => h.userId === a.id)).toEqual([]);
     await services.pool.query('update users set invisible = false where id = $1', [b.id]);
@@ -602,6 +604,11 @@ describe('the conversation list, reading and removing', () => {
     expect(heard.filter((h) => h.userId === a.id).map((h) => h.event)).toEqual([
       { type: 'read', conversation, reader: { id: b.id }, seq: b4.seq },
     ]);
+    // Visible, an answer without a read first (a fictional profile's, sent by an operator) shows
+    // that B read up to it.
+    await sent(a.login, { conversation }, 'en nu?');
+    const answer = await sent(b.login, { conversation }, 'nu wel');
+    expect(await seenBy(a.login)).toBe(answer.seq);
 
     // Only the conversation's members choose, like an unknown id for anyone else.
     const stranger = await member();

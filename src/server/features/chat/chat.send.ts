@@ -33,6 +33,7 @@ import { enqueueMessageMails } from '../notifications/notification-mails.ts';
 import { memberEventSql } from '../realtime/realtime.service.ts';
 import { staffListEvent } from '../realtime/staff-lists.ts';
 import { unreadMessagesChanged } from './chat.counts.ts';
+import { receiptsShown } from './read-receipts.ts';
 
 /**
  * The chat's one send (docs/decisions/0026, 0037): every message, alone or with others, text, gift
@@ -418,11 +419,14 @@ async function write(
         returning ${conversations.id} as conv, ${conversations.lastSeq} as seq, v.sender
       ), members as (
         -- The partner has one more to read and both get the conversation back in their list; the
-        -- sender has read everything up to their own message.
+        -- sender has read everything up to their own message, which the partner sees while the
+        -- sender shows it (read-receipts.ts).
         update ${conversationMembers} set
           hidden_at = null,
           unread = case when ${conversationMembers.memberId} = b.sender then 0 else ${conversationMembers.unread} + 1 end,
-          last_read_seq = case when ${conversationMembers.memberId} = b.sender then b.seq else ${conversationMembers.lastReadSeq} end
+          last_read_seq = case when ${conversationMembers.memberId} = b.sender then b.seq else ${conversationMembers.lastReadSeq} end,
+          shown_read_seq = case when ${conversationMembers.memberId} = b.sender and ${receiptsShown(sql`b.sender`)}
+            then b.seq else ${conversationMembers.shownReadSeq} end
         from bumped b
         where ${conversationMembers.conversationId} = b.conv
           and ${conversationMembers.conversationId} = any(array(select conv from bumped))

@@ -44,6 +44,7 @@ import {
   sendMessage as sendOnce,
 } from './chat.send.ts';
 import { landingFreeMessagesLeft } from './landing-free-messages.ts';
+import { receiptsShown } from './read-receipts.ts';
 
 type ChatDeps = Pick<AppServices, 'db'>;
 
@@ -492,13 +493,6 @@ export async function markChatRead(
   });
   deps.state.of(unreadMessagesState).forget(viewer.id);
 }
-
-/**
- * Whether a member's read state reaches the partner: their choice for this conversation (on the
- * conversation_members row in scope), and never while they are invisible.
- */
-const receiptsShown = (memberId: number) =>
-  sql<boolean>`(${conversationMembers.readReceipts} and not coalesce((select u.invisible from ${users} u where u.id = ${memberId}), false))`;
 
 /** The caller's receipts choice here, and how far the partner read as the caller may see it. */
 async function readStates(db: Queryable, conversationId: number, viewerId: number, partnerId: number) {
