@@ -57,27 +57,27 @@ describe('useAdminAction with AdminActionButton', () => {
   });
 });
 
+function Asking({ call }: { call: () => Promise<unknown> }) {
+  const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
+  const action = useAdminAction(setNotice);
+  return (
+    <>
+      <AdminNotice notice={notice} />
+      <AdminActionButton
+        className="btn btn-sm btn-outline-danger"
+        action={action}
+        call={call}
+        success="Disabled"
+        confirm={{ title: 'Disable Ana?', text: 'Ana is logged out at once.', cancel: 'Cancel' }}
+      >
+        Disable
+      </AdminActionButton>
+    </>
+  );
+}
+
 describe('an AdminActionButton that asks first', () => {
   afterEach(cleanup);
-
-  function Asking({ call }: { call: () => Promise<unknown> }) {
-    const [notice, setNotice] = useState<AdminNoticeValue | null>(null);
-    const action = useAdminAction(setNotice);
-    return (
-      <>
-        <AdminNotice notice={notice} />
-        <AdminActionButton
-          className="btn btn-sm btn-outline-danger"
-          action={action}
-          call={call}
-          success="Disabled"
-          confirm={{ title: 'Disable Ana?', text: 'Ana is logged out at once.', cancel: 'Cancel' }}
-        >
-          Disable
-        </AdminActionButton>
-      </>
-    );
-  }
 
   it('does nothing on cancel, and the change once the dialog says go', async () => {
     const call = vi.fn(async () => ({}));
