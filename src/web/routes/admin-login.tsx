@@ -6,11 +6,13 @@ import { FormField } from '../components/ui/form-field.tsx';
 import { adminPageMeta } from '../features/admin/admin-route.ts';
 import { errorText } from '../lib/error-text.ts';
 import { useTranslation } from '../lib/i18n.tsx';
+import { sitePath } from '../lib/site-path.ts';
 import type { Route } from './+types/admin-login';
 
-/** Back-office paths only: an open redirect would let a phishing link bounce through the login. */
+/** Back-office paths of this site only (sitePath): the back office's login leads nowhere else. */
 function safeNext(value: string | null): string {
-  return value && /^\/admin(\/|$|\?)/.test(value) && !value.startsWith('//') ? value : '/admin';
+  const path = sitePath(value, '/admin');
+  return /^\/admin(\/|$|\?)/.test(path) ? path : '/admin';
 }
 
 export async function loader({ context, request }: Route.LoaderArgs) {

@@ -110,18 +110,23 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
   const next = useClaimNext();
 
   const fail = (e: unknown) => setError(codeOf(e));
+  const read = useCallback(
+    () =>
+      adminRequest<OperatorConversation>('/api/admin/operator-conversation.php', {
+        query: { conversation: conversationId },
+      }),
+    [conversationId],
+  );
   const load = useCallback(async () => {
     try {
-      const data = await adminRequest<OperatorConversation>('/api/admin/operator-conversation.php', {
-        query: { conversation: conversationId },
-      });
+      const data = await read();
       setView(data);
       setNote(data.note.body);
       setError(null);
     } catch (e) {
       setError(codeOf(e));
     }
-  }, [conversationId]);
+  }, [read]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -134,11 +139,7 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
     let soon: ReturnType<typeof setTimeout> | undefined;
     const reread = async () => {
       try {
-        setView(
-          await adminRequest<OperatorConversation>('/api/admin/operator-conversation.php', {
-            query: { conversation: conversationId },
-          }),
-        );
+        setView(await read());
       } catch {
         // Kept as it was.
       }
@@ -154,7 +155,7 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
       off();
       leave();
     };
-  }, [conversationId]);
+  }, [conversationId, read]);
 
   const claim = async () => {
     try {

@@ -176,24 +176,23 @@ export function MemberSessionProvider({
     setCsrfToken(undefined);
     void memberCache?.then((c) => c.forgetMembers());
   }, [choose]);
+  // `before` runs once the member is forgotten, before the navigation (a logout's request).
   const signOut = useCallback(
-    async (to: string) => {
+    async (to: string, before?: () => Promise<unknown>) => {
       forget();
+      await before?.();
       await navigate(to);
       await revalidate.current();
     },
     [navigate, forget],
   );
-  // The member is forgotten here first, so the live channel and the polling stop before the server
-  // ends the session: the channel it closes would otherwise reconnect and read the member, refused
-  // (a failed request on every logout). The token goes along as it was.
+  // The member is forgotten before the server ends the session, so the live channel and the polling
+  // stop first: the channel it closes would otherwise reconnect and read the member, refused (a
+  // failed request on every logout). The token goes along as it was.
   const logout = useCallback(async () => {
     const headers = csrfHeader();
-    forget();
-    await getJson('/api/logout.php', { headers }).catch(() => {});
-    await navigate('/');
-    await revalidate.current();
-  }, [forget, navigate]);
+    await signOut('/', () => getJson('/api/logout.php', { headers }).catch(() => {}));
+  }, [signOut]);
 
   const count = user ? user.unread_messages + user.new_likes : 0;
   useEffect(() => {
