@@ -6,6 +6,7 @@ import {
 } from '../../shared/contracts/notifications.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { DisabledNotificationsAlert } from '../features/notifications/disabled-notifications-alert.tsx';
+import type { PushAlertHandle } from '../features/notifications/enable-push-alert.tsx';
 import { PushDeviceSwitch } from '../features/notifications/push-device-switch.tsx';
 import { errorText } from '../lib/error-text.ts';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -13,6 +14,9 @@ import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/notifications';
 import '../styles/notifications.scss';
+
+// The push invitation does not float over this page (PushAlertHandle).
+export const handle: PushAlertHandle = { noPushAlert: true };
 
 // The member layout's middleware keeps visitors out.
 export async function loader({ context }: Route.LoaderArgs) {

@@ -20,7 +20,11 @@ import { useRootData } from '../lib/root-data.ts';
 import { guards } from '../lib/route-middleware.ts';
 import type { RegionsSeed } from '../lib/use-regions.ts';
 import '../styles/profile.scss';
+import type { PushAlertHandle } from '../features/notifications/enable-push-alert.tsx';
 import type { Route } from './+types/profile';
+
+// The push invitation does not float over this page (PushAlertHandle).
+export const handle: PushAlertHandle = { noPushAlert: true };
 
 // After the member layout's 'auth'.
 export const middleware = guards('complete');

@@ -5,7 +5,11 @@ import { pageMeta } from '../lib/meta.ts';
 import { PageTexts } from '../lib/page-texts.tsx';
 import { guards } from '../lib/route-middleware.ts';
 import '../styles/swipe.scss';
+import type { PushAlertHandle } from '../features/notifications/enable-push-alert.tsx';
 import type { Route } from './+types/swipe-game';
+
+// The push invitation does not float over this page (PushAlertHandle).
+export const handle: PushAlertHandle = { noPushAlert: true };
 
 // After the member layout's 'auth'.
 export const middleware = guards('complete');

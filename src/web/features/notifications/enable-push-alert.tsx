@@ -1,28 +1,31 @@
 import { useId, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useMatches } from 'react-router';
 import { dismissForAccount } from '../../lib/dismissals.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { useSession } from '../session/member-session.tsx';
 import { browserPushEnvironment, enablePush, usePushState } from './push-state.ts';
 
-/** Pages it does not float over (see below). */
-const NOT_ON = new Set(['/notifications', '/swipe-game', '/profile']);
+/**
+ * A route's handle says when the invitation must not float over its page: /notifications, which has
+ * the switch, and pages whose own controls sit at the bottom of the screen (the swipe game's
+ * buttons, the profile's save bar and its confirmations).
+ */
+export type PushAlertHandle = { noPushAlert?: boolean };
 
 /**
  * Asks a member whose browser can push, and who has neither allowed nor refused it, to switch push
  * on. Dismissing stores a timestamp with the account ('enable_push'): it never shows again. Whether
  * the browser can push is known only in the browser, so it floats at the bottom of the screen
- * instead of pushing the page down after it was drawn, above the page. Not on /notifications, which
- * has the switch, nor where the bottom of the screen holds the page's own controls: the swipe
- * game's buttons, the profile's save bar and its confirmations.
+ * instead of pushing the page down after it was drawn, above the page; not on a page whose route
+ * says no (PushAlertHandle).
  */
 export function EnablePushAlert() {
   const { t } = useTranslation();
   const { user, refresh, setPushSubscribed } = useSession();
   const publicKey = useRootData()?.settings.push_public_key ?? '';
   const push = usePushState();
-  const { pathname } = useLocation();
+  const declined = useMatches().some((m) => (m.handle as PushAlertHandle | undefined)?.noPushAlert);
   const titleId = useId();
   const [closed, setClosed] = useState(false);
   const permission = typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
@@ -33,7 +36,7 @@ export function EnablePushAlert() {
     !push.isCapable ||
     push.isSubscribed !== false ||
     permission !== 'default' ||
-    NOT_ON.has(pathname)
+    declined
   )
     return null;
   const close = () => {
