@@ -25,7 +25,7 @@ async function withPriority(priority: 'idle' | 'normal', test: () => Promise<voi
   }
 }
 
-/** The pids of this process's photo workers, from /proc (the app exposes none). */
+/** The pids of this process's photo workers once they run Node, from /proc (the app exposes none). */
 function photoWorkerPids(): number[] {
   return readdirSync('/proc')
     .filter((name) => /^\d+$/.test(name))
@@ -34,8 +34,13 @@ function photoWorkerPids(): number[] {
       try {
         const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
         const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        // Node running the worker, not chrt before its exec: chrt sets the policy just before it
+        // execs, so a pid whose program is still chrt may show the normal policy for a moment.
+        const [program, ...args] = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
         return (
-          ppid === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('photo-worker.ts')
+          ppid === process.pid &&
+          program === process.execPath &&
+          args.some((arg) => arg.includes('photo-worker.ts'))
         );
       } catch {
         return false; // gone meanwhile
