@@ -45,7 +45,11 @@ describe('the member session', () => {
     );
     renderSession(testUser({ id: 7, credits: 10 }));
     expect(shown()).toBe('7:10');
-    await waitFor(() => expect(getQueryClient().getQueryData(sessionKeys.user(7))).toBeDefined());
+    // The provider reads the entry once its module is loaded (on demand); the entry itself may be
+    // there before (the refresher's initial data), so the signal is the provider showing a write.
+    act(() => getQueryClient().setQueryData(sessionKeys.user(7), testUser({ id: 7, credits: 20 })));
+    await waitFor(() => expect(shown()).toBe('7:20'));
+    // From then on, each write shows at once.
     act(() => getQueryClient().setQueryData(sessionKeys.user(7), testUser({ id: 7, credits: 250 })));
     expect(shown()).toBe('7:250');
   });
