@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../../shared/contracts/auth.ts';
 import en from '../../../shared/i18n/locales/en/common.json' with { type: 'json' };
 import { I18nProvider } from '../../lib/i18n.tsx';
+import { getQueryClient } from '../../lib/query-client.ts';
 import { testUser } from '../../test/users.ts';
 import { MemberSessionProvider } from '../session/member-session.tsx';
 import { AddPhotoAlert } from './add-photo-alert.tsx';
@@ -42,14 +43,22 @@ describe('AddPhotoAlert', () => {
   });
 
   it('shows nothing to visitors and to members with a photo', async () => {
-    await act(async () => renderAlert(null));
-    await act(async () =>
-      renderAlert(
-        member({ filename: 'p/1/1-medium.webp', thumb_filename: 'p/1/1-thumb.webp', status: 'approved' }),
-      ),
-    );
-    await act(async () => renderAlert(member(null), true));
-    expect(screen.queryByRole('heading', { name: en.add_photo.title })).toBeNull();
+    const withPhoto = member({
+      filename: 'p/1/1-medium.webp',
+      thumb_filename: 'p/1/1-thumb.webp',
+      status: 'approved',
+    });
+    // Each a page of its own: the same member id in one cache would be one member.
+    for (const [user, hasPhoto] of [
+      [null, undefined],
+      [withPhoto, undefined],
+      [member(null), true],
+    ] as const) {
+      await act(async () => renderAlert(user, hasPhoto));
+      expect(screen.queryByRole('heading', { name: en.add_photo.title })).toBeNull();
+      cleanup();
+      getQueryClient().clear();
+    }
   });
 
   it('is there in the first render, so the server renders it where it stays', () => {

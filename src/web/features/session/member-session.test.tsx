@@ -35,7 +35,6 @@ describe('the member session', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
-    getQueryClient().clear();
   });
 
   it("shows what is written to the member's cache entry (a save answering with the member)", async () => {
