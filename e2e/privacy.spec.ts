@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from '@playwright/test';
 import { logInByApi, memberContext, signUpMember } from './demo-members.ts';
 import { currentServer, expect, expectAccessible, lookAt, test } from './fixtures.ts';
@@ -23,7 +24,7 @@ async function secondBrowser(browser: Browser, locale?: string): Promise<Browser
   return context;
 }
 
-test('a member blocks another from the profile after a confirmation, and unblocks from the settings', async ({
+test('a member blocks another from the profile after a confirmation, the conversation follows live, and unblocks from the settings and the conversation', async ({
   page,
   browser,
 }) => {
@@ -34,7 +35,12 @@ test('a member blocks another from the profile after a confirmation, and unblock
   const pieterPage = await pieterContext.newPage();
   const pieter = await logInByApi(pieterPage.request, PIETER);
   try {
-    // Pieter has the chat with her open while she decides.
+    // Pieter has their conversation open while she decides.
+    const opened = await pieterPage.request.post('/api/chat-message.php', {
+      data: { to: { id: sanne.id }, client_id: randomUUID(), body: 'Hoi Sanne!' },
+      headers: pieter.csrf,
+    });
+    expect(opened.status(), await opened.text()).toBe(200);
     await pieterPage.goto(`/members/${sanne.id}/chat`);
     const composer = pieterPage.getByRole('textbox', { name: `Message to ${SANNE.name}` });
     await expect(composer).toBeVisible();
@@ -54,14 +60,18 @@ test('a member blocks another from the profile after a confirmation, and unblock
     ).toBeVisible();
     await expect(page.getByRole('button', { name: 'Deblokkeren' })).toBeVisible();
 
-    // His message is refused, and a retry could not change that: he can only give it up.
-    await composer.fill('Are you still there?');
-    await composer.press('Enter');
-    const failed = pieterPage.getByRole('alert').filter({ hasText: /not available/ });
-    await expect(failed).toBeVisible();
-    await expect(failed.getByRole('button', { name: 'Try again' })).toHaveCount(0);
-    await failed.getByRole('button', { name: "Don't send" }).click();
-    await expect(pieterPage.getByText('Are you still there?')).toHaveCount(0);
+    // His open conversation is gone at once, without a reload: nobody writes there any more.
+    await expect(
+      pieterPage.getByRole('alert').filter({ hasText: 'This conversation is not available.' }),
+    ).toBeVisible();
+    await expect(composer).toHaveCount(0);
+
+    // Hers says whom she blocked, with the way back.
+    await page.goto(`/members/${pieter.id}/chat`);
+    await expect(page.getByText(`Je hebt ${PIETER.name} geblokkeerd.`)).toBeVisible();
+    await expect(page.getByRole('button', { name: `${PIETER.name} deblokkeren` })).toBeVisible();
+    await expectAccessible(page);
+    await lookAt(page, 'chat-blocked-by-you-375', { width: 375 });
 
     // Pieter, in his own browser, no longer gets to her profile.
     const refused = await pieterPage.goto(`/members/${sanne.id}`);
@@ -96,6 +106,23 @@ test('a member blocks another from the profile after a confirmation, and unblock
     const again = await pieterPage.goto(`/members/${sanne.id}`);
     expect(again?.status()).toBe(200);
     await expect(pieterPage.getByRole('heading', { level: 1, name: new RegExp(SANNE.name) })).toBeVisible();
+
+    // Blocked again from another tab while their conversation is open: it says so there, live, and
+    // the block is lifted where it shows, after the same question; the conversation comes back.
+    await page.goto(`/members/${pieter.id}/chat`);
+    await expect(page.getByRole('textbox', { name: `Bericht aan ${PIETER.name}` })).toBeVisible();
+    const blocked = await page.request.post('/api/block.php', {
+      data: { id: pieter.id },
+      headers: sanne.csrf,
+    });
+    expect(blocked.status()).toBe(200);
+    await expect(page.getByText(`Je hebt ${PIETER.name} geblokkeerd.`)).toBeVisible();
+    await page.getByRole('button', { name: `${PIETER.name} deblokkeren` }).click();
+    const lift = page.getByRole('dialog', { name: `${PIETER.name} deblokkeren?` });
+    await lift.getByRole('button', { name: 'Deblokkeren' }).click();
+    await expect(lift).toBeHidden();
+    await expect(page.getByRole('textbox', { name: `Bericht aan ${PIETER.name}` })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Hoi Sanne!')).toBeVisible();
   } finally {
     // Whatever happened above, the demo members leave as they came.
     await page.request.delete('/api/block.php', { data: { id: pieter.id }, headers: sanne.csrf });

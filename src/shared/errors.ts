@@ -32,6 +32,7 @@ export const ERROR_CODES = [
   'search_login_required',
   'member_not_found',
   'blocked_by_member',
+  'you_blocked_member',
   'cannot_block_self',
   'cannot_like_self',
   'geocode_failed',

@@ -527,6 +527,33 @@ describe('conversation.send (POST /api/chat-message.php)', () => {
     ).toBe(null);
   });
 
+  it('opens as it sends, but tells the blocker whom they blocked; the member blocked gets an unknown id', () => {
+    const open = (relation: BlockRelation, conversation: boolean) =>
+      ask(free, 'conversation.open', {
+        partner: partner({ relation }),
+        conversation,
+        started: 0,
+        name: 'Anna',
+      });
+    for (const conversation of [true, false]) {
+      expect(open(NO_BLOCKS, conversation)).toBe(null);
+      expect(open({ viewerBlocked: true, blockedViewer: false }, conversation)).toBe('you_blocked_member');
+      expect(open({ viewerBlocked: true, blockedViewer: true }, conversation)).toBe('you_blocked_member');
+      expect(open({ viewerBlocked: false, blockedViewer: true }, conversation)).toBe(NF);
+    }
+    expect(
+      ask(free, 'conversation.open', { partner: partner(), conversation: false, started: 2, name: 'Anna' }),
+    ).toBe('conversation_limit_reached');
+    expect(
+      ask(free, 'conversation.open', {
+        partner: partner({ id: free.id, relation: { viewerBlocked: true, blockedViewer: false } }),
+        conversation: false,
+        started: 0,
+        name: 'Me',
+      }),
+    ).toBe(NF);
+  });
+
   it('lets members, not visitors, use their conversations (the service checks membership)', () => {
     expectRow('conversation.use', undefined, { visitor: AUTH, free: null, premium: null, owner: null });
   });
@@ -801,6 +828,7 @@ describe('operators and admins', () => {
       'account.set_invisible': true,
       'account.spending_limit': true,
       'conversation.send': true,
+      'conversation.open': true,
       'conversation.use': true,
       'chat_image.view': true,
       'payment.start': true,

@@ -30,6 +30,10 @@ const blockedByMember = (name: string) =>
     name,
   });
 
+/** The blocker on the page of a conversation with the member they blocked: the way back is theirs. */
+const youBlockedMember = (name: string, id: number) =>
+  new AppError('you_blocked_member', 403, `You blocked ${name}.`, { name, id });
+
 function nameIn(resource: unknown): string {
   if (
     typeof resource === 'object' &&
@@ -39,6 +43,21 @@ function nameIn(resource: unknown): string {
   )
     return resource.name;
   throw new Error('blocked_by_member needs the member facts with their name');
+}
+
+/** The partner's id in a conversation's facts (chat.rules.ts SendFacts). */
+function partnerIdIn(resource: unknown): number {
+  if (
+    typeof resource === 'object' &&
+    resource !== null &&
+    'partner' in resource &&
+    typeof resource.partner === 'object' &&
+    resource.partner !== null &&
+    'id' in resource.partner &&
+    typeof resource.partner.id === 'number'
+  )
+    return resource.partner.id;
+  throw new Error('you_blocked_member needs the conversation facts with the partner');
 }
 
 /** Each refusal as the API answered it before the policy existed; tests compare bodies byte for byte. */
@@ -62,6 +81,8 @@ export function refusalError(refusal: Refusal, resource: unknown): AppError {
       return memberNotFound();
     case 'blocked_by_member':
       return blockedByMember(nameIn(resource));
+    case 'you_blocked_member':
+      return youBlockedMember(nameIn(resource), partnerIdIn(resource));
     case 'cannot_block_self':
       return cannotBlockSelf();
     case 'cannot_like_self':

@@ -8,6 +8,7 @@ export type Refusal =
   | 'authentication_required'
   | 'member_not_found'
   | 'blocked_by_member'
+  | 'you_blocked_member'
   | 'cannot_block_self'
   | 'cannot_like_self'
   | 'cannot_pass_self'

@@ -54,15 +54,15 @@ export const ServerEventSchema = z.discriminatedUnion('type', [
     .describe(
       'The partner is typing in the conversation (POST /api/chat-typing.php, at most every 3 s): show it for a few seconds. Never stored.',
     ),
-  // The partner of a conversation changed what the conversation allows (confirmed their address):
-  // an open conversation reads itself again, its refusal and the partner's card.
+  // What the conversation allows changed (the partner confirmed their address, a block between the
+  // two was placed or lifted): an open conversation reads itself again, its refusal and the card.
   z
     .object({
       type: z.literal('partner_changed'),
       conversation: z.object({ id: z.number().int().positive() }),
     })
     .describe(
-      "The conversation's partner changed what it allows (they confirmed their e-mail address, so they can be answered now): read GET /api/chat.php?conversation={id} again (send_refusal, profile) and GET /api/chats.php.",
+      'What the conversation allows changed: the partner confirmed their e-mail address (they can be answered now), or one of the two blocked the other or lifted the block. Read GET /api/chat.php?conversation={id} again (send_refusal, profile; 404 once a block took it away, you_blocked_member for the blocker) and GET /api/chats.php.',
     ),
   // A conversation partner came online (opened the site) or went offline (closed its last tab).
   z

@@ -1,14 +1,15 @@
 import { and, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
-import type { Database } from '../../db/client.ts';
-import { blocks, users } from '../../db/schema/index.ts';
-import { defineChannel, publish } from '../../lib/event-bus.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { blocks, conversations, users } from '../../db/schema/index.ts';
+import { defineChannel, event, publishAll } from '../../lib/event-bus.ts';
 import { authorize } from '../../policy/policy.ts';
 import { memberNotFound } from '../../policy/refusals.ts';
 import type { BlockRelation, MemberFacts } from '../../policy/rules/members.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import { visibleMemberCondition } from '../members/members.visibility.ts';
+import { memberEvent } from '../realtime/realtime.service.ts';
 
 /**
  * The member to block as the block rule needs them (policy/rules/members.rules.ts): whether others
@@ -41,6 +42,31 @@ export const blocksChanged = defineChannel(
   z.object({ blockerId: z.number().int(), blockedId: z.number().int() }),
 );
 
+/**
+ * A block placed or lifted, in its transaction: the caches hear it (blocksChanged), and so do the
+ * two members' open tabs where they have a conversation (partner_changed): it reads itself again,
+ * gone for the member blocked, offering the blocker to lift the block; their lists too.
+ */
+async function announceBlockChange(tx: Queryable, blockerId: number, blockedId: number): Promise<void> {
+  const [conversation] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.memberLow, Math.min(blockerId, blockedId)),
+        eq(conversations.memberHigh, Math.max(blockerId, blockedId)),
+      ),
+    );
+  await publishAll(tx, [
+    event(blocksChanged, { blockerId, blockedId }),
+    ...(conversation
+      ? [blockerId, blockedId].map((id) =>
+          memberEvent(id, { type: 'partner_changed', conversation: { id: conversation.id } }),
+        )
+      : []),
+  ]);
+}
+
 /** Blocks a member; blocking twice is the same as blocking once. */
 export async function blockMember(db: Database, blocker: MemberViewer, blockedId: number): Promise<void> {
   const target = await findBlockTarget(db, blocker.id, blockedId);
@@ -52,7 +78,7 @@ export async function blockMember(db: Database, blocker: MemberViewer, blockedId
       .values({ blockerId: blocker.id, blockedId })
       .onConflictDoNothing()
       .returning({ blockedId: blocks.blockedId });
-    if (inserted.length > 0) await publish(tx, blocksChanged, { blockerId: blocker.id, blockedId });
+    if (inserted.length > 0) await announceBlockChange(tx, blocker.id, blockedId);
   });
 }
 
@@ -63,7 +89,7 @@ export async function unblockMember(db: Database, blocker: MemberViewer, blocked
       .delete(blocks)
       .where(and(eq(blocks.blockerId, blocker.id), eq(blocks.blockedId, blockedId)))
       .returning({ blockedId: blocks.blockedId });
-    if (deleted.length > 0) await publish(tx, blocksChanged, { blockerId: blocker.id, blockedId });
+    if (deleted.length > 0) await announceBlockChange(tx, blocker.id, blockedId);
   });
 }
 

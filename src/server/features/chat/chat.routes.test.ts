@@ -348,6 +348,59 @@ describe('POST /api/chat-message.php', () => {
     expect((await chat(a.login, `conversation=${first.conversation.id}`)).statusCode).toBe(404);
   });
 
+  it('tells the blocker whom they blocked, and both tabs hear the block and its lifting', async () => {
+    const a = await member();
+    const b = await member(20, { name: 'Anna' });
+    const first = await sent(a.login, { to: { id: b.id } });
+    const heard: { userId: number; event: ServerEvent }[] = [];
+    await services.bus.subscribe(realtimeMember, (payload) => {
+      if ((payload.userId === a.id || payload.userId === b.id) && payload.event.type === 'partner_changed')
+        heard.push(payload);
+    });
+    const blockApi = (method: 'POST' | 'DELETE') =>
+      app.inject({ method, url: '/api/block.php', payload: { id: b.id }, ...a.login });
+    expect((await blockApi('POST')).statusCode).toBe(200);
+    await services.bus.sync();
+    const changed = { type: 'partner_changed', conversation: first.conversation };
+    expect(heard).toEqual(
+      expect.arrayContaining([
+        { userId: a.id, event: changed },
+        { userId: b.id, event: changed },
+      ]),
+    );
+    expect(heard).toHaveLength(2);
+    // The blocker is told by name, with the id to lift it; by the conversation and by the member.
+    for (const query of [`conversation=${first.conversation.id}`, `member=${b.id}`]) {
+      const res = await chat(a.login, query);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error).toMatchObject({
+        code: 'you_blocked_member',
+        details: { name: 'Anna', id: b.id },
+      });
+    }
+    // The member blocked gets an unknown id, as before.
+    const theirs = await chat(b.login, `conversation=${first.conversation.id}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.code).toBe('conversation_not_found');
+    // Blocking again changes nothing and tells nobody; lifting it tells both, and it opens again.
+    expect((await blockApi('POST')).statusCode).toBe(200);
+    await services.bus.sync();
+    expect(heard).toHaveLength(2);
+    expect((await blockApi('DELETE')).statusCode).toBe(200);
+    await services.bus.sync();
+    expect(heard).toHaveLength(4);
+    expect((await chat(a.login, `conversation=${first.conversation.id}`)).statusCode).toBe(200);
+    expect((await chat(b.login, `conversation=${first.conversation.id}`)).statusCode).toBe(200);
+    // Without a conversation, a block tells no tab.
+    const c = await member();
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/block.php', payload: { id: c.id }, ...a.login }))
+        .statusCode,
+    ).toBe(200);
+    await services.bus.sync();
+    expect(heard).toHaveLength(4);
+  });
+
   it('keeps invisible partners for existing conversations only, and says why an unconfirmed one cannot be answered', async () => {
     const a = await member();
     const known = await member(5);

@@ -118,6 +118,8 @@ export function chatRoutes(services: AppServices): FastifyPluginAsyncZod {
           tags: ['chat'],
           summary:
             'One conversation (?conversation=) or the one with a member (?member=): the newest messages, ?after_seq= what came after, ?before_seq= the page before',
+          description:
+            "404 conversation_not_found or member_not_found for an unknown one, another pair's, and one whose partner was erased, disabled or blocked the caller; 403 you_blocked_member (details: the name and id) where the caller blocked the partner, so the page can offer to lift the block.",
           querystring: ChatQuerySchema,
           response: { 200: ChatResponseSchema },
         },

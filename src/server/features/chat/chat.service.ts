@@ -21,7 +21,7 @@ import {
 } from '../../db/schema/index.ts';
 import { event, publishAll } from '../../lib/event-bus.ts';
 import { authorize, can, decide } from '../../policy/policy.ts';
-import { conversationNotFound, memberNotFound } from '../../policy/refusals.ts';
+import { conversationNotFound, memberNotFound, refusalError } from '../../policy/refusals.ts';
 import { NO_BLOCKS } from '../../policy/rules/members.rules.ts';
 import type { MemberViewer } from '../../policy/viewer.ts';
 import type { AppServices } from '../../services.ts';
@@ -323,8 +323,9 @@ type Page = { afterSeq?: number; beforeSeq?: number };
 
 /**
  * One conversation with its partner's card: by id (only for its two members) or by partner (the
- * page of /members/{id}/chat, where no conversation may exist yet). A blocked, erased or disabled
- * partner answers like an unknown id.
+ * page of /members/{id}/chat, where no conversation may exist yet). An erased or disabled partner,
+ * and one who blocked the caller, answer like an unknown id; one the caller blocked answers
+ * you_blocked_member with their name and id, so the page offers to lift the block.
  */
 export async function readChat(
   deps: Pick<AppServices, 'db' | 'now'>,
@@ -340,8 +341,10 @@ export async function readChat(
   const partnerId = facts.partner.id;
   const [card] = await partnerCardQuery(deps.db).execute({ partner: partnerId });
   if (!card) throw notFound();
-  const refusal = decide(viewer, 'conversation.send', facts);
+  const openFacts = { ...facts, name: card.name };
+  const refusal = decide(viewer, 'conversation.open', openFacts);
   if (refusal === 'member_not_found' || refusal === 'authentication_required') throw notFound();
+  if (refusal === 'you_blocked_member') throw refusalError(refusal, openFacts);
   const sendRefusal: SendRefusal =
     refusal === 'conversation_limit_reached' ||
     refusal === 'partner_not_confirmed' ||

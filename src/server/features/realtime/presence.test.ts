@@ -195,7 +195,9 @@ describe('who is online', () => {
       await presenceWritten();
       expect(await partnerOnlineInList(a.app, loginY, x.id), blockedBy).toBeUndefined();
       const view = await a.app.inject({ url: `/api/chat.php?member=${x.id}`, ...loginY });
-      expect(view.statusCode, blockedBy).toBe(404);
+      // The blocker is told whom they blocked (to lift it there), the member blocked an unknown id.
+      expect(view.statusCode, blockedBy).toBe(blockedBy === 'viewer' ? 403 : 404);
+      expect(view.json().error.code).toBe(blockedBy === 'viewer' ? 'you_blocked_member' : 'member_not_found');
       await closeTab(xTab);
       expect(await presenceEventsOf(yTab, y.id), blockedBy).toEqual([]);
     }

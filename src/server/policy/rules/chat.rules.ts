@@ -57,6 +57,18 @@ const sendMessage = forMembers((member, facts: SendFacts): Decision => {
   return null;
 });
 
+/**
+ * Opening a conversation (its page, by conversation or by partner): what writing in it says, except
+ * that the member who placed a block is told so by name, where they can lift it (as the profile
+ * shows them the one they blocked, member.view). The member blocked still gets an unknown id.
+ */
+const openConversation = forMembers(
+  (member, facts: SendFacts & { name: string }): Decision =>
+    facts.partner.relation.viewerBlocked && facts.partner.id !== member.id
+      ? 'you_blocked_member'
+      : sendMessage.on(member, facts),
+);
+
 /** Reading, marking read and removing one's conversations: members; the service checks membership. */
 const useConversations = forMembers((_member, _none: undefined): Decision => null);
 
@@ -84,6 +96,7 @@ const viewChatImage = forAnyone((viewer: Viewer, image: ChatImageFacts): Decisio
 /** This area's actions and their rules: the policy's table is the areas' tables together (policy.ts). */
 export const chatActions = {
   'conversation.send': sendMessage,
+  'conversation.open': openConversation,
   'conversation.use': useConversations,
   'chat_image.view': viewChatImage,
 };

@@ -77,7 +77,7 @@ describe('the conversation store', () => {
     const other = setup();
     (await other.server.next('fetch')).fail(refused('conversation_not_found'));
     await other.store.idle();
-    expect(other.store.getState().failure).toBe('conversation_not_found');
+    expect(other.store.getState().failure).toEqual({ code: 'conversation_not_found', blocked: null });
   });
 
   it('follows the free messages left (the landing flow’s) from each send’s answer', async () => {
@@ -612,6 +612,68 @@ describe('the conversation store', () => {
     expect(store.getState().loaded).toMatchObject({ send_refusal: null, profile_viewable: true });
     expect(seqs(store.getState())).toEqual([1, 2]);
     expect(notices).toContainEqual({ type: 'partner_changed' });
+  });
+
+  it('shows a block as it happens: gone for the member blocked, the way back for the blocker', async () => {
+    const blocked = setup();
+    (await blocked.server.next('fetch')).answer(chatAnswer(CONVERSATION, [storedMessage(CONVERSATION, 1)]));
+    await blocked.store.idle();
+    blocked.socket.emit({ type: 'partner_changed', conversation: { id: CONVERSATION } });
+    (await blocked.server.next('fetch')).fail(new ApiError(404, 'conversation_not_found', 'gone'));
+    await blocked.store.idle();
+    expect(blocked.store.getState().failure).toEqual({ code: 'conversation_not_found', blocked: null });
+    expect(blocked.notices).toContainEqual({ type: 'partner_changed' });
+
+    const blocker = setup();
+    (await blocker.server.next('fetch')).answer(chatAnswer(CONVERSATION, [storedMessage(CONVERSATION, 1)]));
+    await blocker.store.idle();
+    blocker.socket.emit({ type: 'partner_changed', conversation: { id: CONVERSATION } });
+    (await blocker.server.next('fetch')).fail(
+      new ApiError(403, 'you_blocked_member', 'You blocked Anna.', { name: 'Anna', id: PARTNER }),
+    );
+    await blocker.store.idle();
+    expect(blocker.store.getState().failure).toEqual({
+      code: 'you_blocked_member',
+      blocked: { id: PARTNER, name: 'Anna' },
+    });
+    // Lifted: the conversation opens again from its first page.
+    const reopened = blocker.store.reopen();
+    expect(blocker.store.getState()).toMatchObject({ failure: null, loaded: null });
+    const opening = await blocker.server.next('fetch');
+    expect(opening.input.page).toBeUndefined();
+    opening.answer(
+      chatAnswer(CONVERSATION, [storedMessage(CONVERSATION, 1), storedMessage(CONVERSATION, 2)]),
+    );
+    await reopened;
+    expect(seqs(blocker.store.getState())).toEqual([1, 2]);
+
+    // A passing failure (the network) leaves the conversation as it was.
+    blocker.socket.emit({ type: 'partner_changed', conversation: { id: CONVERSATION } });
+    (await blocker.server.next('fetch')).fail(lost());
+    await blocker.store.idle();
+    expect(blocker.store.getState().failure).toBeNull();
+    expect(seqs(blocker.store.getState())).toEqual([1, 2]);
+
+    // A block placed while the channel was down (or before it first opened): the reconnect's
+    // catch-up finds it.
+    blocker.socket.reconnect();
+    (await blocker.server.next('fetch')).fail(
+      new ApiError(403, 'you_blocked_member', 'You blocked Anna.', { name: 'Anna', id: PARTNER }),
+    );
+    await blocker.store.idle();
+    expect(blocker.store.getState().failure?.blocked).toEqual({ id: PARTNER, name: 'Anna' });
+  });
+
+  it('takes what the conversation allows from a catch-up: a change whose event this tab missed', async () => {
+    const { store, server, socket } = setup();
+    (await server.next('fetch')).answer(
+      chatAnswer(CONVERSATION, [storedMessage(CONVERSATION, 1)], { send_refusal: 'partner_not_confirmed' }),
+    );
+    await store.idle();
+    socket.reconnect();
+    (await server.next('fetch')).answer(chatAnswer(CONVERSATION, [], { partner_online: true }));
+    await store.idle();
+    expect(store.getState().loaded).toMatchObject({ send_refusal: null, partner_online: true });
   });
 
   it('hears nothing once the page stopped listening, while a send under way still lands', async () => {

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type ChatMessage,
   type ChatResponse,
@@ -25,11 +26,35 @@ import {
 /** The conversation's first answer without its messages: the partner, prices, what is allowed. */
 type Loaded = Omit<ChatResponse, 'messages'>;
 
+/**
+ * Why a conversation cannot be shown: the server's code, and for you_blocked_member the member
+ * the viewer blocked, whom the page offers to unblock.
+ */
+export type ChatFailure = { code: string; blocked: { id: number; name: string } | null };
+
+const BlockedDetailsSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+
+function failureOf(error: unknown): ChatFailure {
+  if (!(error instanceof ApiError)) return { code: 'internal_error', blocked: null };
+  const details = BlockedDetailsSchema.safeParse(error.details);
+  return {
+    code: error.code,
+    blocked: error.code === 'you_blocked_member' && details.success ? details.data : null,
+  };
+}
+
+/** What a read of the conversation answers when it is gone for this viewer: a block, either way. */
+const GONE_CODES: ReadonlySet<string> = new Set([
+  'conversation_not_found',
+  'member_not_found',
+  'you_blocked_member',
+]);
+
 export type ConversationState = {
   /** null until the first page came. */
   loaded: Loaded | null;
-  /** Why the first page could not be read (an error code), or null. */
-  failure: string | null;
+  /** Why the conversation cannot be shown (on opening, or after a block), or null. */
+  failure: ChatFailure | null;
   /** By seq, each message once: the order the server gave them, whatever order the answers came in. */
   messages: readonly ChatMessage[];
   /** Not sent yet, in the order written (sending or failed), none the server already stored. */
@@ -215,7 +240,7 @@ export function createConversationStore({
     try {
       showFirstPage(await transport.fetchChat(target));
     } catch (error) {
-      set({ failure: error instanceof ApiError ? error.code : 'internal_error' });
+      set({ failure: failureOf(error) });
       heardWhileOpening = [];
       return;
     } finally {
@@ -247,13 +272,36 @@ export function createConversationStore({
     }
     for (let round = 0; round < 20; round++) {
       const answer = await transport.fetchChat({ conversation: id }, { after_seq: complete });
-      // The answer holds every message after what was asked, up to its last. Presence events sent
-      // while the tab was away are lost: the answer says whether the partner is online now.
+      // The answer holds every message after what was asked, up to its last, and the conversation
+      // as it is now: events sent while the tab was away (presence, a partner who changed) are lost.
       merge(answer.messages, lastSeqOf(answer.messages));
-      if (state.loaded && state.loaded.partner_online !== answer.partner_online)
-        set({ loaded: { ...state.loaded, partner_online: answer.partner_online } });
+      takeConversationState(answer);
       if (!answer.has_newer) break;
     }
+  }
+
+  /** What the conversation allows, the partner's card and presence, as a later answer says them. */
+  function takeConversationState(answer: ChatResponse) {
+    const { loaded } = state;
+    if (!loaded) return;
+    const { send_refusal, profile, profile_viewable, partner_unavailable, partner_online } = answer;
+    const now = { send_refusal, profile, profile_viewable, partner_unavailable, partner_online };
+    const changed = (Object.keys(now) as (keyof typeof now)[]).some(
+      (key) => JSON.stringify(loaded[key]) !== JSON.stringify(now[key]),
+    );
+    if (changed) set({ loaded: { ...loaded, ...now } });
+  }
+
+  /**
+   * A read refused because the conversation is gone for this viewer (a block, either way): the page
+   * says so, and the list follows. Anything else (the network, a busy server) leaves it as it was:
+   * the next event or reconnect reads again.
+   */
+  function goneIfRefused(error: unknown) {
+    if (!(error instanceof ApiError) || !GONE_CODES.has(error.code)) return;
+    stopTyping();
+    set({ failure: failureOf(error) });
+    notify({ type: 'partner_changed' });
   }
 
   /** One message to the server: sent, refused (it says why), or lost (no answer: to go again). */
@@ -362,7 +410,7 @@ export function createConversationStore({
     const missed = (event: ChatEvent) =>
       event.type === 'reconnect' ||
       (event.type === 'message' && (id === null || (event.conversation.id === id && event.seq > complete)));
-    if (heard.some(missed)) void track(catchUp().catch(() => {}));
+    if (heard.some(missed)) void track(catchUp().catch(goneIfRefused));
     for (const event of heard) if (event.type !== 'message' && event.type !== 'reconnect') receive(event);
   }
 
@@ -375,7 +423,7 @@ export function createConversationStore({
     }
     const id = conversationId();
     if (event.type === 'reconnect') {
-      void track(catchUp().catch(() => {}));
+      void track(catchUp().catch(goneIfRefused));
       void track(flush());
       return;
     }
@@ -387,23 +435,11 @@ export function createConversationStore({
       return;
     }
     if (event.type === 'partner_changed') {
-      // The partner can be answered now (they confirmed their address): what the conversation
-      // allows and their card, read again, with whatever came meanwhile.
+      // The partner can be answered now (they confirmed their address), or a block was placed or
+      // lifted: what the conversation allows and their card, read again, with whatever came
+      // meanwhile; a conversation a block took away shows why instead.
       if (event.conversation.id !== id || id === null) return;
-      void track(
-        transport
-          .fetchChat({ conversation: id }, { after_seq: complete })
-          .then((answer) => {
-            const { messages: newer, send_refusal, profile, profile_viewable, partner_unavailable } = answer;
-            if (state.loaded)
-              set({
-                loaded: { ...state.loaded, send_refusal, profile, profile_viewable, partner_unavailable },
-              });
-            merge(newer, lastSeqOf(newer));
-            notify({ type: 'partner_changed' });
-          })
-          .catch(() => {}),
-      );
+      void track(catchUp().then(() => notify({ type: 'partner_changed' }), goneIfRefused));
       return;
     }
     if (event.type === 'presence') {
@@ -420,7 +456,7 @@ export function createConversationStore({
     }
     if (event.conversation.id === id) stopTyping();
     if (id === null || (event.conversation.id === id && event.seq > complete))
-      void track(catchUp().catch(() => {}));
+      void track(catchUp().catch(goneIfRefused));
   }
 
   return {
@@ -464,6 +500,13 @@ export function createConversationStore({
         offOutbox();
         if (started === 0) stopTyping();
       };
+    },
+
+    /** After the block was lifted: the conversation opens again, from its first page. */
+    reopen(): Promise<void> {
+      if (!state.failure) return Promise.resolve();
+      set({ failure: null, loaded: null, messages: [] });
+      return track(open());
     },
 
     /** A new message of any kind: false when the upsell comes instead (a free member's limit). */

@@ -21,6 +21,7 @@ import { PremiumUpsell } from '../members/premium-upsell.tsx';
 import { ReportDialog, type ReportTarget } from '../reports/report-dialog.tsx';
 import { ResendActivationButton } from '../session/account-status-banner.tsx';
 import { useSession } from '../session/member-session.tsx';
+import { BlockedConversation } from './blocked-conversation.tsx';
 import { CHATS_QUERY_KEY, type ChatTarget, deleteChat, postTyping } from './chat-api.ts';
 import { ChatAvatar } from './chat-list.tsx';
 import { dayLabel, withDaySeparators } from './chat-messages.ts';
@@ -167,11 +168,21 @@ export function Conversation({ target }: { target: ChatTarget }) {
     return (
       <div className="chat-conversation">
         <ConversationBack />
-        <p className="chat-failure" role="alert">
-          {failure === 'member_not_found' || failure === 'conversation_not_found'
-            ? t('chat.not_found')
-            : errorText(t, failure)}
-        </p>
+        {failure.blocked ? (
+          <BlockedConversation
+            member={failure.blocked}
+            onUnblocked={() => {
+              void store.reopen();
+              void client.invalidateQueries({ queryKey: CHATS_QUERY_KEY });
+            }}
+          />
+        ) : (
+          <p className="chat-failure" role="alert">
+            {failure.code === 'member_not_found' || failure.code === 'conversation_not_found'
+              ? t('chat.not_found')
+              : errorText(t, failure.code)}
+          </p>
+        )}
       </div>
     );
   if (!loaded || !root)

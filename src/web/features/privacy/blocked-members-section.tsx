@@ -2,11 +2,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { BlockedMemberCard } from '../../../shared/contracts/members.ts';
-import { Modal } from '../../components/ui/modal.tsx';
 import { CardSection } from '../../components/ui/titled-section.tsx';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { useRootData } from '../../lib/root-data.ts';
 import { blockedMembersQuery, useUnblockMember } from './privacy-queries.ts';
+import { UnblockConfirm } from './unblock-confirm.tsx';
 
 /**
  * The members the member blocked, newest first, each with an unblock behind a confirmation. Only
@@ -91,10 +91,10 @@ export function BlockedMembersSection() {
               <button
                 type="button"
                 className="btn btn-outline-secondary btn-sm"
-                aria-label={t('blocked_members.unblock_label', { name: member.name })}
+                aria-label={t('unblock.label', { name: member.name })}
                 onClick={() => setConfirming(member)}
               >
-                {t('blocked_members.unblock')}
+                {t('unblock.button')}
               </button>
             </li>
           ))}
@@ -111,25 +111,12 @@ export function BlockedMembersSection() {
         </button>
       )}
       <p className="form-text mb-0">{t('blocked_members.hidden_note')}</p>
-      <Modal
-        open={confirming !== null}
-        title={confirming ? t('blocked_members.confirm_title', { name: confirming.name }) : ''}
+      <UnblockConfirm
+        member={confirming}
+        pending={unblock.isPending}
+        onConfirm={() => confirming && void confirm(confirming)}
         onClose={() => setConfirming(null)}
-        closeLabel={t('blocked_members.cancel')}
-        cancelInFooter
-        footer={
-          <button
-            type="button"
-            className="btn btn-primary"
-            disabled={unblock.isPending}
-            onClick={() => confirming && void confirm(confirming)}
-          >
-            {t('blocked_members.confirm')}
-          </button>
-        }
-      >
-        <p className="mb-0">{confirming && t('blocked_members.confirm_text', { name: confirming.name })}</p>
-      </Modal>
+      />
     </CardSection>
   );
 }
