@@ -1650,6 +1650,7 @@ export type AdminKey =
   | 'admin.audit.filters'
   | 'admin.audit.from'
   | 'admin.audit.newer'
+  | 'admin.audit.not_logged_in'
   | 'admin.audit.older'
   | 'admin.audit.page'
   | 'admin.audit.pages'

@@ -9,7 +9,7 @@ import {
 } from '../features/admin/admin-filter-form.tsx';
 import { formatAdminTime } from '../features/admin/admin-format.ts';
 import { adminPageMeta, dataOrThrow, filledParams } from '../features/admin/admin-route.ts';
-import { auditChanges } from '../features/admin/audit-changes.ts';
+import { auditActor, auditChanges } from '../features/admin/audit-changes.ts';
 import { useTranslation } from '../lib/i18n.tsx';
 import type { Route } from './+types/admin-audit';
 
@@ -43,6 +43,10 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function AdminAudit({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation();
+  const actorText = (actor: ReturnType<typeof auditActor>) =>
+    'name' in actor
+      ? actor.name
+      : t(actor.kind === 'command_line' ? 'admin.audit.command_line' : 'admin.audit.not_logged_in');
   const { page, filters, people, invalid } = loaderData;
   const pageLink = (to: number) => filterPageLink(filters, to);
   return (
@@ -90,8 +94,7 @@ export default function AdminAudit({ loaderData }: Route.ComponentProps) {
                 <tr key={row.id} data-testid="audit-row">
                   <td data-label={t('admin.audit.when')}>{formatAdminTime(row.at, i18n.language)}</td>
                   <td data-label={t('admin.audit.who')}>
-                    {row.staffName ??
-                      (row.staffId === null ? t('admin.audit.command_line') : `#${row.staffId}`)}
+                    {actorText(auditActor(row))}
                     {row.roles.length > 0 && (
                       <div className="small text-body-secondary">{row.roles.join(', ')}</div>
                     )}

@@ -60,6 +60,40 @@ function failure(counts: Awaited<ReturnType<typeof countAttempt>>, now: Date, wr
   return locked ? accountLocked(locked, now) : wrong();
 }
 
+type FailedLogin = {
+  step: 'password' | 'second_factor';
+  reason: 'unknown_address' | 'wrong_password' | 'disabled' | 'wrong_code';
+  /** The account tried, where the address is one: whom the attempt was against. */
+  staffId: number | null;
+};
+
+/**
+ * A failed staff login in the audit log, with its address, whom it was against and whether it locked
+ * the login: the log is where an administrator looks for someone trying. Each failed check writes
+ * one row and the lockout bounds the checks (five per key in 15 minutes), so attempts refused while
+ * locked write none. Nobody is logged in yet: no actor. A typed address that is no account's is not
+ * kept (a password typed in the wrong field would be).
+ */
+async function auditFailedLogin(
+  db: Database,
+  attempt: FailedLogin,
+  refusal: AppError,
+  ip: string | undefined,
+  now: Date,
+) {
+  await writeAudit(
+    db,
+    { staffId: null, roles: [], ip: ip ?? null },
+    {
+      action: 'staff.login_failed',
+      target: attempt.staffId === null ? undefined : `staff:${attempt.staffId}`,
+      after: { step: attempt.step, reason: attempt.reason, locked: refusal.code === 'account_locked' },
+    },
+    now,
+  );
+  return refusal;
+}
+
 /**
  * Step one: the password. Opens a session that can do nothing but the second step (stage
  * `password`); the cookie is set by the route.
@@ -75,7 +109,18 @@ export async function loginStaffWithPassword(
   const counts = await countOrRefuse(db, keys, now);
   const staff = await findStaffByEmail(db, input.email);
   const ok = await verifyPassword(staff?.passwordHash ?? null, input.password);
-  if (!ok || !staff || staff.disabledAt) throw failure(counts, now, loginFailed);
+  if (!ok || !staff || staff.disabledAt)
+    throw await auditFailedLogin(
+      db,
+      {
+        step: 'password',
+        reason: !staff ? 'unknown_address' : !ok ? 'wrong_password' : 'disabled',
+        staffId: staff?.id ?? null,
+      },
+      failure(counts, now, loginFailed),
+      meta.ip,
+      now,
+    );
   await clearAttemptsQuery(db, keys);
   const session = await createStaffSession(db, staff.id, { ...meta, now });
   return { ...session, state: await loginState(db, staff.id) };
@@ -125,13 +170,13 @@ export async function verifyStaffSecondFactor(
       .from(staffAccounts)
       .where(eq(staffAccounts.id, session.staff.id))
       .for('update');
-    if (!staff?.totpSecret || staff.disabledAt) return null;
+    if (!staff?.totpSecret || staff.disabledAt) return 'disabled' as const;
     const step = totpStepOf(staff.totpSecret, code, now);
     const fresh = step !== null && (staff.lastTotpStep === null || step > staff.lastTotpStep);
     const recoveryHash = hashRecoveryCode(code);
     const byRecovery =
       !fresh && staff.totpConfirmedAt !== null && staff.recoveryCodeHashes.includes(recoveryHash);
-    if (!fresh && !byRecovery) return null;
+    if (!fresh && !byRecovery) return 'wrong_code' as const;
     const firstSetUp = staff.totpConfirmedAt === null;
     const recovery = firstSetUp ? newRecoveryCodes() : null;
     await tx
@@ -157,7 +202,14 @@ export async function verifyStaffSecondFactor(
     );
     return { recoveryCodes: recovery?.codes ?? null };
   });
-  if (!result) throw failure(counts, now, totpInvalid);
+  if (typeof result === 'string')
+    throw await auditFailedLogin(
+      db,
+      { step: 'second_factor', reason: result, staffId: session.staff.id },
+      failure(counts, now, totpInvalid),
+      meta.ip,
+      now,
+    );
   await clearAttemptsQuery(db, keys);
   return result;
 }

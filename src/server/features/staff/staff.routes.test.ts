@@ -158,6 +158,17 @@ describe('staff login: password, then a TOTP second factor', () => {
       ['staff.login', { secondFactor: 'totp_setup' }],
       ['staff.login', { secondFactor: 'recovery_code' }],
     ]);
+    // The wrong code and the replayed one are there too, against the account, by nobody logged in.
+    const failed = await services.db
+      .select()
+      .from(staffAudit)
+      .where(
+        sql`${staffAudit.target} = ${`staff:${staff.id}`} and ${staffAudit.action} = 'staff.login_failed'`,
+      );
+    expect(failed.map((row) => [row.staffId, row.roles, row.ip, row.after])).toEqual([
+      [null, [], ip, { step: 'second_factor', reason: 'wrong_code', locked: false }],
+      [null, [], ip, { step: 'second_factor', reason: 'wrong_code', locked: false }],
+    ]);
   });
 
   it('answers a wrong password and an unknown address alike, and locks after five per address typed', async () => {
@@ -181,6 +192,25 @@ describe('staff login: password, then a TOTP second factor', () => {
     );
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.code).toBe('account_locked');
+    // Each failed check is in the audit log, the fifth saying it locked the login; the attempt
+    // refused while locked is not (the lockout bounds the rows). An unknown address keeps no target.
+    const failed = async (target: string | null) =>
+      (
+        await services.db
+          .select()
+          .from(staffAudit)
+          .where(
+            target === null
+              ? sql`${staffAudit.target} is null and ${staffAudit.action} = 'staff.login_failed'`
+              : sql`${staffAudit.target} = ${target} and ${staffAudit.action} = 'staff.login_failed'`,
+          )
+      ).map((row) => row.after);
+    const wrongPassword = { step: 'password', reason: 'wrong_password' };
+    expect(await failed(`staff:${staff.id}`)).toEqual([
+      ...Array.from({ length: 4 }, () => ({ ...wrongPassword, locked: false })),
+      { ...wrongPassword, locked: true },
+    ]);
+    expect(await failed(null)).toContainEqual({ step: 'password', reason: 'unknown_address', locked: false });
     advance(15 * 60_000);
     await logInStaff(staff.email);
   });
@@ -375,6 +405,8 @@ describe('admins manage staff, with an audit row in the same transaction', () =>
     });
     const rows = audit.json().rows.filter((row: { action: string }) => row.action !== 'staff.login');
     expect(rows.map((row: { action: string; staffId: number | null }) => [row.action, row.staffId])).toEqual([
+      // The disabled account's refused login, by nobody logged in.
+      ['staff.login_failed', null],
       ['staff.disable', admin.id],
       ['staff.reset_2fa', admin.id],
       ['staff.roles', admin.id],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditChanges } from './audit-changes.ts';
+import { auditActor, auditChanges } from './audit-changes.ts';
 
 describe('auditChanges', () => {
   it('lists only the fields that changed, arrays as lists', () => {
@@ -19,5 +19,14 @@ describe('auditChanges', () => {
     expect(auditChanges({ a: 1 }, { a: 1, b: null })).toEqual([
       { field: 'b', before: undefined, after: '—' },
     ]);
+  });
+});
+
+describe('auditActor', () => {
+  it('names the staff member, the command line, or nobody logged in (a failed login)', () => {
+    expect(auditActor({ staffName: 'Ann', staffId: 3, roles: ['admin'] })).toEqual({ name: 'Ann' });
+    expect(auditActor({ staffName: null, staffId: 3, roles: ['admin'] })).toEqual({ name: '#3' });
+    expect(auditActor({ staffName: null, staffId: null, roles: ['cli'] })).toEqual({ kind: 'command_line' });
+    expect(auditActor({ staffName: null, staffId: null, roles: [] })).toEqual({ kind: 'not_logged_in' });
   });
 });

@@ -26,3 +26,17 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
     return onlyOneSide || change.before !== change.after ? [change] : [];
   });
 }
+
+/**
+ * Who an audit row says acted: the staff member's name (or id, for an account since removed), the
+ * command line, or, for a failed login, nobody logged in yet.
+ */
+export function auditActor(row: {
+  staffName: string | null;
+  staffId: number | null;
+  roles: readonly string[];
+}): { name: string } | { kind: 'command_line' | 'not_logged_in' } {
+  if (row.staffName !== null) return { name: row.staffName };
+  if (row.staffId !== null) return { name: `#${row.staffId}` };
+  return { kind: row.roles.includes('cli') ? 'command_line' : 'not_logged_in' };
+}
