@@ -1,8 +1,8 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffServerEvent } from '../../../shared/realtime/staff-events.ts';
+import { STAFF_EVENT_DEBOUNCE_MS, useStaffChanges } from './use-staff-changes.ts';
 import {
-  STAFF_EVENT_DEBOUNCE_MS,
   STAFF_FALLBACK_POLL_MS,
   type StaffPoll,
   type StaffPollOptions,
@@ -327,5 +327,41 @@ describe('useStaffPoll', () => {
     reads[0]?.answer({ rows: ['e'] });
     await done;
     expect(shown().rows).toEqual(['e']);
+  });
+});
+
+let calls = 0;
+function Changes({ id }: { id: number }) {
+  // A new function each render, as a page writes it: no new socket for it.
+  useStaffChanges(
+    (change) => change.list === 'operator_queue' && change.id === id,
+    () => {
+      calls += 1;
+    },
+  );
+  return null;
+}
+
+describe('useStaffChanges', () => {
+  it('calls once for the changes it picks close together, and at each opening of the socket', async () => {
+    calls = 0;
+    const { rerender } = render(<Changes id={7} />);
+    socket().open();
+    expect(calls).toBe(1);
+    socket().tell(changed('operator_queue', 8));
+    socket().tell(changed('reports', 7));
+    socket().tell(changed('operator_queue', 7));
+    socket().tell(changed('operator_queue', 7));
+    await vi.waitFor(() => expect(calls).toBe(2));
+    // Another id is picked by the next render's function, on the same socket.
+    rerender(<Changes id={8} />);
+    expect(FakeSocket.made).toHaveLength(1);
+    socket().tell(changed('operator_queue', 8));
+    await vi.waitFor(() => expect(calls).toBe(3));
+    // A message while the socket was down: its reopening reads again.
+    socket().drop();
+    await vi.waitFor(() => expect(FakeSocket.made).toHaveLength(2));
+    socket().open();
+    expect(calls).toBe(4);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { STAFF_LIST_OF_PATH } from '../../../shared/realtime/staff-events.ts';
 import { ApiError } from '../../lib/api.ts';
 import { type AdminRequestOptions, adminRequest } from './admin-api.ts';
-import { joinStaffChannel } from './staff-channel.ts';
+import { useStaffChanges } from './use-staff-changes.ts';
 
 /**
  * While the back office's socket is down (connecting, waiting to reconnect, ended), a list is read
@@ -10,8 +10,6 @@ import { joinStaffChannel } from './staff-channel.ts';
  * is open, the list's events say when.
  */
 export const STAFF_FALLBACK_POLL_MS = 60_000;
-/** Events close together (a batch of sends, a moderator deciding fast) make one read. */
-export const STAFF_EVENT_DEBOUNCE_MS = 250;
 
 export type StaffPollOptions<T> = {
   path: `/api/admin/${string}`;
@@ -81,11 +79,6 @@ export function useStaffPoll<T>({ path, query, initial, readAt }: StaffPollOptio
     }
   }, [path, queryKey]);
 
-  // The socket's effect below reads through this ref: a new query is a new read, not a new socket
-  // (leaving the tab's one socket closed it, and the next one's opening read the list again).
-  const refreshRef = useRef(refresh);
-  refreshRef.current = refresh;
-
   const firstRead = initial === null;
   useEffect(() => {
     if (firstRead) void refresh();
@@ -94,34 +87,25 @@ export function useStaffPoll<T>({ path, query, initial, readAt }: StaffPollOptio
     };
   }, [refresh, firstRead]);
 
+  // A new query is a new read, not a new socket (the hook reads both functions through refs).
+  const list = STAFF_LIST_OF_PATH[path];
+  const { isLive } = useStaffChanges(
+    (change) => change.list === list,
+    () => void refresh(),
+  );
+  const refreshRef = useRef(refresh);
+  refreshRef.current = refresh;
   useEffect(() => {
-    const list = STAFF_LIST_OF_PATH[path];
-    const { client, leave } = joinStaffChannel();
-    const read = () => void refreshRef.current();
-    const live = () => client.state() === 'open';
-    let soon: ReturnType<typeof setTimeout> | undefined;
-    const offChange = client.on('list_changed', ({ change }) => {
-      if (change.list !== list) return;
-      clearTimeout(soon);
-      soon = setTimeout(read, STAFF_EVENT_DEBOUNCE_MS);
-    });
-    const offState = client.onState((state) => {
-      if (state === 'open') read();
-    });
     const poll = () => {
-      if (!live() && document.visibilityState === 'visible') read();
+      if (!isLive() && document.visibilityState === 'visible') void refreshRef.current();
     };
     const timer = setInterval(poll, STAFF_FALLBACK_POLL_MS);
     document.addEventListener('visibilitychange', poll);
     return () => {
-      clearTimeout(soon);
-      offChange();
-      offState();
-      leave();
       clearInterval(timer);
       document.removeEventListener('visibilitychange', poll);
     };
-  }, [path]);
+  }, [isLive]);
 
   return { ...state, refresh };
 }

@@ -13,8 +13,7 @@ import { errorText } from '../../lib/error-text.ts';
 import { useTranslation } from '../../lib/i18n.tsx';
 import { usePlaceName } from '../../lib/use-country-name.ts';
 import { adminRequest } from '../admin/admin-api.ts';
-import { joinStaffChannel } from '../admin/staff-channel.ts';
-import { STAFF_EVENT_DEBOUNCE_MS } from '../admin/use-staff-poll.ts';
+import { useStaffChanges } from '../admin/use-staff-changes.ts';
 import { OperatorPhotoAnswer } from './operator-photo.tsx';
 import { useClaimNext } from './use-claim-next.ts';
 
@@ -132,30 +131,16 @@ export function OperatorConversationScreen({ conversationId }: { conversationId:
   }, [load]);
 
   // The member writes while the conversation is open here: the back office's socket says it waits
-  // (by id only), and its history is read again. The note being typed stays as it is; a failed
-  // read leaves the history shown (the next event, or the operator's own action, reads it again).
-  useEffect(() => {
-    const { client, leave } = joinStaffChannel();
-    let soon: ReturnType<typeof setTimeout> | undefined;
-    const reread = async () => {
-      try {
-        setView(await read());
-      } catch {
+  // (by id only), and its history is read again, as at each opening of the socket (a message sent
+  // while it was down). The note being typed stays as it is; a failed read leaves the history shown
+  // (the next event, or the operator's own action, reads it again).
+  useStaffChanges(
+    (change) => change.list === 'operator_queue' && change.kind === 'waiting' && change.id === conversationId,
+    () =>
+      void read().then(setView, () => {
         // Kept as it was.
-      }
-    };
-    const off = client.on('list_changed', ({ change }) => {
-      if (change.list !== 'operator_queue' || change.kind !== 'waiting' || change.id !== conversationId)
-        return;
-      clearTimeout(soon);
-      soon = setTimeout(() => void reread(), STAFF_EVENT_DEBOUNCE_MS);
-    });
-    return () => {
-      clearTimeout(soon);
-      off();
-      leave();
-    };
-  }, [conversationId, read]);
+      }),
+  );
 
   const claim = async () => {
     try {
