@@ -49,8 +49,9 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   // One long journey (search, paging, profile, viewer, block, region, clear) with several axe runs.
   test.slow();
   await logInByForm(page, FREE);
-  // Home after login: the search, opened on the gender she looks for (hetero woman: men), in the URL.
-  await expect(page).toHaveURL(/\/members\?gender=male$/);
+  // Home after login: the search, opened on the gender she looks for (hetero woman: men) in her
+  // country, in the URL.
+  await expect(page).toHaveURL(/\/members\?gender=male&country=NL$/);
   await expect(page.getByLabel('Toon')).toHaveValue('male');
   await expect(page.getByRole('heading', { name: /leden gevonden/ })).toBeVisible();
   await expectAccessible(page);
@@ -144,7 +145,7 @@ test('a free member searches with filters, scrolls, opens a profile with locked 
   await expect(page.getByRole('heading', { name: 'Vergelijkbare profielen' })).toBeVisible();
   await expectAccessible(page);
   await page.locator('#search-filters').getByRole('link', { name: 'Filters wissen' }).click();
-  await expect(page).toHaveURL(/\/members\?gender=male$/);
+  await expect(page).toHaveURL(/\/members\?gender=male&country=NL$/);
   await expect(page.getByLabel('Regio')).toHaveValue('');
 
   // A card in the search opens its profile.
@@ -161,10 +162,10 @@ test('without JavaScript the filters open on a phone, change the search, offer t
 }) => {
   const page = await scriptlessMemberPage(browser, FREE);
   await page.goto('/members');
-  await expect(page).toHaveURL(/\/members\?gender=male$/);
+  await expect(page).toHaveURL(/\/members\?gender=male&country=NL$/);
   // Folded on a phone; the toggle is a link that unfolds them.
   await expect(page.getByLabel('Toon')).toBeHidden();
-  await page.getByRole('link', { name: /^Filters \(1 actief\)/ }).click();
+  await page.getByRole('link', { name: /^Filters \(2 actief\)/ }).click();
   await expect(page.getByLabel('Toon')).toBeVisible();
   await page.getByLabel('Toon').selectOption('female');
   await page.getByLabel('Land').selectOption('NL');
@@ -182,7 +183,7 @@ test('without JavaScript the filters open on a phone, change the search, offer t
   ).toBeVisible();
   await page.getByRole('link', { name: /^Filters \(3 actief\)/ }).click();
   await page.locator('#search-filters').getByRole('link', { name: 'Filters wissen' }).click();
-  await expect(page).toHaveURL(/\/members\?gender=male$/);
+  await expect(page).toHaveURL(/\/members\?gender=male&country=NL$/);
   await page.context().close();
 });
 

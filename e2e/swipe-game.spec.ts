@@ -97,7 +97,7 @@ test('the swipe game on a phone: drag, buttons and arrow keys, a match, undo of 
   // From the members page header, with the search's filters.
   await page.goto('/members');
   await page.getByRole('link', { name: 'Swipe-spel' }).click();
-  await expect(page).toHaveURL(/\/swipe-game\?gender=male$/);
+  await expect(page).toHaveURL(/\/swipe-game\?gender=male&country=NL$/);
   await expect(page.getByRole('heading', { name: 'Swipe-spel', level: 1 })).toBeVisible();
   await expect(page.getByText('Vandaag nog 4 likes')).toBeVisible();
   await expect(card(page)).toContainText(admirer.name);
@@ -183,7 +183,7 @@ test('the swipe game on a phone: drag, buttons and arrow keys, a match, undo of 
   expect(hours).toBeLessThan(26);
   await expect(limit.getByRole('link', { name: 'Leden zoeken' })).toHaveAttribute(
     'href',
-    '/members?gender=male',
+    '/members?gender=male&country=NL',
   );
   const premium = limit.getByRole('heading', { name: /^Premium: \d+% meer kans op een match$/, level: 3 });
   await expect(premium).toBeVisible();

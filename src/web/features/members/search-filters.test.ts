@@ -99,17 +99,22 @@ describe('hasFilterParams', () => {
 });
 
 describe('defaultFilters', () => {
-  it('looks for the gender the member seeks', () => {
-    expect(defaultFilters(member('female', 'hetero'), ALL)).toEqual({ gender: 'male' });
-    expect(defaultFilters(member('male', 'hetero'), ALL)).toEqual({ gender: 'female' });
-    expect(defaultFilters(member('male', 'gay'), ALL)).toEqual({ gender: 'male' });
-    expect(defaultFilters(member('female', 'lesbian'), ALL)).toEqual({ gender: 'female' });
+  it('looks for the gender the member seeks, in their own country', () => {
+    expect(defaultFilters(member('female', 'hetero'), ALL)).toEqual({ gender: 'male', country: 'NL' });
+    expect(defaultFilters(member('male', 'hetero'), ALL)).toEqual({ gender: 'female', country: 'NL' });
+    expect(defaultFilters(member('male', 'gay'), ALL)).toEqual({ gender: 'male', country: 'NL' });
+    expect(defaultFilters(member('female', 'lesbian'), ALL)).toEqual({ gender: 'female', country: 'NL' });
   });
 
-  it('has no gender for bi members, visitors, or when gender is not offered', () => {
-    expect(defaultFilters(member('female', 'bi'), ALL)).toEqual({});
+  it('has no gender for bi members, nothing for visitors, and only what the site offers', () => {
+    expect(defaultFilters(member('female', 'bi'), ALL)).toEqual({ country: 'NL' });
     expect(defaultFilters(null, ALL)).toEqual({});
-    expect(defaultFilters(member('female', 'hetero'), ['country'])).toEqual({});
+    expect(defaultFilters(member('female', 'hetero'), ['country'])).toEqual({ country: 'NL' });
+    expect(defaultFilters(member('female', 'hetero'), ['gender'])).toEqual({ gender: 'male' });
+    // A country the search does not know (an old row) is left out.
+    const elsewhere = member('female', 'hetero');
+    elsewhere.profile.country = 'XX';
+    expect(defaultFilters(elsewhere, ALL)).toEqual({ gender: 'male' });
   });
 });
 

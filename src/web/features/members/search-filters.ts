@@ -69,16 +69,23 @@ export function hasFilterParams(params: URLSearchParams): boolean {
 }
 
 /**
- * A logged-in member starts with the gender they look for (from their gender and sexuality); a bi
- * member and a visitor start without filters.
+ * A logged-in member starts with the gender they look for (from their gender and sexuality; a bi
+ * member with either) in their own country: results are newest first, so without it a member in
+ * Amersfoort met members from the other side of the world first. A visitor starts without filters.
+ * Each only where the site offers the field; "any" stays one choice away.
  */
 export function defaultFilters(
   user: Pick<User, 'profile'> | null,
   offered: readonly string[],
 ): SearchFilters {
-  if (!user || !offered.includes('gender')) return {};
+  if (!user) return {};
+  const filters: SearchFilters = {};
   const genders = soughtGenders(user.profile.gender, user.profile.sexuality);
-  return genders.length === 1 ? { gender: genders[0] } : {};
+  if (offered.includes('gender') && genders.length === 1) filters.gender = genders[0];
+  const country = user.profile.country;
+  if (offered.includes('country') && (COUNTRIES as readonly string[]).includes(country))
+    filters.country = country as SearchFilters['country'];
+  return filters;
 }
 
 /**
