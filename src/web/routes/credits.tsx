@@ -75,7 +75,7 @@ function Credits({ loaderData }: Route.ComponentProps) {
         error={discounts.error}
         pending={discounts.pending}
         active={active}
-        reserved={discounts.reserved}
+        reserved={discounts.firstPurchaseHeld}
         expectActive={!activeKnown && Boolean(user && !user.paid_user)}
         onApply={apply}
       />

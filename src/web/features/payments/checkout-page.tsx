@@ -44,8 +44,7 @@ export function CheckoutPage({ packageId, method }: Props) {
   const address = (next: PaymentMethod | null) =>
     next ? `/credits/${offer.id}/${next}${keep}` : `/credits/${offer.id}${keep}`;
   const close = () => navigate(address(null), { replace: true, preventScrollReset: true });
-  // No discount now because a payment the member started holds the first-purchase one.
-  const reserved = discounts.reserved && !discounts.active && !discounts.typed;
+  const reserved = discounts.firstPurchaseHeld;
 
   return (
     <>

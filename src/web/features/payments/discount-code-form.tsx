@@ -15,7 +15,10 @@ type Props = {
   pending: boolean;
   /** The member's own discount (time bonus, welcome discount, staying), typed code or not. */
   active: Discount | null;
-  /** The first-purchase discount is held by a payment the member started and has not finished. */
+  /**
+   * No discount applies because a payment the member started and has not finished holds the
+   * first-purchase one (useDiscounts' firstPurchaseHeld).
+   */
   reserved?: boolean;
   /**
    * The active discount is still being asked for and one is likely (a member who never paid): its
@@ -71,7 +74,7 @@ export function DiscountCodeForm({
           {t(`discount.${active.kind}`, { percentage: active.percentage })}
         </p>
       )}
-      {!active && reserved && (
+      {reserved && (
         <p className="discount-active mb-2" data-testid="first-purchase-reserved">
           {t('errors.discount_first_purchase_reserved')}
         </p>

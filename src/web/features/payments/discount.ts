@@ -80,7 +80,11 @@ export function useDiscounts(code: string | null) {
     error: code ? typed.error : null,
     pending: Boolean(code) && typed.isFetching,
     active: active.discount,
-    reserved: active.reserved,
+    /**
+     * No discount applies because a payment the member started and left open holds the
+     * first-purchase one: the pages say why (one rule for the packages and the checkout).
+     */
+    firstPurchaseHeld: active.reserved && !active.discount && !(code && typed.data),
     known: active.known && (!code || !typed.isFetching),
   };
 }
