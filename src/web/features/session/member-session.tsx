@@ -12,6 +12,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate, useRevalidator } from 'react-router';
 import type { User } from '../../../shared/contracts/auth.ts';
 import { ApiError, csrfHeader, getJson, onAuthenticationLost, setCsrfToken } from '../../lib/api.ts';
@@ -176,19 +177,28 @@ export function MemberSessionProvider({
     setCsrfToken(undefined);
     void memberCache?.then((c) => c.forgetMembers());
   }, [choose]);
-  // `before` runs once the member is forgotten, before the navigation (a logout's request).
+  // While a logout's request runs, the live channel and the polling are stopped: the channel the
+  // server closes would otherwise reconnect and read the member, refused (a failed request on every
+  // logout).
+  const [leaving, setLeaving] = useState(false);
+  // `before` runs with the live parts stopped and the member still shown, before the member is
+  // forgotten and the navigation starts at once: shown as a visitor any sooner, the header offered
+  // "Log in" while the request ran, and a click on it was undone by the navigation that followed.
   const signOut = useCallback(
     async (to: string, before?: () => Promise<unknown>) => {
-      forget();
-      await before?.();
+      flushSync(() => setLeaving(true));
+      try {
+        await before?.();
+      } finally {
+        forget();
+        setLeaving(false);
+      }
       await navigate(to);
       await revalidate.current();
     },
     [navigate, forget],
   );
-  // The member is forgotten before the server ends the session, so the live channel and the polling
-  // stop first: the channel it closes would otherwise reconnect and read the member, refused (a
-  // failed request on every logout). The token goes along as it was.
+  // The token goes along as it was.
   const logout = useCallback(async () => {
     const headers = csrfHeader();
     await signOut('/', () => getJson('/api/logout.php', { headers }).catch(() => {}));
@@ -224,7 +234,7 @@ export function MemberSessionProvider({
   return (
     <SessionContext.Provider value={session}>
       {children}
-      {hydrated && user && (
+      {hydrated && user && !leaving && (
         <Suspense fallback={null}>
           <SessionRefresher key={user.id} user={user} pushSubscribed={pushSubscribed} onLost={loseSession} />
           {Live && <Live key={`live-${user.id}`} onChanged={refresh} />}
