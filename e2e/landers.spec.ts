@@ -71,6 +71,28 @@ test('every lander and entry page is whole without JavaScript at 375 and 1280 px
             .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')}`);
         });
         expect(wide, `${at} is wider than the window`).toEqual([]);
+        // The map's pins (photo and label) never cover one another (they did on a phone).
+        const covered = await page.$$eval('.member-map-pin', (pins) => {
+          const boxes = pins
+            .map((pin) => ({
+              name: pin.querySelector('.member-map-label')?.textContent,
+              box: pin.getBoundingClientRect(),
+            }))
+            .filter(({ box }) => box.width > 0);
+          return boxes.flatMap((a, i) =>
+            boxes
+              .slice(i + 1)
+              .filter(
+                ({ box: b }) =>
+                  a.box.left < b.right - 1 &&
+                  b.left < a.box.right - 1 &&
+                  a.box.top < b.bottom - 1 &&
+                  b.top < a.box.bottom - 1,
+              )
+              .map((b) => `${a.name} / ${b.name}`),
+          );
+        });
+        expect(covered, `${at}: pins over one another`).toEqual([]);
       }
     }
     await context.close();

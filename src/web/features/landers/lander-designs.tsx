@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { LanderName } from '../../../shared/contracts/landers.ts';
 import type { MemberCard } from '../../../shared/contracts/members.ts';
@@ -82,17 +82,49 @@ function SwipeDeck({ members }: DesignProps) {
   );
 }
 
-/** A stable spot on the map for a member: the angle from the id, the radius from the distance. */
-function pinOf(member: MemberCard, index: number) {
-  const angle = ((member.id * 137.508) % 360) * (Math.PI / 180);
-  const known = member.distance_km;
-  const radius = known === undefined ? 22 + ((index * 11) % 18) : Math.min(42, 10 + Math.sqrt(known) * 3);
-  return { x: 50 + Math.cos(angle) * radius, y: 50 + Math.sin(angle) * radius * 0.8 };
+/** On a phone the map (343 px square) holds this many pins; the rest are shown from 768 px. */
+const PHONE_PINS = 6;
+
+type Pin = { x: number; y: number };
+
+/** `count` spots evenly round a centre, the first at the top; in % of the map. */
+function ring(count: number, centre: Pin, radius: (rank: number) => Pin): Pin[] {
+  const step = (2 * Math.PI) / Math.max(1, count);
+  return Array.from({ length: count }, (_, rank) => {
+    const angle = -Math.PI / 2 + rank * step;
+    const r = radius(rank);
+    return { x: centre.x + Math.cos(angle) * r.x, y: centre.y + Math.sin(angle) * r.y };
+  });
+}
+
+/**
+ * The members' spots on the map, nearest first where the distances are known, evenly round the
+ * visitor so no two pins meet (spots from the ids and distances alone put labels on top of each
+ * other on a phone). Wide, each is a little further out than the one before; on a phone the first
+ * PHONE_PINS take the whole square (a pin is anchored at its foot, its photo and label above it).
+ */
+function mapPins(members: readonly MemberCard[]): Map<number, { wide: Pin; phone: Pin | null }> {
+  const byDistance = [...members].sort(
+    (a, b) => (a.distance_km ?? Number.POSITIVE_INFINITY) - (b.distance_km ?? Number.POSITIVE_INFINITY),
+  );
+  const last = Math.max(1, byDistance.length - 1);
+  const wide = ring(byDistance.length, { x: 50, y: 50 }, (rank) => {
+    const r = 30 + (12 * rank) / last;
+    return { x: r, y: r * 0.8 };
+  });
+  const phone = ring(Math.min(PHONE_PINS, byDistance.length), { x: 50, y: 55 }, () => ({ x: 31, y: 37 }));
+  return new Map(
+    byDistance.map((member, rank) => [
+      member.id,
+      { wide: wide[rank] ?? { x: 50, y: 50 }, phone: phone[rank] ?? null },
+    ]),
+  );
 }
 
 /** maplanding: the visitor in the middle, members around as pins, nearer ones closer. */
 function MemberMap({ members }: DesignProps) {
   const { t } = useTranslation();
+  const pins = mapPins(members);
   return (
     <section className="container lander-section">
       <div className="member-map" role="img" aria-label={t('landers.maplanding.map_label')}>
@@ -115,12 +147,23 @@ function MemberMap({ members }: DesignProps) {
         </svg>
         <span className="member-map-you" aria-hidden="true" />
         {members.map((member, index) => {
-          const pin = pinOf(member, index);
+          const pin = pins.get(member.id);
+          if (!pin) return null;
+          const spot = {
+            '--pin-x': `${pin.wide.x}%`,
+            '--pin-y': `${pin.wide.y}%`,
+            '--pin-x-phone': `${pin.phone?.x ?? pin.wide.x}%`,
+            '--pin-y-phone': `${pin.phone?.y ?? pin.wide.y}%`,
+          } as CSSProperties;
           return (
-            <span key={member.id} className="member-map-pin" style={{ left: `${pin.x}%`, top: `${pin.y}%` }}>
+            <span
+              key={member.id}
+              className={`member-map-pin${pin.phone ? '' : ' member-map-pin-wide'}`}
+              style={spot}
+            >
               <LanderPhoto member={member} priority={index < 4} />
               <span className="member-map-label">
-                <NameAge member={member} />
+                <span className="member-map-name">{member.name}</span>, {member.age}
               </span>
             </span>
           );
