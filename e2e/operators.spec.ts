@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { ChatsResponse } from '../src/shared/contracts/chat.ts';
 import type { OperatorStats } from '../src/shared/contracts/operators.ts';
 import { memberContext, memberPage, PIETER } from './demo-members.ts';
-import { expect, expectAccessible, test, viewportAt, watchCsp } from './fixtures.ts';
+import { expect, expectAccessible, lookAt, test, viewportAt, watchCsp } from './fixtures.ts';
 import { heardListChange, runPastDebounce, stopClockAndAwaitStaffSocket } from './staff-live.ts';
 import { DEMO_ADMIN, DEMO_OPERATOR, staffLogInByApi } from './staff-logins.ts';
 
@@ -102,6 +102,7 @@ test('an operator answers a member as a fictional profile, live, the member neve
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     ),
   ).toBe(0);
+  await lookAt(operator, 'operator-queue-375');
   await operator.setViewportSize(viewportAt(1280));
   // The figures are admins': no link to them for an operator.
   await expect(operator.getByRole('link', { name: 'Cijfers' })).toHaveCount(0);
