@@ -267,6 +267,13 @@ test('the alert asks a member who has not subscribed to switch pushes on: from i
     await expect(alert).toHaveCount(0);
     await page.goBack();
     await expect(alert).toBeVisible();
+    // Nor over the packages and the payment: buying is not the moment.
+    await page.getByRole('navigation').getByRole('link', { name: 'Premium' }).first().click();
+    await expect(page).toHaveURL(/\/premium$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(alert).toHaveCount(0);
+    await page.goBack();
+    await expect(alert).toBeVisible();
 
     // She allows it as the browser's prompt would, from the alert's button: subscribed, gone.
     await context.grantPermissions(['notifications']);

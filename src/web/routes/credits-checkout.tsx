@@ -2,6 +2,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { AppToaster } from '../components/ui/toaster.tsx';
 import { BackButton } from '../features/members/back-button.tsx';
+import type { PushAlertHandle } from '../features/notifications/enable-push-alert.tsx';
 import { CheckoutPage } from '../features/payments/checkout-page.tsx';
 import { PaymentReturn } from '../features/payments/payment-return.tsx';
 import { paymentsLinks } from '../features/payments/payments-styles.ts';
@@ -9,6 +10,9 @@ import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/credits-checkout';
+
+// Buying: the push invitation does not float over the packages and the payment (PushAlertHandle).
+export const handle: PushAlertHandle = { noPushAlert: true };
 
 export const links: Route.LinksFunction = paymentsLinks;
 

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { FormAlert } from '../components/ui/form-alert.tsx';
 import { BackButton } from '../features/members/back-button.tsx';
+import type { PushAlertHandle } from '../features/notifications/enable-push-alert.tsx';
 import { PackageSummary } from '../features/payments/checkout-page.tsx';
 import { MethodLogo } from '../features/payments/method-logo.tsx';
 import { repeatOrderQuery, useRepeatOrder } from '../features/payments/payments-queries.ts';
@@ -13,6 +14,9 @@ import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/credits-repeat-order';
+
+// Buying: the push invitation does not float over the packages and the payment (PushAlertHandle).
+export const handle: PushAlertHandle = { noPushAlert: true };
 
 export const links: Route.LinksFunction = paymentsLinks;
 

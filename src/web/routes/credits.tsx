@@ -7,6 +7,7 @@ import { TIME_BONUS } from '../../shared/discount-amounts.ts';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { TitledSection } from '../components/ui/titled-section.tsx';
 import { BackButton } from '../features/members/back-button.tsx';
+import type { PushAlertHandle } from '../features/notifications/enable-push-alert.tsx';
 import { CODE_PARAM, useDiscounts } from '../features/payments/discount.ts';
 import { bestPrice, type DiscountedPrice } from '../features/payments/discount-choice.ts';
 import { DiscountCodeForm } from '../features/payments/discount-code-form.tsx';
@@ -21,6 +22,9 @@ import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/credits';
+
+// Buying: the push invitation does not float over the packages and the payment (PushAlertHandle).
+export const handle: PushAlertHandle = { noPushAlert: true };
 
 export const links: Route.LinksFunction = paymentsLinks;
 

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { BackButton } from '../features/members/back-button.tsx';
+import type { PushAlertHandle } from '../features/notifications/enable-push-alert.tsx';
 import { DirectDebitPage } from '../features/payments/direct-debit-form.tsx';
 import { CODE_PARAM } from '../features/payments/discount.ts';
 import { paymentsLinks } from '../features/payments/payments-styles.ts';
@@ -8,6 +9,9 @@ import { useTranslation } from '../lib/i18n.tsx';
 import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import type { Route } from './+types/direct-debit';
+
+// Buying: the push invitation does not float over the packages and the payment (PushAlertHandle).
+export const handle: PushAlertHandle = { noPushAlert: true };
 
 export const links: Route.LinksFunction = paymentsLinks;
 

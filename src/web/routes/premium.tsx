@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { createTranslator } from '../../shared/i18n/translator.ts';
 import { LIMITS } from '../../shared/limits.ts';
 import { CheckIcon } from '../features/members/member-icons.tsx';
+import type { PushAlertHandle } from '../features/notifications/enable-push-alert.tsx';
 import { paymentsLinks } from '../features/payments/payments-styles.ts';
 import { useSession } from '../features/session/member-session.tsx';
 import { useTranslation } from '../lib/i18n.tsx';
@@ -9,6 +10,9 @@ import { pageMeta } from '../lib/meta.ts';
 import { withPageTexts } from '../lib/page-texts.tsx';
 import { useRootData } from '../lib/root-data.ts';
 import type { Route } from './+types/premium';
+
+// Buying: the push invitation does not float over the packages and the payment (PushAlertHandle).
+export const handle: PushAlertHandle = { noPushAlert: true };
 
 export const links: Route.LinksFunction = paymentsLinks;
 

@@ -75,7 +75,8 @@ export function DiscountCodeForm({
         </p>
       )}
       {reserved && (
-        <p className="discount-active mb-2" data-testid="first-purchase-reserved">
+        // Told as the checkout tells it: why there is no discount now, not a discount in view.
+        <p className="alert alert-info py-2 mb-3" data-testid="first-purchase-reserved">
           {t('errors.discount_first_purchase_reserved')}
         </p>
       )}
