@@ -96,6 +96,11 @@ test('the admin logs in with password and code, adds an operator who sets up a s
   const operatorContext = await memberContext(browser, { width: PHONE });
   try {
     const operatorPage = await operatorContext.newPage();
+    // A mistyped password first: refused, and written in the audit log (read at the end).
+    const mistyped = await operatorPage.request.post('/api/admin/login.php', {
+      data: { email: operator.email, password: 'Zonnebloem-Tulp-38' },
+    });
+    expect(mistyped.status()).toBe(401);
     await operatorPage.goto('/admin/login');
     await logInByForm(operatorPage, operator);
     await expect(operatorPage.getByRole('heading', { name: 'Tweestapsverificatie instellen' })).toBeVisible();
@@ -157,6 +162,12 @@ test('the admin logs in with password and code, adds an operator who sets up a s
   await expect(rows.nth(1).getByRole('insertion')).toHaveText('moderator, operator');
   await expect(rows.nth(2)).toContainText('staff.add');
   await expectAccessibleAtBothWidths(page);
+  // Without the person: the failed login against the account too, by nobody logged in.
+  await page.goto(`/admin/audit?target=staff%3A${id}`);
+  const failed = rows.filter({ hasText: 'staff.login_failed' });
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText('Niet ingelogd');
+  await expect(failed).toContainText('wrong_password');
 });
 
 test('a moderator has moderation but no staff section, and gets the 403 page at /admin/staff', async ({
